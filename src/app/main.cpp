@@ -1,0 +1,143 @@
+// tercio: command-line entry point. Each subcommand is a small function; the work is in the
+// libraries.
+#include <CLI/CLI.hpp>
+
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "data/data_files.hpp"
+
+namespace fs = std::filesystem;
+using namespace tercio;
+
+namespace {
+
+// Exit codes (see man/tercio.6).
+constexpr int kExitOk = 0;
+constexpr int kExitUsage = 2;
+constexpr int kExitDataError = 65;
+constexpr int kExitNoInput = 66;
+constexpr int kExitIoError = 74;
+
+fs::path executable_path(const char* argv0) {
+    std::error_code ec;
+    fs::path p = fs::read_symlink("/proc/self/exe", ec);
+    if (ec || p.empty()) p = fs::absolute(argv0, ec);
+    return p;
+}
+
+std::optional<fs::path> data_dir_or_report(const std::optional<fs::path>& flag, const fs::path& exe) {
+    auto dir = data::find_data_dir(flag, exe);
+    if (!dir) {
+        if (flag) {
+            std::cerr << "tercio: --data-dir " << flag->string()
+                      << ": not a tercio data directory (it has no rulesets/ folder)\n";
+        } else {
+            std::cerr << "tercio: cannot find the game data (looked in data/ and ../share/tercio "
+                         "beside the program); give --data-dir DIR\n";
+        }
+    }
+    return dir;
+}
+
+int run_check(const std::vector<std::string>& files, const fs::path& data_dir) {
+    data::DataCatalog catalog(data_dir);
+    int worst = kExitOk;
+    const auto raise = [&](int code) {
+        // 74 (I/O) outranks 66 (missing), which outranks 65 (bad data).
+        const auto rank = [](int c) { return c == kExitIoError ? 3 : c == kExitNoInput ? 2 : c == kExitDataError ? 1 : 0; };
+        if (rank(code) > rank(worst)) worst = code;
+    };
+    for (const auto& f : files) {
+        const data::CheckOutcome out = data::check_file(f, catalog);
+        switch (out.status) {
+            case data::CheckOutcome::Status::Ok:
+                std::cout << f << ": ok (" << out.kind << ")\n";
+                break;
+            case data::CheckOutcome::Status::Invalid:
+                for (const auto& e : out.errors) std::cerr << e.to_string() << '\n';
+                raise(kExitDataError);
+                break;
+            case data::CheckOutcome::Status::Unreadable:
+                std::cerr << f << ": cannot read: " << out.unreadable << '\n';
+                raise(out.missing ? kExitNoInput : kExitIoError);
+                break;
+        }
+    }
+    return worst;
+}
+
+int run_default(const fs::path& data_dir) {
+    data::DataCatalog catalog(data_dir);
+    std::string why;
+    const rules::Ruleset* rs = catalog.ruleset("pikette-squared", why);
+    if (!rs) {
+        std::cerr << "tercio: " << why << '\n';
+        return kExitDataError;
+    }
+    std::cout << "tercio " TERCIO_VERSION " - " << rs->name << " in the terminal\n\n"
+              << "The playable game is still being built. What works today:\n"
+              << "  tercio check FILE...   check ruleset and army files\n"
+              << "  tercio --help          all commands and options\n\n"
+              << "Armies in " << (data_dir / "armies").string() << ":\n";
+    std::error_code ec;
+    std::vector<fs::path> armies;
+    for (const auto& e : fs::directory_iterator(data_dir / "armies", ec)) {
+        if (e.path().extension() == ".toml") armies.push_back(e.path());
+    }
+    std::sort(armies.begin(), armies.end());
+    int bad = 0;
+    for (const auto& a : armies) {
+        const data::FileText ft = data::read_file(a);
+        const auto loaded = data::load_army(a.string(), ft.text, catalog.resolver());
+        if (loaded.ok()) {
+            std::cout << "  " << loaded.value->id << "  " << loaded.value->name << " ("
+                      << loaded.value->period << ")\n";
+        } else {
+            ++bad;
+            for (const auto& e : loaded.errors) std::cerr << e.to_string() << '\n';
+        }
+    }
+    return bad ? kExitDataError : kExitOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"tercio: a terminal wargame of Renaissance battles (Pikette Squared rules)", "tercio"};
+    app.set_version_flag("--version", "tercio " TERCIO_VERSION, "Print the version and exit");
+    app.footer(
+        "Exit status: 0 ok, 1 game failure, 2 usage error, 65 bad data file, 66 missing input,\n"
+        "74 I/O error. See tercio(6).");
+
+    std::optional<fs::path> data_dir_flag;
+    app.add_option("--data-dir", data_dir_flag,
+                   "Directory holding rulesets/ and armies/ (default: found beside the program)");
+
+    std::vector<std::string> check_files;
+    CLI::App* check = app.add_subcommand(
+        "check", "Check ruleset and army files; print every error as file:line:column: message");
+    check->add_option("FILE", check_files, "TOML files to check")->required();
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return kExitUsage;
+    }
+
+    const fs::path exe = executable_path(argv[0]);
+    const auto data_dir = data_dir_or_report(data_dir_flag, exe);
+    if (!data_dir) return kExitNoInput;
+    if (check->parsed()) return run_check(check_files, *data_dir);
+    return run_default(*data_dir);
+}

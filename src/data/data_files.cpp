@@ -1,0 +1,147 @@
+#include "data/data_files.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "data/input_guard.hpp"
+#include "data/toml_reader.hpp"
+
+namespace tercio::data {
+
+namespace fs = std::filesystem;
+
+FileText read_file(const fs::path& path) {
+    FileText out;
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+        out.error = "is a directory";
+        return out;
+    }
+    const auto size = fs::file_size(path, ec);
+    if (!ec && size > kMaxInputBytes) {
+        out.error = "file is too large (" + std::to_string(size) + " bytes; the limit is " +
+                    std::to_string(kMaxInputBytes) + ")";
+        return out;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        out.missing = errno == ENOENT;
+        out.error = std::strerror(errno);
+        return out;
+    }
+    // Read at most one byte past the cap so an oversized special file is refused too.
+    std::string text(kMaxInputBytes + 1, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    if (in.bad()) {
+        out.error = "read error";
+        return out;
+    }
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    out.text = std::move(text);
+    return out;
+}
+
+std::optional<fs::path> find_data_dir(const std::optional<fs::path>& flag, const fs::path& executable) {
+    std::error_code ec;
+    const auto usable = [&](const fs::path& p) { return fs::is_directory(p / "rulesets", ec); };
+    if (flag) {
+        if (usable(*flag)) return *flag;
+        return std::nullopt;
+    }
+    const fs::path dir = executable.parent_path();
+    for (const fs::path& p : {dir / "data", dir / ".." / "share" / "tercio"}) {
+        if (usable(p)) return p.lexically_normal();
+    }
+#ifdef TERCIO_INSTALL_DATADIR
+    if (usable(TERCIO_INSTALL_DATADIR)) return fs::path(TERCIO_INSTALL_DATADIR);
+#endif
+    return std::nullopt;
+}
+
+const rules::Ruleset* DataCatalog::ruleset(std::string_view id, std::string& why) {
+    if (!detail::valid_id(id)) {
+        why = "not a valid ruleset id";
+        return nullptr;
+    }
+    auto it = rulesets_.find(id);
+    if (it == rulesets_.end()) {
+        const fs::path file = dir_ / "rulesets" / (std::string(id) + ".toml");
+        auto loaded = std::make_unique<Loaded<rules::Ruleset>>();
+        const FileText ft = read_file(file);
+        if (!ft.error.empty()) {
+            loaded->errors.push_back(LoadError{file.string(), 1, 1, ft.error});
+        } else {
+            *loaded = load_ruleset(file.string(), ft.text);
+            if (loaded->ok() && loaded->value->id != id) {
+                loaded->errors.push_back(LoadError{file.string(), 1, 1,
+                                                   "id \"" + loaded->value->id +
+                                                       "\" does not match the file name"});
+                loaded->value.reset();
+            }
+        }
+        it = rulesets_.emplace(std::string(id), std::move(loaded)).first;
+    }
+    const auto& l = *it->second;
+    if (l.ok()) return &*l.value;
+    why = l.errors.empty() ? "cannot be loaded" : l.errors.front().to_string();
+    if (l.errors.size() > 1) why += " (and " + std::to_string(l.errors.size() - 1) + " more)";
+    return nullptr;
+}
+
+RulesetResolver DataCatalog::resolver() {
+    return [this](std::string_view id, std::string& why) { return ruleset(id, why); };
+}
+
+CheckOutcome check_text(std::string_view file, std::string_view text, const RulesetResolver& resolve) {
+    CheckOutcome out;
+    // Find the kind first; a file we cannot parse is reported by the generic path below.
+    LoadErrors scratch;
+    detail::Reporter probe(std::string(file), scratch);
+    const auto doc = detail::parse_document(probe, text);
+    std::string kind;
+    if (doc) {
+        if (const auto* k = doc->get("kind"); k && k->is_string()) kind = k->as_string()->get();
+    }
+    if (kind == "ruleset") {
+        out.kind = kind;
+        out.errors = load_ruleset(file, text).errors;
+    } else if (kind == "army") {
+        out.kind = kind;
+        out.errors = load_army(file, text, resolve).errors;
+    } else if (!doc) {
+        out.errors = std::move(scratch);
+    } else {
+        detail::Reporter r(std::string(file), out.errors);
+        detail::TableView root(r, *doc, "");
+        if (const toml::node* n = root.get("kind", true)) {
+            if (!n->is_string()) {
+                root.error(*n, "kind", "expected a string, found " + detail::type_name(*n));
+            } else {
+                root.error(*n, "kind", "\"" + kind + "\" is not a kind of file tercio reads (ruleset or army)");
+            }
+        }
+    }
+    out.status = out.errors.empty() ? CheckOutcome::Status::Ok : CheckOutcome::Status::Invalid;
+    return out;
+}
+
+CheckOutcome check_file(const fs::path& file, DataCatalog& catalog) {
+    const FileText ft = read_file(file);
+    if (!ft.error.empty()) {
+        CheckOutcome out;
+        out.status = CheckOutcome::Status::Unreadable;
+        out.missing = ft.missing;
+        out.unreadable = ft.error;
+        // An oversized file is bad data, not an I/O failure.
+        if (ft.error.rfind("file is too large", 0) == 0) {
+            out.status = CheckOutcome::Status::Invalid;
+            out.errors.push_back(LoadError{file.string(), 1, 1, ft.error});
+        }
+        return out;
+    }
+    return check_text(file.string(), ft.text, catalog.resolver());
+}
+
+}  // namespace tercio::data

@@ -1,0 +1,94 @@
+#pragma once
+/// A strict reader over a parsed TOML table: typed getters that record an error (with the node's
+/// line and column and its key path) instead of throwing, and a final check for unknown keys.
+/// Private to the data layer.
+#include <toml++/toml.h>
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "core/die.hpp"
+#include "data/load_error.hpp"
+
+namespace tercio::data::detail {
+
+/// Where errors of one file go.
+class Reporter {
+public:
+    Reporter(std::string file, LoadErrors& errors) : file_(std::move(file)), errors_(errors) {}
+    void error(const toml::source_region& at, const std::string& path, const std::string& message);
+    const std::string& file() const { return file_; }
+    std::size_t count() const { return errors_.size(); }
+
+private:
+    std::string file_;
+    LoadErrors& errors_;
+};
+
+/// Names a TOML value type for messages: "an integer", "a string", ...
+std::string type_name(const toml::node& n);
+
+/// "path.key", or "key" at the root.
+std::string join(const std::string& path, std::string_view key);
+/// "path[i]"
+std::string index(const std::string& path, std::size_t i);
+
+class TableView {
+public:
+    TableView(Reporter& r, const toml::table& t, std::string path)
+        : r_(&r), t_(&t), path_(std::move(path)) {}
+
+    /// The node under key, marking the key as known; reports a missing required key.
+    const toml::node* get(std::string_view key, bool required);
+
+    std::optional<std::string> string(std::string_view key, bool required);
+    std::optional<std::int64_t> integer(std::string_view key, bool required, std::int64_t lo,
+                                        std::int64_t hi);
+    std::optional<bool> boolean(std::string_view key, bool required);
+    /// A distance in squares (whole or half) returned in half-squares, in [lo_half, hi_half].
+    std::optional<int> half_squares(std::string_view key, bool required, int lo_half, int hi_half);
+    std::optional<core::DieType> die(std::string_view key, bool required);
+    std::optional<TableView> table(std::string_view key, bool required);
+    const toml::array* array(std::string_view key, bool required);
+
+    /// Reports every key of the table that no getter asked for.
+    void finish();
+
+    const toml::table& raw() const { return *t_; }
+    const std::string& path() const { return path_; }
+    std::string path_of(std::string_view key) const { return join(path_, key); }
+    Reporter& reporter() const { return *r_; }
+    void error(const toml::node& at, std::string_view key, const std::string& message) const;
+
+private:
+    Reporter* r_;
+    const toml::table* t_;
+    std::string path_;
+    std::set<std::string, std::less<>> seen_;
+};
+
+/// Reads a die from a node ("d8"), reporting at path.
+std::optional<core::DieType> read_die(Reporter& r, const toml::node& n, const std::string& path);
+/// Reads a string node, reporting at path.
+std::optional<std::string> read_string(Reporter& r, const toml::node& n, const std::string& path);
+/// Reads an integer node in [lo, hi].
+std::optional<std::int64_t> read_integer(Reporter& r, const toml::node& n, const std::string& path,
+                                         std::int64_t lo, std::int64_t hi);
+/// Reads `[low, high]`, two integers with lo <= low <= high <= hi.
+std::optional<std::pair<int, int>> read_range(Reporter& r, const toml::node& n,
+                                              const std::string& path, int lo, int hi);
+
+/// Guards the raw input, then parses it; on failure records the errors and returns nothing.
+std::optional<toml::table> parse_document(Reporter& r, std::string_view text);
+
+/// Reads and checks `schema_version` and `kind` (which must be `expected_kind`). False if the rest
+/// of the file should not be read.
+bool read_header(TableView& root, std::string_view expected_kind);
+
+/// Whether an id is a safe name: 1 to 40 of a-z, 0-9, '_' and '-'.
+bool valid_id(std::string_view id);
+
+}  // namespace tercio::data::detail
