@@ -2,6 +2,7 @@
 // libraries.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -94,8 +95,10 @@ int run_default(const fs::path& data_dir) {
         const data::FileText ft = data::read_file(a);
         const auto loaded = data::load_army(a.string(), ft.text, catalog.resolver());
         if (loaded.ok()) {
-            std::cout << "  " << loaded.value->id << "  " << loaded.value->name << " ("
-                      << loaded.value->period << ")\n";
+            std::string id = loaded.value->id;
+            id.resize(std::max<std::size_t>(id.size(), 12), ' ');
+            std::cout << "  " << id << " " << loaded.value->name << " (" << loaded.value->period
+                      << ")\n";
         } else {
             ++bad;
             for (const auto& e : loaded.errors) std::cerr << e.to_string() << '\n';
@@ -115,12 +118,14 @@ int main(int argc, char** argv) {
 
     std::optional<fs::path> data_dir_flag;
     app.add_option("--data-dir", data_dir_flag,
-                   "Directory holding rulesets/ and armies/ (default: found beside the program)");
+                   "Directory holding rulesets/ and armies/ (default: found beside the program)")
+        ->type_name("DIR");
 
     std::vector<std::string> check_files;
     CLI::App* check = app.add_subcommand(
         "check", "Check ruleset and army files; print every error as file:line:column: message");
-    check->add_option("FILE", check_files, "TOML files to check")->required();
+    check->fallthrough();  // parent options such as --data-dir may follow "check"
+    check->add_option("FILE", check_files, "TOML files to check")->required()->type_name("FILE...");
 
     try {
         app.parse(argc, argv);
@@ -136,6 +141,10 @@ int main(int argc, char** argv) {
     }
 
     const fs::path exe = executable_path(argv[0]);
+    if (check->parsed() && !data_dir_flag) {
+        // Rulesets check without a data directory; armies then say why theirs cannot be found.
+        return run_check(check_files, data::find_data_dir(std::nullopt, exe).value_or(fs::path()));
+    }
     const auto data_dir = data_dir_or_report(data_dir_flag, exe);
     if (!data_dir) return kExitNoInput;
     if (check->parsed()) return run_check(check_files, *data_dir);

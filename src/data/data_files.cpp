@@ -65,6 +65,10 @@ const rules::Ruleset* DataCatalog::ruleset(std::string_view id, std::string& why
         why = "not a valid ruleset id";
         return nullptr;
     }
+    if (dir_.empty()) {
+        why = "no data directory found to look it up in (give --data-dir DIR)";
+        return nullptr;
+    }
     auto it = rulesets_.find(id);
     if (it == rulesets_.end()) {
         const fs::path file = dir_ / "rulesets" / (std::string(id) + ".toml");

@@ -1,0 +1,20 @@
+// libFuzzer entry point: any bytes through the same path as `tercio check`. Must never crash,
+// hang, leak or trip a sanitizer; every input either loads or yields LoadErrors.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "data/data_files.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    // The shipped ruleset, so that army inputs reach the cross-reference checks.
+    static tercio::data::DataCatalog catalog(TERCIO_FUZZ_DATA_DIR);
+    static const auto resolve = catalog.resolver();
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    const auto outcome = tercio::data::check_text("fuzz.toml", text, resolve);
+    // Every error must carry a position.
+    for (const auto& e : outcome.errors) {
+        if (e.line < 1 || e.column < 1 || e.message.empty()) __builtin_trap();
+    }
+    return 0;
+}
