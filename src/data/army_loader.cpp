@@ -1,6 +1,7 @@
 // Army list files -> rules::ArmyList, cross-checked against their ruleset. See
 // docs/data-format.md.
 #include <map>
+#include <set>
 
 #include "data/data_files.hpp"
 #include "data/toml_reader.hpp"
@@ -134,18 +135,23 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
             if (auto k = rules::parse_card_kind(*kind)) {
                 army.extra_card.push_back(*k);
             } else {
-                r.error(cards->get(i)->source(), path, "unknown card kind \"" + *kind + "\"");
+                r.error(cards->get(i)->source(), path,
+                        "unknown card kind \"" + *kind + "\" (use " + detail::card_kind_choices() + ")");
             }
         }
     }
 
     // Unit lines.
     std::map<std::string, LineSource, std::less<>> lines;
+    // Every id a [[unit]] gives, even on a line too broken to load: a reference to such a line
+    // is not reported again as "no unit line has id", the line's own errors say what is wrong.
+    std::set<std::string, std::less<>> written_ids;
+    const auto written = [&](std::string_view line_id) { return written_ids.contains(line_id); };
     const auto add_line = [&](UnitLine&& u, const toml::table& at, const std::string& path) {
         if (auto it = lines.find(u.id); it != lines.end()) {
             r.error(at.get("id")->source(), path + ".id",
                     "duplicate id \"" + u.id + "\" (first defined at line " +
-                        std::to_string(it->second.table->source().begin.line) + ")");
+                        std::to_string(it->second.table->get("id")->source().begin.line) + ")");
             return false;
         }
         lines.emplace(u.id, LineSource{&at, path});
@@ -160,6 +166,7 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
                         "expected a table, found " + detail::type_name(*units->get(i)));
                 continue;
             }
+            if (const auto* uid = ut->get_as<std::string>("id")) written_ids.insert(uid->get());
             TableView t(r, *ut, path);
             if (auto u = read_unit_line(t, rs)) {
                 if (add_line(UnitLine(*u), *ut, path)) army.units.push_back(std::move(*u));
@@ -205,7 +212,7 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
             if (!up.name && !up.fight && !up.replace_with && !up.sultan) {
                 r.error(ut->source(), path, "does nothing: give name, fight, replace_with or sultan");
             }
-            if (line && !army.find_line(*line)) {
+            if (line && !army.find_line(*line) && !written(*line)) {
                 t.error(*ut->get("unit"), "unit", "no unit line has id \"" + *line + "\"");
             }
             if (!line || !die || !on) continue;
@@ -222,7 +229,9 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
         rules::ExtraUnitRoll roll;
         const auto die = ex->die("die", true);
         const int faces = die ? core::faces(*die) : 12;
-        std::vector<int> covered(static_cast<std::size_t>(faces) + 1, 0);
+        // covered[f]: 1 + the index of the result that covers face f, or 0.
+        std::vector<std::size_t> covered(static_cast<std::size_t>(faces) + 1, 0);
+        bool all_read = true;  // faces are counted only if every result's `on` could be read
         if (const toml::array* results = ex->array("result", true)) {
             for (std::size_t i = 0; i < results->size(); ++i) {
                 const std::string path = index(ex->path_of("result"), i);
@@ -230,6 +239,7 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
                 if (!rt) {
                     r.error(results->get(i)->source(), path,
                             "expected a table, found " + detail::type_name(*results->get(i)));
+                    all_read = false;
                     continue;
                 }
                 TableView t(r, *rt, path);
@@ -244,7 +254,10 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
                         if (!nm) continue;
                         const UnitLine* ul = army.find_line(*nm);
                         if (!ul) {
-                            r.error(names->get(k)->source(), npath, "no unit line has id \"" + *nm + "\"");
+                            if (!written(*nm)) {
+                                r.error(names->get(k)->source(), npath,
+                                        "no unit line has id \"" + *nm + "\"");
+                            }
                             continue;
                         }
                         const rules::TroopType* tt = rs ? rs->find_type(ul->type) : nullptr;
@@ -257,12 +270,20 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
                     }
                 }
                 t.finish();
-                if (!on) continue;
+                if (!on) {
+                    all_read = false;
+                    continue;
+                }
+                bool overlap_reported = false;  // one message per result, but mark every face
                 for (int f = on->first; f <= on->second; ++f) {
-                    if (covered[static_cast<std::size_t>(f)]++) {
-                        t.error(*rt->get("on"), "on", "result " + std::to_string(f) + " is already covered");
-                        break;
+                    std::size_t& by = covered[static_cast<std::size_t>(f)];
+                    if (by != 0 && !overlap_reported) {
+                        t.error(*rt->get("on"), "on",
+                                "a roll of " + std::to_string(f) + " is already covered by " +
+                                    index(ex->path_of("result"), by - 1));
+                        overlap_reported = true;
                     }
+                    if (by == 0) by = i + 1;
                 }
                 res.on_low = on->first;
                 res.on_high = on->second;
@@ -270,7 +291,7 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
             }
         }
         ex->finish();
-        for (int f = 1; f <= faces && die; ++f) {
+        for (int f = 1; f <= faces && die && all_read; ++f) {
             if (!covered[static_cast<std::size_t>(f)]) {
                 r.error(ex->raw().source(), "extra_unit",
                         "no result for a roll of " + std::to_string(f) + " on the " + core::to_string(*die));
@@ -321,6 +342,7 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
         }
     }
 
+    detail::sort_errors(out.errors);
     if (!out.errors.empty() || !id || !name) return out;
     army.id = *id;
     army.name = *name;

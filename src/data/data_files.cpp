@@ -1,9 +1,11 @@
 #include "data/data_files.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "data/input_guard.hpp"
 #include "data/toml_reader.hpp"
@@ -60,6 +62,25 @@ std::optional<fs::path> find_data_dir(const std::optional<fs::path>& flag, const
     return std::nullopt;
 }
 
+namespace {
+
+/// "it has: a, b" (or "it has none"): the ruleset ids a data directory offers, sorted.
+std::string known_rulesets(const fs::path& dir) {
+    std::vector<std::string> ids;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir / "rulesets", ec)) {
+        const std::string stem = e.path().stem().string();
+        if (e.path().extension() == ".toml" && detail::valid_id(stem)) ids.push_back(stem);
+    }
+    if (ids.empty()) return "it has none";
+    std::sort(ids.begin(), ids.end());
+    std::string out = "it has: ";
+    for (std::size_t i = 0; i < ids.size(); ++i) out += (i ? ", " : "") + ids[i];
+    return out;
+}
+
+}  // namespace
+
 const rules::Ruleset* DataCatalog::ruleset(std::string_view id, std::string& why) {
     if (!detail::valid_id(id)) {
         why = "not a valid ruleset id";
@@ -74,7 +95,13 @@ const rules::Ruleset* DataCatalog::ruleset(std::string_view id, std::string& why
         const fs::path file = dir_ / "rulesets" / (std::string(id) + ".toml");
         auto loaded = std::make_unique<Loaded<rules::Ruleset>>();
         const FileText ft = read_file(file);
-        if (!ft.error.empty()) {
+        if (ft.missing) {
+            // Not a place in a file: the army's own `ruleset` key is where this is reported.
+            loaded->errors.push_back(LoadError{"", 0, 0,
+                                               "the data directory has no rulesets/" +
+                                                   std::string(id) + ".toml (" +
+                                                   known_rulesets(dir_) + ")"});
+        } else if (!ft.error.empty()) {
             loaded->errors.push_back(LoadError{file.string(), 1, 1, ft.error});
         } else {
             *loaded = load_ruleset(file.string(), ft.text);
@@ -89,7 +116,8 @@ const rules::Ruleset* DataCatalog::ruleset(std::string_view id, std::string& why
     }
     const auto& l = *it->second;
     if (l.ok()) return &*l.value;
-    why = l.errors.empty() ? "cannot be loaded" : l.errors.front().to_string();
+    const LoadError* first = l.errors.empty() ? nullptr : &l.errors.front();
+    why = !first ? "cannot be loaded" : first->file.empty() ? first->message : first->to_string();
     if (l.errors.size() > 1) why += " (and " + std::to_string(l.errors.size() - 1) + " more)";
     return nullptr;
 }

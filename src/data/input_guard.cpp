@@ -58,6 +58,19 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
     int depth = 0;
     int dots = 0;
     State state = State::Normal;
+    int open_line = 1;  // where the string being read began
+    int open_column = 1;
+    // toml++ reports a missing closing quote as a forbidden control character at the end of the
+    // line, which tells a player nothing; say what is wrong, at the opening quote.
+    const auto unterminated = [&] {
+        const bool multi = state == State::MultiBasic || state == State::MultiLiteral;
+        const bool basic = state == State::Basic || state == State::MultiBasic;
+        const std::string quote(multi ? 3 : 1, basic ? '"' : '\'');
+        return err(open_line, open_column,
+                   multi ? "unterminated multi-line string: it needs a closing " + quote
+                         : "unterminated string: add the closing " + quote +
+                               " before the end of the line");
+    };
     std::size_t i = 0;
     while (i < text.size()) {
         const char c = text[i];
@@ -69,31 +82,42 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
         }
         if (c == '\0') return err(line, column, "NUL byte in file");
         if (c == '\n') {
+            if (state == State::Basic || state == State::Literal) return unterminated();
             ++line;
             column = 1;
             dots = 0;
-            if (state == State::Comment || state == State::Basic || state == State::Literal) {
-                state = State::Normal;  // the parser reports unterminated strings itself
-            }
+            if (state == State::Comment) state = State::Normal;
             ++i;
             continue;
         }
         const auto starts = [&](std::string_view what) { return text.substr(i, what.size()) == what; };
+        // A multi-line string may end with up to two quotes just before its closing three.
+        const auto closing = [&](char q) {
+            std::size_t n = 0;
+            while (n < 5 && i + n < text.size() && text[i + n] == q) ++n;
+            return n;
+        };
+        const auto open = [&](State s) {
+            state = s;
+            open_line = line;
+            open_column = column;
+        };
         std::size_t advance = len;
+        bool escape = false;
         switch (state) {
             case State::Normal:
                 if (c == '#') {
                     state = State::Comment;
                 } else if (starts("\"\"\"")) {
-                    state = State::MultiBasic;
+                    open(State::MultiBasic);
                     advance = 3;
                 } else if (starts("'''")) {
-                    state = State::MultiLiteral;
+                    open(State::MultiLiteral);
                     advance = 3;
                 } else if (c == '"') {
-                    state = State::Basic;
+                    open(State::Basic);
                 } else if (c == '\'') {
-                    state = State::Literal;
+                    open(State::Literal);
                 } else if (c == '[' || c == '{') {
                     if (++depth > kMaxNesting) {
                         return err(line, column, "nested more than " + std::to_string(kMaxNesting) +
@@ -114,11 +138,12 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
             case State::MultiBasic:
                 if (c == '\\' && i + 1 < text.size() && text[i + 1] != '\n') {
                     advance = 2;  // skip the escaped character (a line-ending backslash is kept)
+                    escape = true;
                 } else if (state == State::Basic && c == '"') {
                     state = State::Normal;
                 } else if (state == State::MultiBasic && starts("\"\"\"")) {
                     state = State::Normal;
-                    advance = 3;
+                    advance = closing('"');
                 }
                 break;
             case State::Literal:
@@ -127,15 +152,17 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
             case State::MultiLiteral:
                 if (starts("'''")) {
                     state = State::Normal;
-                    advance = 3;
+                    advance = closing('\'');
                 }
                 break;
         }
         // The skipped escape target may itself be a multi-byte character: validate it next round.
-        if (advance == 2 && utf8_length(text, i + 1) != 1) advance = 1;
+        // (Only after a backslash: a 2-byte character also advances 2 and is already validated.)
+        if (escape && utf8_length(text, i + 1) != 1) advance = 1;
         i += advance;
         column += static_cast<int>(advance == len ? 1 : advance);
     }
+    if (state != State::Normal && state != State::Comment) return unterminated();
     return std::nullopt;
 }
 

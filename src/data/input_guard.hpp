@@ -15,8 +15,9 @@ inline constexpr int kMaxNesting = 32;
 inline constexpr int kMaxDotsPerLine = 128;
 
 /// The first problem with the raw text, if any: too large, not UTF-8, a NUL byte, nesting of
-/// arrays and inline tables deeper than kMaxNesting, or more than kMaxDotsPerLine dots outside
-/// strings and comments on one line (the dotted-key depth).
+/// arrays and inline tables deeper than kMaxNesting, more than kMaxDotsPerLine dots outside
+/// strings and comments on one line (the dotted-key depth), or a string that is never closed
+/// (reported at its opening quote, more clearly than the parser does).
 std::optional<LoadError> guard_input(std::string_view file, std::string_view text);
 
 }  // namespace tercio::data

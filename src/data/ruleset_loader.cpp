@@ -34,7 +34,7 @@ std::optional<rules::DieRoll> read_die_roll(TableView& parent, std::string_view 
 /// Reads an array of enum names through `parse`, reporting unknown names with `what`.
 template <typename E, typename Parse>
 rules::EnumSet<E> read_enum_set(TableView& t, std::string_view key, Parse parse,
-                                std::string_view what) {
+                                std::string_view what, std::string_view choices) {
     rules::EnumSet<E> set;
     const toml::array* a = t.array(key, false);
     if (!a) return set;
@@ -46,7 +46,8 @@ rules::EnumSet<E> read_enum_set(TableView& t, std::string_view key, Parse parse,
             set.insert(*e);
         } else {
             t.reporter().error(a->get(i)->source(), path,
-                               "unknown " + std::string(what) + " \"" + *name + "\"");
+                               "unknown " + std::string(what) + " \"" + *name + "\" (use " +
+                                   std::string(choices) + ")");
         }
     }
     return set;
@@ -118,8 +119,9 @@ std::optional<TroopType> read_troop_type(TableView& t) {
     const auto reload_pips = t.integer("reload_pips", true, 0, 12);
     const auto ue = t.integer("unit_equivalents", true, 0, 12);
     type.prohibited = read_enum_set<rules::TerrainKind>(t, "prohibited_terrain", rules::parse_terrain,
-                                                        "terrain kind");
-    type.abilities = read_enum_set<rules::Ability>(t, "abilities", rules::parse_ability, "ability");
+                                                        "terrain kind", "wood, building, hill or stream");
+    type.abilities = read_enum_set<rules::Ability>(t, "abilities", rules::parse_ability, "ability",
+                                                   detail::ability_choices());
     type.fight = t.die("fight", false);
     const auto shoot = t.die("shoot", false);
     const auto range = t.half_squares("range", false, 1, kMaxHalf);
@@ -190,12 +192,15 @@ std::vector<ResultBand> read_bands(TableView& root, std::string_view key, bool m
         b.on_double = status_of("on_double");
         b.on_quadruple = status_of("on_quadruple");
         t.finish();
-        if (!min || !hits || !chip || !fall_back) continue;
+        // Continuity is checked whenever min (and max, if given) could be read, so that a band
+        // missing some other key does not also make the next band look misplaced.
+        const bool max_ok = max.has_value() || !bt->contains("max");
+        if (!min || !max_ok) continue;
         b.min = static_cast<int>(*min);
         if (max) b.max = static_cast<int>(*max);
-        b.hits = static_cast<int>(*hits);
-        b.chip = *chip;
-        b.fall_back = static_cast<int>(*fall_back);
+        b.hits = static_cast<int>(hits.value_or(0));
+        b.chip = chip.value_or(false);
+        b.fall_back = static_cast<int>(fall_back.value_or(0));
         if (open_seen) {
             t.error(*bt, "", "follows a band with no max; only the last band may be open");
         } else if (b.min != expected) {
@@ -210,7 +215,7 @@ std::vector<ResultBand> read_bands(TableView& root, std::string_view key, bool m
         } else {
             open_seen = true;
         }
-        bands.push_back(b);
+        if (hits && chip && fall_back) bands.push_back(b);
     }
     if (!open_seen) {
         root.error(*a, key, "the last band must have no max, so that every difference has a result");
@@ -256,12 +261,15 @@ Loaded<Ruleset> load_ruleset(std::string_view file, std::string_view text) {
         }
         board->finish();
     }
+    bool deck_size_ok = false;
     if (auto setup = root.table("setup", true)) {
         rs.opportunity_chips = static_cast<int>(setup->integer("opportunity_chips", true, 0, 99).value_or(0));
         if (auto m = read_die_roll(*setup, "morale_chips")) rs.morale_chips = *m;
         if (auto n = read_die_roll(*setup, "nightfall")) rs.nightfall = *n;
         rs.terrain_pieces = static_cast<int>(setup->integer("terrain_pieces", true, 0, 16).value_or(0));
-        rs.deck_size = static_cast<int>(setup->integer("deck_size", true, 1, 100).value_or(20));
+        const auto deck_size = setup->integer("deck_size", true, 1, 100);
+        deck_size_ok = deck_size.has_value();
+        rs.deck_size = static_cast<int>(deck_size.value_or(20));
         setup->finish();
     }
     if (auto size = root.table("army_size", true)) {
@@ -285,19 +293,24 @@ Loaded<Ruleset> load_ruleset(std::string_view file, std::string_view text) {
     }
     if (auto deck = root.table("deck", true)) {
         int total = 0;
+        bool counts_ok = true;  // the total means nothing if a count could not be read
         for (auto&& [k, v] : deck->raw()) {
             const auto kind = rules::parse_card_kind(k.str());
             deck->get(k.str(), false);  // known or reported here, never as "unknown key"
             if (!kind) {
-                deck->error(v, k.str(), "unknown card kind");
+                deck->error(v, k.str(),
+                            "unknown card kind \"" + std::string(k.str()) + "\" (use " +
+                                detail::card_kind_choices() + ")");
                 continue;
             }
             if (auto n = detail::read_integer(r, v, deck->path_of(k.str()), 0, 50)) {
                 rs.deck[static_cast<std::size_t>(*kind)] = static_cast<int>(*n);
                 total += static_cast<int>(*n);
+            } else {
+                counts_ok = false;
             }
         }
-        if (total + 1 != rs.deck_size) {
+        if (counts_ok && deck_size_ok && total + 1 != rs.deck_size) {
             r.error(deck->raw().source(), "deck",
                     std::to_string(total) + " standard cards plus the army's extra card make " +
                         std::to_string(total + 1) + ", but setup.deck_size is " +
@@ -319,7 +332,7 @@ Loaded<Ruleset> load_ruleset(std::string_view file, std::string_view text) {
             TableView t(r, *tt, path);
             auto type = read_troop_type(t);
             if (!type) continue;
-            const int line = static_cast<int>(tt->source().begin.line);
+            const int line = static_cast<int>(tt->get("id")->source().begin.line);
             if (auto [it, fresh] = ids.emplace(type->id, line); !fresh) {
                 t.error(*tt->get("id"), "id",
                         "duplicate id \"" + type->id + "\" (first defined at line " +
@@ -340,6 +353,7 @@ Loaded<Ruleset> load_ruleset(std::string_view file, std::string_view text) {
     rs.melee_bands = read_bands(root, "melee_band", true);
     root.finish();
 
+    detail::sort_errors(out.errors);
     if (!out.errors.empty() || !id || !name) return out;
     rs.id = *id;
     rs.name = *name;

@@ -2,7 +2,9 @@
 
 #include "data/data_files.hpp"
 #include "data/input_guard.hpp"
+#include "rules/ruleset.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -75,10 +77,14 @@ std::optional<std::int64_t> read_integer(Reporter& r, const toml::node& n, const
 }
 
 std::optional<core::DieType> read_die(Reporter& r, const toml::node& n, const std::string& path) {
-    const auto s = read_string(r, n, path);
-    if (!s) return std::nullopt;
-    if (auto d = core::parse_die(*s)) return d;
-    r.error(n.source(), path, "\"" + *s + "\" is not a die type (use d4, d6, d8, d10 or d12)");
+    const auto* str = n.as_string();
+    if (!str) {
+        r.error(n.source(), path, "expected a die such as \"d8\", found " + type_name(n));
+        return std::nullopt;
+    }
+    const std::string& s = str->get();
+    if (auto d = core::parse_die(s)) return d;
+    r.error(n.source(), path, "\"" + s + "\" is not a die type (use d4, d6, d8, d10 or d12)");
     return std::nullopt;
 }
 
@@ -148,7 +154,9 @@ std::optional<int> TableView::half_squares(std::string_view key, bool required, 
     }
     const double twice = v * 2;
     if (twice != std::floor(twice)) {
-        error(*n, key, "must be a whole or half number of squares");
+        char shown[32];
+        std::snprintf(shown, sizeof shown, "%g", v);
+        error(*n, key, std::string(shown) + " is not a whole or half number of squares");
         return std::nullopt;
     }
     return static_cast<int>(twice);
@@ -230,6 +238,29 @@ bool read_header(TableView& root, std::string_view expected_kind) {
         ok = false;
     }
     return ok;
+}
+
+namespace {
+
+template <typename E>
+std::string choices(int count) {
+    std::string out;
+    for (int i = 0; i < count; ++i) {
+        out += i == 0 ? "" : (i + 1 == count ? " or " : ", ");
+        out += rules::to_string(static_cast<E>(i));
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string card_kind_choices() { return choices<rules::CardKind>(rules::kCardKindCount); }
+std::string ability_choices() { return choices<rules::Ability>(rules::kAbilityCount); }
+
+void sort_errors(LoadErrors& errors) {
+    std::stable_sort(errors.begin(), errors.end(), [](const LoadError& a, const LoadError& b) {
+        return a.line != b.line ? a.line < b.line : a.column < b.column;
+    });
 }
 
 bool valid_id(std::string_view id) {

@@ -88,6 +88,14 @@ std::optional<toml::table> parse_document(Reporter& r, std::string_view text);
 /// of the file should not be read.
 bool read_header(TableView& root, std::string_view expected_kind);
 
+/// "a, b ... or z": the names a file may use, for "use ..." hints in messages.
+std::string card_kind_choices();
+std::string ability_choices();
+
+/// Orders one file's errors by line and column (errors at the same place keep their order), so
+/// they read top to bottom however the loader found them.
+void sort_errors(LoadErrors& errors);
+
 /// Whether an id is a safe name: 1 to 40 of a-z, 0-9, '_' and '-'.
 bool valid_id(std::string_view id);
 
