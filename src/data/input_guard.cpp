@@ -106,7 +106,14 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
         bool escape = false;
         switch (state) {
             case State::Normal:
-                if (c == '#') {
+                if (len > 1) {
+                    // TOML 1.0 allows non-ASCII only inside strings and comments, and toml++ 3.3.0
+                    // reaches undefined behaviour on some such characters (found by fuzzing), so
+                    // refuse them here.
+                    return err(line, column,
+                               "non-ASCII character outside a string (put text in quotes; bare "
+                               "keys may use only A-Z, a-z, 0-9, _ and -)");
+                } else if (c == '#') {
                     state = State::Comment;
                 } else if (starts("\"\"\"")) {
                     open(State::MultiBasic);
