@@ -7,11 +7,13 @@
 #include "data/data_files.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    // The shipped ruleset, so that army inputs reach the cross-reference checks.
+    // The shipped ruleset and armies, so that army and position inputs reach the cross-reference
+    // checks.
     static tercio::data::DataCatalog catalog(TERCIO_FUZZ_DATA_DIR);
     static const auto resolve = catalog.resolver();
+    static const auto context = catalog.context_resolver();
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    const auto outcome = tercio::data::check_text("fuzz.toml", text, resolve);
+    const auto outcome = tercio::data::check_text("fuzz.toml", text, resolve, context);
     // Every error must carry a position.
     for (const auto& e : outcome.errors) {
         if (e.line < 1 || e.column < 1 || e.message.empty()) __builtin_trap();

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "app/run_command.hpp"
 #include "data/data_files.hpp"
 
 namespace fs = std::filesystem;
@@ -127,6 +128,19 @@ int main(int argc, char** argv) {
     check->fallthrough();  // parent options such as --data-dir may follow "check"
     check->add_option("FILE", check_files, "TOML files to check")->required()->type_name("FILE...");
 
+    app::RunOptions run_opt;
+    CLI::App* run = app.add_subcommand(
+        "run", "Play a game headless: apply commands from a file, print every event as a line");
+    run->fallthrough();
+    run->add_option("--red", run_opt.red, "Side A's army (south edge) for a new game")->type_name("ARMY");
+    run->add_option("--blue", run_opt.blue, "Side B's army (north edge) for a new game")->type_name("ARMY");
+    run->add_option("--seed", run_opt.seed, "Seed for the dice of a new game (default 1)")->type_name("N");
+    run->add_option("--dice", run_opt.dice, "Scripted rolls instead of seeded dice, e.g. d12:7,d12:3,d6:4")
+        ->type_name("LIST");
+    run->add_option("--commands", run_opt.commands, "Commands, one per line (- for standard input)")
+        ->type_name("FILE");
+    run->add_flag("--legal", run_opt.legal, "Print the legal commands at the end, one per line");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -148,5 +162,6 @@ int main(int argc, char** argv) {
     const auto data_dir = data_dir_or_report(data_dir_flag, exe);
     if (!data_dir) return kExitNoInput;
     if (check->parsed()) return run_check(check_files, *data_dir);
+    if (run->parsed()) return app::run_game(run_opt, *data_dir);
     return run_default(*data_dir);
 }

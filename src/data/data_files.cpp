@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "data/input_guard.hpp"
+#include "data/position.hpp"
 #include "data/toml_reader.hpp"
 
 namespace tercio::data {
@@ -64,11 +65,11 @@ std::optional<fs::path> find_data_dir(const std::optional<fs::path>& flag, const
 
 namespace {
 
-/// "it has: a, b" (or "it has none"): the ruleset ids a data directory offers, sorted.
-std::string known_rulesets(const fs::path& dir) {
+/// "it has: a, b" (or "it has none"): the ids of the files in a data subdirectory, sorted.
+std::string known_ids(const fs::path& dir) {
     std::vector<std::string> ids;
     std::error_code ec;
-    for (const auto& e : fs::directory_iterator(dir / "rulesets", ec)) {
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
         const std::string stem = e.path().stem().string();
         if (e.path().extension() == ".toml" && detail::valid_id(stem)) ids.push_back(stem);
     }
@@ -79,40 +80,43 @@ std::string known_rulesets(const fs::path& dir) {
     return out;
 }
 
-}  // namespace
-
-const rules::Ruleset* DataCatalog::ruleset(std::string_view id, std::string& why) {
+/// Loads `<dir>/<sub>/<id>.toml` once into `cache` with `load(file, text)`, and returns the value,
+/// or nullptr and why not. `what` names the kind of file in messages ("ruleset", "army").
+template <typename T, typename Load>
+const T* cached_load(std::map<std::string, std::unique_ptr<Loaded<T>>, std::less<>>& cache,
+                     const fs::path& dir, std::string_view sub, std::string_view what,
+                     std::string_view id, std::string& why, Load&& load) {
     if (!detail::valid_id(id)) {
-        why = "not a valid ruleset id";
+        why = "not a valid " + std::string(what) + " id";
         return nullptr;
     }
-    if (dir_.empty()) {
+    if (dir.empty()) {
         why = "no data directory found to look it up in (give --data-dir DIR)";
         return nullptr;
     }
-    auto it = rulesets_.find(id);
-    if (it == rulesets_.end()) {
-        const fs::path file = dir_ / "rulesets" / (std::string(id) + ".toml");
-        auto loaded = std::make_unique<Loaded<rules::Ruleset>>();
+    auto it = cache.find(id);
+    if (it == cache.end()) {
+        const fs::path file = dir / sub / (std::string(id) + ".toml");
+        auto loaded = std::make_unique<Loaded<T>>();
         const FileText ft = read_file(file);
         if (ft.missing) {
-            // Not a place in a file: the army's own `ruleset` key is where this is reported.
+            // Not a place in a file: the key that names it is where this is reported.
             loaded->errors.push_back(LoadError{"", 0, 0,
-                                               "the data directory has no rulesets/" +
-                                                   std::string(id) + ".toml (" +
-                                                   known_rulesets(dir_) + ")"});
+                                               "the data directory has no " + std::string(sub) +
+                                                   "/" + std::string(id) + ".toml (" +
+                                                   known_ids(dir / sub) + ")"});
         } else if (!ft.error.empty()) {
             loaded->errors.push_back(LoadError{file.string(), 1, 1, ft.error});
         } else {
-            *loaded = load_ruleset(file.string(), ft.text);
+            *loaded = load(file.string(), ft.text);
             if (loaded->ok() && loaded->value->id != id) {
-                loaded->errors.push_back(LoadError{file.string(), 1, 1,
-                                                   "id \"" + loaded->value->id +
-                                                       "\" does not match the file name"});
+                loaded->errors.push_back(
+                    LoadError{file.string(), 1, 1,
+                              "id \"" + loaded->value->id + "\" does not match the file name"});
                 loaded->value.reset();
             }
         }
-        it = rulesets_.emplace(std::string(id), std::move(loaded)).first;
+        it = cache.emplace(std::string(id), std::move(loaded)).first;
     }
     const auto& l = *it->second;
     if (l.ok()) return &*l.value;
@@ -122,11 +126,57 @@ const rules::Ruleset* DataCatalog::ruleset(std::string_view id, std::string& why
     return nullptr;
 }
 
+}  // namespace
+
+const rules::Ruleset* DataCatalog::ruleset(std::string_view id, std::string& why) {
+    return cached_load(
+        rulesets_, dir_, "rulesets", "ruleset", id, why,
+        [](const std::string& file, std::string_view text) { return load_ruleset(file, text); });
+}
+
 RulesetResolver DataCatalog::resolver() {
     return [this](std::string_view id, std::string& why) { return ruleset(id, why); };
 }
 
-CheckOutcome check_text(std::string_view file, std::string_view text, const RulesetResolver& resolve) {
+const rules::ArmyList* DataCatalog::army(std::string_view id, std::string& why) {
+    return cached_load(armies_, dir_, "armies", "army", id, why,
+                       [this](const std::string& file, std::string_view text) {
+                           return load_army(file, text, resolver());
+                       });
+}
+
+std::optional<rules::RulesContext> DataCatalog::context(std::string_view ruleset_id,
+                                                        const std::array<std::string, 2>& armies,
+                                                        std::string& why) {
+    rules::RulesContext ctx;
+    std::string reason;
+    ctx.ruleset = ruleset(ruleset_id, reason);
+    if (!ctx.ruleset) {
+        why = "ruleset \"" + std::string(ruleset_id) + "\": " + reason;
+        return std::nullopt;
+    }
+    for (std::size_t s = 0; s < 2; ++s) {
+        ctx.armies[s] = army(armies[s], reason);
+        if (!ctx.armies[s]) {
+            why = "army \"" + armies[s] + "\": " + reason;
+            return std::nullopt;
+        }
+        if (ctx.armies[s]->ruleset != ruleset_id) {
+            why = "army \"" + armies[s] + "\" is for ruleset \"" + ctx.armies[s]->ruleset +
+                  "\", not \"" + std::string(ruleset_id) + "\"";
+            return std::nullopt;
+        }
+    }
+    return ctx;
+}
+
+ContextResolver DataCatalog::context_resolver() {
+    return [this](const std::string& ruleset_id, const std::array<std::string, 2>& armies,
+                  std::string& why) { return context(ruleset_id, armies, why); };
+}
+
+CheckOutcome check_text(std::string_view file, std::string_view text,
+                        const RulesetResolver& resolve, const ContextResolver& context) {
     CheckOutcome out;
     // Find the kind first; a file we cannot parse is reported by the generic path below.
     LoadErrors scratch;
@@ -142,6 +192,9 @@ CheckOutcome check_text(std::string_view file, std::string_view text, const Rule
     } else if (kind == "army") {
         out.kind = kind;
         out.errors = load_army(file, text, resolve).errors;
+    } else if (kind == "position") {
+        out.kind = kind;
+        out.errors = load_position(file, text, context).errors;
     } else if (!doc) {
         out.errors = std::move(scratch);
     } else {
@@ -151,7 +204,9 @@ CheckOutcome check_text(std::string_view file, std::string_view text, const Rule
             if (!n->is_string()) {
                 root.error(*n, "kind", "expected a string, found " + detail::type_name(*n));
             } else {
-                root.error(*n, "kind", "\"" + kind + "\" is not a kind of file tercio reads (ruleset or army)");
+                root.error(*n, "kind",
+                           "\"" + kind +
+                               "\" is not a kind of file tercio reads (ruleset, army or position)");
             }
         }
     }
@@ -173,7 +228,7 @@ CheckOutcome check_file(const fs::path& file, DataCatalog& catalog) {
         }
         return out;
     }
-    return check_text(file.string(), ft.text, catalog.resolver());
+    return check_text(file.string(), ft.text, catalog.resolver(), catalog.context_resolver());
 }
 
 }  // namespace tercio::data

@@ -1,5 +1,6 @@
 #pragma once
 /// Loading rulesets and army lists from TOML, finding the data directory, and checking files.
+#include <array>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -9,6 +10,7 @@
 #include <string_view>
 
 #include "data/load_error.hpp"
+#include "rules/game.hpp"
 #include "rules/ruleset.hpp"
 
 namespace tercio::data {
@@ -36,6 +38,11 @@ using RulesetResolver =
 Loaded<rules::ArmyList> load_army(std::string_view file, std::string_view text,
                                   const RulesetResolver& resolve);
 
+/// Loads a ruleset and the armies of side A and side B (ids) for a position, and returns them as
+/// a RulesContext whose pointers stay valid as long as their owner; or nothing, saying why.
+using ContextResolver = std::function<std::optional<rules::RulesContext>(
+    const std::string& ruleset, const std::array<std::string, 2>& armies, std::string& why)>;
+
 /// Result of reading a whole file from disk.
 struct FileText {
     std::string text;
@@ -50,7 +57,8 @@ FileText read_file(const std::filesystem::path& path);
 std::optional<std::filesystem::path> find_data_dir(const std::optional<std::filesystem::path>& flag,
                                                    const std::filesystem::path& executable);
 
-/// Rulesets and armies of one data directory, loaded on demand and kept.
+/// Rulesets and armies of one data directory, loaded on demand and kept: the pointers it returns
+/// stay valid as long as the catalog.
 class DataCatalog {
 public:
     explicit DataCatalog(std::filesystem::path dir) : dir_(std::move(dir)) {}
@@ -58,17 +66,27 @@ public:
     /// The ruleset `rulesets/<id>.toml`; nullptr with a reason if it is missing or broken.
     const rules::Ruleset* ruleset(std::string_view id, std::string& why);
     RulesetResolver resolver();
+    /// The army list `armies/<id>.toml`, checked against its ruleset; nullptr with a reason if it
+    /// is missing or broken.
+    const rules::ArmyList* army(std::string_view id, std::string& why);
+    /// The ruleset and two armies that use it; nothing with a reason if one cannot be loaded or an
+    /// army belongs to another ruleset.
+    std::optional<rules::RulesContext> context(std::string_view ruleset,
+                                               const std::array<std::string, 2>& armies,
+                                               std::string& why);
+    ContextResolver context_resolver();
 
 private:
     std::filesystem::path dir_;
     std::map<std::string, std::unique_ptr<Loaded<rules::Ruleset>>, std::less<>> rulesets_;
+    std::map<std::string, std::unique_ptr<Loaded<rules::ArmyList>>, std::less<>> armies_;
 };
 
 /// What `tercio check` reports for one file.
 struct CheckOutcome {
     enum class Status { Ok, Invalid, Unreadable };
     Status status = Status::Ok;
-    std::string kind;  ///< "ruleset", "army" or empty when unknown
+    std::string kind;  ///< "ruleset", "army", "position" or empty when unknown
     LoadErrors errors;
     std::string unreadable;  ///< message when Unreadable
     bool missing = false;    ///< the file does not exist
@@ -77,7 +95,10 @@ struct CheckOutcome {
 /// Reads and checks one data file of any kind, dispatching on its `kind` key.
 CheckOutcome check_file(const std::filesystem::path& file, DataCatalog& catalog);
 
-/// Checks text of any kind (used by check_file and by the fuzz target).
-CheckOutcome check_text(std::string_view file, std::string_view text, const RulesetResolver& resolve);
+/// Checks text of any kind (used by check_file and by the fuzz target). Armies find their ruleset
+/// with `resolve`; positions their ruleset and armies with `context` (without one, a position
+/// is reported as unable to load them).
+CheckOutcome check_text(std::string_view file, std::string_view text,
+                        const RulesetResolver& resolve, const ContextResolver& context = {});
 
 }  // namespace tercio::data

@@ -26,10 +26,19 @@ foreach(word "check" "--data-dir" "--version" "65")
   endif()
 endforeach()
 
-# Every long option and subcommand in --help is in the man page, and vice versa for options.
+# Every long option and subcommand in --help (and each subcommand's --help) is in the man page,
+# and vice versa for options.
 file(READ ${SRC}/man/tercio.6 man)
 string(REPLACE "\\-" "-" man "${man}")
-string(REGEX MATCHALL "--[a-z][a-z-]+" help_opts "${help}")
+set(all_help "${help}")
+string(REGEX MATCH "Subcommands:\n(.*)" _ "${help}")
+string(REGEX MATCHALL "\n  ([a-z]+) " subs0 "\n${CMAKE_MATCH_1}")
+foreach(sub IN LISTS subs0)
+  string(STRIP "${sub}" sub)
+  run(0 ${sub} --help)
+  string(APPEND all_help "${OUT}")
+endforeach()
+string(REGEX MATCHALL "--[a-z][a-z-]+" help_opts "${all_help}")
 string(REGEX MATCHALL "--[a-z][a-z-]+" man_opts "${man}")
 list(REMOVE_DUPLICATES help_opts)
 list(REMOVE_DUPLICATES man_opts)

@@ -38,5 +38,5 @@ TEST_CASE("non-ASCII text outside strings is refused before toml++ sees it", "[d
     // Inside strings and comments it is fine.
     const auto ok = data::check_text("k.toml", "# caf\xc3\xa9\nkind = \"caf\xc3\xa9\"\n", {});
     REQUIRE(ok.errors.size() == 1);
-    CHECK(ok.errors[0].message == "kind: \"caf\xc3\xa9\" is not a kind of file tercio reads (ruleset or army)");
+    CHECK(ok.errors[0].message == "kind: \"caf\xc3\xa9\" is not a kind of file tercio reads (ruleset, army or position)");
 }

@@ -1,0 +1,23 @@
+#pragma once
+/// `tercio run`: the headless runner.
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace tercio::app {
+
+struct RunOptions {
+    std::optional<std::string> position;  ///< a position file to start from
+    std::optional<std::string> red;       ///< side A's army for a fresh game
+    std::optional<std::string> blue;      ///< side B's army
+    std::optional<std::uint64_t> seed;
+    std::optional<std::string> dice;      ///< scripted rolls, e.g. "d12:7,d12:3"
+    std::optional<std::string> commands;  ///< a file of commands, "-" for standard input
+    std::optional<std::string> out;       ///< write the final position here
+    bool legal = false;                   ///< print the legal commands at the end
+};
+
+/// Runs a game from a position or a fresh set-up, printing every event; returns the exit code.
+int run_game(const RunOptions& opt, const std::filesystem::path& data_dir);
+
+}  // namespace tercio::app

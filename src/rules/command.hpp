@@ -1,0 +1,133 @@
+#pragma once
+/// Commands: everything a player can decide, as values with a one-line text form that
+/// round-trips (`parse(print(c)) == c`). See docs/commands.md.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/grid.hpp"
+#include "rules/ruleset.hpp"
+
+namespace tercio::rules {
+
+using core::Facing;
+using core::Square;
+
+// --- set-up ---------------------------------------------------------------------------------
+/// `extra <line>`: take this unit line as the extra unit when the roll offers two (PS-ARMY-4).
+struct ChooseExtraUnit {
+    std::string line;
+    friend bool operator==(const ChooseExtraUnit&, const ChooseExtraUnit&) = default;
+};
+/// `card <kind>`: the extra card when the army may choose (PS-CARD-2).
+struct ChooseExtraCard {
+    CardKind card = CardKind::InfantryMove;
+    friend bool operator==(const ChooseExtraCard&, const ChooseExtraCard&) = default;
+};
+/// `terrain <wood|building|hill> <sq> [<sq>]` or `terrain stream <15 squares>` (PS-TERRAIN-3..7).
+struct PlaceTerrain {
+    TerrainKind kind = TerrainKind::Wood;
+    std::vector<Square> squares;
+    friend bool operator==(const PlaceTerrain&, const PlaceTerrain&) = default;
+};
+/// `terrain pass`: place no more terrain.
+struct PassTerrain {
+    friend bool operator==(const PassTerrain&, const PassTerrain&) = default;
+};
+/// `adjust remove <sq>` | `adjust centre <sq>` | `adjust pass` (PS-TERRAIN-8).
+struct AdjustTerrain {
+    enum class Action : std::uint8_t { Remove, Centre, Pass };
+    Action action = Action::Pass;
+    Square square{};
+    friend bool operator==(const AdjustTerrain&, const AdjustTerrain&) = default;
+};
+/// `deploy <unit> <sq> <facing>`, e.g. `deploy K1 h2 N` (PS-SETUP-5).
+struct Deploy {
+    std::string unit;  ///< glyph + number within the side, e.g. "K1"
+    Square square{};
+    Facing facing = Facing::N;
+    friend bool operator==(const Deploy&, const Deploy&) = default;
+};
+/// `deploy leader <sq>` or `deploy leader <sq> attach`.
+struct DeployLeader {
+    Square square{};
+    bool attach = false;
+    friend bool operator==(const DeployLeader&, const DeployLeader&) = default;
+};
+/// `deploy auto`: place every unit not yet placed, and the leader, in the standard layout.
+struct DeployAuto {
+    friend bool operator==(const DeployAuto&, const DeployAuto&) = default;
+};
+
+// --- initiative and the active phase -----------------------------------------------------------
+/// `first` | `second`: the higher initiative roller's choice (PS-INIT-2).
+struct ChooseOrder {
+    bool first = true;
+    friend bool operator==(const ChooseOrder&, const ChooseOrder&) = default;
+};
+/// `turn`: pay 1 pip and turn the top card (PS-CARD-3).
+struct TurnCard {
+    friend bool operator==(const TurnCard&, const TurnCard&) = default;
+};
+/// `pass`: end the phase; pips left are lost (PS-INIT-6).
+struct Pass {
+    friend bool operator==(const Pass&, const Pass&) = default;
+};
+/// `move <from> [face <F>] [<to>] [face <F>]`: one unit's move activation (PS-MOVE-5): a facing
+/// change before or after, and the destination; the engine walks the cheapest legal path.
+struct Move {
+    Square from{};
+    std::optional<Facing> face_before;
+    std::optional<Square> to;
+    std::optional<Facing> face_after;
+    friend bool operator==(const Move&, const Move&) = default;
+};
+/// `march`: 2 pips; every eligible unit must then move toward the enemy (PS-MARCH).
+struct March {
+    friend bool operator==(const March&, const March&) = default;
+};
+/// `leader <sq>` or `leader <sq> attach`: move the leader (PS-LEADER-2, PS-LEADER-3).
+struct MoveLeader {
+    Square to{};
+    bool attach = false;
+    friend bool operator==(const MoveLeader&, const MoveLeader&) = default;
+};
+/// `concede`: end the game as a loss (PS-VICTORY-2).
+struct Concede {
+    friend bool operator==(const Concede&, const Concede&) = default;
+};
+
+// --- reactions ----------------------------------------------------------------------------------
+/// `charge <from> [face <F>]`: opportunity charge into the unit that just stepped (PS-OPP-5).
+struct Charge {
+    Square from{};
+    std::optional<Facing> face;
+    friend bool operator==(const Charge&, const Charge&) = default;
+};
+/// `evade`: the entered unit retreats a full move (PS-OPP-9).
+struct Evade {
+    friend bool operator==(const Evade&, const Evade&) = default;
+};
+/// `decline`: let play go on without reacting.
+struct Decline {
+    friend bool operator==(const Decline&, const Decline&) = default;
+};
+/// `escape <sq>`: a leader who won the roll-off moves to safety (PS-LEADER-11).
+struct Escape {
+    Square to{};
+    friend bool operator==(const Escape&, const Escape&) = default;
+};
+
+using Command = std::variant<ChooseExtraUnit, ChooseExtraCard, PlaceTerrain, PassTerrain,
+                             AdjustTerrain, Deploy, DeployLeader, DeployAuto, ChooseOrder, TurnCard,
+                             Pass, Move, March, MoveLeader, Concede, Charge, Evade, Decline, Escape>;
+
+/// The one-line text form.
+std::string print(const Command& c);
+
+/// Parses one line (surrounding spaces ignored); on failure says why in `error`.
+std::optional<Command> parse_command(std::string_view line, std::string& error);
+
+}  // namespace tercio::rules

@@ -1,0 +1,63 @@
+#pragma once
+/// The rules engine's entry points: start a game, check and apply commands, list the legal
+/// ones. Pure: no I/O, no globals, randomness only through the Dice passed in.
+#include <array>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/dice.hpp"
+#include "rules/command.hpp"
+#include "rules/event.hpp"
+#include "rules/game_state.hpp"
+#include "rules/ruleset.hpp"
+
+namespace tercio::rules {
+
+/// The static data a GameState's indices refer to: the ruleset and both army lists.
+struct RulesContext {
+    const Ruleset* ruleset = nullptr;
+    std::array<const ArmyList*, 2> armies{};
+    const Ruleset& rs() const { return *ruleset; }
+    const ArmyList& army(Side s) const { return *armies[idx(s)]; }
+    const TroopType& type(const Unit& u) const { return ruleset->troop_types[u.type]; }
+};
+
+/// A command applied when `validate` refuses it.
+class IllegalCommand : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Sets up a new game (PS-SETUP-1): army rolls for A then B, then it waits for the first
+/// decision (a set-up choice, terrain, deployment...).
+Events new_game(const RulesContext& ctx, GameState& out, core::Dice& dice);
+
+/// Why the command is illegal now, or nothing if it is legal.
+std::optional<std::string> validate(const RulesContext& ctx, const GameState& s, const Command& c);
+
+/// Applies a legal command and returns what happened. Throws IllegalCommand if it is not legal.
+Events apply(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice);
+
+/// Every command the deciding side may give now.
+std::vector<Command> legal_commands(const RulesContext& ctx, const GameState& s);
+
+/// The side that must decide now.
+inline Side deciding_side(const GameState& s) { return s.decider; }
+
+/// Victory points of one side (PS-VICTORY-3).
+int victory_points(const RulesContext& ctx, const GameState& s, Side side);
+
+/// "K1": the unit's glyph and its number among its side's units of that glyph.
+std::string unit_label(const RulesContext& ctx, const GameState& s, std::size_t unit);
+
+/// The unit of `side` in a square, if any.
+std::optional<std::size_t> unit_at(const GameState& s, Square sq, Side side);
+
+/// The roster line a unit was made from: the army's unit lines, then each upgrade's
+/// replace_with line in upgrade order.
+const UnitLine& roster_line(const ArmyList& army, std::size_t index);
+std::size_t roster_size(const ArmyList& army);
+
+}  // namespace tercio::rules

@@ -1,0 +1,841 @@
+// Voluntary movement, marching, leaders, and the reactions to a move: opportunity charge and
+// evade (PS-MOVE, PS-MARCH, PS-LEADER, PS-OPP, PS-INVOL, PS-TERRAIN-10/11).
+#include <algorithm>
+#include <variant>
+
+#include "rules/engine_detail.hpp"
+
+namespace tercio::rules::detail {
+namespace {
+
+using core::Offset;
+
+constexpr int kLeaderMoveHalf = 8;  // "All leaders move 4 squares" (PS-MOVE-1), in half-squares
+
+int step_cost(Facing dir) { return core::is_diagonal(dir) ? 3 : 2; }  // PS-MOVE-2
+
+Square step_to(Square from, Facing dir) {
+    const Offset v = core::vector(dir);
+    return core::make_square(from.x + v.dx, from.y + v.dy);
+}
+
+std::uint8_t cell(const GameState& s, Square q) {
+    return s.terrain[static_cast<std::size_t>(s.square_index(q))];
+}
+
+bool is_terrain(const GameState& s, Square q) { return cell(s, q) != 0; }
+
+bool contested(const GameState& s, Square q) {
+    return unit_at(s, q, Side::A).has_value() && unit_at(s, q, Side::B).has_value();
+}
+
+const CardKind* card(const GameState& s) { return s.current_card(); }
+
+/// The Move card this unit moves on (PS-CARD-5, PS-CARD-6).
+CardKind move_card_for(const RulesContext& ctx, const Unit& u) {
+    return ctx.type(u).category == Category::Cavalry ? CardKind::CavalryMove : CardKind::InfantryMove;
+}
+
+bool nearer_enemy(Side side, Square from, Square to) {
+    return side == Side::A ? to.y > from.y : to.y < from.y;  // PS-MARCH-3, PS-AMB-47
+}
+
+/// A path found by the search: the squares entered, in order.
+struct Path {
+    std::array<Square, MoveInProgress::kMaxSteps> steps{};
+    std::uint8_t count = 0;
+    int cost = 0;
+    int passes = 0;  ///< friendly squares passed through
+    Square end() const { return steps[count - 1u]; }
+};
+
+/// The cheapest legal path to each square a unit can reach with one facing (PS-MOVE-2,
+/// PS-MOVE-3, PS-MOVE-6, PS-MOVE-8, PS-MOVE-11, PS-TERRAIN-10, PS-TERRAIN-11), by a small
+/// Dijkstra over squares: steps keep the facing, so what a unit can do next depends only on the
+/// square it stands in and what it has spent (the stop rule only singles out the first step).
+/// Ties go to fewer friendly units passed through, then to the order found (straight steps
+/// before oblique ones).
+class Explorer {
+public:
+    /// `open_ground_only`: no step may enter a terrain square (for PS-OPP-7's clear path).
+    Explorer(const RulesContext& ctx, const GameState& s, const Unit& u, Facing facing, int budget,
+             bool open_ground_only = false)
+        : ctx_(ctx), s_(s), u_(u), facing_(facing), budget_(budget), open_ground_only_(open_ground_only) {}
+
+    void run() {
+        cost_.fill(kUnreached);
+        // Who stands where, counted once, so that each step looks up a square instead of all
+        // the units.
+        occupied_[0].fill(0);
+        occupied_[1].fill(0);
+        for (std::size_t i = 0; i < s_.unit_count; ++i) {
+            const Unit& o = s_.units[i];
+            if (&o == &u_ || !o.on_table()) continue;
+            ++occupied_[idx(o.side)][static_cast<std::size_t>(s_.square_index(o.square))];
+        }
+        const int start = s_.square_index(u_.square);
+        cost_[static_cast<std::size_t>(start)] = 0;
+        passes_[static_cast<std::size_t>(start)] = 0;
+        parent_[static_cast<std::size_t>(start)] = -1;
+        // Dial's bucket queue: costs are small whole numbers, at most the budget.
+        constexpr int kMaxEntries = 3 * kMaxSquares + 1;
+        std::array<std::int16_t, kMaxEntries> node;
+        std::array<std::int16_t, kMaxEntries> next;
+        std::array<std::int16_t, kMaxHalfBudget + 1> head;
+        std::array<std::int16_t, kMaxHalfBudget + 1> tail;
+        head.fill(-1);
+        tail.fill(-1);
+        int entries = 0;
+        const auto push = [&](int cost, int square) {
+            if (entries >= kMaxEntries) return;
+            node[static_cast<std::size_t>(entries)] = static_cast<std::int16_t>(square);
+            next[static_cast<std::size_t>(entries)] = -1;
+            std::int16_t& t = tail[static_cast<std::size_t>(cost)];
+            if (t >= 0) {
+                next[static_cast<std::size_t>(t)] = static_cast<std::int16_t>(entries);
+            } else {
+                head[static_cast<std::size_t>(cost)] = static_cast<std::int16_t>(entries);
+            }
+            t = static_cast<std::int16_t>(entries++);
+        };
+        const int budget = budget_ < kMaxHalfBudget ? budget_ : kMaxHalfBudget;
+        push(0, start);
+        const bool pike = ctx_.type(u_).has(Ability::Pike);
+        for (int c = 0; c <= budget; ++c) {
+            for (int e = head[static_cast<std::size_t>(c)]; e >= 0; e = next[static_cast<std::size_t>(e)]) {
+                const int at_i = node[static_cast<std::size_t>(e)];
+                if (cost_[static_cast<std::size_t>(at_i)] != c) continue;
+                const Square at = square_of(at_i);
+                const bool first = at_i == start;
+                if (!first) {
+                    // Entering an enemy's square ends the move; pike-type units pass through no
+                    // units at all (PS-MOVE-6, PS-MOVE-8).
+                    if (enemy_at(at)) continue;
+                    if (pike && friendly_at(at)) continue;
+                }
+                const int passes_here = passes_[static_cast<std::size_t>(at_i)] + ((!first && friendly_at(at)) ? 1 : 0);
+                for (int turn : {0, -1, 1}) {
+                    const Facing dir = core::rotated(facing_, turn);
+                    const Square q = step_to(at, dir);
+                    const int cost = c + step_cost(dir);
+                    if (!s_.on_board(q) || cost > budget) continue;
+                    if (!terrain_allows(ctx_, s_, u_, q)) continue;
+                    if (open_ground_only_ && is_terrain(s_, q)) continue;
+                    // PS-TERRAIN-10: entering a terrain piece only as the move's first step.
+                    const std::uint8_t cq = cell(s_, q);
+                    if (cq != 0 && cq != cell(s_, at) && !first) continue;
+                    // PS-MOVE-8, PS-GRID-4: only a square with exactly one enemy unit and no
+                    // friendly unit may be entered. A contested square cannot, nor one where an
+                    // enemy unit is passing through a friend of its own (an opportunity charger
+                    // must not join them there).
+                    if (enemy_at(q) && (friendly_at(q) || enemies_at(q) > 1)) continue;
+                    const auto qi = static_cast<std::size_t>(s_.square_index(q));
+                    if (cost < cost_[qi] || (cost == cost_[qi] && passes_here < passes_[qi])) {
+                        cost_[qi] = static_cast<std::uint8_t>(cost);
+                        passes_[qi] = static_cast<std::uint8_t>(passes_here);
+                        parent_[qi] = static_cast<std::int16_t>(at_i);
+                        push(cost, static_cast<int>(qi));
+                    }
+                }
+            }
+        }
+    }
+    /// The path to q if q can end the move (reached, and no friendly unit there).
+    std::optional<Path> best(Square q) const {
+        if (!s_.on_board(q) || !can_end(q)) return std::nullopt;
+        Path p;
+        std::array<Square, MoveInProgress::kMaxSteps + 1> rev{};
+        int n = 0;
+        for (int i = s_.square_index(q); parent_[static_cast<std::size_t>(i)] >= 0 && n < MoveInProgress::kMaxSteps;
+             i = parent_[static_cast<std::size_t>(i)]) {
+            rev[static_cast<std::size_t>(n++)] = square_of(i);
+        }
+        for (int k = n - 1; k >= 0; --k) p.steps[p.count++] = rev[static_cast<std::size_t>(k)];
+        p.cost = cost_[static_cast<std::size_t>(s_.square_index(q))];
+        p.passes = passes_[static_cast<std::size_t>(s_.square_index(q))];
+        return p;
+    }
+    /// Calls f(square) for every square the move can end in.
+    template <class F>
+    void each(F f) const {
+        for (int y = 0; y < s_.ranks; ++y) {
+            for (int x = 0; x < s_.files; ++x) {
+                const Square q = core::make_square(x, y);
+                if (can_end(q)) f(q);
+            }
+        }
+    }
+
+private:
+    static constexpr std::uint8_t kUnreached = 0xFF;
+    static constexpr int kMaxHalfBudget = 60;  // 30 squares: the data loader's limit
+    bool can_end(Square q) const {
+        const auto qi = static_cast<std::size_t>(s_.square_index(q));
+        return cost_[qi] != kUnreached && q != u_.square && !friendly_at(q);
+    }
+    int enemies_at(Square q) const {
+        return occupied_[idx(other(u_.side))][static_cast<std::size_t>(s_.square_index(q))];
+    }
+    bool enemy_at(Square q) const { return enemies_at(q) > 0; }
+    bool friendly_at(Square q) const {
+        return occupied_[idx(u_.side)][static_cast<std::size_t>(s_.square_index(q))] != 0;
+    }
+    Square square_of(int i) const { return core::make_square(i % s_.files, i / s_.files); }
+
+    const RulesContext& ctx_;
+    const GameState& s_;
+    const Unit& u_;
+    Facing facing_;
+    int budget_;
+    bool open_ground_only_;
+    std::array<std::uint8_t, kMaxSquares> cost_{};
+    std::array<std::uint8_t, kMaxSquares> passes_{};
+    std::array<std::int16_t, kMaxSquares> parent_{};
+    std::array<std::array<std::uint8_t, kMaxSquares>, 2> occupied_{};
+};
+
+// --- eligibility ------------------------------------------------------------------------------
+
+Why check_unit_can_move(const RulesContext& ctx, const GameState& s, std::size_t ui) {
+    const Unit& u = s.units[ui];
+    if (s.decision != Decision::Act) return std::string("you may move only in your own phase");
+    if (!s.has_current_card) return std::string("turn a card first");
+    if (u.status == UnitStatus::Routed) return std::string("routed units do not move (PS-MOVE-14)");
+    if (u.acted) return std::string("this unit has already acted on this card (PS-CARD-4)");
+    if (u.moved_through) {
+        return std::string("a unit was moved through this phase; it cannot move (PS-MOVE-7)");
+    }
+    const CardKind c = *card(s);
+    if (s.marching) {
+        if (ctx.type(u).has(Ability::NoMarch)) return std::string("the cannon does not march (PS-CANNON-4)");
+        return std::nullopt;
+    }
+    const CardKind needed = move_card_for(ctx, u);
+    if (c != needed) {
+        return ctx.type(u).name + " move on a " + std::string(card_title(needed)) + " card, not " +
+               std::string(card_title(c)) + " (PS-CARD-5, PS-CARD-6)";
+    }
+    const int pips = ctx.type(u).move_pips;
+    if (s.pips < pips) {
+        return "moving " + ctx.type(u).name + " costs " + std::to_string(pips) + " pips; you have " +
+               std::to_string(s.pips) + " (PS-PIP-1)";
+    }
+    return std::nullopt;
+}
+
+/// Resolves a Move command to a path, or says why it is illegal.
+Why plan_move(const RulesContext& ctx, const GameState& s, const Move& m, std::size_t& ui, Path& path) {
+    const auto found = unit_at(s, m.from, s.active);
+    if (!found) return "you have no unit in " + core::to_string(m.from);
+    ui = *found;
+    if (auto why = check_unit_can_move(ctx, s, ui)) return why;
+    const Unit& u = s.units[ui];
+    // PS-MOVE-5: one facing change, before the steps or after them, not both. (The text form
+    // cannot say both; a Command value built in code can.)
+    if (m.face_before && m.face_after) return std::string("a move turns once: before the steps or after them (PS-MOVE-5)");
+    const int limit = ctx.type(u).turn_limit >= 4 ? 4 : ctx.type(u).turn_limit;
+    for (const auto& f : {m.face_before, m.face_after}) {
+        if (!f) continue;
+        if (*f == u.facing) return "it already faces " + std::string(core::to_string(*f));
+        if (core::turn_steps(u.facing, *f) > limit) {
+            return ctx.type(u).name + " turn at most " + std::to_string(45 * limit) +
+                   " degrees in a move (PS-MOVE-4)";
+        }
+    }
+    if (!m.to && !m.face_before) return std::string("a move needs a destination, or a facing to turn to");
+    if (m.face_after && !m.to) return std::string("a turn without steps is written before them: move <sq> face <F>");
+    path = Path{};
+    if (m.to) {
+        if (*m.to == m.from) return std::string("a move needs a different square, or only a facing");
+        Explorer ex(ctx, s, u, m.face_before.value_or(u.facing), u.move_half);
+        ex.run();
+        const auto p = ex.best(*m.to);
+        if (!p) return "cannot reach " + core::to_string(*m.to) + " (PS-MOVE-2, PS-MOVE-3)";
+        path = *p;
+        const bool ends_in_contact = unit_at(s, *m.to, other(u.side)).has_value();
+        if (m.face_after && ends_in_contact) {
+            return std::string("no facing change after moving into contact (PS-MOVE-5)");
+        }
+    }
+    if (s.marching && !(m.to && nearer_enemy(u.side, m.from, *m.to))) {
+        return std::string("in a march every unit must end nearer the enemy's edge (PS-MARCH-3)");
+    }
+    return std::nullopt;
+}
+
+/// Whether the unit has any move that ends nearer the enemy (for PS-MARCH-3).
+bool can_march(const RulesContext& ctx, const GameState& s, const Unit& u) {
+    // PS-MOVE-7: a unit passed through this phase cannot move, so it cannot march either (a march
+    // that passes through a unit still to march leaves it without a move: PS-MARCH-5 c).
+    if (u.moved_through) return false;
+    const int limit = ctx.type(u).turn_limit >= 4 ? 4 : ctx.type(u).turn_limit;
+    for (Facing f : core::kAllFacings) {
+        if (core::turn_steps(u.facing, f) > limit) continue;
+        Explorer ex(ctx, s, u, f, u.move_half);
+        ex.run();
+        bool found = false;
+        ex.each([&](Square q) { found = found || nearer_enemy(u.side, u.square, q); });
+        if (found) return true;
+    }
+    return false;
+}
+
+bool march_eligible(const RulesContext& ctx, const Unit& u, Side side) {
+    return u.side == side && u.on_table() && u.status != UnitStatus::Routed &&
+           !ctx.type(u).has(Ability::NoMarch);
+}
+
+// --- reactions --------------------------------------------------------------------------------
+
+/// A possible opportunity charge: the facing turned to first and the path in (PS-OPP-5).
+struct ChargeOption {
+    std::size_t unit = 0;
+    std::optional<Facing> face;
+    Path path;
+};
+
+std::vector<ChargeOption> charge_options(const RulesContext& ctx, const GameState& s, std::size_t target) {
+    std::vector<ChargeOption> out;
+    const Side n = other(s.active);
+    const Square t = s.units[target].square;
+    if (s.opportunity_chips[idx(n)] < 1 || unit_at(s, t, n)) return out;
+    // The charger must be able to enter the square: only the target of the other side may be in
+    // it, not a friend it is passing through (PS-GRID-4, PS-MOVE-8).
+    for (std::size_t i = 0; i < s.unit_count; ++i) {
+        if (i != target && s.units[i].on_table() && s.units[i].square == t) return out;
+    }
+    for (std::size_t i = 0; i < s.unit_count; ++i) {
+        const Unit& c = s.units[i];
+        if (c.side != n || !c.on_table() || c.status == UnitStatus::Routed) continue;
+        if (!ctx.type(c).has(Ability::OpportunityCharge)) continue;
+        if (unit_at(s, c.square, other(n))) continue;  // already in contact
+        const int limit = ctx.type(c).turn_limit >= 4 ? 4 : ctx.type(c).turn_limit;
+        for (Facing f : core::kAllFacings) {
+            if (core::turn_steps(c.facing, f) > limit) continue;
+            Explorer ex(ctx, s, c, f, c.move_half);
+            ex.run();
+            if (const auto p = ex.best(t)) {
+                out.push_back(ChargeOption{i, f == c.facing ? std::nullopt : std::optional<Facing>(f), *p});
+            }
+        }
+    }
+    return out;
+}
+
+void move_attached_leader(GameState& s, std::size_t ui) {
+    for (auto& l : s.leaders) {
+        if (l.alive && l.attached == ui) l.square = s.units[ui].square;
+    }
+}
+
+/// PS-LEADER-10: a lost leader costs a D6 of morale chips, or all of them for the Sultan.
+void kill_leader(GameState& s, Side side, core::Dice& dice, Events& ev) {
+    Leader& l = s.leaders[idx(side)];
+    l.alive = false;
+    l.attached = kNone;
+    int lost = dice.roll(core::DieType::D6, core::RollPurpose::LeaderLost);
+    if (l.sultan) lost = s.morale_chips[idx(side)];
+    s.morale_chips[idx(side)] = static_cast<std::int16_t>(std::max(0, s.morale_chips[idx(side)] - lost));
+    ev.push_back(LeaderKilled{side, lost});
+    s.escape_due[idx(side)] = false;
+}
+
+/// PS-LEADER-11: a non-routed enemy unit entering or passing the square of a lone leader.
+void leader_alone_check(const RulesContext& ctx, GameState& s, const Unit& mover, Square q,
+                        core::Dice& dice, Events& ev) {
+    (void)ctx;
+    if (mover.status == UnitStatus::Routed) return;
+    const Side owner = other(mover.side);
+    Leader& l = s.leaders[idx(owner)];
+    if (!l.alive || !l.deployed || l.attached != kNone || l.square != q) return;
+    if (unit_at(s, q, owner)) return;  // a friendly unit is with him
+    int a = 0;
+    int b = 0;
+    do {  // ties are re-rolled (PS-DICE-6)
+        a = dice.roll(core::DieType::D6, core::RollPurpose::LeaderAlone);
+        b = dice.roll(core::DieType::D6, core::RollPurpose::LeaderAlone);
+        ev.push_back(DiceRolled{owner, core::RollPurpose::LeaderAlone, core::DieType::D6, a});
+        ev.push_back(DiceRolled{mover.side, core::RollPurpose::LeaderAlone, core::DieType::D6, b});
+    } while (a == b);
+    if (a > b) {
+        s.escape_due[idx(owner)] = true;
+    } else {
+        kill_leader(s, owner, dice, ev);
+    }
+}
+
+/// Moves a unit one square, with its attached leader, marking friends passed through.
+void enter(const RulesContext& ctx, GameState& s, std::size_t ui, Square q, bool final_square,
+           core::Dice& dice, Events& ev) {
+    Unit& u = s.units[ui];
+    const Square from = u.square;
+    u.square = q;
+    move_attached_leader(s, ui);
+    ev.push_back(UnitMoved{static_cast<std::uint8_t>(ui), from, q});
+    if (!final_square) {
+        for (std::size_t i = 0; i < s.unit_count; ++i) {  // PS-MOVE-7
+            if (i != ui && s.units[i].side == u.side && s.units[i].on_table() && s.units[i].square == q) {
+                s.units[i].moved_through = true;
+            }
+        }
+    }
+    leader_alone_check(ctx, s, u, q, dice, ev);
+}
+
+void turn_unit(GameState& s, std::size_t ui, Facing f, Events& ev) {
+    Unit& u = s.units[ui];
+    ev.push_back(UnitTurned{static_cast<std::uint8_t>(ui), u.facing, f});
+    u.facing = f;
+}
+
+void continue_move(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev);
+
+/// Decides what comes next once an action is over: a leader's escape, the rest of a march, or
+/// the active player's next choice.
+void settle(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev) {
+    if (s.decision == Decision::GameOver || check_army_gone(ctx, s, ev)) return;
+    for (Side side : {Side::A, Side::B}) {
+        if (s.escape_due[idx(side)] && s.leaders[idx(side)].alive) {
+            s.decision = Decision::LeaderEscape;
+            s.decider = side;
+            return;
+        }
+    }
+    s.react_window = 0;
+    s.forced_charger = kNone;
+    s.decision = Decision::Act;
+    s.decider = s.active;
+    if (s.marching) {
+        bool left = false;
+        bool stuck = false;
+        for (std::size_t i = 0; i < s.unit_count; ++i) {
+            const Unit& u = s.units[i];
+            if (!march_eligible(ctx, u, s.active) || u.acted) continue;
+            left = true;
+            stuck = stuck || !can_march(ctx, s, u);
+        }
+        if (left && !stuck) return;
+        s.marching = false;
+        if (stuck) {
+            // PS-MARCH-5 (c): a unit left without a move ends the option.
+            s.march_option[idx(s.active)] = false;
+            ev.push_back(MarchLost{s.active});
+        }
+    }
+    if (s.pips == 0) end_phase(ctx, s, dice, ev);
+}
+
+/// Opens R2 after a step if the non-active side has a charge to make (PS-OPP-3, PS-OPP-5),
+/// rolling first for headstrong Knights (PS-OPP-7).
+bool open_step_window(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev) {
+    const auto options = charge_options(ctx, s, s.move.unit);
+    if (options.empty()) return false;
+    s.forced_charger = kNone;
+    const Square t = s.units[s.move.unit].square;
+    std::vector<std::size_t> checked;
+    for (const auto& o : options) {
+        const Unit& c = s.units[o.unit];
+        if (!c.traits.contains(Trait::Headstrong) || core::dist2(c.square, t) > 6) continue;
+        if (std::find(checked.begin(), checked.end(), o.unit) != checked.end()) continue;
+        checked.push_back(o.unit);
+        // "unless the opponent is behind/on terrain": the target's square, or every path in.
+        // The cheapest path for each facing may cross terrain while a dearer one does not, so
+        // look for any legal path that enters no terrain square (PS-AMB-42).
+        bool clear_path = false;
+        const int limit = ctx.type(c).turn_limit >= 4 ? 4 : ctx.type(c).turn_limit;
+        for (Facing f : core::kAllFacings) {
+            if (clear_path || core::turn_steps(c.facing, f) > limit) continue;
+            Explorer ex(ctx, s, c, f, c.move_half, true);
+            ex.run();
+            clear_path = ex.best(t).has_value();
+        }
+        if (is_terrain(s, t) || !clear_path) continue;
+        const int french = dice.roll(core::DieType::D6, core::RollPurpose::KnightsRestraint);
+        const int opp = dice.roll(core::DieType::D6, core::RollPurpose::KnightsRestraint);
+        ev.push_back(DiceRolled{c.side, core::RollPurpose::KnightsRestraint, core::DieType::D6, french});
+        ev.push_back(DiceRolled{other(c.side), core::RollPurpose::KnightsRestraint, core::DieType::D6, opp});
+        if (french <= opp) {  // a tie means they must charge
+            s.forced_charger = static_cast<std::uint8_t>(o.unit);
+            break;
+        }
+    }
+    s.decision = Decision::React;
+    s.decider = other(s.active);
+    s.react_window = 1;
+    return true;
+}
+
+bool open_evade_window(const RulesContext& ctx, GameState& s) {
+    const Unit& mover = s.units[s.move.unit];
+    const auto e = unit_at(s, mover.square, other(mover.side));
+    if (!e || s.opportunity_chips[idx(other(mover.side))] < 1) return false;
+    const Unit& ev_unit = s.units[*e];
+    if (ev_unit.status == UnitStatus::Routed || !ctx.type(ev_unit).has(Ability::Evade)) return false;
+    s.decision = Decision::React;
+    s.decider = other(s.active);
+    s.react_window = 2;
+    return true;
+}
+
+void finish_move(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev) {
+    MoveInProgress& m = s.move;
+    const std::size_t ui = m.unit;
+    if (m.turn_after && !contested(s, s.units[ui].square)) turn_unit(s, ui, m.final_facing, ev);
+    s.move = MoveInProgress{};
+    settle(ctx, s, dice, ev);
+}
+
+void continue_move(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev) {
+    MoveInProgress& m = s.move;
+    while (m.next < m.step_count) {
+        Unit& u = s.units[m.unit];
+        const Square q = m.steps[m.next];
+        m.previous = u.square;
+        ++m.next;
+        const bool contact = unit_at(s, q, other(u.side)).has_value();
+        enter(ctx, s, m.unit, q, m.next == m.step_count, dice, ev);
+        if (s.decision == Decision::GameOver) return;
+        if (contact) {
+            m.next = m.step_count;  // PS-MOVE-8: the move ends in contact
+            m.turn_after = false;
+            if (s.march_option[idx(u.side)]) {
+                s.march_option[idx(u.side)] = false;  // PS-MARCH-5 (a)
+                ev.push_back(MarchLost{u.side});
+            }
+            if (open_evade_window(ctx, s)) return;  // R3
+        }
+        if (open_step_window(ctx, s, dice, ev)) return;  // R2
+    }
+    finish_move(ctx, s, dice, ev);
+}
+
+/// PS-INVOL-4, PS-INVOL-6: the evader's full move away from the unit that entered its square.
+void evade_move(const RulesContext& ctx, GameState& s, std::size_t ei, Square entered_from,
+                core::Dice& dice, Events& ev) {
+    Unit& e = s.units[ei];
+    const Offset v = e.square - entered_from;
+    Facing d = Facing::N;
+    for (Facing f : core::kAllFacings) {
+        if (core::vector(f) == Offset{v.dx > 0 ? 1 : (v.dx < 0 ? -1 : 0), v.dy > 0 ? 1 : (v.dy < 0 ? -1 : 0)}) d = f;
+    }
+    const bool pike = ctx.type(e).has(Ability::Pike);
+    int points = e.move_half;
+    std::vector<Square> path{e.square};
+    const auto legal = [&](Square from, Facing dir) {
+        const Square q = step_to(from, dir);
+        if (step_cost(dir) > points) return false;
+        if (!s.on_board(q)) return true;  // an evade may leave the table (PS-INVOL-1)
+        if (!terrain_allows(ctx, s, e, q)) return false;
+        if (unit_at(s, q, other(e.side))) return false;
+        if (pike && unit_at(s, q, e.side)) return false;
+        return true;
+    };
+    while (true) {
+        const Square at = path.back();
+        Facing chosen = d;
+        const Facing ccw = core::rotated(d, -1);
+        const Facing cw = core::rotated(d, 1);
+        if (!legal(at, d)) {
+            const bool l = legal(at, ccw);
+            const bool r = legal(at, cw);
+            if (!l && !r) break;
+            chosen = l ? ccw : cw;
+            if (l && r) {
+                const int dl = core::dist2(step_to(at, ccw), entered_from);
+                const int dr = core::dist2(step_to(at, cw), entered_from);
+                chosen = dr > dl ? cw : ccw;
+            }
+        }
+        points -= step_cost(chosen);
+        const Square q = step_to(at, chosen);
+        if (!s.on_board(q)) {
+            // The squares crossed on the way out are entered as any other (PS-INVOL-1: friends
+            // passed are marked, PS-LEADER-11: lone leaders passed roll off), and an attached
+            // leader is carried to the last square the unit held.
+            for (std::size_t k = 1; k < path.size(); ++k) enter(ctx, s, ei, path[k], false, dice, ev);
+            ev.push_back(UnitMoved{static_cast<std::uint8_t>(ei), e.square, q});
+            e.status = UnitStatus::LeftTable;  // PS-MOVE-11: lost for the battle, no chips
+            for (std::size_t side = 0; side < 2; ++side) {
+                Leader& l = s.leaders[side];
+                if (!l.alive || l.attached != ei) continue;
+                // PS-LEADER-13: he detaches and stays in that square; if an enemy unit is there
+                // (the evader left the board from its first square), he rolls off at once.
+                l.attached = kNone;
+                if (const auto enemy = unit_at(s, l.square, other(e.side))) {
+                    leader_alone_check(ctx, s, s.units[*enemy], l.square, dice, ev);
+                }
+            }
+            return;
+        }
+        path.push_back(q);
+    }
+    // PS-INVOL-3: never end on a friendly unit; stop at the last square of the path that is free.
+    while (path.size() > 1 && unit_at(s, path.back(), e.side) && *unit_at(s, path.back(), e.side) != ei) path.pop_back();
+    for (std::size_t k = 1; k < path.size(); ++k) enter(ctx, s, ei, path[k], k + 1 == path.size(), dice, ev);
+}
+
+// --- leader moves -------------------------------------------------------------------------------
+
+Why check_leader_move(const RulesContext& ctx, const GameState& s, const MoveLeader& m) {
+    (void)ctx;
+    if (s.decision != Decision::Act) return std::string("you may move your leader only in your own phase");
+    const Leader& l = s.leaders[idx(s.active)];
+    if (!l.alive) return std::string("your leader is dead");
+    if (!s.has_current_card) return std::string("turn a card first");
+    const CardKind c = *card(s);
+    if (c != CardKind::InfantryMove && c != CardKind::CavalryMove && c != CardKind::LeaderCheck) {
+        return "the leader moves on a Move or Leader Check card, not " + std::string(card_title(c)) +
+               " (PS-LEADER-2)";
+    }
+    if (l.acted) return std::string("the leader has already moved on this card (PS-LEADER-2)");
+    if (!s.marching && s.pips < 1) return std::string("no pips left");
+    if (!s.on_board(m.to)) return core::to_string(m.to) + " is off the board";
+    if (core::dist2(l.square, m.to) > kLeaderMoveHalf) return std::string("leaders move at most 4 squares (PS-MOVE-13)");
+    const auto friendly = unit_at(s, m.to, s.active);
+    if (m.attach) {
+        if (c != CardKind::LeaderCheck) return std::string("a leader attaches only on a Leader Check card (PS-LEADER-3)");
+        if (!friendly) return "no unit of yours in " + core::to_string(m.to) + " to attach to";
+        if (l.attached == *friendly) return std::string("he is already attached to that unit");
+    } else {
+        if (m.to == l.square) return std::string("he is already there");
+        if (unit_at(s, m.to, other(s.active))) {
+            return "a leader may not end his move with an enemy unit (PS-MOVE-13)";
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+// --- dispatch -----------------------------------------------------------------------------------
+
+Why check_movement(const RulesContext& ctx, const GameState& s, const Command& c) {
+    return std::visit(
+        Overloaded{
+            [&](const Move& m) -> Why {
+                std::size_t ui = 0;
+                Path p;
+                return plan_move(ctx, s, m, ui, p);
+            },
+            [&](const March&) -> Why {
+                if (s.decision != Decision::Act) return std::string("you may march only in your own phase");
+                if (s.marching) return std::string("the march is already under way");
+                if (!s.march_option[idx(s.active)]) return std::string("your army has lost its marching option (PS-MARCH-5)");
+                if (!s.has_current_card) return std::string("turn a card first");
+                const CardKind k = *card(s);
+                if (k != CardKind::InfantryMove && k != CardKind::CavalryMove) {
+                    return std::string("a march needs an Infantry Move or Cavalry Move card (PS-MARCH-2)");
+                }
+                if (s.pips < 2) return std::string("a march costs 2 pips (PS-MARCH-2)");
+                for (std::size_t i = 0; i < s.unit_count; ++i) {
+                    const Unit& u = s.units[i];
+                    if (!march_eligible(ctx, u, s.active)) continue;
+                    if (u.acted || u.moved_through) return std::string("a unit has already acted on this card");
+                    if (!can_march(ctx, s, u)) {
+                        return unit_label(ctx, s, i) + " in " + core::to_string(u.square) +
+                               " cannot move toward the enemy, so no march is possible (PS-MARCH-3)";
+                    }
+                }
+                return std::nullopt;
+            },
+            [&](const MoveLeader& m) -> Why { return check_leader_move(ctx, s, m); },
+            [&](const Charge& ch) -> Why {
+                if (s.decision != Decision::React || s.react_window != 1) return std::string("there is nothing to charge now");
+                const auto ui = unit_at(s, ch.from, s.decider);
+                if (!ui) return "you have no unit in " + core::to_string(ch.from);
+                if (s.forced_charger != kNone && *ui != s.forced_charger) {
+                    return unit_label(ctx, s, s.forced_charger) + " must charge (PS-OPP-7)";
+                }
+                for (const auto& o : charge_options(ctx, s, s.move.unit)) {
+                    if (o.unit == *ui && o.face == ch.face) return std::nullopt;
+                }
+                return "that unit cannot reach " + core::to_string(s.units[s.move.unit].square) + " that way (PS-OPP-5)";
+            },
+            [&](const Evade&) -> Why {
+                if (s.decision != Decision::React || s.react_window != 2) return std::string("there is nothing to evade now");
+                return std::nullopt;
+            },
+            [&](const Decline&) -> Why {
+                if (s.decision == Decision::LeaderEscape) return std::nullopt;
+                if (s.decision != Decision::React) return std::string("there is nothing to decline now");
+                if (s.react_window == 1 && s.forced_charger != kNone) {
+                    return unit_label(ctx, s, s.forced_charger) + " must charge (PS-OPP-7)";
+                }
+                return std::nullopt;
+            },
+            [&](const Escape& e) -> Why {
+                if (s.decision != Decision::LeaderEscape) return std::string("no leader is escaping now");
+                const Leader& l = s.leaders[idx(s.decider)];
+                if (!s.on_board(e.to)) return core::to_string(e.to) + " is off the board";
+                if (e.to == l.square) return std::string("he must move to escape (or decline)");
+                if (core::dist2(l.square, e.to) > kLeaderMoveHalf) return std::string("leaders move at most 4 squares (PS-MOVE-13)");
+                if (unit_at(s, e.to, other(s.decider))) return std::string("that square holds an enemy unit");
+                return std::nullopt;
+            },
+            [&](const auto&) -> Why { return std::string("not a movement command"); },
+        },
+        c);
+}
+
+void apply_movement(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice, Events& ev) {
+    std::visit(
+        Overloaded{
+            [&](const Move& m) {
+                std::size_t ui = 0;
+                Path p;
+                if (auto why = plan_move(ctx, s, m, ui, p)) throw IllegalCommand(*why);
+                Unit& u = s.units[ui];
+                u.acted = true;  // PS-CARD-4 (and a march activation, PS-MARCH-2)
+                if (!s.marching) s.pips = static_cast<std::uint8_t>(s.pips - ctx.type(u).move_pips);
+                if (m.face_before) turn_unit(s, ui, *m.face_before, ev);
+                MoveInProgress mv;
+                mv.active = true;
+                mv.unit = static_cast<std::uint8_t>(ui);
+                mv.step_count = p.count;
+                for (std::uint8_t k = 0; k < p.count; ++k) mv.steps[k] = p.steps[k];
+                mv.turn_after = m.face_after.has_value();
+                mv.final_facing = m.face_after.value_or(u.facing);
+                mv.previous = u.square;
+                s.move = mv;
+                continue_move(ctx, s, dice, ev);
+            },
+            [&](const March&) {
+                s.marching = true;
+                s.marched_on_card = true;
+                s.pips = static_cast<std::uint8_t>(s.pips - 2);
+                ev.push_back(MarchStarted{s.active});
+                settle(ctx, s, dice, ev);
+            },
+            [&](const MoveLeader& m) {
+                Leader& l = s.leaders[idx(s.active)];
+                const Square from = l.square;
+                l.square = m.to;
+                l.acted = true;
+                l.attached = m.attach ? static_cast<std::uint8_t>(*unit_at(s, m.to, s.active)) : kNone;
+                if (!s.marching) s.pips = static_cast<std::uint8_t>(s.pips - 1);
+                ev.push_back(LeaderMoved{s.active, from, m.to, m.attach});
+                settle(ctx, s, dice, ev);
+            },
+            [&](const Charge& ch) {
+                const std::size_t ci = *unit_at(s, ch.from, s.decider);
+                ChargeOption chosen;
+                for (const auto& o : charge_options(ctx, s, s.move.unit)) {
+                    if (o.unit == ci && o.face == ch.face) chosen = o;
+                }
+                --s.opportunity_chips[idx(s.decider)];
+                if (ch.face) turn_unit(s, ci, *ch.face, ev);
+                for (std::uint8_t k = 0; k < chosen.path.count; ++k) {
+                    enter(ctx, s, ci, chosen.path.steps[k], k + 1 == chosen.path.count, dice, ev);
+                }
+                // PS-OPP-6: the target's move ends here. The melee that follows comes with the
+                // combat rules (part 2).
+                s.move.next = s.move.step_count;
+                s.move.turn_after = false;
+                finish_move(ctx, s, dice, ev);
+            },
+            [&](const Evade&) {
+                const Unit& mover = s.units[s.move.unit];
+                const std::size_t ei = *unit_at(s, mover.square, other(mover.side));
+                --s.opportunity_chips[idx(s.decider)];
+                evade_move(ctx, s, ei, s.move.previous, dice, ev);
+                // PS-OPP-9: the evader is now Disordered (no change if it already was).
+                if (s.units[ei].status == UnitStatus::Ok) s.units[ei].status = UnitStatus::Disordered;
+                if (s.decision == Decision::GameOver || check_army_gone(ctx, s, ev)) return;
+                if (!open_step_window(ctx, s, dice, ev)) continue_move(ctx, s, dice, ev);
+            },
+            [&](const Decline&) {
+                if (s.decision == Decision::LeaderEscape) {
+                    s.escape_due[idx(s.decider)] = false;
+                    if (s.move.active) {
+                        continue_move(ctx, s, dice, ev);
+                    } else {
+                        settle(ctx, s, dice, ev);
+                    }
+                    return;
+                }
+                const std::uint8_t window = s.react_window;
+                s.react_window = 0;
+                s.forced_charger = kNone;
+                if (window == 2 && open_step_window(ctx, s, dice, ev)) return;
+                continue_move(ctx, s, dice, ev);
+            },
+            [&](const Escape& e) {
+                Leader& l = s.leaders[idx(s.decider)];
+                ev.push_back(LeaderMoved{s.decider, l.square, e.to, false});
+                l.square = e.to;
+                s.escape_due[idx(s.decider)] = false;
+                if (s.move.active) {
+                    continue_move(ctx, s, dice, ev);
+                } else {
+                    settle(ctx, s, dice, ev);
+                }
+            },
+            [&](const auto&) { throw IllegalCommand("not a movement command"); },
+        },
+        c);
+}
+
+void legal_movement(const RulesContext& ctx, const GameState& s, std::vector<Command>& out) {
+    if (s.decision == Decision::React) {
+        if (!check_movement(ctx, s, Decline{})) out.push_back(Decline{});
+        if (s.react_window == 2) out.push_back(Evade{});
+        if (s.react_window == 1) {
+            for (const auto& o : charge_options(ctx, s, s.move.unit)) {
+                if (s.forced_charger != kNone && o.unit != s.forced_charger) continue;
+                out.push_back(Charge{s.units[o.unit].square, o.face});
+            }
+        }
+        return;
+    }
+    if (s.decision == Decision::LeaderEscape) {
+        out.push_back(Decline{});
+        const Leader& l = s.leaders[idx(s.decider)];
+        for (int y = 0; y < s.ranks; ++y) {
+            for (int x = 0; x < s.files; ++x) {
+                const Escape e{core::make_square(x, y)};
+                if (core::dist2(l.square, e.to) <= kLeaderMoveHalf && !check_movement(ctx, s, e)) out.push_back(e);
+            }
+        }
+        return;
+    }
+    if (s.decision != Decision::Act || !s.has_current_card) return;
+    if (!check_movement(ctx, s, March{})) out.push_back(March{});
+    // Units: every facing option and every square reachable with it.
+    for (std::size_t i = 0; i < s.unit_count; ++i) {
+        const Unit& u = s.units[i];
+        if (u.side != s.active || !u.on_table() || check_unit_can_move(ctx, s, i)) continue;
+        const int limit = ctx.type(u).turn_limit >= 4 ? 4 : ctx.type(u).turn_limit;
+        for (Facing f : core::kAllFacings) {
+            if (core::turn_steps(u.facing, f) > limit) continue;
+            const bool turned = f != u.facing;
+            Explorer ex(ctx, s, u, f, u.move_half);
+            ex.run();
+            if (turned && !s.marching) out.push_back(Move{u.square, f, std::nullopt, std::nullopt});
+            ex.each([&](Square to) {
+                if (s.marching && !nearer_enemy(u.side, u.square, to)) return;
+                out.push_back(Move{u.square, turned ? std::optional<Facing>(f) : std::nullopt, to, std::nullopt});
+                if (turned) return;
+                if (unit_at(s, to, other(u.side))) return;  // no turn after contact (PS-MOVE-5)
+                for (Facing g : core::kAllFacings) {
+                    if (g != u.facing && core::turn_steps(u.facing, g) <= limit) out.push_back(Move{u.square, std::nullopt, to, g});
+                }
+            });
+        }
+    }
+    // The leader: any square within 4, attaching on Leader Check.
+    const Leader& l = s.leaders[idx(s.active)];
+    if (l.alive && l.deployed) {
+        for (int y = 0; y < s.ranks; ++y) {
+            for (int x = 0; x < s.files; ++x) {
+                const Square q = core::make_square(x, y);
+                if (core::dist2(l.square, q) > kLeaderMoveHalf) continue;
+                for (bool attach : {false, true}) {
+                    const MoveLeader m{q, attach};
+                    if (!check_leader_move(ctx, s, m)) out.push_back(m);
+                }
+            }
+        }
+    }
+}
+
+}  // namespace tercio::rules::detail
