@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "app/bench_command.hpp"
 #include "app/run_command.hpp"
 #include "data/data_files.hpp"
 
@@ -82,7 +83,8 @@ int run_default(const fs::path& data_dir) {
     }
     std::cout << "tercio " TERCIO_VERSION " - " << rs->name << " in the terminal\n\n"
               << "The playable game is still being built. What works today:\n"
-              << "  tercio check FILE...   check ruleset and army files\n"
+              << "  tercio check FILE...   check ruleset, army and position files\n"
+              << "  tercio run ...         play a game headless from a file of commands\n"
               << "  tercio --help          all commands and options\n\n"
               << "Armies in " << (data_dir / "armies").string() << ":\n";
     std::error_code ec;
@@ -124,7 +126,7 @@ int main(int argc, char** argv) {
 
     std::vector<std::string> check_files;
     CLI::App* check = app.add_subcommand(
-        "check", "Check ruleset and army files; print every error as file:line:column: message");
+        "check", "Check ruleset, army and position files; print every error as file:line:column: message");
     check->fallthrough();  // parent options such as --data-dir may follow "check"
     check->add_option("FILE", check_files, "TOML files to check")->required()->type_name("FILE...");
 
@@ -132,6 +134,9 @@ int main(int argc, char** argv) {
     CLI::App* run = app.add_subcommand(
         "run", "Play a game headless: apply commands from a file, print every event as a line");
     run->fallthrough();
+    run->add_option("--position", run_opt.position, "Start from this position file")->type_name("FILE");
+    run->add_option("--out", run_opt.out, "Write the final position here (the one before an illegal command)")
+        ->type_name("FILE");
     run->add_option("--red", run_opt.red, "Side A's army (south edge) for a new game")->type_name("ARMY");
     run->add_option("--blue", run_opt.blue, "Side B's army (north edge) for a new game")->type_name("ARMY");
     run->add_option("--seed", run_opt.seed, "Seed for the dice of a new game (default 1)")->type_name("N");
@@ -140,6 +145,14 @@ int main(int argc, char** argv) {
     run->add_option("--commands", run_opt.commands, "Commands, one per line (- for standard input)")
         ->type_name("FILE");
     run->add_flag("--legal", run_opt.legal, "Print the legal commands at the end, one per line");
+
+    int bench_games = 60;
+    CLI::App* bench = app.add_subcommand(
+        "bench", "Play fixed seeded games of random legal commands; print a signature and speed");
+    bench->fallthrough();
+    bench->add_option("--games", bench_games, "How many games (default 60)")
+        ->type_name("N")
+        ->check(CLI::Range(1, 100000));
 
     try {
         app.parse(argc, argv);
@@ -163,5 +176,6 @@ int main(int argc, char** argv) {
     if (!data_dir) return kExitNoInput;
     if (check->parsed()) return run_check(check_files, *data_dir);
     if (run->parsed()) return app::run_game(run_opt, *data_dir);
+    if (bench->parsed()) return app::run_bench(bench_games, *data_dir);
     return run_default(*data_dir);
 }

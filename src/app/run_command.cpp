@@ -7,6 +7,8 @@
 
 #include "control/event_text.hpp"
 #include "data/data_files.hpp"
+#include "data/position.hpp"
+#include <cstdio>
 #include "rules/game.hpp"
 
 namespace tercio::app {
@@ -18,74 +20,101 @@ constexpr int kExitIllegal = 1;
 constexpr int kExitUsage = 2;
 constexpr int kExitDataError = 65;
 constexpr int kExitNoInput = 66;
+constexpr int kExitIoError = 74;
 
 void print_events(const rules::RulesContext& ctx, const rules::GameState& s, const rules::Events& ev) {
     for (const auto& e : ev) std::cout << control::describe(ctx, s, e) << '\n';
 }
 
-/// Loads the named army from the data directory, printing errors.
-std::optional<rules::ArmyList> load_army_by_id(data::DataCatalog& catalog, const std::string& id, int& code) {
-    const auto file = catalog.dir() / "armies" / (id + ".toml");
-    const data::FileText ft = data::read_file(file);
-    if (!ft.error.empty()) {
-        std::cerr << "tercio: no army \"" << id << "\" (" << file.string() << ": " << ft.error << ")\n";
-        code = kExitNoInput;
-        return std::nullopt;
+/// Writes the position atomically enough for a tool: to a temporary file, then renamed.
+bool write_out(const std::string& path, const data::Position& p, const rules::RulesContext& ctx) {
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+        if (!f) return false;
+        f << data::write_position(p, ctx);
+        if (!f.flush()) return false;
     }
-    auto loaded = data::load_army(file.string(), ft.text, catalog.resolver());
-    if (!loaded.ok()) {
-        for (const auto& e : loaded.errors) std::cerr << e.to_string() << '\n';
-        code = kExitDataError;
-        return std::nullopt;
-    }
-    return std::move(loaded.value);
+    return std::rename(tmp.c_str(), path.c_str()) == 0;
 }
 
 }  // namespace
 
 int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
-    if (opt.position) {
-        std::cerr << "tercio run: --position is not supported yet\n";
-        return kExitUsage;
-    }
-    if (!opt.red || !opt.blue) {
-        std::cerr << "tercio run: give --position FILE, or --red ARMY and --blue ARMY for a new game\n";
-        return kExitUsage;
-    }
     data::DataCatalog catalog(data_dir);
-    int code = kExitOk;
-    auto red = load_army_by_id(catalog, *opt.red, code);
-    auto blue = load_army_by_id(catalog, *opt.blue, code);
-    if (!red || !blue) return code;
+    data::Position pos;
+    std::optional<rules::RulesContext> ctx;
     std::string why;
-    const rules::Ruleset* rs = catalog.ruleset(red->ruleset, why);
-    if (!rs || red->ruleset != blue->ruleset) {
-        std::cerr << "tercio run: the two armies must use the same ruleset\n";
+    const bool fresh = !opt.position;
+    if (opt.position) {
+        if (opt.red || opt.blue || opt.seed) {
+            std::cerr << "tercio run: --position starts from a saved game; --red, --blue and --seed are for a new one\n";
+            return kExitUsage;
+        }
+        const data::FileText ft = data::read_file(*opt.position);
+        if (!ft.error.empty()) {
+            std::cerr << *opt.position << ": cannot read: " << ft.error << '\n';
+            return ft.missing ? kExitNoInput : kExitDataError;
+        }
+        auto loaded = data::load_position(*opt.position, ft.text, catalog.context_resolver());
+        if (!loaded.ok()) {
+            for (const auto& e : loaded.errors) std::cerr << e.to_string() << '\n';
+            return kExitDataError;
+        }
+        pos = std::move(*loaded.value);
+        ctx = catalog.context(pos.ruleset, pos.armies, why);
+    } else {
+        if (!opt.red || !opt.blue) {
+            std::cerr << "tercio run: give --position FILE, or --red ARMY and --blue ARMY for a new game\n";
+            return kExitUsage;
+        }
+        pos.armies = {*opt.red, *opt.blue};
+        std::string why_a;
+        const rules::ArmyList* a = catalog.army(*opt.red, why_a);
+        if (!a) {
+            std::cerr << "tercio run: army \"" << *opt.red << "\": " << why_a << '\n';
+            return kExitDataError;
+        }
+        pos.ruleset = a->ruleset;
+        pos.seed = opt.seed.value_or(1);
+        ctx = catalog.context(pos.ruleset, pos.armies, why);
+    }
+    if (!ctx) {
+        std::cerr << "tercio run: " << why << '\n';
         return kExitDataError;
     }
-    rules::RulesContext ctx{rs, {&*red, &*blue}};
 
-    // Dice: scripted if given, otherwise our seeded generator.
+    // Dice: scripted if given, otherwise our seeded generator where the position left it.
     std::unique_ptr<core::Dice> dice;
+    core::SeededDice* seeded = nullptr;
     try {
         if (opt.dice) {
             dice = std::make_unique<core::ScriptedDice>(core::ScriptedDice::parse(*opt.dice));
         } else {
-            dice = std::make_unique<core::SeededDice>(opt.seed.value_or(1));
+            auto sd = std::make_unique<core::SeededDice>(pos.seed, pos.calls);
+            seeded = sd.get();
+            dice = std::move(sd);
         }
     } catch (const core::DiceError& e) {
         std::cerr << "tercio run: --dice: " << e.what() << '\n';
         return kExitUsage;
     }
+    const auto sync_dice = [&] {
+        if (seeded) {
+            pos.seed = seeded->seed();
+            pos.calls = seeded->calls();
+        }
+    };
 
-    rules::GameState state;
-    try {
-        print_events(ctx, state, {});
-        const auto ev = rules::new_game(ctx, state, *dice);
-        print_events(ctx, state, ev);
-    } catch (const core::DiceError& e) {
-        std::cerr << "set-up: dice: " << e.what() << '\n';
-        return kExitIllegal;
+    if (fresh) {
+        try {
+            const auto ev = rules::new_game(*ctx, pos.state, *dice);
+            print_events(*ctx, pos.state, ev);
+        } catch (const core::DiceError& e) {
+            std::cerr << "set-up: dice: " << e.what() << '\n';
+            return kExitIllegal;
+        }
+        sync_dice();
     }
 
     // Commands, one per line; '#' starts a comment.
@@ -111,7 +140,7 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
             ++n;
             std::string text = line.substr(0, line.find('#'));
             while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.pop_back();
-            std::size_t start = text.find_first_not_of(" \t");
+            const std::size_t start = text.find_first_not_of(" \t");
             if (start == std::string::npos) continue;
             text = text.substr(start);
             std::string err;
@@ -121,16 +150,18 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
                 result = kExitIllegal;
                 break;
             }
-            if (auto bad = rules::validate(ctx, state, *cmd)) {
+            if (auto bad = rules::validate(*ctx, pos.state, *cmd)) {
                 std::cerr << "line " << n << ": " << text << ": " << *bad << '\n';
                 result = kExitIllegal;
                 break;
             }
-            rules::GameState next = state;
+            // Apply to a copy, so that a dice failure leaves the position as it was.
+            rules::GameState next = pos.state;
             try {
-                const auto ev = rules::apply(ctx, next, *cmd, *dice);
-                state = next;
-                print_events(ctx, state, ev);
+                const auto ev = rules::apply(*ctx, next, *cmd, *dice);
+                pos.state = next;
+                sync_dice();
+                print_events(*ctx, pos.state, ev);
             } catch (const core::DiceError& e) {
                 std::cerr << "line " << n << ": " << text << ": dice: " << e.what() << '\n';
                 result = kExitIllegal;
@@ -138,8 +169,12 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
             }
         }
     }
+    if (opt.out && !write_out(*opt.out, pos, *ctx)) {
+        std::cerr << "tercio run: cannot write " << *opt.out << '\n';
+        return kExitIoError;
+    }
     if (opt.legal) {
-        for (const auto& c : rules::legal_commands(ctx, state)) std::cout << rules::print(c) << '\n';
+        for (const auto& c : rules::legal_commands(*ctx, pos.state)) std::cout << rules::print(c) << '\n';
     }
     return result;
 }

@@ -45,5 +45,14 @@ Why check_movement(const RulesContext& ctx, const GameState& s, const Command& c
 void apply_movement(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice,
                     Events& ev);
 void legal_movement(const RulesContext& ctx, const GameState& s, std::vector<Command>& out);
+/// Moves unit `ui` into the adjacent square `q`, in any kind of movement: its attached leader
+/// goes with it (PS-LEADER-6), friends in `q` are marked moved-through unless `q` ends the move
+/// (PS-MOVE-7), and a lone enemy leader in `q` rolls off (PS-LEADER-11).
+void enter(const RulesContext& ctx, GameState& s, std::size_t ui, Square q, bool final_square,
+           core::Dice& dice, Events& ev);
+/// PS-LEADER-11: the roll-off when `mover`, an enemy unit that is not Routed, enters or passes
+/// `q`, the square of a leader who is alone (unattached, no friendly unit there).
+void leader_alone_check(const RulesContext& ctx, GameState& s, const Unit& mover, Square q,
+                        core::Dice& dice, Events& ev);
 
 }  // namespace tercio::rules::detail

@@ -4,6 +4,7 @@
 #include <variant>
 
 #include "rules/engine_detail.hpp"
+#include "rules/involuntary.hpp"
 
 namespace tercio::rules::detail {
 namespace {
@@ -322,66 +323,6 @@ std::vector<ChargeOption> charge_options(const RulesContext& ctx, const GameStat
     return out;
 }
 
-void move_attached_leader(GameState& s, std::size_t ui) {
-    for (auto& l : s.leaders) {
-        if (l.alive && l.attached == ui) l.square = s.units[ui].square;
-    }
-}
-
-/// PS-LEADER-10: a lost leader costs a D6 of morale chips, or all of them for the Sultan.
-void kill_leader(GameState& s, Side side, core::Dice& dice, Events& ev) {
-    Leader& l = s.leaders[idx(side)];
-    l.alive = false;
-    l.attached = kNone;
-    int lost = dice.roll(core::DieType::D6, core::RollPurpose::LeaderLost);
-    if (l.sultan) lost = s.morale_chips[idx(side)];
-    s.morale_chips[idx(side)] = static_cast<std::int16_t>(std::max(0, s.morale_chips[idx(side)] - lost));
-    ev.push_back(LeaderKilled{side, lost});
-    s.escape_due[idx(side)] = false;
-}
-
-/// PS-LEADER-11: a non-routed enemy unit entering or passing the square of a lone leader.
-void leader_alone_check(const RulesContext& ctx, GameState& s, const Unit& mover, Square q,
-                        core::Dice& dice, Events& ev) {
-    (void)ctx;
-    if (mover.status == UnitStatus::Routed) return;
-    const Side owner = other(mover.side);
-    Leader& l = s.leaders[idx(owner)];
-    if (!l.alive || !l.deployed || l.attached != kNone || l.square != q) return;
-    if (unit_at(s, q, owner)) return;  // a friendly unit is with him
-    int a = 0;
-    int b = 0;
-    do {  // ties are re-rolled (PS-DICE-6)
-        a = dice.roll(core::DieType::D6, core::RollPurpose::LeaderAlone);
-        b = dice.roll(core::DieType::D6, core::RollPurpose::LeaderAlone);
-        ev.push_back(DiceRolled{owner, core::RollPurpose::LeaderAlone, core::DieType::D6, a});
-        ev.push_back(DiceRolled{mover.side, core::RollPurpose::LeaderAlone, core::DieType::D6, b});
-    } while (a == b);
-    if (a > b) {
-        s.escape_due[idx(owner)] = true;
-    } else {
-        kill_leader(s, owner, dice, ev);
-    }
-}
-
-/// Moves a unit one square, with its attached leader, marking friends passed through.
-void enter(const RulesContext& ctx, GameState& s, std::size_t ui, Square q, bool final_square,
-           core::Dice& dice, Events& ev) {
-    Unit& u = s.units[ui];
-    const Square from = u.square;
-    u.square = q;
-    move_attached_leader(s, ui);
-    ev.push_back(UnitMoved{static_cast<std::uint8_t>(ui), from, q});
-    if (!final_square) {
-        for (std::size_t i = 0; i < s.unit_count; ++i) {  // PS-MOVE-7
-            if (i != ui && s.units[i].side == u.side && s.units[i].on_table() && s.units[i].square == q) {
-                s.units[i].moved_through = true;
-            }
-        }
-    }
-    leader_alone_check(ctx, s, u, q, dice, ev);
-}
-
 void turn_unit(GameState& s, std::size_t ui, Facing f, Events& ev) {
     Unit& u = s.units[ui];
     ev.push_back(UnitTurned{static_cast<std::uint8_t>(ui), u.facing, f});
@@ -509,71 +450,6 @@ void continue_move(const RulesContext& ctx, GameState& s, core::Dice& dice, Even
     finish_move(ctx, s, dice, ev);
 }
 
-/// PS-INVOL-4, PS-INVOL-6: the evader's full move away from the unit that entered its square.
-void evade_move(const RulesContext& ctx, GameState& s, std::size_t ei, Square entered_from,
-                core::Dice& dice, Events& ev) {
-    Unit& e = s.units[ei];
-    const Offset v = e.square - entered_from;
-    Facing d = Facing::N;
-    for (Facing f : core::kAllFacings) {
-        if (core::vector(f) == Offset{v.dx > 0 ? 1 : (v.dx < 0 ? -1 : 0), v.dy > 0 ? 1 : (v.dy < 0 ? -1 : 0)}) d = f;
-    }
-    const bool pike = ctx.type(e).has(Ability::Pike);
-    int points = e.move_half;
-    std::vector<Square> path{e.square};
-    const auto legal = [&](Square from, Facing dir) {
-        const Square q = step_to(from, dir);
-        if (step_cost(dir) > points) return false;
-        if (!s.on_board(q)) return true;  // an evade may leave the table (PS-INVOL-1)
-        if (!terrain_allows(ctx, s, e, q)) return false;
-        if (unit_at(s, q, other(e.side))) return false;
-        if (pike && unit_at(s, q, e.side)) return false;
-        return true;
-    };
-    while (true) {
-        const Square at = path.back();
-        Facing chosen = d;
-        const Facing ccw = core::rotated(d, -1);
-        const Facing cw = core::rotated(d, 1);
-        if (!legal(at, d)) {
-            const bool l = legal(at, ccw);
-            const bool r = legal(at, cw);
-            if (!l && !r) break;
-            chosen = l ? ccw : cw;
-            if (l && r) {
-                const int dl = core::dist2(step_to(at, ccw), entered_from);
-                const int dr = core::dist2(step_to(at, cw), entered_from);
-                chosen = dr > dl ? cw : ccw;
-            }
-        }
-        points -= step_cost(chosen);
-        const Square q = step_to(at, chosen);
-        if (!s.on_board(q)) {
-            // The squares crossed on the way out are entered as any other (PS-INVOL-1: friends
-            // passed are marked, PS-LEADER-11: lone leaders passed roll off), and an attached
-            // leader is carried to the last square the unit held.
-            for (std::size_t k = 1; k < path.size(); ++k) enter(ctx, s, ei, path[k], false, dice, ev);
-            ev.push_back(UnitMoved{static_cast<std::uint8_t>(ei), e.square, q});
-            e.status = UnitStatus::LeftTable;  // PS-MOVE-11: lost for the battle, no chips
-            for (std::size_t side = 0; side < 2; ++side) {
-                Leader& l = s.leaders[side];
-                if (!l.alive || l.attached != ei) continue;
-                // PS-LEADER-13: he detaches and stays in that square; if an enemy unit is there
-                // (the evader left the board from its first square), he rolls off at once.
-                l.attached = kNone;
-                if (const auto enemy = unit_at(s, l.square, other(e.side))) {
-                    leader_alone_check(ctx, s, s.units[*enemy], l.square, dice, ev);
-                }
-            }
-            return;
-        }
-        path.push_back(q);
-    }
-    // PS-INVOL-3: never end on a friendly unit; stop at the last square of the path that is free.
-    while (path.size() > 1 && unit_at(s, path.back(), e.side) && *unit_at(s, path.back(), e.side) != ei) path.pop_back();
-    for (std::size_t k = 1; k < path.size(); ++k) enter(ctx, s, ei, path[k], k + 1 == path.size(), dice, ev);
-}
-
 // --- leader moves -------------------------------------------------------------------------------
 
 Why check_leader_move(const RulesContext& ctx, const GameState& s, const MoveLeader& m) {
@@ -606,6 +482,72 @@ Why check_leader_move(const RulesContext& ctx, const GameState& s, const MoveLea
 }
 
 }  // namespace
+
+// --- entering a square, in every kind of movement ------------------------------------------------
+
+namespace {
+
+void move_attached_leader(GameState& s, std::size_t ui) {
+    for (auto& l : s.leaders) {
+        if (l.alive && l.attached == ui) l.square = s.units[ui].square;
+    }
+}
+
+/// PS-LEADER-10: a lost leader costs a D6 of morale chips, or all of them for the Sultan.
+void kill_leader(GameState& s, Side side, core::Dice& dice, Events& ev) {
+    Leader& l = s.leaders[idx(side)];
+    l.alive = false;
+    l.attached = kNone;
+    int lost = dice.roll(core::DieType::D6, core::RollPurpose::LeaderLost);
+    if (l.sultan) lost = s.morale_chips[idx(side)];
+    s.morale_chips[idx(side)] = static_cast<std::int16_t>(std::max(0, s.morale_chips[idx(side)] - lost));
+    ev.push_back(LeaderKilled{side, lost});
+    s.escape_due[idx(side)] = false;
+}
+
+}  // namespace
+
+// PS-LEADER-11: a non-routed enemy unit entering or passing the square of a lone leader.
+void leader_alone_check(const RulesContext& ctx, GameState& s, const Unit& mover, Square q,
+                        core::Dice& dice, Events& ev) {
+    (void)ctx;
+    if (mover.status == UnitStatus::Routed) return;
+    const Side owner = other(mover.side);
+    Leader& l = s.leaders[idx(owner)];
+    if (!l.alive || !l.deployed || l.attached != kNone || l.square != q) return;
+    if (unit_at(s, q, owner)) return;  // a friendly unit is with him
+    int a = 0;
+    int b = 0;
+    do {  // ties are re-rolled (PS-DICE-6)
+        a = dice.roll(core::DieType::D6, core::RollPurpose::LeaderAlone);
+        b = dice.roll(core::DieType::D6, core::RollPurpose::LeaderAlone);
+        ev.push_back(DiceRolled{owner, core::RollPurpose::LeaderAlone, core::DieType::D6, a});
+        ev.push_back(DiceRolled{mover.side, core::RollPurpose::LeaderAlone, core::DieType::D6, b});
+    } while (a == b);
+    if (a > b) {
+        s.escape_due[idx(owner)] = true;
+    } else {
+        kill_leader(s, owner, dice, ev);
+    }
+}
+
+// One square of any move: the leader goes along, friends passed are marked, lone leaders roll off.
+void enter(const RulesContext& ctx, GameState& s, std::size_t ui, Square q, bool final_square,
+           core::Dice& dice, Events& ev) {
+    Unit& u = s.units[ui];
+    const Square from = u.square;
+    u.square = q;
+    move_attached_leader(s, ui);
+    ev.push_back(UnitMoved{static_cast<std::uint8_t>(ui), from, q});
+    if (!final_square) {
+        for (std::size_t i = 0; i < s.unit_count; ++i) {  // PS-MOVE-7
+            if (i != ui && s.units[i].side == u.side && s.units[i].on_table() && s.units[i].square == q) {
+                s.units[i].moved_through = true;
+            }
+        }
+    }
+    leader_alone_check(ctx, s, u, q, dice, ev);
+}
 
 // --- dispatch -----------------------------------------------------------------------------------
 
@@ -737,7 +679,7 @@ void apply_movement(const RulesContext& ctx, GameState& s, const Command& c, cor
                 const Unit& mover = s.units[s.move.unit];
                 const std::size_t ei = *unit_at(s, mover.square, other(mover.side));
                 --s.opportunity_chips[idx(s.decider)];
-                evade_move(ctx, s, ei, s.move.previous, dice, ev);
+                evade(ctx, s, ei, s.move.previous, dice, ev);  // PS-INVOL-4
                 // PS-OPP-9: the evader is now Disordered (no change if it already was).
                 if (s.units[ei].status == UnitStatus::Ok) s.units[ei].status = UnitStatus::Disordered;
                 if (s.decision == Decision::GameOver || check_army_gone(ctx, s, ev)) return;

@@ -596,6 +596,7 @@ void apply_setup(const RulesContext& ctx, GameState& s, const Command& c, core::
                                 if (cell == p + 1) cell = 0;
                             }
                             piece.squares = *pos;
+                            if (piece.count < 2) piece.squares[1] = Square{};  // keep unused slots at default
                             s.terrain_pieces[p] = piece;
                             for (std::uint8_t i = 0; i < piece.count; ++i) {
                                 s.terrain[static_cast<std::size_t>(s.square_index(piece.squares[i]))] = static_cast<std::uint8_t>(p + 1);

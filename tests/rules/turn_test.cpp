@@ -367,7 +367,7 @@ TEST_CASE("pips pay per unit, not per stand", "[rules][turn][PS-PIP-2][PS-PIP-1]
 
 // --- cards --------------------------------------------------------------------------------------------
 
-TEST_CASE("only the current card can be acted on", "[rules][turn][PS-CARD-3][PS-AMB-62][PS-PIP-1]") {
+TEST_CASE("only the current card can be acted on; Milling Around does nothing", "[rules][turn][PS-CARD-3][PS-AMB-62][PS-PIP-1][PS-CARD-10]") {
     const RulesContext ctx = test::Armies::get().context("french", "spanish");
     Game g = start(ctx, "d12:10 d12:12");
     auto none = no_dice();
@@ -385,6 +385,11 @@ TEST_CASE("only the current card can be acted on", "[rules][turn][PS-CARD-3][PS-
     CHECK_THAT(test::refusal(ctx, g.s, pike), Contains("not Milling Around"));
     const auto legal = legal_commands(ctx, g.s);
     CHECK(std::none_of(legal.begin(), legal.end(), [](const Command& c) { return std::holds_alternative<Move>(c); }));
+    // PS-CARD-10: "sorry, nothing happens": only turning another card, passing or conceding.
+    for (const Command& c : legal) {
+        INFO(print(c));
+        CHECK((std::holds_alternative<TurnCard>(c) || std::holds_alternative<Pass>(c) || std::holds_alternative<Concede>(c)));
+    }
 }
 
 TEST_CASE("each unit and the leader act at most once per card; a new card resets that",
@@ -537,7 +542,7 @@ TEST_CASE("a used-up deck ends the turn when that phase ends", "[rules][turn][PS
 
 // --- victory ------------------------------------------------------------------------------------------
 
-TEST_CASE("victory points: PS-EX-17 on a hand-made position", "[rules][turn][PS-VICTORY-3][PS-VICTORY-5][PS-EX-17]") {
+TEST_CASE("victory points: PS-EX-17 on a hand-made position", "[rules][turn][PS-VICTORY-3][PS-VICTORY-5][PS-EX-17][PS-LEADER-14]") {
     const RulesContext ctx = test::Armies::get().context("french", "spanish");
     // French with the Swiss PHALANX.
     Game g = start(ctx, "d12:9 d12:4", 3, kSwissRolls);
