@@ -12,20 +12,28 @@ namespace {
 
 using core::Offset;
 
-int step_cost(Facing dir) { return core::is_diagonal(dir) ? 3 : 2; }  // PS-MOVE-2
+// PS-MOVE-2: 2 half-squares for an orthogonal step, 3 for a diagonal one.
+int step_cost(Facing dir) {
+    return core::is_diagonal(dir) ? 3 : 2;
+}
 
 Square step_to(Square from, Facing dir) {
     const Offset v = core::vector(dir);
     return core::make_square(from.x + v.dx, from.y + v.dy);
 }
 
-int sign(int v) { return v > 0 ? 1 : (v < 0 ? -1 : 0); }
+int sign(int v) {
+    return v > 0 ? 1 : (v < 0 ? -1 : 0);
+}
 
 /// The moving unit and what it may enter, on the position as it stands before it moves.
 class Mover {
   public:
     Mover(const RulesContext& ctx, const GameState& s, std::size_t unit)
-        : ctx_(ctx), s_(s), unit_(unit), u_(s.units[unit]),
+        : ctx_(ctx),
+          s_(s),
+          unit_(unit),
+          u_(s.units[unit]),
           pike_(ctx.type(s.units[unit]).has(Ability::Pike)) {}
 
     /// Another unit of the mover's side in q.
@@ -35,7 +43,8 @@ class Mover {
         return any_at(q, other(u_.side), except);
     }
     /// PS-INVOL-1: a board square the mover may step into on its way: not prohibited to it
-    /// (PS-TERRAIN-11), no enemy unit (`except` aside), and no friend if it is pike-type (PS-MOVE-6).
+    /// (PS-TERRAIN-11), no enemy unit (`except` aside), and no friend if it is pike-type
+    /// (PS-MOVE-6).
     bool may_enter(Square q, std::uint8_t except = kNone) const {
         return detail::terrain_allows(ctx_, s_, u_, q) && !enemy_at(q, except) &&
                !(pike_ && friend_at(q));
@@ -119,7 +128,8 @@ void plan_direction(const Mover& m, const InvoluntaryOrder& o, InvoluntaryPath& 
 /// A pursuit or follow-up: the squares of the chased unit's path, without deviating.
 void plan_path(const Mover& m, const InvoluntaryOrder& o, InvoluntaryPath& p) {
     const GameState& s = m.state();
-    const bool chasing = o.chased != kNone && o.chased < s.unit_count && s.units[o.chased].on_table();
+    const bool chasing =
+        o.chased != kNone && o.chased < s.unit_count && s.units[o.chased].on_table();
     Square at = p.start;
     int steps = o.steps;
     int points = o.points;
@@ -231,15 +241,15 @@ InvoluntaryPath fall_back(const RulesContext& ctx, GameState& s, std::size_t uni
 }
 
 InvoluntaryPath rout_move(const RulesContext& ctx, GameState& s, std::size_t unit,
-                          int fall_back_squares, std::optional<Square> reference,
-                          core::Dice& dice, Events& ev) {
+                          int fall_back_squares, std::optional<Square> reference, core::Dice& dice,
+                          Events& ev) {
     const Unit& u = s.units[unit];
     InvoluntaryOrder o;
     o.kind = InvoluntaryKind::RoutMove;
     o.direction = home_direction(u.side);
     // R (PS-INVOL-6): as given after a melee, else the nearest enemy unit's square now.
     o.reference = reference ? *reference : nearest_enemy(s, u).value_or(u.square);
-    // PS-INVOL-5: 2 × max(Move, fall-back distance), in half-squares.
+    // PS-INVOL-5: 2 x max(Move, fall-back distance), in half-squares.
     o.points = std::max<int>(u.move_half, 2 * fall_back_squares);
     // PS-LEADER-13: a routed unit's leader stays behind in the square it routed in.
     for (Leader& l : s.leaders) {

@@ -64,9 +64,7 @@ struct InvoluntaryPath {
     Square end() const { return squares.empty() ? start : squares.back(); }
     /// The square from which it entered `end()` (`start` if it did not move): a follow-up's entry
     /// square for PS-MELEE-6 (PS-INVOL-8).
-    Square entry() const {
-        return squares.size() < 2 ? start : squares[squares.size() - 2];
-    }
+    Square entry() const { return squares.size() < 2 ? start : squares[squares.size() - 2]; }
     bool moved() const { return !squares.empty() || left_table; }
 };
 
@@ -78,8 +76,8 @@ std::optional<Facing> direction_of(core::Offset v);
 /// way in counts as its entry (PS-OPP-6).
 enum class Entrant : std::uint8_t { Winner, Loser };
 
-/// The away vector V after a melee in `melee` (PS-INVOL-2): `melee − entry` when the winner had
-/// entered from `entry` (the loser is pushed on in the winner's direction), `entry − melee` when
+/// The away vector V after a melee in `melee` (PS-INVOL-2): `melee - entry` when the winner had
+/// entered from `entry` (the loser is pushed on in the winner's direction), `entry - melee` when
 /// the loser had (it goes back the way it came).
 core::Offset away_vector(Square melee, Square entry, Entrant who_entered);
 
@@ -105,18 +103,18 @@ InvoluntaryPath fall_back(const RulesContext& ctx, GameState& s, std::size_t uni
                           core::Offset away, core::Dice& dice, Events& ev);
 
 /// PS-INVOL-5, PS-ROUT-1: the routed unit turns to face its home direction H and moves along H
-/// with 2 × max(Move, fall-back distance) points (`fall_back_squares` is the distance of the melee
+/// with 2 x max(Move, fall-back distance) points (`fall_back_squares` is the distance of the melee
 /// band that routed it, 0 if none). R is `reference` when given (the square the move began in,
 /// after a melee), otherwise the square of the enemy unit nearest at the start (automatic rout
 /// moves, PS-ROUT-3; the first in unit order if several are equally near). A leader still
 /// attached is detached and left in the starting square (PS-LEADER-13); a roll-off there is the
 /// caller's (PS-MELEE-23 step 8).
 InvoluntaryPath rout_move(const RulesContext& ctx, GameState& s, std::size_t unit,
-                          int fall_back_squares, std::optional<Square> reference,
-                          core::Dice& dice, Events& ev);
+                          int fall_back_squares, std::optional<Square> reference, core::Dice& dice,
+                          Events& ev);
 
 /// PS-INVOL-4, PS-OPP-9: the evader moves its full Move in points along
-/// V = (its square) − `entered_from`, the square the entering unit came from, deviating by
+/// V = (its square) - `entered_from`, the square the entering unit came from, deviating by
 /// PS-INVOL-6 with R = `entered_from`, and keeps its facing.
 InvoluntaryPath evade(const RulesContext& ctx, GameState& s, std::size_t evader,
                       Square entered_from, core::Dice& dice, Events& ev);

@@ -38,11 +38,13 @@ std::vector<std::string> squares(const InvoluntaryPath& path) {
 using Names = std::vector<std::string>;
 
 /// Dice that fail the test if anything is rolled.
-core::ScriptedDice no_dice() { return core::ScriptedDice::parse(""); }
+core::ScriptedDice no_dice() {
+    return core::ScriptedDice::parse("");
+}
 
 /// A loser in `melee` falls back `n` squares, the winner having entered from `winner_from`.
-InvoluntaryPath fall_back_from(Position& p, std::size_t loser, int n, const std::string& winner_from,
-                               Events& ev) {
+InvoluntaryPath fall_back_from(Position& p, std::size_t loser, int n,
+                               const std::string& winner_from, Events& ev) {
     core::ScriptedDice dice = no_dice();
     const Square m = p.unit(loser).square;
     return fall_back(p.ctx, p.s, loser, n, away_vector(m, sq(winner_from), Entrant::Winner), dice,
@@ -286,7 +288,8 @@ TEST_CASE("fall back N squares: N steps, diagonal ones counting one, keeping fac
         CHECK(squares(path) == Names{"g7", "f6", "e5", "d4"});
         CHECK(p.unit(loser).facing == Facing::NE);
     }
-    SECTION("the last square holds a friend: it stops in the last square of its path that does not") {
+    SECTION(
+        "the last square holds a friend: it stops in the last square of its path that does not") {
         Position p = board();
         const auto loser = p.add(A, "arquebus", "h8");
         p.add(B, "arquebus", "h8", Facing::S);
@@ -319,6 +322,16 @@ TEST_CASE("fall back N squares: N steps, diagonal ones counting one, keeping fac
         CHECK(squares(path) == Names{"d15", "off"});
         CHECK(path_of(ev, loser) == Names{"d15", "off"});
         CHECK(p.unit(loser).status == UnitStatus::LeftTable);
+    }
+    SECTION("a friend in the last square before the edge was passed through") {
+        Position p = board();
+        const auto loser = p.add(A, "arquebus", "h2");
+        p.add(B, "arquebus", "h2", Facing::S);
+        const auto f = p.add(A, "crossbows", "h1");
+        Events ev;
+        const auto path = fall_back_from(p, loser, 2, "h3", ev);
+        CHECK(squares(path) == Names{"h1", "off"});
+        CHECK(p.unit(f).moved_through);
     }
 }
 
@@ -458,7 +471,8 @@ struct Pursuit {
     InvoluntaryPath pursuer;
 };
 
-Pursuit rout_and_pursue(Position& p, std::size_t routed, std::size_t pursuer, int fall_back_squares) {
+Pursuit rout_and_pursue(Position& p, std::size_t routed, std::size_t pursuer,
+                        int fall_back_squares) {
     core::ScriptedDice dice = no_dice();
     Events ev;
     Pursuit r;
@@ -508,6 +522,26 @@ TEST_CASE("pursuit: along the routed unit's path, into its square, facing the la
         CHECK(squares(res.pursuer) == Names{"g9"});
         CHECK(p.unit(k).facing == Facing::NW);
     }
+    SECTION("a path move ends in the chased unit's square even where the path goes on") {
+        Position p = board();
+        const auto k = p.add(A, "knights", "h8", Facing::N);
+        const auto r = p.add(B, "arquebus", "h10", Facing::N, UnitStatus::Routed);
+        const std::vector<Square> path{sq("h9"), sq("h10"), sq("h11")};
+        InvoluntaryOrder o;
+        o.kind = InvoluntaryKind::Pursuit;
+        o.follow = path;
+        o.chased = static_cast<std::uint8_t>(r);
+        o.points = 6;
+        InvoluntaryOrder unchased = o;
+        unchased.chased = kNone;
+        // Without a chased unit there, an enemy square stops a path move before it.
+        CHECK(squares(plan_involuntary(p.ctx, p.s, k, unchased)) == Names{"h9"});
+        core::ScriptedDice dice = no_dice();
+        Events ev;
+        const auto taken = involuntary_move(p.ctx, p.s, k, o, dice, ev);
+        CHECK(squares(taken) == Names{"h9", "h10"});
+        CHECK(p.unit(k).square == sq("h10"));
+    }
     SECTION("it never leaves the table: it stops at the edge") {
         Position p = board();
         const auto k = p.add(A, "knights", "h13", Facing::N);
@@ -520,7 +554,8 @@ TEST_CASE("pursuit: along the routed unit's path, into its square, facing the la
         CHECK(p.unit(k).on_table());
         CHECK(p.unit(k).square == sq("h15"));
     }
-    SECTION("it never enters another enemy unit's square: it stops before one the routed unit passed") {
+    SECTION(
+        "it never enters another enemy unit's square: it stops before one the routed unit passed") {
         Position p = board();
         const auto k = p.add(A, "knights", "h8", Facing::N);
         const auto r = p.add(B, "arquebus", "h8", Facing::S);
