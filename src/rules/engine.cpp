@@ -41,8 +41,52 @@ Family family_of(const Command& c) {
 
 }  // namespace
 
+namespace {
+
+/// Whether a command answers the decision the game waits for, and if not, what does.
+std::optional<std::string> wrong_decision(const GameState& s, const Command& c) {
+    if (std::holds_alternative<Concede>(c)) return std::nullopt;
+    const std::string who = std::string("side ") + side_letter(s.decider);
+    const auto is = [&](auto... alternatives) { return (std::holds_alternative<decltype(alternatives)>(c) || ...); };
+    switch (s.decision) {
+        case Decision::ExtraUnitChoice:
+            if (is(ChooseExtraUnit{})) return std::nullopt;
+            return who + " must choose its extra unit first: extra <unit line>";
+        case Decision::ExtraCardChoice:
+            if (is(ChooseExtraCard{})) return std::nullopt;
+            return who + " must choose its extra card first: card infantry_move or card cavalry_move";
+        case Decision::PlaceTerrain:
+            if (is(PlaceTerrain{}, PassTerrain{})) return std::nullopt;
+            return who + " is placing terrain: terrain <kind> <square> [<square>] or terrain pass";
+        case Decision::AdjustTerrain:
+            if (is(AdjustTerrain{})) return std::nullopt;
+            return who + " may adjust the terrain: adjust remove <square>, adjust centre <square> or adjust pass";
+        case Decision::Deploy:
+            if (is(Deploy{}, DeployLeader{}, DeployAuto{})) return std::nullopt;
+            return who + " is deploying: deploy <unit> <square> <facing>, deploy leader <square> or deploy auto";
+        case Decision::InitiativeChoice:
+            if (is(ChooseOrder{})) return std::nullopt;
+            return who + " won the initiative and must choose: first or second";
+        case Decision::Act:
+            if (is(TurnCard{}, Pass{}, Move{}, March{}, MoveLeader{})) return std::nullopt;
+            return "it is " + who + "'s phase: turn, move, march, leader or pass";
+        case Decision::React:
+            if (is(Charge{}, Evade{}, Decline{})) return std::nullopt;
+            return who + " may react now: " + (s.react_window == 2 ? "evade or decline" : "charge <square> or decline");
+        case Decision::LeaderEscape:
+            if (is(Escape{}, Decline{})) return std::nullopt;
+            return who + "'s leader may escape: escape <square> or decline";
+        case Decision::GameOver:
+            return std::string("the game is over");
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> validate(const RulesContext& ctx, const GameState& s, const Command& c) {
     if (s.decision == Decision::GameOver) return std::string("the game is over");
+    if (auto why = wrong_decision(s, c)) return why;
     switch (family_of(c)) {
         case Family::Setup: return detail::check_setup(ctx, s, c);
         case Family::Turn: return detail::check_turn(ctx, s, c);

@@ -255,7 +255,7 @@ TEST_CASE("set-up choices come after all army rolls, A's before B's",
         REQUIRE(s.decision == Decision::ExtraUnitChoice);
         REQUIRE(s.decider == Side::A);
         CHECK(test::refusal(ctx, s, "extra militia") == "the roll offers light_horse or carabins");
-        CHECK(test::refusal(ctx, s, "card cavalry_move") == "no card to choose now");
+        CHECK(test::refusal(ctx, s, "card cavalry_move") == "side A must choose its extra unit first: extra <unit line>");
         test::play(ctx, s, "extra light_horse", d);
         REQUIRE(s.decision == Decision::ExtraCardChoice);
         REQUIRE(s.decider == Side::B);
@@ -1098,7 +1098,8 @@ TEST_CASE("terrain adjustment: one attempt each, fewer pieces first, a 6 needed"
     CHECK(test::refusal(ctx, s, "adjust remove a7") == "you may remove only a piece your opponent placed (PS-TERRAIN-8)");
     CHECK(test::refusal(ctx, s, "adjust centre o7") == "you may move only a piece you placed (PS-TERRAIN-8)");
     CHECK(test::refusal(ctx, s, "adjust remove h8") == "h8 holds no wood, building or hill");
-    CHECK(test::refusal(ctx, s, "terrain wood a1") == "terrain is not being placed now");
+    CHECK(test::refusal(ctx, s, "terrain wood a1") ==
+          "side A may adjust the terrain: adjust remove <square>, adjust centre <square> or adjust pass");
 
     SECTION("a 6 removes the opponent's piece; a 5 leaves it") {
         auto d = ScriptedDice::parse("d6:6 d6:5");

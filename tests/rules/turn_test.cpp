@@ -156,14 +156,14 @@ TEST_CASE("the higher initiative roller chooses first (smaller roll) or second (
         CHECK(has_command(legal, "first"));
         CHECK(has_command(legal, "second"));
         CHECK(has_command(legal, "concede"));
-        CHECK(test::refusal(ctx, g.s, "turn") == "you may turn a card only in your own phase");
-        CHECK(test::refusal(ctx, g.s, "pass") == "you may pass only in your own phase");
+        CHECK(test::refusal(ctx, g.s, "turn") == "side A won the initiative and must choose: first or second");
+        CHECK(test::refusal(ctx, g.s, "pass") == "side A won the initiative and must choose: first or second");
         CHECK(summary(test::play(ctx, g.s, "first", none)) ==
               std::vector<std::string>{"order by A: A first 4-9", "phase A 4 first"});
         CHECK(g.s.active == Side::A);
         CHECK(g.s.decider == Side::A);
         CHECK(g.s.pips == 4);
-        CHECK(test::refusal(ctx, g.s, "first") == "there is no initiative choice now");
+        CHECK(test::refusal(ctx, g.s, "first") == "it is side A's phase: turn, move, march, leader or pass");
         CHECK(summary(test::play(ctx, g.s, "pass", none)) ==
               std::vector<std::string>{"phase end A lost 4", "phase B 9 second"});
         CHECK(g.s.active == Side::B);
