@@ -694,7 +694,10 @@ void legal_setup(const RulesContext& ctx, const GameState& s, std::vector<Comman
             for (std::size_t i = 0; i < s.terrain_piece_count; ++i) {
                 const TerrainPiece& p = s.terrain_pieces[i];
                 if (p.kind == TerrainKind::Stream) continue;
-                out.push_back(AdjustTerrain{p.owner == side ? AdjustTerrain::Action::Centre : AdjustTerrain::Action::Remove, p.squares[0]});
+                // Any square of the piece names it.
+                for (std::uint8_t k = 0; k < p.count; ++k) {
+                    out.push_back(AdjustTerrain{p.owner == side ? AdjustTerrain::Action::Centre : AdjustTerrain::Action::Remove, p.squares[k]});
+                }
             }
             break;
         case Decision::Deploy: {

@@ -50,6 +50,32 @@ void check_invariants(const RulesContext& ctx, const GameState& s, const std::ve
     if (s.decision != Decision::GameOver) REQUIRE_FALSE(legal.empty());
 }
 
+/// A few arbitrary commands of the kinds the current decision takes, with random squares and
+/// facings: each one that validates must be in the legal list ("no command outside the list may
+/// pass validate"). Bent streams are the documented exception and are not generated.
+std::vector<Command> probes(const GameState& s, core::Dice& r) {
+    const auto sq = [&] { return core::make_square(r.pick(s.files, core::RollPurpose::Other), r.pick(s.ranks, core::RollPurpose::Other)); };
+    const auto face = [&] { return core::kAllFacings[static_cast<std::size_t>(r.pick(8, core::RollPurpose::Other))]; };
+    std::vector<Command> out;
+    for (int k = 0; k < 4; ++k) {
+        Move m{sq(), std::nullopt, sq(), std::nullopt};
+        if (r.pick(3, core::RollPurpose::Other) == 0) m.face_before = face();
+        if (!m.face_before && r.pick(3, core::RollPurpose::Other) == 0) m.face_after = face();
+        out.push_back(m);
+        out.push_back(MoveLeader{sq(), r.pick(2, core::RollPurpose::Other) == 1});
+        out.push_back(Charge{sq(), r.pick(2, core::RollPurpose::Other) ? std::optional<Facing>(face()) : std::nullopt});
+        out.push_back(Escape{sq()});
+        out.push_back(PlaceTerrain{TerrainKind::Wood, {sq()}});
+        out.push_back(AdjustTerrain{AdjustTerrain::Action::Remove, sq()});
+        out.push_back(DeployLeader{sq(), r.pick(2, core::RollPurpose::Other) == 1});
+    }
+    for (const Command& c : {Command{TurnCard{}}, Command{Pass{}}, Command{March{}}, Command{Evade{}},
+                             Command{Decline{}}, Command{ChooseOrder{true}}, Command{DeployAuto{}}}) {
+        out.push_back(c);
+    }
+    return out;
+}
+
 /// Plays games [first, first + count) with random legal commands, checking after every one.
 void play_random_games(int first, int count) {
     int nightfalls = 0;
@@ -82,8 +108,14 @@ void play_random_games(int first, int count) {
             INFO(print(c) << " " << err);
             REQUIRE(back.has_value());
             REQUIRE(*back == c);
-            // A legal command validates.
+            // A legal command validates; a command outside the list does not.
             REQUIRE_FALSE(validate(ctx, s, c).has_value());
+            for (const Command& p : probes(s, chooser)) {
+                if (!validate(ctx, s, p)) {
+                    INFO("validates but is not listed: " << print(p));
+                    REQUIRE(std::find(legal.begin(), legal.end(), p) != legal.end());
+                }
+            }
             apply(ctx, s, c, dice);
             last = print(c);
             ++steps;
