@@ -10,20 +10,16 @@
 #include <vector>
 
 #include "app/bench_command.hpp"
+#include "app/exit_codes.hpp"
 #include "app/run_command.hpp"
 #include "data/data_files.hpp"
 
 namespace fs = std::filesystem;
 using namespace tercio;
+using namespace tercio::app;
 
 namespace {
 
-// Exit codes (see man/tercio.6).
-constexpr int kExitOk = 0;
-constexpr int kExitUsage = 2;
-constexpr int kExitDataError = 65;
-constexpr int kExitNoInput = 66;
-constexpr int kExitIoError = 74;
 
 fs::path executable_path(const char* argv0) {
     std::error_code ec;

@@ -1,5 +1,7 @@
 #include "app/run_command.hpp"
 
+#include "app/exit_codes.hpp"
+
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -15,12 +17,6 @@ namespace tercio::app {
 
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitIllegal = 1;
-constexpr int kExitUsage = 2;
-constexpr int kExitDataError = 65;
-constexpr int kExitNoInput = 66;
-constexpr int kExitIoError = 74;
 
 void print_events(const rules::RulesContext& ctx, const rules::GameState& s, const rules::Events& ev) {
     for (const auto& e : ev) std::cout << control::describe(ctx, s, e) << '\n';

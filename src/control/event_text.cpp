@@ -1,3 +1,4 @@
+#include "core/overloaded.hpp"
 #include "control/event_text.hpp"
 
 #include <variant>
@@ -8,12 +9,7 @@ using namespace rules;
 
 namespace {
 
-template <class... Ts>
-struct Overloaded : Ts... {
-    using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
+using core::Overloaded;
 
 std::string sq(core::Square s) { return core::to_string(s); }
 std::string side_letter_str(Side s) { return std::string(1, side_letter(s)); }

@@ -1,3 +1,4 @@
+#include "core/overloaded.hpp"
 #include "rules/command.hpp"
 
 #include <sstream>
@@ -6,12 +7,7 @@ namespace tercio::rules {
 
 namespace {
 
-template <class... Ts>
-struct Overloaded : Ts... {
-    using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
+using core::Overloaded;
 
 std::string sq(Square s) { return core::to_string(s); }
 

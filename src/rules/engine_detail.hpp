@@ -3,18 +3,14 @@
 #include <optional>
 #include <string>
 
+#include "core/overloaded.hpp"
 #include "rules/game.hpp"
 
 namespace tercio::rules::detail {
 
 using Why = std::optional<std::string>;
 
-template <class... Ts>
-struct Overloaded : Ts... {
-    using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
+using core::Overloaded;
 
 // setup.cpp
 Why check_setup(const RulesContext& ctx, const GameState& s, const Command& c);

@@ -9,6 +9,7 @@
 #include <set>
 #include <variant>
 
+#include "core/overloaded.hpp"
 #include "tests/rules/fixture.hpp"
 
 using namespace tercio;
@@ -18,12 +19,7 @@ using core::ScriptedDice;
 
 namespace {
 
-template <class... Ts>
-struct Overloaded : Ts... {
-    using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
+using tercio::core::Overloaded;
 
 std::string letter(Side s) { return std::string(1, side_letter(s)); }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <variant>
 
+#include "core/overloaded.hpp"
 #include "tests/rules/fixture.hpp"
 
 using namespace tercio;
@@ -15,12 +16,7 @@ using core::ScriptedDice;
 
 namespace {
 
-template <class... Ts>
-struct Overloaded : Ts... {
-    using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
+using tercio::core::Overloaded;
 
 std::string letter(Side s) { return std::string(1, side_letter(s)); }
 
