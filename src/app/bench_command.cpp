@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "app/exit_codes.hpp"
 #include "data/data_files.hpp"
 #include "rules/game.hpp"
 #include "rules/state_hash.hpp"
@@ -31,7 +32,7 @@ int run_bench(int games, const std::filesystem::path& data_dir) {
         auto loaded = data::load_army(file.string(), data::read_file(file).text, catalog.resolver());
         if (!loaded.ok()) {
             for (const auto& e : loaded.errors) std::cerr << e.to_string() << '\n';
-            return 65;
+            return kExitDataError;
         }
         armies.emplace(id, std::move(*loaded.value));
     }
@@ -39,7 +40,7 @@ int run_bench(int games, const std::filesystem::path& data_dir) {
     const rules::Ruleset* rs = catalog.ruleset("pikette-squared", why);
     if (!rs) {
         std::cerr << why << '\n';
-        return 65;
+        return kExitDataError;
     }
 
     // Random legal play: game g pits army g % 6 against army (g / 6) % 6, dice seeded g + 1,
@@ -92,7 +93,7 @@ int run_bench(int games, const std::filesystem::path& data_dir) {
                 1000.0 * static_cast<double>(decisions) / total_ms);
     std::printf("GameState: %zu bytes, copy %.0f ns (%d copies; probe hash %016llx)\n", sizeof(rules::GameState),
                 copy_ns, kCopies, static_cast<unsigned long long>(rules::state_hash(sink[0])));
-    return 0;
+    return kExitOk;
 }
 
 }  // namespace tercio::app
