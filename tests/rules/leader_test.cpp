@@ -8,6 +8,8 @@ using namespace tercio::rules;
 using core::Facing;
 using tercio::test::events_of;
 using tercio::test::path_of;
+using tercio::test::board;
+using tercio::test::contains;
 using tercio::test::Position;
 using tercio::test::sq;
 
@@ -16,16 +18,6 @@ namespace {
 constexpr Side A = Side::A;
 constexpr Side B = Side::B;
 
-Position board(const std::string& a = "french", const std::string& b = "spanish") {
-    Position p(a, b);
-    p.add(A, "militia", "o1");
-    p.add(B, "arquebus", "a15");
-    return p;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 bool back_to_active(const Position& p) {
     return p.s.decision == Decision::Act && p.s.decider == p.s.active;

@@ -8,6 +8,8 @@ using namespace tercio::rules;
 using core::Facing;
 using tercio::test::events_of;
 using tercio::test::path_of;
+using tercio::test::board;
+using tercio::test::contains;
 using tercio::test::Position;
 using tercio::test::sq;
 
@@ -16,17 +18,6 @@ namespace {
 constexpr Side A = Side::A;
 constexpr Side B = Side::B;
 
-/// A board with one far-away unit per side, so that neither army is ever gone.
-Position board(const std::string& a = "french", const std::string& b = "spanish") {
-    Position p(a, b);
-    p.add(A, a == "spanish" ? "arquebus" : "militia", "o1");
-    p.add(B, "arquebus", "a15");
-    return p;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 }  // namespace
 

@@ -227,4 +227,17 @@ inline std::vector<std::string> path_of(const rules::Events& ev, std::size_t uni
     return out;
 }
 
+/// A board with one far-away unit per side, so that neither army is ever gone and neither
+/// charges nor evades.
+inline Position board(const std::string& a = "french", const std::string& b = "spanish") {
+    Position p(a, b);
+    p.add(rules::Side::A, a == "spanish" ? "arquebus" : "militia", "o1");
+    p.add(rules::Side::B, "arquebus", "a15");
+    return p;
+}
+
+inline bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
 }  // namespace tercio::test

@@ -10,6 +10,8 @@ using namespace tercio::rules;
 using core::Facing;
 using tercio::test::events_of;
 using tercio::test::path_of;
+using tercio::test::board;
+using tercio::test::contains;
 using tercio::test::Position;
 using tercio::test::sq;
 
@@ -18,17 +20,6 @@ namespace {
 constexpr Side A = Side::A;
 constexpr Side B = Side::B;
 
-/// A board with one far-away unit per side that neither charges nor evades.
-Position board(const std::string& a = "french", const std::string& b = "spanish") {
-    Position p(a, b);
-    p.add(A, a == "spanish" ? "arquebus" : "militia", "o1");
-    p.add(B, "arquebus", "a15");
-    return p;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 /// The active player decides again: no reaction window is open.
 bool back_to_active(const Position& p) {
