@@ -136,6 +136,7 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
                 return std::string("Game over (") + why + "): A " + std::to_string(x.points_a) + " points, B " +
                        std::to_string(x.points_b) + " - " + (x.draw ? std::string("a draw") : side_name(ctx, x.winner) + " wins");
             },
+            [&](const auto&) { return std::string("(combat event)"); },
         },
         e);
 }

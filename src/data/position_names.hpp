@@ -13,14 +13,17 @@ namespace tercio::data::detail {
 inline constexpr std::array<std::string_view, 2> kSideNames = {"a", "b"};
 inline constexpr std::array<std::string_view, 5> kUnitStatusNames = {"ok", "disordered", "routed",
                                                                      "destroyed", "left"};
-inline constexpr std::array<std::string_view, 10> kDecisionNames = {
+inline constexpr std::array<std::string_view, 14> kDecisionNames = {
     "extra_unit", "extra_card", "place_terrain", "adjust_terrain", "deploy",
-    "initiative", "act",        "react",         "leader_escape",  "game_over"};
+    "initiative", "act",        "react",         "leader_escape",  "chip",
+    "follow_up",  "pursue",     "courage",       "game_over"};
 inline constexpr std::array<std::string_view, 4> kGameEndNames = {"none", "nightfall", "army_gone",
                                                                   "concession"};
 inline constexpr std::array<std::string_view, 2> kPhaseNames = {"first", "second"};
-/// GameState::react_window: 0 none, 1 after a step (PS-OPP-3 R2), 2 an evader entered (R3).
-inline constexpr std::array<std::string_view, 3> kReactWindowNames = {"none", "charge", "evade"};
+/// GameState::react_window: 0 none, 1 after a step (PS-OPP-3 R2), 2 an evader entered (R3),
+/// 3 after a card was turned (R1), 4 after an action (R4).
+inline constexpr std::array<std::string_view, 5> kReactWindowNames = {"none", "step", "evade",
+                                                                      "card", "action"};
 /// The unit markers, in the order they are written.
 inline constexpr std::array<std::string_view, 4> kMarkerNames = {"fired", "moved_through", "acted",
                                                                  "fought_since_check"};

@@ -158,6 +158,11 @@ std::optional<Command> parse_words(Words& w) {
             m.to = to;
             if (!w.optional_face(m.face_after)) return std::nullopt;
         }
+        if (w.peek() == "attack") {
+            w.take();
+            m.attack = true;
+            if (!m.to) return w.fail("a move-and-attack needs a destination"), std::nullopt;
+        }
         if (!m.to && !m.face_before) return w.fail("move needs a destination or a facing"), std::nullopt;
         if (m.face_before && m.face_after) {
             return w.fail("a move turns once: before the steps or after them"), std::nullopt;
@@ -187,6 +192,32 @@ std::optional<Command> parse_words(Words& w) {
         Escape e;
         if (!w.square(e.to)) return std::nullopt;
         out = e;
+    } else if (verb == "shoot") {
+        Shoot x;
+        if (!w.square(x.from) || !w.square(x.target)) return std::nullopt;
+        out = x;
+    } else if (verb == "fight") {
+        Fight x;
+        if (!w.square(x.square)) return std::nullopt;
+        out = x;
+    } else if (verb == "reload") {
+        Reload x;
+        if (!w.square(x.square)) return std::nullopt;
+        out = x;
+    } else if (verb == "rally") {
+        Rally x;
+        if (!w.square(x.square) || !w.optional_face(x.face)) return std::nullopt;
+        out = x;
+    } else if (verb == "check") {
+        CheckMorale x;
+        if (!w.square(x.square)) return std::nullopt;
+        out = x;
+    } else if (verb == "chip") {
+        out = ChipUnit{};
+    } else if (verb == "follow") {
+        out = Follow{};
+    } else if (verb == "stay") {
+        out = Stay{};
     } else {
         w.fail(verb.empty() ? "empty command" : "unknown command '" + std::string(verb) + "'");
         return std::nullopt;
@@ -229,6 +260,7 @@ std::string print(const Command& c) {
             [](const Move& x) {
                 std::string s = "move " + sq(x.from) + facing_suffix(x.face_before);
                 if (x.to) s += " " + sq(*x.to) + facing_suffix(x.face_after);
+                if (x.attack) s += " attack";
                 return s;
             },
             [](const March&) { return std::string("march"); },
@@ -238,6 +270,14 @@ std::string print(const Command& c) {
             [](const Evade&) { return std::string("evade"); },
             [](const Decline&) { return std::string("decline"); },
             [](const Escape& x) { return "escape " + sq(x.to); },
+            [](const Shoot& x) { return "shoot " + sq(x.from) + " " + sq(x.target); },
+            [](const Fight& x) { return "fight " + sq(x.square); },
+            [](const Reload& x) { return "reload " + sq(x.square); },
+            [](const Rally& x) { return "rally " + sq(x.square) + facing_suffix(x.face); },
+            [](const CheckMorale& x) { return "check " + sq(x.square); },
+            [](const ChipUnit&) { return std::string("chip"); },
+            [](const Follow&) { return std::string("follow"); },
+            [](const Stay&) { return std::string("stay"); },
         },
         c);
 }

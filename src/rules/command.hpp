@@ -82,6 +82,9 @@ struct Move {
     std::optional<Facing> face_before;
     std::optional<Square> to;
     std::optional<Facing> face_after;
+    /// `... attack`: a move-and-attack, fighting the enemy in the destination at once for 1 more
+    /// pip (PS-MELEE-3).
+    bool attack = false;
     friend bool operator==(const Move&, const Move&) = default;
 };
 /// `march`: 2 pips; every eligible unit must then move toward the enemy (PS-MARCH).
@@ -120,9 +123,54 @@ struct Escape {
     friend bool operator==(const Escape&, const Escape&) = default;
 };
 
+// --- combat (PS-SHOOT, PS-MELEE, PS-MORALE, PS-CHIP, PS-RALLY) ----------------------------------
+/// `shoot <from> <target>`: the deciding side's unit in `from` shoots the enemy unit in `target`
+/// (1 pip if active, 1 opportunity chip in a reaction window; PS-SHOOT-2).
+struct Shoot {
+    Square from{};
+    Square target{};
+    friend bool operator==(const Shoot&, const Shoot&) = default;
+};
+/// `fight <sq>`: the active unit in the square starts a melee against the enemy there, or
+/// destroys it if it is Routed (PS-MELEE-2, PS-MELEE-21).
+struct Fight {
+    Square square{};
+    friend bool operator==(const Fight&, const Fight&) = default;
+};
+/// `reload <sq>` on a Reload card (PS-CARD-7).
+struct Reload {
+    Square square{};
+    friend bool operator==(const Reload&, const Reload&) = default;
+};
+/// `rally <sq> [face <F>]` on a Leader Check card: 1 morale chip (PS-RALLY). The facing is taken
+/// if a Routed unit rallies (PS-RALLY-5).
+struct Rally {
+    Square square{};
+    std::optional<Facing> face;
+    friend bool operator==(const Rally&, const Rally&) = default;
+};
+/// `check <sq>`: the next unit to check morale on the Courage card (PS-MORALE-5).
+struct CheckMorale {
+    Square square{};
+    friend bool operator==(const CheckMorale&, const CheckMorale&) = default;
+};
+/// `chip`: spend a morale chip to try to disorder (or rout) the unit just hit (PS-CHIP-9).
+struct ChipUnit {
+    friend bool operator==(const ChipUnit&, const ChipUnit&) = default;
+};
+/// `follow`: the winner follows the loser (PS-MELEE-18) or pursues the routed unit (PS-MELEE-20).
+struct Follow {
+    friend bool operator==(const Follow&, const Follow&) = default;
+};
+/// `stay`: the winner stays where it is.
+struct Stay {
+    friend bool operator==(const Stay&, const Stay&) = default;
+};
+
 using Command = std::variant<ChooseExtraUnit, ChooseExtraCard, PlaceTerrain, PassTerrain,
                              AdjustTerrain, Deploy, DeployLeader, DeployAuto, ChooseOrder, TurnCard,
-                             Pass, Move, March, MoveLeader, Concede, Charge, Evade, Decline, Escape>;
+                             Pass, Move, March, MoveLeader, Concede, Charge, Evade, Decline, Escape,
+                             Shoot, Fight, Reload, Rally, CheckMorale, ChipUnit, Follow, Stay>;
 
 /// The one-line text form.
 std::string print(const Command& c);

@@ -17,7 +17,7 @@ bool GameState::stream_at(Square s) const {
 
 namespace {
 
-enum class Family { Setup, Turn, Movement };
+enum class Family { Setup, Turn, Movement, Combat };
 
 Family family_of(const Command& c) {
     return std::visit(
@@ -34,6 +34,14 @@ Family family_of(const Command& c) {
             [](const TurnCard&) { return Family::Turn; },
             [](const Pass&) { return Family::Turn; },
             [](const Concede&) { return Family::Turn; },
+            [](const Shoot&) { return Family::Combat; },
+            [](const Fight&) { return Family::Combat; },
+            [](const Reload&) { return Family::Combat; },
+            [](const Rally&) { return Family::Combat; },
+            [](const CheckMorale&) { return Family::Combat; },
+            [](const ChipUnit&) { return Family::Combat; },
+            [](const Follow&) { return Family::Combat; },
+            [](const Stay&) { return Family::Combat; },
             [](const auto&) { return Family::Movement; },
         },
         c);
@@ -68,11 +76,26 @@ std::optional<std::string> wrong_decision(const GameState& s, const Command& c) 
             if (is(ChooseOrder{})) return std::nullopt;
             return who + " won the initiative and must choose: first or second";
         case Decision::Act:
-            if (is(TurnCard{}, Pass{}, Move{}, March{}, MoveLeader{})) return std::nullopt;
-            return "it is " + who + "'s phase: turn, move, march, leader or pass";
+            if (is(TurnCard{}, Pass{}, Move{}, March{}, MoveLeader{}, Shoot{}, Fight{}, Reload{}, Rally{})) return std::nullopt;
+            return "it is " + who + "'s phase: turn, move, march, leader, shoot, fight, reload, rally or pass";
         case Decision::React:
-            if (is(Charge{}, Evade{}, Decline{})) return std::nullopt;
-            return who + " may react now: " + (s.react_window == 2 ? "evade or decline" : "charge <square> or decline");
+            if (is(Charge{}, Evade{}, Decline{}, Shoot{})) return std::nullopt;
+            return who + " may react now: " +
+                   (s.react_window == 2   ? "evade or decline"
+                    : s.react_window == 1 ? "shoot <from> <target>, charge <square> or decline"
+                                          : "shoot <from> <target> or decline");
+        case Decision::Chip:
+            if (is(ChipUnit{}, Decline{})) return std::nullopt;
+            return who + " may chip the unit just hit: chip or decline";
+        case Decision::FollowUp:
+            if (is(Follow{}, Stay{})) return std::nullopt;
+            return who + "'s winner may follow the loser: follow or stay";
+        case Decision::Pursue:
+            if (is(Follow{}, Stay{})) return std::nullopt;
+            return who + "'s winner may pursue the routed unit: follow or stay";
+        case Decision::Courage:
+            if (is(CheckMorale{})) return std::nullopt;
+            return who + " must check morale on the Courage card: check <square>";
         case Decision::LeaderEscape:
             if (is(Escape{}, Decline{})) return std::nullopt;
             return who + "'s leader may escape: escape <square> or decline";
@@ -91,6 +114,7 @@ std::optional<std::string> validate(const RulesContext& ctx, const GameState& s,
         case Family::Setup: return detail::check_setup(ctx, s, c);
         case Family::Turn: return detail::check_turn(ctx, s, c);
         case Family::Movement: return detail::check_movement(ctx, s, c);
+        case Family::Combat: return detail::check_combat(ctx, s, c);
     }
     return std::string("unknown command");
 }
@@ -102,6 +126,7 @@ Events apply(const RulesContext& ctx, GameState& s, const Command& c, core::Dice
         case Family::Setup: detail::apply_setup(ctx, s, c, dice, ev); break;
         case Family::Turn: detail::apply_turn(ctx, s, c, dice, ev); break;
         case Family::Movement: detail::apply_movement(ctx, s, c, dice, ev); break;
+        case Family::Combat: detail::apply_combat(ctx, s, c, dice, ev); break;
     }
     return ev;
 }
@@ -113,6 +138,7 @@ std::vector<Command> legal_commands(const RulesContext& ctx, const GameState& s)
     detail::legal_setup(ctx, s, out);
     detail::legal_turn(ctx, s, out);
     detail::legal_movement(ctx, s, out);
+    detail::legal_combat(ctx, s, out);
     out.push_back(Concede{});
     return out;
 }

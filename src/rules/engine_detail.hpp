@@ -51,4 +51,9 @@ void enter(const RulesContext& ctx, GameState& s, std::size_t ui, Square q, bool
 void leader_alone_check(const RulesContext& ctx, GameState& s, const Unit& mover, Square q,
                         core::Dice& dice, Events& ev);
 
+// combat.cpp
+Why check_combat(const RulesContext& ctx, const GameState& s, const Command& c);
+void apply_combat(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice, Events& ev);
+void legal_combat(const RulesContext& ctx, const GameState& s, std::vector<Command>& out);
+
 }  // namespace tercio::rules::detail

@@ -61,6 +61,17 @@ struct Unit {
     bool moved_through = false;       ///< passed through this phase (PS-MOVE-7)
     bool acted = false;               ///< activated on the current card (PS-CARD-4)
     bool fought_since_check = false;  ///< PS-LEADER-9 (a)
+    /// PS-SHOOT-12: the sum of positive shooting differences against this unit this phase, and
+    /// the hits already applied from it.
+    std::uint8_t shot_sum = 0;
+    std::uint8_t shot_hits = 0;
+    /// PS-MELEE-6 engagement record: the unit entered its square while an enemy held it
+    /// (`entrant`), coming from `entry`. Meaningful only while an enemy shares its square.
+    bool entrant = false;
+    Square entry{};
+    bool routed_this_phase = false;  ///< PS-MELEE-21: cannot be destroyed by melee this phase
+    bool rallied = false;            ///< rallied on the current card (PS-RALLY-7)
+    bool courage_due = false;        ///< still to check morale on this Courage card (PS-MORALE-5)
 
     bool on_table() const {
         return deployed && (status == UnitStatus::Ok || status == UnitStatus::Disordered ||
@@ -112,6 +123,7 @@ struct MoveInProgress {
     bool turn_after = false;       ///< a facing change after the last step (PS-MOVE-5)
     Facing final_facing = Facing::N;
     Square previous{};             ///< the square left by the last step taken
+    bool attack = false;           ///< a move-and-attack: fight on contact (PS-MELEE-3)
     friend bool operator==(const MoveInProgress&, const MoveInProgress&) = default;
 };
 
@@ -126,6 +138,10 @@ enum class Decision : std::uint8_t {
     Act,              ///< the active player spends pips
     React,            ///< the non-active player may react to a step (PS-OPP-3 R2, R3)
     LeaderEscape,     ///< a leader who won the roll-off may move to safety (PS-LEADER-11)
+    Chip,             ///< the decider may chip `chip_target` (PS-CHIP-10)
+    FollowUp,         ///< an infantry winner may follow or stay (PS-MELEE-18)
+    Pursue,           ///< a winner who won the pursuit roll may pursue or stay (PS-MELEE-20)
+    Courage,          ///< the active player picks the next unit to check morale (PS-MORALE-5)
     GameOver,
 };
 
@@ -174,9 +190,22 @@ struct GameState {
     bool marching = false;        ///< a march is under way on the current card (PS-MARCH-3)
     bool marched_on_card = false;  ///< a march was made on the current card (PS-MARCH-5 b)
     MoveInProgress move{};
-    /// The reaction window open with Decision::React: 1 = after a step (R2, opportunity
-    /// charge), 2 = on entering an evader's square (R3, evade) (PS-OPP-3).
+    /// The reaction window open with Decision::React (PS-OPP-3): 1 = after a step (R2:
+    /// opportunity charge or shots), 2 = on entering an evader's square (R3, evade), 3 = after a
+    /// card is turned (R1: shots), 4 = after an action (R4: shots).
     std::uint8_t react_window = 0;
+    /// An R1 or R4 window is due once the current action is settled (PS-OPP-3): 3 or 4, or 0.
+    std::uint8_t window_due = 0;
+    /// A chip window against this unit is open or due (PS-CHIP-10), or kNone.
+    std::uint8_t chip_target = kNone;
+    /// A follow-up or pursuit choice is due (Decision::FollowUp / Pursue): the winner, the unit
+    /// it would follow, and that unit's path (start square, then the squares it entered).
+    std::uint8_t choice_unit = kNone;
+    std::uint8_t choice_other = kNone;
+    bool choice_pursuit = false;
+    Square trail_start{};
+    std::array<Square, 12> trail{};
+    std::uint8_t trail_len = 0;
     /// A headstrong unit that must charge in this window (PS-OPP-7), or kNone.
     std::uint8_t forced_charger = kNone;
     /// Leaders who won a roll-off and may move to safety once the current action ends

@@ -159,7 +159,7 @@ TEST_CASE("the higher initiative roller chooses first (smaller roll) or second (
         CHECK(g.s.active == Side::A);
         CHECK(g.s.decider == Side::A);
         CHECK(g.s.pips == 4);
-        CHECK(test::refusal(ctx, g.s, "first") == "it is side A's phase: turn, move, march, leader or pass");
+        CHECK(test::refusal(ctx, g.s, "first") == "it is side A's phase: turn, move, march, leader, shoot, fight, reload, rally or pass");
         CHECK(summary(test::play(ctx, g.s, "pass", none)) ==
               std::vector<std::string>{"phase end A lost 4", "phase B 9 second"});
         CHECK(g.s.active == Side::B);
