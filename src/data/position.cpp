@@ -449,8 +449,11 @@ void Reader::unit(TableView& t, std::size_t i, std::array<int, 2>& per_side) {
         }
     }
     unit_stands(t, u, src.known);
+    integer(t, "shot_sum", u.shot_sum, 0, kByte);
+    integer(t, "shot_hits", u.shot_hits, 0, kByte);
+    if (auto q = square(t, "entry")) u.entry = *q;
     if (const toml::array* markers = t.array("markers", true)) {
-        std::array<bool*, 4> flags = {&u.fired, &u.moved_through, &u.acted, &u.fought_since_check};
+        const auto flags = detail::marker_flags(u);
         for (std::size_t k = 0; k < markers->size(); ++k) {
             const std::string path = index(t.path_of("markers"), k);
             const auto name = detail::read_string(r_, *markers->get(k), path);
@@ -605,6 +608,21 @@ void Reader::game(TableView& root) {
         s_.react_window = static_cast<std::uint8_t>(*w);
     }
     unit_ref(*g, "forced_charger", s_.forced_charger);
+    if (auto w = word(*g, "window_due", detail::kWindowDueNames, "due reaction window")) {
+        s_.window_due = detail::kWindowDueValues[*w];
+    }
+    unit_ref(*g, "chip_target", s_.chip_target);
+    unit_ref(*g, "choice_unit", s_.choice_unit);
+    unit_ref(*g, "choice_other", s_.choice_other);
+    boolean(*g, "choice_pursuit", s_.choice_pursuit);
+    if (auto q = square(*g, "trail_start")) s_.trail_start = *q;
+    if (const toml::array* trail =
+            bounded_array(*g, "trail", s_.trail.size(), "squares", "a trail")) {
+        for (std::size_t k = 0; k < trail->size(); ++k) {
+            if (auto q = square(*trail->get(k), index(g->path_of("trail"), k))) s_.trail[k] = *q;
+        }
+        s_.trail_len = static_cast<std::uint8_t>(trail->size());
+    }
     if (auto s = side(*g, "terrain_first")) s_.terrain_first = *s;
     if (auto e = word(*g, "end", detail::kGameEndNames, "game end"))
         s_.end = static_cast<rules::GameEnd>(*e);
@@ -639,6 +657,7 @@ void Reader::move(TableView& root) {
     boolean(*m, "turn_after", mv.turn_after);
     if (auto f = facing(*m, "final_facing")) mv.final_facing = *f;
     if (auto q = square(*m, "previous")) mv.previous = *q;
+    boolean(*m, "attack", mv.attack);
     m->finish();
 }
 

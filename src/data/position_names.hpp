@@ -2,6 +2,7 @@
 /// The words a position file uses for the GameState's enums, shared by its writer and reader.
 /// Private to the data layer. See docs/positions.md.
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,9 +25,26 @@ inline constexpr std::array<std::string_view, 2> kPhaseNames = {"first", "second
 /// 3 after a card was turned (R1), 4 after an action (R4).
 inline constexpr std::array<std::string_view, 5> kReactWindowNames = {"none", "step", "evade",
                                                                       "card", "action"};
+/// GameState::window_due: the R1 or R4 window due once the current action is settled, written
+/// with the react_window words: 0 "none", 3 "card", 4 "action".
+inline constexpr std::array<std::string_view, 3> kWindowDueNames = {"none", "card", "action"};
+inline constexpr std::array<std::uint8_t, 3> kWindowDueValues = {0, 3, 4};
+static_assert(kReactWindowNames[kWindowDueValues[0]] == kWindowDueNames[0] &&
+              kReactWindowNames[kWindowDueValues[1]] == kWindowDueNames[1] &&
+              kReactWindowNames[kWindowDueValues[2]] == kWindowDueNames[2]);
 /// The unit markers, in the order they are written.
-inline constexpr std::array<std::string_view, 4> kMarkerNames = {"fired", "moved_through", "acted",
-                                                                 "fought_since_check"};
+inline constexpr std::array<std::string_view, 8> kMarkerNames = {
+    "fired",   "moved_through",     "acted",   "fought_since_check",
+    "entrant", "routed_this_phase", "rallied", "courage_due"};
+/// The unit's marker flags, in the order of kMarkerNames.
+inline std::array<bool*, kMarkerNames.size()> marker_flags(rules::Unit& u) {
+    return {&u.fired,   &u.moved_through,     &u.acted,   &u.fought_since_check,
+            &u.entrant, &u.routed_this_phase, &u.rallied, &u.courage_due};
+}
+inline std::array<bool, kMarkerNames.size()> markers_of(const rules::Unit& u) {
+    return {u.fired,   u.moved_through,     u.acted,   u.fought_since_check,
+            u.entrant, u.routed_this_phase, u.rallied, u.courage_due};
+}
 
 // A new enumerator must get its word here (and in docs/positions.md).
 static_assert(static_cast<std::size_t>(rules::UnitStatus::LeftTable) + 1 ==

@@ -65,6 +65,22 @@ std::string list(const std::vector<std::string>& items) {
     return out + "]";
 }
 
+/// The first `count` squares of `squares`, as a list.
+template <std::size_t N>
+std::string square_list(const std::array<core::Square, N>& squares, std::size_t count) {
+    std::vector<std::string> items;
+    for (std::size_t k = 0; k < count && k < N; ++k) items.push_back(square_text(squares[k]));
+    return list(items);
+}
+
+/// GameState::window_due as a react_window word: "none", "card" or "action".
+std::string_view window_due_word(std::uint8_t due) {
+    for (std::size_t i = 0; i < detail::kWindowDueValues.size(); ++i) {
+        if (detail::kWindowDueValues[i] == due) return detail::kWindowDueNames[i];
+    }
+    return "?";
+}
+
 class Writer {
   public:
     Writer(const Position& p, const rules::RulesContext& ctx) : p_(p), s_(p.state), ctx_(ctx) {}
@@ -119,6 +135,13 @@ void Writer::game() {
     key("marched_on_card", bool_text(s_.marched_on_card));
     key("react_window", toml_string(word(detail::kReactWindowNames, s_.react_window)));
     key("forced_charger", unit_ref(s_.forced_charger));
+    key("window_due", toml_string(window_due_word(s_.window_due)));
+    key("chip_target", unit_ref(s_.chip_target));
+    key("choice_unit", unit_ref(s_.choice_unit));
+    key("choice_other", unit_ref(s_.choice_other));
+    key("choice_pursuit", bool_text(s_.choice_pursuit));
+    key("trail_start", square_text(s_.trail_start));
+    key("trail", square_list(s_.trail, s_.trail_len));
     key("terrain_first", side(s_.terrain_first));
     key("end", toml_string(word(detail::kGameEndNames, s_.end)));
     key("conceded", side(s_.conceded));
@@ -236,8 +259,11 @@ void Writer::unit(std::size_t i) {
     for (std::size_t g = 0; g < groups; ++g) stands.push_back(std::to_string(u.stands[g]));
     key("stands", list(stands));
     key("hits", std::to_string(u.hits));
+    key("shot_sum", std::to_string(u.shot_sum));
+    key("shot_hits", std::to_string(u.shot_hits));
+    key("entry", square_text(u.entry));
     std::vector<std::string> markers;
-    const std::array<bool, 4> set = {u.fired, u.moved_through, u.acted, u.fought_since_check};
+    const auto set = detail::markers_of(u);
     for (std::size_t m = 0; m < set.size(); ++m) {
         if (set[m]) markers.push_back(toml_string(detail::kMarkerNames[m]));
     }
@@ -250,15 +276,12 @@ void Writer::move() {
     header("[move]");
     key("active", bool_text(m.active));
     key("unit", unit_ref(m.unit));
-    std::vector<std::string> steps;
-    for (std::size_t k = 0; k < m.step_count && k < m.steps.size(); ++k) {
-        steps.push_back(square_text(m.steps[k]));
-    }
-    key("steps", list(steps));
+    key("steps", square_list(m.steps, m.step_count));
     key("next", std::to_string(m.next));
     key("turn_after", bool_text(m.turn_after));
     key("final_facing", toml_string(core::to_string(m.final_facing)));
     key("previous", square_text(m.previous));
+    key("attack", bool_text(m.attack));
 }
 
 std::string Writer::run() {

@@ -121,6 +121,9 @@ std::string first_difference(const GameState& a, const GameState& b) {
         TERCIO_DIFF(units[i].traits);
         TERCIO_DIFF(units[i].stands);
         TERCIO_DIFF(units[i].hits);
+        TERCIO_DIFF(units[i].shot_sum);
+        TERCIO_DIFF(units[i].shot_hits);
+        TERCIO_DIFF(units[i].entry);
         if (!(a.units[i] == b.units[i])) return u + "(a marker)";
     }
     TERCIO_DIFF(unit_count);
@@ -148,6 +151,14 @@ std::string first_difference(const GameState& a, const GameState& b) {
     TERCIO_DIFF(marched_on_card);
     TERCIO_DIFF(move);
     TERCIO_DIFF(react_window);
+    TERCIO_DIFF(window_due);
+    TERCIO_DIFF(chip_target);
+    TERCIO_DIFF(choice_unit);
+    TERCIO_DIFF(choice_other);
+    TERCIO_DIFF(choice_pursuit);
+    TERCIO_DIFF(trail_start);
+    TERCIO_DIFF(trail);
+    TERCIO_DIFF(trail_len);
     TERCIO_DIFF(forced_charger);
     TERCIO_DIFF(escape_due);
     TERCIO_DIFF(decision);
@@ -264,6 +275,10 @@ Position every_field(const rules::RulesContext& ctx) {
     h1.stands = {1, 0};
     h1.hits = 1;
     h1.fired = h1.moved_through = h1.acted = h1.fought_since_check = true;
+    h1.shot_sum = 5;
+    h1.shot_hits = 2;
+    h1.entrant = h1.routed_this_phase = h1.rallied = h1.courage_due = true;
+    h1.entry = make_square(5, 9);
     rules::Unit& t1 = add_unit(ctx, s, Side::B, "tercio");
     t1.stands = {0, 3};  // the arquebus stands are gone; a pike stand is damaged
     t1.hits = 3;
@@ -322,7 +337,18 @@ Position every_field(const rules::RulesContext& ctx) {
     s.move.turn_after = true;
     s.move.final_facing = Facing::E;
     s.move.previous = make_square(5, 8);
+    s.move.attack = true;
     s.react_window = 2;
+    s.window_due = 4;
+    s.chip_target = 3;
+    s.choice_unit = 2;
+    s.choice_other = 4;
+    s.choice_pursuit = true;
+    s.trail_start = make_square(4, 1);
+    s.trail[0] = make_square(4, 2);
+    s.trail[1] = make_square(3, 3);
+    s.trail[2] = make_square(3, 4);
+    s.trail_len = 3;
     s.forced_charger = 0;
     s.escape_due = {true, false};
     s.decision = rules::Decision::React;
@@ -339,12 +365,12 @@ TEST_CASE("the position format knows every field of GameState", "[data][position
     // (src/data/position*.cpp, docs/positions.md) and set in every_field() above. Then update the
     // sizes here. (A runtime check, so that the rest of the tests still build meanwhile.)
     INFO("GameState or a struct in it changed: update the position format, then these sizes");
-    CHECK(sizeof(rules::Unit) == 28);
+    CHECK(sizeof(rules::Unit) == 36);
     CHECK(sizeof(rules::Leader) == 7);
     CHECK(sizeof(rules::Deck) == 26);
     CHECK(sizeof(rules::TerrainPiece) == 7);
-    CHECK(sizeof(rules::MoveInProgress) == 32);
-    CHECK(sizeof(GameState) == 1772);
+    CHECK(sizeof(rules::MoveInProgress) == 33);
+    CHECK(sizeof(GameState) == 2064);
 }
 
 TEST_CASE("a position with every field set round-trips", "[data][position]") {
@@ -370,7 +396,10 @@ TEST_CASE("a position with every field set round-trips", "[data][position]") {
            h1.shoot_die != du.shoot_die && h1.range_half != du.range_half &&
            h1.move_half != du.move_half && !(h1.traits == du.traits) && h1.stands != du.stands &&
            h1.hits != du.hits && h1.fired != du.fired && h1.moved_through != du.moved_through &&
-           h1.acted != du.acted && h1.fought_since_check != du.fought_since_check));
+           h1.acted != du.acted && h1.fought_since_check != du.fought_since_check &&
+           h1.shot_sum != du.shot_sum && h1.shot_hits != du.shot_hits && h1.entrant != du.entrant &&
+           !(h1.entry == du.entry) && h1.routed_this_phase != du.routed_this_phase &&
+           h1.rallied != du.rallied && h1.courage_due != du.courage_due));
     const rules::Leader dl;
     for (const rules::Leader& l : s.leaders) CHECK(!(l == dl));
     CHECK((s.leaders[0].alive != dl.alive && s.leaders[0].deployed != dl.deployed &&
@@ -399,8 +428,16 @@ TEST_CASE("a position with every field set round-trips", "[data][position]") {
     CHECK((s.move.active != dm.active && s.move.unit != dm.unit && s.move.steps != dm.steps &&
            s.move.step_count != dm.step_count && s.move.next != dm.next &&
            s.move.turn_after != dm.turn_after && s.move.final_facing != dm.final_facing &&
-           !(s.move.previous == dm.previous)));
+           !(s.move.previous == dm.previous) && s.move.attack != dm.attack));
     CHECK(s.react_window != d.react_window);
+    CHECK(s.window_due != d.window_due);
+    CHECK(s.chip_target != d.chip_target);
+    CHECK(s.choice_unit != d.choice_unit);
+    CHECK(s.choice_other != d.choice_other);
+    CHECK(s.choice_pursuit != d.choice_pursuit);
+    CHECK(!(s.trail_start == d.trail_start));
+    CHECK(s.trail != d.trail);
+    CHECK(s.trail_len != d.trail_len);
     CHECK(s.forced_charger != d.forced_charger);
     CHECK(s.escape_due != d.escape_due);
     CHECK(s.decision != d.decision);
@@ -415,9 +452,13 @@ TEST_CASE("a position with every field set round-trips", "[data][position]") {
     CHECK(text.find("label = \"F1\"\nside = \"a\"\ntype = \"phalanx\"\nline = "
                     "\"swiss_phalanx\"\nupgrade = 1\n") != std::string::npos);
     CHECK(text.find("stands = [0, 3]\nhits = 3\n") != std::string::npos);
-    CHECK(text.find(
-              "markers = [\"fired\", \"moved_through\", \"acted\", \"fought_since_check\"]\n") !=
-          std::string::npos);
+    CHECK(text.find("hits = 1\nshot_sum = 5\nshot_hits = 2\nentry = \"f10\"\nmarkers = [\"fired\", "
+                    "\"moved_through\", \"acted\", \"fought_since_check\", \"entrant\", "
+                    "\"routed_this_phase\", \"rallied\", \"courage_due\"]\n") != std::string::npos);
+    CHECK(text.find("window_due = \"action\"\nchip_target = \"b:T1\"\nchoice_unit = \"b:H1\"\n"
+                    "choice_other = \"a:K2\"\nchoice_pursuit = true\ntrail_start = \"e2\"\n"
+                    "trail = [\"e3\", \"d4\", \"d5\"]\n") != std::string::npos);
+    CHECK(text.find("previous = \"f9\"\nattack = true\n") != std::string::npos);
     CHECK(text.find("attached = \"b:H1\"\n") != std::string::npos);
     CHECK(text.find("forced_charger = \"a:K1\"\n") != std::string::npos);
     CHECK(text.find("range = 1.5\nmove = 3.5\n") != std::string::npos);
@@ -443,8 +484,39 @@ TEST_CASE("each field round-trips on its own", "[data][position]") {
         {"marching", [](GameState& s) { s.marching = false; }},
         {"marched_on_card", [](GameState& s) { s.marched_on_card = false; }},
         {"react_window", [](GameState& s) { s.react_window = 1; }},
+        {"react_window card", [](GameState& s) { s.react_window = 3; }},
+        {"react_window action", [](GameState& s) { s.react_window = 4; }},
         {"forced_charger", [](GameState& s) { s.forced_charger = rules::kNone; }},
+        {"window_due card", [](GameState& s) { s.window_due = 3; }},
+        {"window_due none", [](GameState& s) { s.window_due = 0; }},
+        {"chip_target", [](GameState& s) { s.chip_target = rules::kNone; }},
+        {"choice_unit", [](GameState& s) { s.choice_unit = 5; }},
+        {"choice_other", [](GameState& s) { s.choice_other = rules::kNone; }},
+        {"choice_pursuit", [](GameState& s) { s.choice_pursuit = false; }},
+        {"trail_start", [](GameState& s) { s.trail_start = make_square(4, 0); }},
+        {"trail square", [](GameState& s) { s.trail[1] = make_square(4, 3); }},
+        {"trail shorter",
+         [](GameState& s) {
+             s.trail[2] = {};
+             s.trail_len = 2;
+         }},
+        {"trail full",
+         [](GameState& s) {
+             for (std::size_t k = 0; k < s.trail.size(); ++k)
+                 s.trail[k] = make_square(static_cast<int>(k), 12);
+             s.trail_len = static_cast<std::uint8_t>(s.trail.size());
+         }},
+        {"no trail",
+         [](GameState& s) {
+             s.trail = {};
+             s.trail_len = 0;
+         }},
         {"decision", [](GameState& s) { s.decision = rules::Decision::LeaderEscape; }},
+        {"decision chip", [](GameState& s) { s.decision = rules::Decision::Chip; }},
+        {"decision follow_up", [](GameState& s) { s.decision = rules::Decision::FollowUp; }},
+        {"decision pursue", [](GameState& s) { s.decision = rules::Decision::Pursue; }},
+        {"decision courage", [](GameState& s) { s.decision = rules::Decision::Courage; }},
+        {"decision game_over", [](GameState& s) { s.decision = rules::Decision::GameOver; }},
         {"end", [](GameState& s) { s.end = rules::GameEnd::ArmyGone; }},
         {"initiative_roll",
          [](GameState& s) {
@@ -492,6 +564,19 @@ TEST_CASE("each field round-trips on its own", "[data][position]") {
         {"unit moved_through", [](GameState& s) { s.units[0].moved_through = true; }},
         {"unit acted", [](GameState& s) { s.units[0].acted = true; }},
         {"unit fought_since_check", [](GameState& s) { s.units[0].fought_since_check = true; }},
+        {"unit entrant", [](GameState& s) { s.units[0].entrant = true; }},
+        {"unit routed_this_phase", [](GameState& s) { s.units[0].routed_this_phase = true; }},
+        {"unit rallied", [](GameState& s) { s.units[0].rallied = true; }},
+        {"unit courage_due", [](GameState& s) { s.units[0].courage_due = true; }},
+        {"unit shot_sum", [](GameState& s) { s.units[0].shot_sum = 7; }},
+        {"unit shot_hits", [](GameState& s) { s.units[0].shot_hits = 1; }},
+        {"unit entry", [](GameState& s) { s.units[0].entry = make_square(4, 2); }},
+        {"unit shot_sum and shot_hits at most",
+         [](GameState& s) {
+             s.units[2].shot_sum = 255;
+             s.units[2].shot_hits = 255;
+         }},
+        {"unit entry cleared", [](GameState& s) { s.units[2].entry = {}; }},
         {"unit deployed", [](GameState& s) { s.units[0].deployed = false; }},
         {"unit shoot and fight", [](GameState& s) { s.units[0].shoot_die = core::DieType::D12; }},
         {"unit range and move",
@@ -502,6 +587,12 @@ TEST_CASE("each field round-trips on its own", "[data][position]") {
         {"move inactive", [](GameState& s) { s.move.active = false; }},
         {"move turn_after", [](GameState& s) { s.move.turn_after = false; }},
         {"move next", [](GameState& s) { s.move.next = 2; }},
+        {"move attack", [](GameState& s) { s.move.attack = false; }},
+        {"only a move-and-attack flag",
+         [](GameState& s) {
+             s.move = rules::MoveInProgress{};
+             s.move.attack = true;
+         }},
         {"no move", [](GameState& s) { s.move = rules::MoveInProgress{}; }},
         {"move with no steps",
          [](GameState& s) {
@@ -510,12 +601,14 @@ TEST_CASE("each field round-trips on its own", "[data][position]") {
              s.move.steps = {};
          }},
     };
+    const std::string base_text = data::write_position(base, ctx);
     for (const auto& [name, edit] : edits) {
         DYNAMIC_SECTION(name) {
             Position p = base;
             edit(p.state);
             REQUIRE_FALSE(p.state == base.state);
-            round_trip(p, ctx);
+            // The field is written (changing it alone changes the text) and read back.
+            CHECK(round_trip(p, ctx) != base_text);
             // The games got past the set-up into play.
             CHECK(p.state.turn >= 2);
         }
@@ -630,6 +723,13 @@ marching = false
 marched_on_card = false
 react_window = "none"
 forced_charger = "none"
+window_due = "none"
+chip_target = "none"
+choice_unit = "none"
+choice_other = "none"
+choice_pursuit = false
+trail_start = "a1"
+trail = []
 terrain_first = "b"
 end = "none"
 conceded = "a"
@@ -697,6 +797,9 @@ move = 3
 traits = ["fearsome", "headstrong"]
 stands = [2]
 hits = 0
+shot_sum = 0
+shot_hits = 0
+entry = "a1"
 markers = []
 
 [[unit]]
@@ -715,6 +818,9 @@ move = 1.5
 traits = []
 stands = [2, 4]
 hits = 1
+shot_sum = 0
+shot_hits = 0
+entry = "a1"
 markers = ["fired"]
 )";
 
@@ -797,7 +903,8 @@ TEST_CASE("position errors say where and what", "[data][position]") {
                   at(src, "\"dance\"") +
                       ": game.decision: \"dance\" is not a decision (use extra_unit, "
                       "extra_card, place_terrain, adjust_terrain, deploy, initiative, "
-                      "act, react, leader_escape or game_over)",
+                      "act, react, leader_escape, chip, follow_up, pursue, courage or "
+                      "game_over)",
                   at(src, "13") + ": sides.a.initiative_roll: 13 is out of range (0 to 12)",
                   at(src, "\"fled\"") + ": unit[1].status: \"fled\" is not a unit status (use ok, "
                                         "disordered, routed, destroyed or left)",
@@ -929,6 +1036,7 @@ next = 3
 turn_after = false
 final_facing = "N"
 previous = "h3"
+attack = true
 )";
         CHECK(errors_of(src) ==
               std::vector<std::string>{value_at(src, "next = 3") +
@@ -938,6 +1046,81 @@ previous = "h3"
         CHECK(ok.value->state.move.active);
         CHECK(ok.value->state.move.unit == 0);
         CHECK(ok.value->state.move.step_count == 2);
+        CHECK(ok.value->state.move.attack);
+    }
+    SECTION("reaction windows, choices and the trail") {
+        auto src = with(kPosition, "react_window = \"none\"", "react_window = \"charge\"");
+        src = with(src, "window_due = \"none\"", "window_due = \"step\"");
+        src = with(src, "choice_other = \"none\"", "choice_other = \"b:K1\"");
+        src = with(src, "trail = []", "trail = [\"h4\", \"h16\"]");
+        CHECK(errors_of(src) ==
+              std::vector<std::string>{
+                  at(src, "\"charge\"") +
+                      ": game.react_window: \"charge\" is not a reaction window (use none, step, "
+                      "evade, card or action)",
+                  at(src, "\"step\"") +
+                      ": game.window_due: \"step\" is not a due reaction window (use none, card "
+                      "or action)",
+                  at(src, "\"b:K1\"") + ": game.choice_other: no unit of side b is labelled \"K1\"",
+                  at(src, "\"h16\"") + ": game.trail[1]: \"h16\" is off the board (a1 to o15)"});
+        std::string many = "trail = [";
+        for (int i = 0; i < 13; ++i) many += "\"h4\", ";
+        many += "]";
+        src = with(kPosition, "trail = []", many);
+        CHECK(errors_of(src) ==
+              std::vector<std::string>{at(src, "[\"h4\"") +
+                                       ": game.trail: 13 squares, more than the 12 a trail can "
+                                       "hold"});
+        src = with(kPosition, "window_due = \"none\"", "window_due = \"card\"");
+        src = with(src, "chip_target = \"none\"", "chip_target = \"b:T1\"");
+        src = with(src, "choice_unit = \"none\"", "choice_unit = \"a:K1\"");
+        src = with(src, "choice_other = \"none\"", "choice_other = \"b:T1\"");
+        src = with(src, "choice_pursuit = false", "choice_pursuit = true");
+        src = with(src, "trail_start = \"a1\"", "trail_start = \"h3\"");
+        src = with(src, "trail = []", "trail = [\"h4\", \"h5\"]");
+        const auto ok = load(src);
+        for (const auto& e : ok.errors) UNSCOPED_INFO(e.to_string());
+        REQUIRE(ok.ok());
+        const GameState& s = ok.value->state;
+        CHECK(s.window_due == 3);
+        CHECK(s.chip_target == 1);
+        CHECK(s.choice_unit == 0);
+        CHECK(s.choice_other == 1);
+        CHECK(s.choice_pursuit);
+        CHECK(s.trail_start == make_square(7, 2));
+        CHECK(s.trail_len == 2);
+        CHECK(s.trail[0] == make_square(7, 3));
+        CHECK(s.trail[1] == make_square(7, 4));
+    }
+    SECTION("a unit's shooting sums and entry square") {
+        auto src = with(kPosition, "hits = 0\nshot_sum = 0\nshot_hits = 0\nentry = \"a1\"",
+                        "hits = 0\nshot_sum = 256\nshot_hits = -1\nentry = \"p1\"");
+        src = with(src, "markers = []", "markers = [\"entrant\", \"routed\"]");
+        CHECK(errors_of(src) ==
+              std::vector<std::string>{
+                  value_at(src, "shot_sum = 256") +
+                      ": unit[0].shot_sum: 256 is out of range (0 to 255)",
+                  value_at(src, "shot_hits = -1") +
+                      ": unit[0].shot_hits: -1 is out of range (0 to 255)",
+                  at(src, "\"p1\"") + ": unit[0].entry: \"p1\" is off the board (a1 to o15)",
+                  at(src, "\"routed\"") +
+                      ": unit[0].markers[1]: unknown marker \"routed\" (use fired, "
+                      "moved_through, acted, fought_since_check, entrant, routed_this_phase, "
+                      "rallied or courage_due)"});
+        src = with(kPosition, "hits = 0\nshot_sum = 0\nshot_hits = 0\nentry = \"a1\"",
+                   "hits = 0\nshot_sum = 6\nshot_hits = 2\nentry = \"h2\"");
+        src = with(src, "markers = []",
+                   "markers = [\"courage_due\", \"rallied\", \"routed_this_phase\", "
+                   "\"entrant\"]");
+        const auto ok = load(src);
+        for (const auto& e : ok.errors) UNSCOPED_INFO(e.to_string());
+        REQUIRE(ok.ok());
+        const rules::Unit& k1 = ok.value->state.units[0];
+        CHECK(k1.shot_sum == 6);
+        CHECK(k1.shot_hits == 2);
+        CHECK(k1.entry == make_square(7, 1));
+        CHECK((k1.entrant && k1.routed_this_phase && k1.rallied && k1.courage_due));
+        CHECK_FALSE((k1.fired || k1.moved_through || k1.acted || k1.fought_since_check));
     }
     SECTION("a seed above 2^63 is written as a hex string") {
         auto src = with(kPosition, "seed = 7", "seed = \"0xFFFFFFFFFFFFFFFF\"");
