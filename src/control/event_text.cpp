@@ -1,6 +1,7 @@
 #include "core/overloaded.hpp"
 #include "control/event_text.hpp"
 
+#include <algorithm>
 #include <variant>
 
 namespace tercio::control {
@@ -13,6 +14,71 @@ using core::Overloaded;
 
 std::string sq(core::Square s) { return core::to_string(s); }
 std::string side_letter_str(Side s) { return std::string(1, side_letter(s)); }
+
+/// "no hits", "1 hit", "2 hits".
+std::string count_text(int n, const char* one, const char* many) {
+    if (n == 0) return std::string("no ") + many;
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+/// "UP 1", "DOWN 2".
+std::string steps_text(int steps) {
+    return steps >= 0 ? "UP " + std::to_string(steps) : "DOWN " + std::to_string(-steps);
+}
+
+/// The band of a result table whose lowest difference is `band_min`: "1-2", "3-5", "6-8", "9+".
+std::string band_label(const std::vector<ResultBand>& bands, int band_min) {
+    const ResultBand* b = Ruleset::band_for(bands, band_min);
+    if (b == nullptr || b->min != band_min) return std::to_string(band_min) + "+";
+    if (!b->max) return std::to_string(b->min) + "+";
+    if (*b->max == b->min) return std::to_string(b->min);
+    return std::to_string(b->min) + "-" + std::to_string(*b->max);
+}
+
+/// The hits a melee loser takes in the band starting at `band_min` (PS-MELEE-13).
+int melee_hits(const RulesContext& ctx, int band_min) {
+    const ResultBand* b = Ruleset::band_for(ctx.rs().melee_bands, band_min);
+    return b != nullptr ? b->hits : 0;
+}
+
+/// ", Disordered" or ", Routed" after a result; nothing for no status.
+std::string status_suffix(Status st) {
+    switch (st) {
+        case Status::Disordered: return ", Disordered";
+        case Status::Routed: return ", Routed";
+        case Status::None: break;
+    }
+    return "";
+}
+
+const char* unit_status_word(UnitStatus st) {
+    switch (st) {
+        case UnitStatus::Ok: return "OK";
+        case UnitStatus::Disordered: return "Disordered";
+        case UnitStatus::Routed: return "Routed";
+        case UnitStatus::Destroyed: return "Destroyed";
+        case UnitStatus::LeftTable: return "off the table";
+    }
+    return "?";
+}
+
+const char* chip_loss_words(ChipLoss why) {
+    switch (why) {
+        case ChipLoss::StandDestroyed: return "stand destroyed";
+        case ChipLoss::UnitRouted: return "unit routed";
+        case ChipLoss::Chipping: return "chipping";
+        case ChipLoss::Rallying: return "rallying";
+    }
+    return "?";
+}
+
+/// "d8 7": the final die and its natural result.
+std::string rolled(const ModifiedRoll& r) { return core::to_string(r.final) + " " + std::to_string(r.natural); }
+
+/// "d8 7 vs d6 2: " for a roll against a plain D6, with "a tie, " when equal.
+std::string against_d6(const ModifiedRoll& r, int d6) {
+    return rolled(r) + " vs d6 " + std::to_string(d6) + (r.natural == d6 ? ": a tie, " : ": ");
+}
 
 }  // namespace
 
@@ -136,7 +202,151 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
                 return std::string("Game over (") + why + "): A " + std::to_string(x.points_a) + " points, B " +
                        std::to_string(x.points_b) + " - " + (x.draw ? std::string("a draw") : side_name(ctx, x.winner) + " wins");
             },
-            [&](const auto&) { return std::string("(combat event)"); },
+            [&](const ShotResolved& x) {
+                std::string out = unit_name(ctx, s, x.shooter) + " shoots " + unit_name(ctx, s, x.target) +
+                                  (x.opportunity ? " with an opportunity chip" : "") + ": " + rolled(x.roll) +
+                                  " vs d6 " + std::to_string(x.defence);
+                if (x.diff <= 0 || x.band_min == 0) return out + ": no effect";
+                out += ", difference " + std::to_string(x.diff);
+                if (x.sum != x.diff) out += ", total " + std::to_string(x.sum) + " this phase";
+                return out + ": " + count_text(x.new_hits, "hit", "hits") + status_suffix(x.status);
+            },
+            [&](const MeleeResolved& x) {
+                std::string out = unit_name(ctx, s, x.initiator) + " attacks " + unit_name(ctx, s, x.defender) +
+                                  ": " + rolled(x.initiator_roll) + " vs " + rolled(x.defender_roll);
+                if (x.winner == kNone) return out + ": a tie, both stay";
+                out += ", difference " + std::to_string(x.diff) + ": " + unit_name(ctx, s, x.loser) + " loses";
+                if (x.void_result) return out + ", but the result is void (a phalanx or tercio cannot be beaten by cavalry)";
+                out += ", " + count_text(melee_hits(ctx, x.band_min), "hit", "hits") + status_suffix(x.status);
+                if (x.x2_rout) out += " (knights or lancers doubled infantry)";
+                return out;
+            },
+            [&](const RoutedUnitCut& x) {
+                return unit_name(ctx, s, x.attacker) + " cuts down the routed " + unit_name(ctx, s, x.target) +
+                       " (no roll)";
+            },
+            [&](const MoraleChecked& x) {
+                return unit_name(ctx, s, x.unit) + " checks morale: " + against_d6(x.roll, x.opponent) +
+                       (x.failed ? "fails" : "passes");
+            },
+            [&](const Chipped& x) {
+                return side_letter_str(x.chipper) + " chips " + unit_name(ctx, s, x.target) + ": " +
+                       against_d6(x.roll, x.chipper_roll) + (x.success ? "succeeds" : "no effect");
+            },
+            [&](const RallyAttempted& x) {
+                return side_letter_str(s.units[x.unit].side) + " rallies " + unit_name(ctx, s, x.unit) + ": " +
+                       against_d6(x.roll, x.opponent) + (x.success ? "succeeds" : "fails");
+            },
+            [&](const LeaderChecked& x) {
+                const std::string head = side_letter_str(x.side) + " leader check: ";
+                if (!x.due) return head + "no test (no combat, enemy fire or enemy in his square)";
+                return head + side_letter_str(x.side) + " rolls " + std::to_string(x.owner_roll) + ", " +
+                       side_letter_str(other(x.side)) + " rolls " + std::to_string(x.opponent_roll) + " - " +
+                       (x.hit ? "the leader is hit" : "the leader is safe");
+            },
+            [&](const PursuitRolled& x) {
+                const Side w = s.units[x.winner].side;
+                return "Pursuit test for " + unit_name(ctx, s, x.winner) + ": " + side_letter_str(w) + " rolls " +
+                       std::to_string(x.winner_roll) + ", " + side_letter_str(other(w)) + " rolls " +
+                       std::to_string(x.loser_roll) + " - " + (x.may_stay ? "may stay" : "must pursue");
+            },
+            [&](const HitsTaken& x) {
+                return unit_name(ctx, s, x.unit) + " takes " + count_text(x.hits, "hit", "hits") +
+                       (x.stands_lost > 0 ? ", " + count_text(x.stands_lost, "stand", "stands") + " destroyed" : "");
+            },
+            [&](const StandRemoved& x) {
+                return unit_name(ctx, s, x.unit) + " removes a stand instead of routing";
+            },
+            [&](const MoraleChipsLost& x) {
+                return side_letter_str(x.side) + " loses " + count_text(x.chips, "morale chip", "morale chips") + " (" +
+                       chip_loss_words(x.why) + ")";
+            },
+            [&](const StatusChanged& x) {
+                const std::string name = unit_name(ctx, s, x.unit);
+                if (x.to == UnitStatus::Destroyed) return name + " is destroyed";
+                if (x.to == UnitStatus::LeftTable) return name + " leaves the table";
+                return name + " becomes " + unit_status_word(x.to) + " (was " + unit_status_word(x.from) + ")";
+            },
+            [&](const UnitReloaded& x) { return unit_name(ctx, s, x.unit) + " reloads"; },
+            [&](const LeaderDetached& x) {
+                return side_letter_str(x.side) + " leader detaches from " + unit_name(ctx, s, x.unit);
+            },
+        },
+        e);
+}
+
+std::string explain_roll(const ModifiedRoll& r) {
+    std::string out = core::to_string(r.base) + ", ";
+    const std::size_t n = std::min<std::size_t>(r.modifier_count, ModifiedRoll::kMaxModifiers);
+    if (n == 0) {
+        out += "no modifiers";
+    } else {
+        for (std::size_t i = 0; i < n; ++i) {
+            const ModifierId m = r.modifiers[i];
+            if (i > 0) out += ", ";
+            out += steps_text(modifier_steps(m)) + " " + std::string(modifier_name(m)) + " (" +
+                   std::string(modifier_rule(m)) + ")";
+        }
+        const int net = r.net();
+        out += ": net " + (net == 0 ? std::string("0") : steps_text(net));
+    }
+    out += " -> " + core::to_string(r.final);
+    const int raw = core::ladder_index(r.base) + r.net();
+    if (n > 0 && (raw < 0 || raw >= core::kLadderSize)) out += " (clamped, PS-DICE-3)";
+    return out + ", rolled " + std::to_string(r.natural);
+}
+
+std::vector<std::string> explain(const RulesContext& ctx, const GameState& s, const Event& e) {
+    auto roll_line = [&](std::size_t unit, const ModifiedRoll& r) {
+        return unit_name(ctx, s, unit) + ": " + explain_roll(r);
+    };
+    return std::visit(
+        Overloaded{
+            [&](const ShotResolved& x) -> std::vector<std::string> {
+                std::string result;
+                if (x.diff <= 0 || x.band_min == 0) {
+                    result = "result: no effect, the shooter's roll is not higher than the d6 (PS-SHOOT-9)";
+                } else if (x.sum != x.diff) {
+                    result = "result: band " + band_label(ctx.rs().shooting_bands, x.band_min) +
+                             " of the shooting table for the total " + std::to_string(x.sum) +
+                             " this phase (PS-SHOOT-10, PS-SHOOT-12)";
+                } else {
+                    result = "result: band " + band_label(ctx.rs().shooting_bands, x.band_min) +
+                             " of the shooting table (PS-SHOOT-10)";
+                }
+                return {roll_line(x.shooter, x.roll), result};
+            },
+            [&](const MeleeResolved& x) -> std::vector<std::string> {
+                std::string result;
+                if (x.winner == kNone) {
+                    result = "result: a tie on the melee table (PS-MELEE-13)";
+                } else if (x.void_result) {
+                    result = "result: void, a phalanx or tercio cannot be beaten by cavalry (PS-MELEE-15)";
+                } else {
+                    result = "result: band " + band_label(ctx.rs().melee_bands, x.band_min) +
+                             " of the melee table (PS-MELEE-13)";
+                    if (x.x2_rout) {
+                        result += "; knights or lancers doubling infantry rout it (PS-MELEE-14)";
+                    }
+                }
+                return {roll_line(x.initiator, x.initiator_roll), roll_line(x.defender, x.defender_roll), result};
+            },
+            [&](const MoraleChecked& x) -> std::vector<std::string> {
+                return {roll_line(x.unit, x.roll),
+                        x.failed ? "result: the opponent's d6 is higher, the check fails (PS-MORALE-1)"
+                                 : "result: the opponent's d6 is not higher, the check passes (PS-MORALE-1)"};
+            },
+            [&](const Chipped& x) -> std::vector<std::string> {
+                return {roll_line(x.target, x.roll),
+                        x.success ? "result: the chipper's d6 is higher, the chip succeeds (PS-CHIP-9)"
+                                  : "result: the chipper's d6 is not higher, the chip has no effect (PS-CHIP-9)"};
+            },
+            [&](const RallyAttempted& x) -> std::vector<std::string> {
+                return {roll_line(x.unit, x.roll),
+                        x.success ? "result: the unit's die is higher than the d6, the rally succeeds (PS-RALLY-4)"
+                                  : "result: the unit's die is not higher than the d6, the rally fails (PS-RALLY-4)"};
+            },
+            [&](const auto&) { return std::vector<std::string>{}; },
         },
         e);
 }

@@ -1,0 +1,374 @@
+// Event text for the combat events: the one-line descriptions (describe) and the "why" lines
+// (explain, explain_roll) a player sees when expanding a log line. Events are built by hand; no
+// engine is involved.
+#include <catch2/catch.hpp>
+
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "control/event_text.hpp"
+#include "tests/rules/fixture.hpp"
+
+namespace tercio::test {
+namespace {
+
+using core::DieType;
+using rules::ModifierId;
+using rules::Side;
+using Lines = std::vector<std::string>;
+
+/// French (A) against Spanish (B) with a few units from their roster lines:
+/// 0 K1 Gendarmes (A), 1 A1 Arquebus (A), 2 L1 Archers (A), 3 G1 Cannon (A),
+/// 4 P1 Pike (B), 5 T1 Tercio (B), 6 A1 Arquebus (B).
+struct Combat {
+    rules::RulesContext ctx = Armies::get().context("french", "spanish");
+    rules::GameState s;
+
+    enum : std::uint8_t { kGendarmes, kArquebusA, kArchers, kCannon, kPike, kTercio, kArquebusB };
+
+    Combat() {
+        add(Side::A, "knights");
+        add(Side::A, "arquebus");
+        add(Side::A, "lancers");
+        add(Side::A, "cannon");
+        add(Side::B, "pike");
+        add(Side::B, "tercio");
+        add(Side::B, "arquebus");
+    }
+
+    void add(Side side, const std::string& line_id) {
+        const rules::ArmyList& army = ctx.army(side);
+        for (std::size_t i = 0; i < rules::roster_size(army); ++i) {
+            const rules::UnitLine& l = rules::roster_line(army, i);
+            if (l.id != line_id) continue;
+            const rules::TroopType* t = ctx.rs().find_type(l.type);
+            REQUIRE(t != nullptr);
+            rules::Unit u;
+            u.type = static_cast<std::uint8_t>(t - ctx.rs().troop_types.data());
+            u.line = static_cast<std::uint8_t>(i);
+            u.side = side;
+            u.deployed = true;
+            s.units[s.unit_count++] = u;
+            return;
+        }
+        FAIL("no roster line " << line_id);
+    }
+
+    std::string text(const rules::Event& e) const { return control::describe(ctx, s, e); }
+    Lines why(const rules::Event& e) const { return control::explain(ctx, s, e); }
+};
+
+/// A roll of `base` with these modifiers; the final die is the clamped total (PS-DICE-3).
+rules::ModifiedRoll roll(DieType base, std::initializer_list<ModifierId> mods, int natural,
+                         Side side = Side::A) {
+    rules::ModifiedRoll r;
+    r.side = side;
+    r.base = base;
+    for (ModifierId m : mods) r.modifiers[r.modifier_count++] = m;
+    r.final = core::shifted(base, r.net());
+    r.natural = natural;
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("Unit names in combat lines", "[event_text]") {
+    Combat c;
+    CHECK(control::unit_name(c.ctx, c.s, Combat::kGendarmes) == "K1 Gendarmes (A)");
+    CHECK(control::unit_name(c.ctx, c.s, Combat::kArquebusA) == "A1 Arquebus (A)");
+    CHECK(control::unit_name(c.ctx, c.s, Combat::kArchers) == "L1 Archers (A)");
+    CHECK(control::unit_name(c.ctx, c.s, Combat::kCannon) == "G1 Cannon (A)");
+    CHECK(control::unit_name(c.ctx, c.s, Combat::kPike) == "P1 Pike (B)");
+    CHECK(control::unit_name(c.ctx, c.s, Combat::kTercio) == "T1 Tercio (B)");
+    CHECK(control::unit_name(c.ctx, c.s, Combat::kArquebusB) == "A1 Arquebus (B)");
+}
+
+TEST_CASE("explain_roll names every modifier and the final die", "[event_text][PS-DICE-3][PS-DICE-4]") {
+    SECTION("no modifiers") {
+        CHECK(control::explain_roll(roll(DieType::D6, {}, 3)) == "d6, no modifiers -> d6, rolled 3");
+    }
+    SECTION("an Up and a Down cancel out") {
+        CHECK(control::explain_roll(roll(DieType::D8,
+                                         {ModifierId::ShotFlankOrFormation, ModifierId::BeyondHalfRange}, 7)) ==
+              "d8, UP 1 on the target's flank or rear, or at a phalanx or tercio (PS-SHOOT-7), "
+              "DOWN 1 beyond half range (PS-SHOOT-8): net 0 -> d8, rolled 7");
+    }
+    SECTION("one Down") {
+        CHECK(control::explain_roll(roll(DieType::D8, {ModifierId::ShooterDisordered}, 2)) ==
+              "d8, DOWN 1 shooter disordered (PS-SHOOT-7): net DOWN 1 -> d6, rolled 2");
+    }
+    SECTION("D12 with UP 2 and DOWN 1: the total is clamped, not each step") {
+        const auto r = roll(DieType::D12, {ModifierId::LeaderAttached, ModifierId::Disordered}, 9);
+        REQUIRE(r.final == DieType::D12);
+        CHECK(control::explain_roll(r) ==
+              "d12, UP 2 leader attached (PS-LEADER-4), DOWN 1 disordered (PS-MELEE-8): "
+              "net UP 1 -> d12 (clamped, PS-DICE-3), rolled 9");
+    }
+    SECTION("D4 with DOWN 1 and UP 2 is a net UP 1: D6, nothing clamped") {
+        const auto r = roll(DieType::D4, {ModifierId::Disordered, ModifierId::LeaderAttached}, 5);
+        REQUIRE(r.final == DieType::D6);
+        CHECK(control::explain_roll(r) ==
+              "d4, DOWN 1 disordered (PS-MELEE-8), UP 2 leader attached (PS-LEADER-4): net UP 1 -> d6, rolled 5");
+    }
+    SECTION("clamped at the bottom") {
+        CHECK(control::explain_roll(roll(DieType::D4, {ModifierId::RallyRouted}, 1)) ==
+              "d4, DOWN 2 routed (PS-RALLY-4): net DOWN 2 -> d4 (clamped, PS-DICE-3), rolled 1");
+    }
+    SECTION("three modifiers above the top of the ladder") {
+        CHECK(control::explain_roll(roll(DieType::D10,
+                                         {ModifierId::Charging, ModifierId::AttackingFlank, ModifierId::MoreStands},
+                                         12)) ==
+              "d10, UP 1 charging (PS-MELEE-7), UP 1 attacking flank or rear (PS-MELEE-6), UP 1 more stands "
+              "(PS-MELEE-8): net UP 3 -> d12 (clamped, PS-DICE-3), rolled 12");
+    }
+}
+
+TEST_CASE("A shot: dice, difference, hits and status", "[event_text][PS-SHOOT-9][PS-SHOOT-10]") {
+    Combat c;
+    rules::ShotResolved x;
+    x.shooter = Combat::kArquebusA;
+    x.target = Combat::kPike;
+    x.roll = roll(DieType::D8, {ModifierId::ShotFlankOrFormation, ModifierId::BeyondHalfRange}, 7);
+    x.defence = 2;
+    x.diff = 5;
+    x.sum = 5;
+    x.band_min = 3;
+    x.new_hits = 1;
+    x.status = rules::Status::Disordered;
+    CHECK(c.text(x) == "A1 Arquebus (A) shoots P1 Pike (B): d8 7 vs d6 2, difference 5: 1 hit, Disordered");
+    CHECK(c.why(x) ==
+          Lines{"A1 Arquebus (A): d8, UP 1 on the target's flank or rear, or at a phalanx or tercio (PS-SHOOT-7), "
+                "DOWN 1 beyond half range (PS-SHOOT-8): net 0 -> d8, rolled 7",
+                "result: band 3-5 of the shooting table (PS-SHOOT-10)"});
+}
+
+TEST_CASE("A shot that does not beat the D6 has no effect", "[event_text][PS-SHOOT-9]") {
+    Combat c;
+    rules::ShotResolved x;
+    x.shooter = Combat::kArquebusA;
+    x.target = Combat::kPike;
+    x.opportunity = true;
+    x.roll = roll(DieType::D8, {ModifierId::ShooterDisordered}, 3);
+    x.defence = 3;
+    CHECK(c.text(x) == "A1 Arquebus (A) shoots P1 Pike (B) with an opportunity chip: d6 3 vs d6 3: no effect");
+    CHECK(c.why(x) == Lines{"A1 Arquebus (A): d8, DOWN 1 shooter disordered (PS-SHOOT-7): net DOWN 1 -> d6, rolled 3",
+                            "result: no effect, the shooter's roll is not higher than the d6 (PS-SHOOT-9)"});
+}
+
+TEST_CASE("Shots add up in a phase: the band of the total", "[event_text][PS-SHOOT-10][PS-SHOOT-12]") {
+    Combat c;
+    rules::ShotResolved x;
+    x.shooter = Combat::kCannon;
+    x.target = Combat::kTercio;
+    x.roll = roll(DieType::D8, {ModifierId::ShotFlankOrFormation}, 8);
+    x.defence = 4;
+    x.diff = 4;
+    x.sum = 10;
+    x.band_min = 9;
+    x.new_hits = 2;  // 3 for 9+, 1 already applied at 3-5
+    x.status = rules::Status::Routed;
+    CHECK(c.text(x) == "G1 Cannon (A) shoots T1 Tercio (B): d10 8 vs d6 4, difference 4, total 10 this phase: "
+                       "2 hits, Routed");
+    CHECK(c.why(x).back() == "result: band 9+ of the shooting table for the total 10 this phase "
+                             "(PS-SHOOT-10, PS-SHOOT-12)");
+
+    SECTION("a band 1-2 shot: no hits") {
+        x.roll = roll(DieType::D8, {}, 5);
+        x.defence = 3;
+        x.diff = 2;
+        x.sum = 2;
+        x.band_min = 1;
+        x.new_hits = 0;
+        x.status = rules::Status::None;
+        CHECK(c.text(x) == "G1 Cannon (A) shoots T1 Tercio (B): d8 5 vs d6 3, difference 2: no hits");
+        CHECK(c.why(x).back() == "result: band 1-2 of the shooting table (PS-SHOOT-10)");
+    }
+    SECTION("band 6-8") {
+        x.sum = 7;
+        x.band_min = 6;
+        x.new_hits = 1;
+        x.status = rules::Status::Disordered;
+        CHECK(c.why(x).back() == "result: band 6-8 of the shooting table for the total 7 this phase "
+                                 "(PS-SHOOT-10, PS-SHOOT-12)");
+    }
+}
+
+TEST_CASE("A melee won: both rolls, the loser's hits and status", "[event_text][PS-MELEE-8][PS-MELEE-13]") {
+    Combat c;
+    rules::MeleeResolved x;
+    x.initiator = Combat::kGendarmes;
+    x.defender = Combat::kPike;
+    x.initiator_roll = roll(DieType::D12, {ModifierId::Charging, ModifierId::LeaderAttached}, 10);
+    x.defender_roll = roll(DieType::D10, {ModifierId::Disordered}, 4, Side::B);
+    x.winner = Combat::kGendarmes;
+    x.loser = Combat::kPike;
+    x.diff = 6;
+    x.band_min = 6;
+    x.status = rules::Status::Disordered;
+    CHECK(c.text(x) == "K1 Gendarmes (A) attacks P1 Pike (B): d12 10 vs d8 4, difference 6: P1 Pike (B) loses, "
+                       "2 hits, Disordered");
+    CHECK(c.why(x) == Lines{"K1 Gendarmes (A): d12, UP 1 charging (PS-MELEE-7), UP 2 leader attached (PS-LEADER-4): "
+                            "net UP 3 -> d12 (clamped, PS-DICE-3), rolled 10",
+                            "P1 Pike (B): d10, DOWN 1 disordered (PS-MELEE-8): net DOWN 1 -> d8, rolled 4",
+                            "result: band 6-8 of the melee table (PS-MELEE-13)"});
+
+    SECTION("the defender wins") {
+        x.initiator_roll = roll(DieType::D12, {}, 2);
+        x.defender_roll = roll(DieType::D10, {}, 9, Side::B);
+        x.winner = Combat::kPike;
+        x.loser = Combat::kGendarmes;
+        x.diff = 7;
+        x.band_min = 6;
+        x.status = rules::Status::Routed;
+        CHECK(c.text(x) == "K1 Gendarmes (A) attacks P1 Pike (B): d12 2 vs d10 9, difference 7: K1 Gendarmes (A) "
+                           "loses, 2 hits, Routed");
+    }
+}
+
+TEST_CASE("A melee tie", "[event_text][PS-MELEE-13][PS-MELEE-16]") {
+    Combat c;
+    rules::MeleeResolved x;
+    x.initiator = Combat::kArchers;
+    x.defender = Combat::kArquebusB;
+    x.initiator_roll = roll(DieType::D10, {ModifierId::Charging}, 5);
+    x.defender_roll = roll(DieType::D6, {}, 5, Side::B);
+    x.winner = rules::kNone;
+    x.loser = rules::kNone;
+    CHECK(c.text(x) == "L1 Archers (A) attacks A1 Arquebus (B): d12 5 vs d6 5: a tie, both stay");
+    CHECK(c.why(x) == Lines{"L1 Archers (A): d10, UP 1 charging (PS-MELEE-7): net UP 1 -> d12, rolled 5",
+                            "A1 Arquebus (B): d6, no modifiers -> d6, rolled 5",
+                            "result: a tie on the melee table (PS-MELEE-13)"});
+}
+
+TEST_CASE("A melee lost by a tercio to cavalry is void", "[event_text][PS-MELEE-15]") {
+    Combat c;
+    rules::MeleeResolved x;
+    x.initiator = Combat::kGendarmes;
+    x.defender = Combat::kTercio;
+    x.initiator_roll = roll(DieType::D12, {}, 9);
+    x.defender_roll = roll(DieType::D10, {}, 3, Side::B);
+    x.winner = Combat::kGendarmes;
+    x.loser = Combat::kTercio;
+    x.diff = 6;
+    x.band_min = 6;
+    x.void_result = true;
+    CHECK(c.text(x) == "K1 Gendarmes (A) attacks T1 Tercio (B): d12 9 vs d10 3, difference 6: T1 Tercio (B) loses, "
+                       "but the result is void (a phalanx or tercio cannot be beaten by cavalry)");
+    CHECK(c.why(x).back() == "result: void, a phalanx or tercio cannot be beaten by cavalry (PS-MELEE-15)");
+}
+
+TEST_CASE("Lancers doubling infantry rout it at any difference", "[event_text][PS-MELEE-14]") {
+    Combat c;
+    rules::MeleeResolved x;
+    x.initiator = Combat::kArchers;
+    x.defender = Combat::kArquebusB;
+    x.initiator_roll = roll(DieType::D10, {ModifierId::Charging}, 4);
+    x.defender_roll = roll(DieType::D6, {}, 2, Side::B);
+    x.winner = Combat::kArchers;
+    x.loser = Combat::kArquebusB;
+    x.diff = 2;
+    x.band_min = 1;
+    x.status = rules::Status::Routed;
+    x.x2_rout = true;
+    CHECK(c.text(x) == "L1 Archers (A) attacks A1 Arquebus (B): d12 4 vs d6 2, difference 2: A1 Arquebus (B) loses, "
+                       "no hits, Routed (knights or lancers doubled infantry)");
+    CHECK(c.why(x).back() == "result: band 1-2 of the melee table (PS-MELEE-13); knights or lancers doubling "
+                             "infantry rout it (PS-MELEE-14)");
+}
+
+TEST_CASE("A morale check", "[event_text][PS-MORALE-1][PS-MORALE-2]") {
+    Combat c;
+    rules::MoraleChecked x;
+    x.unit = Combat::kPike;
+    x.roll = roll(DieType::D10, {ModifierId::Disordered}, 3, Side::B);
+    x.opponent = 5;
+    x.failed = true;
+    CHECK(c.text(x) == "P1 Pike (B) checks morale: d8 3 vs d6 5: fails");
+    CHECK(c.why(x) == Lines{"P1 Pike (B): d10, DOWN 1 disordered (PS-MELEE-8): net DOWN 1 -> d8, rolled 3",
+                            "result: the opponent's d6 is higher, the check fails (PS-MORALE-1)"});
+
+    SECTION("a tie passes") {
+        x.roll = roll(DieType::D10, {}, 4, Side::B);
+        x.opponent = 4;
+        x.failed = false;
+        CHECK(c.text(x) == "P1 Pike (B) checks morale: d10 4 vs d6 4: a tie, passes");
+        CHECK(c.why(x).back() == "result: the opponent's d6 is not higher, the check passes (PS-MORALE-1)");
+    }
+}
+
+TEST_CASE("A chip", "[event_text][PS-CHIP-9]") {
+    Combat c;
+    rules::Chipped x;
+    x.chipper = Side::A;
+    x.target = Combat::kPike;
+    x.roll = roll(DieType::D10, {ModifierId::Disordered}, 2, Side::B);
+    x.chipper_roll = 5;
+    x.success = true;
+    CHECK(c.text(x) == "A chips P1 Pike (B): d8 2 vs d6 5: succeeds");
+    CHECK(c.why(x) == Lines{"P1 Pike (B): d10, DOWN 1 disordered (PS-MELEE-8): net DOWN 1 -> d8, rolled 2",
+                            "result: the chipper's d6 is higher, the chip succeeds (PS-CHIP-9)"});
+
+    SECTION("a tie has no effect") {
+        x.chipper = Side::B;
+        x.target = Combat::kGendarmes;
+        x.roll = roll(DieType::D12, {ModifierId::LeaderAttached}, 3);
+        x.chipper_roll = 3;
+        x.success = false;
+        CHECK(c.text(x) == "B chips K1 Gendarmes (A): d12 3 vs d6 3: a tie, no effect");
+        CHECK(c.why(x).back() == "result: the chipper's d6 is not higher, the chip has no effect (PS-CHIP-9)");
+    }
+}
+
+TEST_CASE("A rally", "[event_text][PS-RALLY-4]") {
+    Combat c;
+    rules::RallyAttempted x;
+    x.unit = Combat::kTercio;
+    x.roll = roll(DieType::D10, {ModifierId::RallyRouted}, 5, Side::B);
+    x.opponent = 4;
+    x.success = true;
+    CHECK(c.text(x) == "B rallies T1 Tercio (B): d6 5 vs d6 4: succeeds");
+    CHECK(c.why(x) == Lines{"T1 Tercio (B): d10, DOWN 2 routed (PS-RALLY-4): net DOWN 2 -> d6, rolled 5",
+                            "result: the unit's die is higher than the d6, the rally succeeds (PS-RALLY-4)"});
+
+    SECTION("a tie fails") {
+        x.opponent = 5;
+        x.success = false;
+        CHECK(c.text(x) == "B rallies T1 Tercio (B): d6 5 vs d6 5: a tie, fails");
+        CHECK(c.why(x).back() == "result: the unit's die is not higher than the d6, the rally fails (PS-RALLY-4)");
+    }
+}
+
+TEST_CASE("The other combat events: one line each and nothing to explain", "[event_text]") {
+    Combat c;
+    const auto check = [&](const rules::Event& e, const std::string& line) {
+        CHECK(c.text(e) == line);
+        CHECK(c.why(e).empty());
+    };
+    check(rules::RoutedUnitCut{Combat::kGendarmes, Combat::kPike}, "K1 Gendarmes (A) cuts down the routed P1 Pike (B) (no roll)");
+    check(rules::LeaderChecked{Side::B, true, 2, 5, true}, "B leader check: B rolls 2, A rolls 5 - the leader is hit");
+    check(rules::LeaderChecked{Side::A, true, 4, 4, false}, "A leader check: A rolls 4, B rolls 4 - the leader is safe");
+    check(rules::LeaderChecked{Side::A, false, 0, 0, false},
+          "A leader check: no test (no combat, enemy fire or enemy in his square)");
+    check(rules::PursuitRolled{Combat::kArchers, 3, 3, false},
+          "Pursuit test for L1 Archers (A): A rolls 3, B rolls 3 - must pursue");
+    check(rules::PursuitRolled{Combat::kArchers, 5, 2, true},
+          "Pursuit test for L1 Archers (A): A rolls 5, B rolls 2 - may stay");
+    check(rules::HitsTaken{Combat::kPike, 1, 0}, "P1 Pike (B) takes 1 hit");
+    check(rules::HitsTaken{Combat::kPike, 3, 1}, "P1 Pike (B) takes 3 hits, 1 stand destroyed");
+    check(rules::StandRemoved{Combat::kTercio}, "T1 Tercio (B) removes a stand instead of routing");
+    check(rules::MoraleChipsLost{Side::B, 2, rules::ChipLoss::UnitRouted}, "B loses 2 morale chips (unit routed)");
+    check(rules::MoraleChipsLost{Side::B, 1, rules::ChipLoss::StandDestroyed}, "B loses 1 morale chip (stand destroyed)");
+    check(rules::MoraleChipsLost{Side::A, 1, rules::ChipLoss::Chipping}, "A loses 1 morale chip (chipping)");
+    check(rules::MoraleChipsLost{Side::A, 0, rules::ChipLoss::Rallying}, "A loses no morale chips (rallying)");
+    check(rules::StatusChanged{Combat::kPike, rules::UnitStatus::Ok, rules::UnitStatus::Disordered},
+          "P1 Pike (B) becomes Disordered (was OK)");
+    check(rules::StatusChanged{Combat::kPike, rules::UnitStatus::Routed, rules::UnitStatus::Destroyed},
+          "P1 Pike (B) is destroyed");
+    check(rules::StatusChanged{Combat::kPike, rules::UnitStatus::Routed, rules::UnitStatus::LeftTable},
+          "P1 Pike (B) leaves the table");
+    check(rules::UnitReloaded{Combat::kArquebusA}, "A1 Arquebus (A) reloads");
+    check(rules::LeaderDetached{Side::A, Combat::kGendarmes}, "A leader detaches from K1 Gendarmes (A)");
+}
+
+}  // namespace tercio::test
