@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/overloaded.hpp"
+#include "rules/combat.hpp"
 #include "rules/game.hpp"
 
 namespace tercio::rules::detail {
@@ -28,8 +29,6 @@ void end_phase(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& 
 void end_game(const RulesContext& ctx, GameState& s, GameEnd why, Events& ev);
 /// Ends the game if a side has no units on the table (PS-VICTORY-2). True if it ended.
 bool check_army_gone(const RulesContext& ctx, GameState& s, Events& ev);
-/// Spends pips and ends the phase when none are left.
-void spend_pips(const RulesContext& ctx, GameState& s, int pips, core::Dice& dice, Events& ev);
 Why check_turn(const RulesContext& ctx, const GameState& s, const Command& c);
 void apply_turn(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice, Events& ev);
 void legal_turn(const RulesContext& ctx, const GameState& s, std::vector<Command>& out);
@@ -51,7 +50,38 @@ void enter(const RulesContext& ctx, GameState& s, std::size_t ui, Square q, bool
 void leader_alone_check(const RulesContext& ctx, GameState& s, const Unit& mover, Square q,
                         core::Dice& dice, Events& ev);
 
+/// What comes next once a command's effects are done: chip windows, follow-up and pursuit
+/// choices, leader escapes, reaction windows, the rest of a move, Courage checks, R1/R4 windows,
+/// the march, and the end of the phase at 0 pips (PS-INIT-6).
+void settle(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev);
+/// Carries the move in progress on by one step (or finishes it) and settles.
+void continue_move(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev);
+/// Opens R2 after a step (PS-OPP-3), rolling for headstrong Knights (PS-OPP-7).
+void open_step_window(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev);
+/// Closes the open reaction window; after R3 the step's R2 opens.
+void close_window(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev);
+/// The march part of settling: false while units must still march (PS-MARCH-3, -5 c).
+bool settle_march(const RulesContext& ctx, GameState& s, Events& ev);
+/// The non-active side has an opportunity charge against the moving unit (PS-OPP-5).
+bool can_charge(const RulesContext& ctx, const GameState& s);
+/// The unit the mover just entered may evade (PS-OPP-9).
+bool can_evade(const RulesContext& ctx, const GameState& s);
+/// Unit `ui` could reach `t` by a legal move: one facing change, then steps (PS-OPP-5, PS-FEAR-2).
+bool can_reach(const RulesContext& ctx, const GameState& s, std::size_t ui, Square t);
+/// PS-LEADER-10.
+void kill_leader(GameState& s, Side side, core::Dice& dice, Events& ev);
+
 // combat.cpp
+/// The compulsory part of a card just turned: the Leader Check test (PS-CARD-9) or marking the
+/// Courage checks (PS-CARD-11).
+void card_effects(const RulesContext& ctx, GameState& s, CardKind card, core::Dice& dice, Events& ev);
+/// The melee of a move-and-attack once the move has ended in contact (PS-MELEE-3).
+void fight_after_move(const RulesContext& ctx, GameState& s, std::size_t ui, core::Dice& dice, Events& ev);
+/// The melee of an opportunity charge (PS-OPP-6).
+void opportunity_melee(const RulesContext& ctx, GameState& s, std::size_t charger, std::size_t target,
+                       core::Dice& dice, Events& ev);
+/// PS-INIT-5 step 3: the active side's routed units move to the rear.
+void start_of_phase_routs(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev);
 Why check_combat(const RulesContext& ctx, const GameState& s, const Command& c);
 void apply_combat(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice, Events& ev);
 void legal_combat(const RulesContext& ctx, const GameState& s, std::vector<Command>& out);

@@ -18,9 +18,7 @@ bool lost_any_stand(const TroopType& t, const Unit& u) {
     return false;
 }
 
-/// Whether the unit has a Shoot value it can use (PS-TYPE-6, PS-SHOOT-1): a range, and for a
-/// TERCIO at least one arquebus stand left (PS-TERCIO-11).
-bool has_shoot_value(const TroopType& t, const Unit& u) {
+bool shoot_value_usable(const TroopType& t, const Unit& u) {
     if (u.range_half == 0) return false;
     if (!t.has(Ability::Tercio)) return true;
     const std::size_t groups = std::min<std::size_t>(t.stands.size(), kMaxStandGroups);
@@ -111,6 +109,8 @@ bool in_or_behind_war_wagons(const RulesContext& ctx, const GameState& s, Square
     return !none;
 }
 
+bool has_shoot_value(const RulesContext& ctx, const Unit& u) { return shoot_value_usable(ctx.type(u), u); }
+
 bool leader_in_enemy_range(const RulesContext& ctx, const GameState& s, Side leader_side) {
     const Leader& l = s.leaders[idx(leader_side)];
     if (!l.alive || !l.deployed) return false;
@@ -119,7 +119,7 @@ bool leader_in_enemy_range(const RulesContext& ctx, const GameState& s, Side lea
         // PS-LEADER-9 (b): a non-Routed enemy unit with a Shoot value, loaded or not (the F
         // marker does not matter).
         if (u.side == leader_side || !u.on_table() || u.status == UnitStatus::Routed) continue;
-        if (!has_shoot_value(ctx.type(u), u)) continue;
+        if (!shoot_value_usable(ctx.type(u), u)) continue;
         // PS-LOS-6: the test of a shot at his square: range (PS-SHOOT-4), arc (PS-GRID-12,
         // PS-GRID-13), line of sight (PS-LOS). Cheapest first.
         if (core::dist2(u.square, l.square) > u.range_half) continue;

@@ -50,6 +50,10 @@ bool line_of_sight(const RulesContext& ctx, const GameState& s, Square from, Squ
 bool in_or_behind_war_wagons(const RulesContext& ctx, const GameState& s, Square from,
                              Square target_square, Side target_side);
 
+/// Whether the unit has a Shoot value it can use (PS-TYPE-6, PS-SHOOT-1): a range, and for a
+/// TERCIO at least one arquebus stand left (PS-TERCIO-11). Says nothing about F markers.
+bool has_shoot_value(const RulesContext& ctx, const Unit& u);
+
 /// Whether the leader of `leader_side` is "in range of enemy weapons" (PS-LEADER-9 (b),
 /// PS-LOS-6): some enemy unit on the table, not Routed, with a Shoot value (range_half > 0; a
 /// TERCIO only while it has an arquebus stand, PS-TERCIO-11) has his square within range

@@ -4,6 +4,7 @@
 #include <variant>
 
 #include "rules/engine_detail.hpp"
+#include "rules/geometry.hpp"
 #include "rules/involuntary.hpp"
 
 namespace tercio::rules::detail {
@@ -244,6 +245,7 @@ Why plan_move(const RulesContext& ctx, const GameState& s, const Move& m, std::s
         }
     }
     if (!m.to && !m.face_before) return std::string("a move needs a destination, or a facing to turn to");
+    if (m.attack && !m.to) return std::string("a move-and-attack needs a destination");
     if (m.face_after && !m.to) return std::string("a turn without steps is written before them: move <sq> face <F>");
     path = Path{};
     if (m.to) {
@@ -256,6 +258,22 @@ Why plan_move(const RulesContext& ctx, const GameState& s, const Move& m, std::s
         const bool ends_in_contact = unit_at(s, *m.to, other(u.side)).has_value();
         if (m.face_after && ends_in_contact) {
             return std::string("no facing change after moving into contact (PS-MOVE-5)");
+        }
+        if (m.attack) {
+            // PS-MELEE-3: a move-and-attack ends in contact, costs 1 more pip, and needs a
+            // Disordered or Routed enemy or an entry from its flank or rear.
+            if (s.marching) return std::string("no move-and-attack in a march");
+            const auto e = unit_at(s, *m.to, other(u.side));
+            if (!e) return std::string("a move-and-attack must end in an enemy unit's square");
+            if (s.pips < ctx.type(u).move_pips + 1) return std::string("a move-and-attack costs 1 pip more than the move (PS-PIP-3)");
+            const Unit& en = s.units[*e];
+            const Square entry = path.count >= 2 ? path.steps[path.count - 2u] : m.from;
+            if (en.status == UnitStatus::Routed && en.routed_this_phase) {
+                return std::string("a unit routed this phase cannot be cut down until your next phase (PS-MELEE-21)");
+            }
+            if (en.status == UnitStatus::Ok && !entered_from_flank_or_rear(ctx, entry, en)) {
+                return std::string("moving in to attack at once needs a Disordered enemy or its flank or rear (PS-MELEE-3)");
+            }
         }
     }
     if (s.marching && !(m.to && nearer_enemy(u.side, m.from, *m.to))) {
@@ -329,49 +347,63 @@ void turn_unit(GameState& s, std::size_t ui, Facing f, Events& ev) {
     u.facing = f;
 }
 
-void continue_move(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev);
 
-/// Decides what comes next once an action is over: a leader's escape, the rest of a march, or
-/// the active player's next choice.
-void settle(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev) {
-    if (s.decision == Decision::GameOver || check_army_gone(ctx, s, ev)) return;
-    for (Side side : {Side::A, Side::B}) {
-        if (s.escape_due[idx(side)] && s.leaders[idx(side)].alive) {
-            s.decision = Decision::LeaderEscape;
-            s.decider = side;
-            return;
-        }
+}  // namespace
+
+/// The march part of settling (PS-MARCH-3, PS-MARCH-5 c): false while units must still march.
+bool settle_march(const RulesContext& ctx, GameState& s, Events& ev) {
+    if (!s.marching) return true;
+    bool left = false;
+    bool stuck = false;
+    for (std::size_t i = 0; i < s.unit_count; ++i) {
+        const Unit& u = s.units[i];
+        if (!march_eligible(ctx, u, s.active) || u.acted) continue;
+        left = true;
+        stuck = stuck || !can_march(ctx, s, u);
     }
-    s.react_window = 0;
-    s.forced_charger = kNone;
-    s.decision = Decision::Act;
-    s.decider = s.active;
-    if (s.marching) {
-        bool left = false;
-        bool stuck = false;
-        for (std::size_t i = 0; i < s.unit_count; ++i) {
-            const Unit& u = s.units[i];
-            if (!march_eligible(ctx, u, s.active) || u.acted) continue;
-            left = true;
-            stuck = stuck || !can_march(ctx, s, u);
-        }
-        if (left && !stuck) return;
-        s.marching = false;
-        if (stuck) {
-            // PS-MARCH-5 (c): a unit left without a move ends the option.
-            s.march_option[idx(s.active)] = false;
-            ev.push_back(MarchLost{s.active});
-        }
+    if (left && !stuck) return false;
+    s.marching = false;
+    if (stuck) {
+        // PS-MARCH-5 (c): a unit left without a move ends the option.
+        s.march_option[idx(s.active)] = false;
+        ev.push_back(MarchLost{s.active});
     }
-    if (s.pips == 0) end_phase(ctx, s, dice, ev);
+    return true;
 }
 
-/// Opens R2 after a step if the non-active side has a charge to make (PS-OPP-3, PS-OPP-5),
-/// rolling first for headstrong Knights (PS-OPP-7).
-bool open_step_window(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev) {
-    const auto options = charge_options(ctx, s, s.move.unit);
-    if (options.empty()) return false;
+bool can_charge(const RulesContext& ctx, const GameState& s) {
+    return s.move.active && !charge_options(ctx, s, s.move.unit).empty();
+}
+
+bool can_evade(const RulesContext& ctx, const GameState& s) {
+    if (!s.move.active) return false;
+    const Unit& mover = s.units[s.move.unit];
+    const auto e = unit_at(s, mover.square, other(mover.side));
+    if (!e || s.opportunity_chips[idx(other(mover.side))] < 1) return false;
+    const Unit& ev_unit = s.units[*e];
+    return ev_unit.status != UnitStatus::Routed && ctx.type(ev_unit).has(Ability::Evade);
+}
+
+bool can_reach(const RulesContext& ctx, const GameState& s, std::size_t ui, Square t) {
+    const Unit& c = s.units[ui];
+    const int limit = ctx.type(c).turn_limit >= 4 ? 4 : ctx.type(c).turn_limit;
+    for (Facing f : core::kAllFacings) {
+        if (core::turn_steps(c.facing, f) > limit) continue;
+        Explorer ex(ctx, s, c, f, c.move_half);
+        ex.run();
+        if (ex.best(t)) return true;
+    }
+    return false;
+}
+
+
+/// Opens R2 after a step (PS-OPP-3): opportunity shots, and a charge when one is possible,
+/// rolling first for headstrong Knights (PS-OPP-7). settle() closes it at once if the non-active
+/// side has nothing to do in it.
+void open_step_window(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev) {
     s.forced_charger = kNone;
+    s.react_window = 1;
+    const auto options = charge_options(ctx, s, s.move.unit);
     const Square t = s.units[s.move.unit].square;
     std::vector<std::size_t> checked;
     for (const auto& o : options) {
@@ -400,35 +432,39 @@ bool open_step_window(const RulesContext& ctx, GameState& s, core::Dice& dice, E
             break;
         }
     }
-    s.decision = Decision::React;
-    s.decider = other(s.active);
-    s.react_window = 1;
-    return true;
 }
 
-bool open_evade_window(const RulesContext& ctx, GameState& s) {
-    const Unit& mover = s.units[s.move.unit];
-    const auto e = unit_at(s, mover.square, other(mover.side));
-    if (!e || s.opportunity_chips[idx(other(mover.side))] < 1) return false;
-    const Unit& ev_unit = s.units[*e];
-    if (ev_unit.status == UnitStatus::Routed || !ctx.type(ev_unit).has(Ability::Evade)) return false;
-    s.decision = Decision::React;
-    s.decider = other(s.active);
-    s.react_window = 2;
-    return true;
+void close_window(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev) {
+    const std::uint8_t w = s.react_window;
+    s.react_window = 0;
+    s.forced_charger = kNone;
+    // After R3 (no evade) comes R2 for the same step.
+    if (w == 2 && s.move.active) open_step_window(ctx, s, dice, ev);
 }
+
+namespace {
 
 void finish_move(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev) {
     MoveInProgress& m = s.move;
     const std::size_t ui = m.unit;
-    if (m.turn_after && !contested(s, s.units[ui].square)) turn_unit(s, ui, m.final_facing, ev);
+    const Unit& u = s.units[ui];
+    const bool going = u.on_table() && u.status != UnitStatus::Routed;
+    if (going && m.turn_after && !contested(s, u.square)) turn_unit(s, ui, m.final_facing, ev);
+    const bool attack = going && m.attack;
     s.move = MoveInProgress{};
+    if (attack) fight_after_move(ctx, s, ui, dice, ev);  // PS-MELEE-3
+    s.window_due = 4;  // R4 after the activation
     settle(ctx, s, dice, ev);
 }
 
+}  // namespace
+
 void continue_move(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev) {
     MoveInProgress& m = s.move;
-    while (m.next < m.step_count) {
+    // A reaction may have ended the move: the mover routed, destroyed or gone (PS-OPP-3).
+    const Unit& mover = s.units[m.unit];
+    if (!mover.on_table() || mover.status == UnitStatus::Routed) m.next = m.step_count;
+    if (m.next < m.step_count) {
         Unit& u = s.units[m.unit];
         const Square q = m.steps[m.next];
         m.previous = u.square;
@@ -443,12 +479,19 @@ void continue_move(const RulesContext& ctx, GameState& s, core::Dice& dice, Even
                 s.march_option[idx(u.side)] = false;  // PS-MARCH-5 (a)
                 ev.push_back(MarchLost{u.side});
             }
-            if (open_evade_window(ctx, s)) return;  // R3
         }
-        if (open_step_window(ctx, s, dice, ev)) return;  // R2
+        if (contact && can_evade(ctx, s)) {
+            s.react_window = 2;  // R3
+        } else {
+            open_step_window(ctx, s, dice, ev);  // R2
+        }
+        settle(ctx, s, dice, ev);
+        return;
     }
     finish_move(ctx, s, dice, ev);
 }
+
+namespace {
 
 // --- leader moves -------------------------------------------------------------------------------
 
@@ -493,6 +536,8 @@ void move_attached_leader(GameState& s, std::size_t ui) {
     }
 }
 
+}  // namespace
+
 /// PS-LEADER-10: a lost leader costs a D6 of morale chips, or all of them for the Sultan.
 void kill_leader(GameState& s, Side side, core::Dice& dice, Events& ev) {
     Leader& l = s.leaders[idx(side)];
@@ -504,8 +549,6 @@ void kill_leader(GameState& s, Side side, core::Dice& dice, Events& ev) {
     ev.push_back(LeaderKilled{side, lost});
     s.escape_due[idx(side)] = false;
 }
-
-}  // namespace
 
 // PS-LEADER-11: a non-routed enemy unit entering or passing the square of a lone leader.
 void leader_alone_check(const RulesContext& ctx, GameState& s, const Unit& mover, Square q,
@@ -536,6 +579,11 @@ void enter(const RulesContext& ctx, GameState& s, std::size_t ui, Square q, bool
            core::Dice& dice, Events& ev) {
     Unit& u = s.units[ui];
     const Square from = u.square;
+    // PS-MELEE-6: entering a square that holds an enemy unit makes this unit the entrant.
+    const auto holder = unit_at(s, q, other(u.side));
+    u.entrant = holder.has_value();
+    u.entry = from;
+    if (holder) s.units[*holder].entrant = false;
     u.square = q;
     move_attached_leader(s, ui);
     ev.push_back(UnitMoved{static_cast<std::uint8_t>(ui), from, q});
@@ -598,7 +646,7 @@ Why check_movement(const RulesContext& ctx, const GameState& s, const Command& c
                 return std::nullopt;
             },
             [&](const Decline&) -> Why {
-                if (s.decision == Decision::LeaderEscape) return std::nullopt;
+                if (s.decision == Decision::LeaderEscape || s.decision == Decision::Chip) return std::nullopt;
                 if (s.decision != Decision::React) return std::string("there is nothing to decline now");
                 if (s.react_window == 1 && s.forced_charger != kNone) {
                     return unit_label(ctx, s, s.forced_charger) + " must charge (PS-OPP-7)";
@@ -638,6 +686,7 @@ void apply_movement(const RulesContext& ctx, GameState& s, const Command& c, cor
                 mv.turn_after = m.face_after.has_value();
                 mv.final_facing = m.face_after.value_or(u.facing);
                 mv.previous = u.square;
+                mv.attack = m.attack;
                 s.move = mv;
                 continue_move(ctx, s, dice, ev);
             },
@@ -656,6 +705,7 @@ void apply_movement(const RulesContext& ctx, GameState& s, const Command& c, cor
                 l.attached = m.attach ? static_cast<std::uint8_t>(*unit_at(s, m.to, s.active)) : kNone;
                 if (!s.marching) s.pips = static_cast<std::uint8_t>(s.pips - 1);
                 ev.push_back(LeaderMoved{s.active, from, m.to, m.attach});
+                s.window_due = 4;  // R4 after the activation
                 settle(ctx, s, dice, ev);
             },
             [&](const Charge& ch) {
@@ -669,48 +719,48 @@ void apply_movement(const RulesContext& ctx, GameState& s, const Command& c, cor
                 for (std::uint8_t k = 0; k < chosen.path.count; ++k) {
                     enter(ctx, s, ci, chosen.path.steps[k], k + 1 == chosen.path.count, dice, ev);
                 }
-                // PS-OPP-6: the target's move ends here. The melee that follows comes with the
-                // combat rules (part 2).
+                // PS-OPP-6: the target's move ends here and the melee is fought at once.
                 s.move.next = s.move.step_count;
                 s.move.turn_after = false;
-                finish_move(ctx, s, dice, ev);
+                s.move.attack = false;
+                s.react_window = 0;
+                s.forced_charger = kNone;
+                opportunity_melee(ctx, s, ci, s.move.unit, dice, ev);
+                settle(ctx, s, dice, ev);
             },
             [&](const Evade&) {
                 const Unit& mover = s.units[s.move.unit];
                 const std::size_t ei = *unit_at(s, mover.square, other(mover.side));
                 --s.opportunity_chips[idx(s.decider)];
                 evade(ctx, s, ei, s.move.previous, dice, ev);  // PS-INVOL-4
-                // PS-OPP-9: the evader is now Disordered (no change if it already was).
-                if (s.units[ei].status == UnitStatus::Ok) s.units[ei].status = UnitStatus::Disordered;
+                // PS-OPP-9: the evader is now Disordered (no change if it already was), and the
+                // active player may chip it (PS-CHIP-10 b).
+                if (s.units[ei].on_table() && s.units[ei].status == UnitStatus::Ok) {
+                    s.units[ei].status = UnitStatus::Disordered;
+                    ev.push_back(StatusChanged{static_cast<std::uint8_t>(ei), UnitStatus::Ok, UnitStatus::Disordered});
+                    s.chip_target = static_cast<std::uint8_t>(ei);
+                }
+                s.react_window = 0;
                 if (s.decision == Decision::GameOver || check_army_gone(ctx, s, ev)) return;
-                if (!open_step_window(ctx, s, dice, ev)) continue_move(ctx, s, dice, ev);
+                open_step_window(ctx, s, dice, ev);
+                settle(ctx, s, dice, ev);
             },
             [&](const Decline&) {
                 if (s.decision == Decision::LeaderEscape) {
                     s.escape_due[idx(s.decider)] = false;
-                    if (s.move.active) {
-                        continue_move(ctx, s, dice, ev);
-                    } else {
-                        settle(ctx, s, dice, ev);
-                    }
-                    return;
+                } else if (s.decision == Decision::Chip) {
+                    s.chip_target = kNone;
+                } else {
+                    close_window(ctx, s, dice, ev);
                 }
-                const std::uint8_t window = s.react_window;
-                s.react_window = 0;
-                s.forced_charger = kNone;
-                if (window == 2 && open_step_window(ctx, s, dice, ev)) return;
-                continue_move(ctx, s, dice, ev);
+                settle(ctx, s, dice, ev);
             },
             [&](const Escape& e) {
                 Leader& l = s.leaders[idx(s.decider)];
                 ev.push_back(LeaderMoved{s.decider, l.square, e.to, false});
                 l.square = e.to;
                 s.escape_due[idx(s.decider)] = false;
-                if (s.move.active) {
-                    continue_move(ctx, s, dice, ev);
-                } else {
-                    settle(ctx, s, dice, ev);
-                }
+                settle(ctx, s, dice, ev);
             },
             [&](const auto&) { throw IllegalCommand("not a movement command"); },
         },

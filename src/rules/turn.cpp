@@ -67,7 +67,7 @@ bool check_army_gone(const RulesContext& ctx, GameState& s, Events& ev) {
 
 namespace {
 
-void start_phase(const RulesContext& ctx, GameState& s, Side side, int pips, bool second, Events& ev) {
+void start_phase(const RulesContext& ctx, GameState& s, Side side, int pips, bool second, core::Dice& dice, Events& ev) {
     // PS-INIT-5: the non-active side's opportunity chips are refilled, per-phase flags cleared.
     s.active = side;
     s.phase = second ? 1 : 0;
@@ -77,14 +77,25 @@ void start_phase(const RulesContext& ctx, GameState& s, Side side, int pips, boo
     s.move = MoveInProgress{};
     s.opportunity_chips[idx(other(side))] = static_cast<std::uint8_t>(ctx.rs().opportunity_chips);
     for (std::size_t i = 0; i < s.unit_count; ++i) {
-        s.units[i].moved_through = false;
-        s.units[i].acted = false;
+        Unit& u = s.units[i];
+        u.moved_through = false;
+        u.acted = false;
+        u.rallied = false;
+        u.courage_due = false;
+        u.shot_sum = 0;  // PS-SHOOT-12: the sums count only this phase
+        u.shot_hits = 0;
+        u.routed_this_phase = false;
     }
     for (auto& l : s.leaders) l.acted = false;
-    // PS-ROUT-3 rout moves at the start of a phase come with part 2 (no unit routs before it).
+    s.react_window = 0;
+    s.window_due = 0;
+    s.chip_target = kNone;
+    s.choice_unit = kNone;
     s.decision = Decision::Act;
     s.decider = side;
     ev.push_back(PhaseStarted{side, pips, second});
+    start_of_phase_routs(ctx, s, dice, ev);  // PS-INIT-5 step 3, PS-ROUT-3
+    settle(ctx, s, dice, ev);
 }
 
 void end_turn(const RulesContext& ctx, GameState& s, TurnEnded::Why why, core::Dice& dice, Events& ev) {
@@ -165,16 +176,10 @@ void end_phase(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& 
     }
     if (s.phase == 0) {
         // PS-INIT-4: the second player now has the initiative with the larger roll.
-        start_phase(ctx, s, other(s.active), s.second_pips, true, ev);
+        start_phase(ctx, s, other(s.active), s.second_pips, true, dice, ev);
         return;
     }
     roll_initiative(ctx, s, dice, ev);
-}
-
-void spend_pips(const RulesContext& ctx, GameState& s, int pips, core::Dice& dice, Events& ev) {
-    s.pips = static_cast<std::uint8_t>(s.pips - pips);
-    // PS-INIT-6: the phase ends when the active player has no pips left.
-    if (s.pips == 0 && s.decision == Decision::Act && !s.marching) end_phase(ctx, s, dice, ev);
 }
 
 Why check_turn(const RulesContext& ctx, const GameState& s, const Command& c) {
@@ -216,7 +221,7 @@ void apply_turn(const RulesContext& ctx, GameState& s, const Command& c, core::D
                 const Side first = x.first ? s.decider : other(s.decider);
                 ev.push_back(OrderChosen{s.decider, first, lo, hi});
                 s.second_pips = static_cast<std::uint8_t>(hi);
-                start_phase(ctx, s, first, lo, false, ev);
+                start_phase(ctx, s, first, lo, false, dice, ev);
             },
             [&](const TurnCard&) {
                 // PS-CARD-3: 1 pip turns the top card; only it can be acted on. PS-CARD-4: each
@@ -225,15 +230,22 @@ void apply_turn(const RulesContext& ctx, GameState& s, const Command& c, core::D
                 Deck& d = s.decks[idx(s.active)];
                 const CardKind card = d.cards[d.drawn++];
                 s.has_current_card = true;
-                for (std::size_t i = 0; i < s.unit_count; ++i) s.units[i].acted = false;
+                for (std::size_t i = 0; i < s.unit_count; ++i) {
+                    s.units[i].acted = false;
+                    s.units[i].rallied = false;
+                }
                 s.leaders[idx(s.active)].acted = false;
                 ev.push_back(CardTurned{s.active, card, d.left()});
+                s.pips = static_cast<std::uint8_t>(s.pips - 1);
                 if (card == CardKind::CommandIndecision) {
-                    s.pips = static_cast<std::uint8_t>(s.pips - 1);
                     command_indecision(ctx, s, dice, ev);
                     return;
                 }
-                spend_pips(ctx, s, 1, dice, ev);
+                // The card's compulsory checks (PS-CARD-9, PS-CARD-11), then R1 (PS-OPP-3). The
+                // phase ends at 0 pips once they are done (PS-INIT-6).
+                card_effects(ctx, s, card, dice, ev);
+                s.window_due = 3;
+                settle(ctx, s, dice, ev);
             },
             [&](const Pass&) { end_phase(ctx, s, dice, ev); },
             [&](const Concede&) {
