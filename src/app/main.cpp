@@ -141,6 +141,12 @@ int main(int argc, char** argv) {
     run->add_option("--commands", run_opt.commands, "Commands, one per line (- for standard input)")
         ->type_name("FILE");
     run->add_flag("--legal", run_opt.legal, "Print the legal commands at the end, one per line");
+    run->add_flag("--why", run_opt.why,
+                  "Under each roll, print its dice: every modifier with its rule ID, and the result band");
+    run->add_option("--odds", run_opt.odds,
+                    "At the end, print the exact odds of a shot, fight, move ... attack, check, chip or\n"
+                    "rally; several shoot commands at one target, separated by ';', are a combined shot")
+        ->type_name("COMMAND");
 
     int bench_games = 60;
     CLI::App* bench = app.add_subcommand(

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "control/event_text.hpp"
+#include "control/odds_text.hpp"
 #include "data/data_files.hpp"
 #include "data/position.hpp"
 #include <cstdio>
@@ -18,8 +19,44 @@ namespace tercio::app {
 namespace {
 
 
-void print_events(const rules::RulesContext& ctx, const rules::GameState& s, const rules::Events& ev) {
-    for (const auto& e : ev) std::cout << control::describe(ctx, s, e) << '\n';
+void print_events(const rules::RulesContext& ctx, const rules::GameState& s, const rules::Events& ev,
+                  bool why) {
+    for (const auto& e : ev) {
+        std::cout << control::describe(ctx, s, e) << '\n';
+        if (why) {
+            for (const auto& line : control::explain(ctx, s, e)) std::cout << "    " << line << '\n';
+        }
+    }
+}
+
+/// `--odds`: the preview of ';'-separated commands in the final position; the exit code.
+int print_odds(const rules::RulesContext& ctx, const rules::GameState& s, const std::string& text) {
+    std::vector<rules::Command> cmds;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t end = std::min(text.find(';', start), text.size());
+        std::string part = text.substr(start, end - start);
+        const std::size_t a = part.find_first_not_of(" \t");
+        const std::size_t b = part.find_last_not_of(" \t");
+        part = a == std::string::npos ? std::string() : part.substr(a, b - a + 1);
+        if (!part.empty()) {
+            std::string err;
+            const auto c = rules::parse_command(part, err);
+            if (!c) {
+                std::cerr << "--odds: " << part << ": " << err << '\n';
+                return kExitUsage;
+            }
+            cmds.push_back(*c);
+        }
+        start = end + 1;
+    }
+    const auto p = rules::preview(ctx, s, cmds);
+    if (const std::string* why = std::get_if<std::string>(&p)) {
+        std::cerr << "--odds: " << *why << '\n';
+        return kExitIllegal;
+    }
+    for (const auto& line : control::odds_lines(ctx, s, std::get<rules::Preview>(p))) std::cout << line << '\n';
+    return kExitOk;
 }
 
 /// Writes the position atomically enough for a tool: to a temporary file, then renamed.
@@ -105,7 +142,7 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
     if (fresh) {
         try {
             const auto ev = rules::new_game(*ctx, pos.state, *dice);
-            print_events(*ctx, pos.state, ev);
+            print_events(*ctx, pos.state, ev, opt.why);
         } catch (const core::DiceError& e) {
             std::cerr << "set-up: dice: " << e.what() << '\n';
             return kExitIllegal;
@@ -157,7 +194,7 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
                 const auto ev = rules::apply(*ctx, next, *cmd, *dice);
                 pos.state = next;
                 sync_dice();
-                print_events(*ctx, pos.state, ev);
+                print_events(*ctx, pos.state, ev, opt.why);
             } catch (const core::DiceError& e) {
                 std::cerr << "line " << n << ": " << text << ": dice: " << e.what() << '\n';
                 result = kExitIllegal;
@@ -172,6 +209,7 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
     if (opt.legal) {
         for (const auto& c : rules::legal_commands(*ctx, pos.state)) std::cout << rules::print(c) << '\n';
     }
+    if (opt.odds && result == kExitOk) result = print_odds(*ctx, pos.state, *opt.odds);
     return result;
 }
 

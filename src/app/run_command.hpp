@@ -15,6 +15,8 @@ struct RunOptions {
     std::optional<std::string> commands;  ///< a file of commands, "-" for standard input
     std::optional<std::string> out;       ///< write the final position here
     bool legal = false;                   ///< print the legal commands at the end
+    bool why = false;                     ///< print each roll's dice, modifiers and band
+    std::optional<std::string> odds;      ///< commands to preview at the end, ';'-separated
 };
 
 /// Runs a game from a position or a fresh set-up, printing every event; returns the exit code.

@@ -275,7 +275,7 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
         e);
 }
 
-std::string explain_roll(const ModifiedRoll& r) {
+std::string dice_text(const ModifiedRoll& r) {
     std::string out = core::to_string(r.base) + ", ";
     const std::size_t n = std::min<std::size_t>(r.modifier_count, ModifiedRoll::kMaxModifiers);
     if (n == 0) {
@@ -293,8 +293,10 @@ std::string explain_roll(const ModifiedRoll& r) {
     out += " -> " + core::to_string(r.final);
     const int raw = core::ladder_index(r.base) + r.net();
     if (n > 0 && (raw < 0 || raw >= core::kLadderSize)) out += " (clamped, PS-DICE-3)";
-    return out + ", rolled " + std::to_string(r.natural);
+    return out;
 }
+
+std::string explain_roll(const ModifiedRoll& r) { return dice_text(r) + ", rolled " + std::to_string(r.natural); }
 
 std::vector<std::string> explain(const RulesContext& ctx, const GameState& s, const Event& e) {
     auto roll_line = [&](std::size_t unit, const ModifiedRoll& r) {

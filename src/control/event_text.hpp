@@ -18,6 +18,9 @@ std::string side_name(const rules::RulesContext& ctx, rules::Side side);
 /// "K1 Gendarmes (A)": label, the list's name for the unit, and its side.
 std::string unit_name(const rules::RulesContext& ctx, const rules::GameState& s, std::size_t unit);
 
+/// The die a modified roll uses and why: "d8, UP 1 charging (PS-MELEE-7): net UP 1 -> d10".
+std::string dice_text(const rules::ModifiedRoll& r);
+
 /// Why a modified roll came out as it did: the base die, each modifier with its steps, name and
 /// rule ID, the net, the final die (PS-DICE-3) and the natural result, e.g. "d8, UP 1 charging
 /// (PS-MELEE-7), DOWN 1 disordered (PS-MELEE-8): net 0 -> d8, rolled 7".

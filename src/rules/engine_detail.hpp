@@ -68,6 +68,9 @@ bool can_charge(const RulesContext& ctx, const GameState& s);
 bool can_evade(const RulesContext& ctx, const GameState& s);
 /// Unit `ui` could reach `t` by a legal move: one facing change, then steps (PS-OPP-5, PS-FEAR-2).
 bool can_reach(const RulesContext& ctx, const GameState& s, std::size_t ui, Square t);
+/// The square a legal move enters its destination from (the last square before it), or none
+/// if the move is illegal; for previewing a move-and-attack (PS-MELEE-6).
+std::optional<Square> attack_entry(const RulesContext& ctx, const GameState& s, const Move& m);
 /// PS-LEADER-10.
 void kill_leader(GameState& s, Side side, core::Dice& dice, Events& ev);
 

@@ -350,6 +350,13 @@ void turn_unit(GameState& s, std::size_t ui, Facing f, Events& ev) {
 
 }  // namespace
 
+std::optional<Square> attack_entry(const RulesContext& ctx, const GameState& s, const Move& m) {
+    std::size_t ui = 0;
+    Path path;
+    if (!m.to || plan_move(ctx, s, m, ui, path) || path.count == 0) return std::nullopt;
+    return path.count >= 2 ? path.steps[path.count - 2u] : m.from;
+}
+
 /// The march part of settling (PS-MARCH-3, PS-MARCH-5 c): false while units must still march.
 bool settle_march(const RulesContext& ctx, GameState& s, Events& ev) {
     if (!s.marching) return true;

@@ -1,0 +1,127 @@
+#include "control/odds_text.hpp"
+
+#include "control/event_text.hpp"
+
+namespace tercio::control {
+
+using namespace rules;
+
+namespace {
+
+std::string chance_text(const odds::Chance& c) {
+    return c.percent_text() + " (" + std::to_string(c.num) + "/" + std::to_string(c.den) + ")";
+}
+
+std::string hits_text(int hits) {
+    if (hits == 0) return "no hits";
+    return hits == 1 ? "1 hit" : std::to_string(hits) + " hits";
+}
+
+/// "1 hit, Disordered, may be chipped".
+std::string result_text(int hits, Status status, bool chip) {
+    std::string out = hits_text(hits);
+    if (status == Status::Disordered) out += ", Disordered";
+    if (status == Status::Routed) out += ", Routed";
+    if (chip) out += ", may be chipped";
+    return out;
+}
+
+std::string expected_text(const odds::Chance& c) {
+    // The exact fraction, then two decimals in integer arithmetic (rounded half up).
+    const std::uint64_t hundredths = (c.num * 200 / c.den + 1) / 2;
+    std::string dec = std::to_string(hundredths / 100) + "." + (hundredths % 100 < 10 ? "0" : "") +
+                      std::to_string(hundredths % 100);
+    return "expected hits: " + std::to_string(c.num) + (c.den == 1 ? "" : "/" + std::to_string(c.den)) +
+           " (about " + dec + ")";
+}
+
+void melee_side(const RulesContext& ctx, const GameState& s, std::size_t winner, std::size_t loser,
+                const odds::MeleeSide& m, std::vector<std::string>& out) {
+    out.push_back(unit_name(ctx, s, winner) + " wins: " + chance_text(m.wins));
+    if (m.voided.num != 0) {
+        out.push_back("  the result is void, a phalanx or tercio is not beaten by cavalry (PS-MELEE-15): " +
+                      chance_text(m.voided));
+    }
+    for (const auto& o : m.outcomes) {
+        std::string r = unit_name(ctx, s, loser) + " takes " + result_text(o.hits, o.status, o.chip_window);
+        if (o.fall_back > 0) r += ", falls back " + std::to_string(o.fall_back);
+        out.push_back("  " + r + ": " + chance_text(o.chance));
+    }
+}
+
+}  // namespace
+
+std::vector<std::string> odds_lines(const RulesContext& ctx, const GameState& s, const Preview& p) {
+    std::vector<std::string> out;
+    const auto dice_lines = [&](std::size_t unit, const ModifiedRoll& r) {
+        out.push_back("  " + unit_name(ctx, s, unit) + ": " + dice_text(r));
+    };
+    switch (p.kind) {
+    case Preview::Kind::Shot:
+    case Preview::Kind::CombinedShot: {
+        out.push_back(std::string(p.kind == Preview::Kind::Shot ? "shot" : "combined shot") + " at " +
+                      unit_name(ctx, s, p.target) + ", each die against a d6 (PS-SHOOT-9)");
+        for (std::size_t i = 0; i < p.actors.size(); ++i) dice_lines(p.actors[i], p.rolls[i]);
+        const Unit& t = s.units[p.target];
+        if (t.shot_sum > 0) {
+            out.push_back("  the target has already taken a total of " + std::to_string(t.shot_sum) + " and " +
+                          hits_text(t.shot_hits) + " from shots this phase (PS-SHOOT-12)");
+        }
+        if (p.kind == Preview::Kind::Shot) {
+            out.push_back("no effect: " + chance_text(p.shot.no_effect));
+            for (const auto& o : p.shot.outcomes) {
+                out.push_back(result_text(o.new_hits, o.status, o.chip_window) + ": " + chance_text(o.chance));
+            }
+            out.push_back(expected_text(p.shot.expected_hits));
+        } else {
+            for (const auto& o : p.combined.outcomes) {
+                const std::string r = o.new_hits == 0 && o.status == Status::None
+                                          ? std::string("no effect")
+                                          : result_text(o.new_hits, o.status, false);
+                out.push_back(r + ": " + chance_text(o.chance));
+            }
+            out.push_back(expected_text(p.combined.expected_hits));
+        }
+        break;
+    }
+    case Preview::Kind::Melee: {
+        const std::size_t a = p.actors[0];
+        out.push_back("melee: " + unit_name(ctx, s, a) + " against " + unit_name(ctx, s, p.target) +
+                      " (PS-MELEE-12)");
+        dice_lines(a, p.rolls[0]);
+        dice_lines(p.target, p.rolls[1]);
+        out.push_back("tie, both stay and attached leaders die (PS-MELEE-16): " + chance_text(p.melee.tie));
+        melee_side(ctx, s, a, p.target, p.melee.initiator_wins, out);
+        melee_side(ctx, s, p.target, a, p.melee.defender_wins, out);
+        break;
+    }
+    case Preview::Kind::CutDown:
+        out.push_back(unit_name(ctx, s, p.actors[0]) + " destroys the Routed " + unit_name(ctx, s, p.target) +
+                      " without dice (PS-MELEE-21): 100.0% (1/1)");
+        break;
+    case Preview::Kind::MoraleCheck:
+        out.push_back("morale check of " + unit_name(ctx, s, p.target) + " against a d6 (PS-MORALE-1)");
+        dice_lines(p.target, p.rolls[0]);
+        out.push_back(std::string("fails, ") +
+                      (s.units[p.target].status == UnitStatus::Disordered ? "Routed" : "Disordered") + ": " +
+                      chance_text(p.chance));
+        break;
+    case Preview::Kind::Chip:
+        out.push_back("chip at " + unit_name(ctx, s, p.target) + ": a d6 against its die (PS-CHIP-9)");
+        dice_lines(p.target, p.rolls[0]);
+        out.push_back(std::string("succeeds, ") +
+                      (s.units[p.target].status == UnitStatus::Disordered ? "Routed" : "Disordered") + ": " +
+                      chance_text(p.chance));
+        break;
+    case Preview::Kind::Rally:
+        out.push_back("rally of " + unit_name(ctx, s, p.target) + " against a d6 (PS-RALLY-4)");
+        dice_lines(p.target, p.rolls[0]);
+        out.push_back(std::string("succeeds, ") +
+                      (s.units[p.target].status == UnitStatus::Routed ? "Disordered" : "in good order") + ": " +
+                      chance_text(p.chance));
+        break;
+    }
+    return out;
+}
+
+}  // namespace tercio::control

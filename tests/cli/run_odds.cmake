@@ -1,0 +1,40 @@
+cmake_minimum_required(VERSION 3.25)
+# tercio run --odds and --why. Variables: TERCIO (binary), SRC (source root), WORK (scratch).
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(P ${SRC}/tests/cli/run/shot.toml)
+function(run expect_rc)
+  execute_process(COMMAND ${TERCIO} run ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL expect_rc)
+    message(FATAL_ERROR "tercio run ${ARGN}: exit ${rc}, expected ${expect_rc}\n${out}${err}")
+  endif()
+  set(OUT "${out}" PARENT_SCOPE)
+  set(ERR "${err}" PARENT_SCOPE)
+endfunction()
+function(expect text where)
+  string(FIND "${where}" "${text}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "expected '${text}' in:\n${where}")
+  endif()
+endfunction()
+
+# The odds of a shot: the die with its modifier, then each outcome as an exact fraction.
+run(0 --position ${P} --odds "shoot k11 k5")
+expect("G1 Cannon (B): d8, DOWN 1 beyond half range (PS-SHOOT-8): net DOWN 1 -> d6" "${OUT}")
+expect("no effect: 58.3% (7/12)" "${OUT}")
+expect("1 hit, Disordered, may be chipped: 16.7% (1/6)" "${OUT}")
+expect("expected hits: 1/6 (about 0.17)" "${OUT}")
+
+# Refusals: a command that cannot be parsed is a usage error, an illegal one a game failure.
+run(2 --position ${P} --odds "shoot k11")
+expect("--odds: shoot k11:" "${ERR}")
+run(1 --position ${P} --odds "shoot k11 k6")
+expect("--odds: shoot k11 k6: " "${ERR}")
+run(1 --position ${P} --odds "pass")
+expect("rolls no dice of its own" "${ERR}")
+
+# --why: every roll in the log with its dice, modifiers, rule IDs and band.
+file(WRITE ${WORK}/shoot.txt "shoot k11 k5\n")
+run(0 --position ${P} --commands ${WORK}/shoot.txt --why)
+expect("    G1 Cannon (B): d8, DOWN 1 beyond half range (PS-SHOOT-8): net DOWN 1 -> d6, rolled" "${OUT}")
+expect("    result: " "${OUT}")
