@@ -1,6 +1,7 @@
 // Random-play test: many seeded games of uniformly random legal commands, checking the
 // invariants after every command.
 #include <algorithm>
+#include <array>
 #include <set>
 #include <variant>
 
@@ -50,6 +51,77 @@ void check_invariants(const RulesContext& ctx, const GameState& s, const std::ve
     if (s.decision != Decision::GameOver) REQUIRE_FALSE(legal.empty());
 }
 
+/// How often combat happened, to show the random games exercise it.
+struct CombatSeen {
+    long shots = 0, melees = 0, routs = 0, rallies = 0, chips = 0, cut_down = 0, stands_lost = 0;
+};
+
+/// The invariants of one command's effects: hits within the damaged stand's capacity (PS-HITS-1,
+/// PS-HITS-2), stands never coming back, morale chips lost exactly as PS-CHIP-2 .. PS-CHIP-5 say,
+/// routed units never shooting or fighting back (PS-ROUT-6, PS-MELEE-21).
+void check_effects(const RulesContext& ctx, const GameState& before, const GameState& after, const Events& ev,
+                   CombatSeen& seen) {
+    std::array<int, 2> expected{};  // morale chips each side should have lost
+    // Units added by the set-up (an extra unit, PS-ARMY-4) have no "before".
+    for (std::size_t i = 0; i < before.unit_count; ++i) {
+        const Unit& u = after.units[i];
+        const Unit& was = before.units[i];
+        REQUIRE(u.stand_count() <= was.stand_count());
+        const int lost = was.stand_count() - u.stand_count();
+        expected[idx(u.side)] += lost;  // 1 per stand destroyed (PS-CHIP-2)
+        seen.stands_lost += lost;
+        if (u.stand_count() == 0) {
+            REQUIRE(u.hits == 0);
+            continue;
+        }
+        const TroopType& t = ctx.type(u);
+        std::size_t g = 0;
+        while (u.stands[g] == 0) ++g;
+        REQUIRE(g < t.stands.size());
+        REQUIRE(u.hits < t.stands[g].hits);  // a stand is removed the moment it is full
+        for (std::size_t k = 0; k < kMaxStandGroups; ++k) {
+            REQUIRE(u.stands[k] <= (k < t.stands.size() ? t.stands[k].count : 0));
+        }
+    }
+    for (const Event& e : ev) {
+        if (const auto* x = std::get_if<StatusChanged>(&e); x && x->to == UnitStatus::Routed) {
+            expected[idx(after.units[x->unit].side)] += after.units[x->unit].stand_count();  // PS-CHIP-2
+            ++seen.routs;
+        } else if (const auto* c = std::get_if<Chipped>(&e)) {
+            ++expected[idx(c->chipper)];  // PS-CHIP-4
+            ++seen.chips;
+        } else if (const auto* r = std::get_if<RallyAttempted>(&e)) {
+            ++expected[idx(after.units[r->unit].side)];  // PS-CHIP-3
+            ++seen.rallies;
+        } else if (const auto* k = std::get_if<LeaderKilled>(&e)) {
+            expected[idx(k->side)] += k->chips_lost;  // PS-CHIP-5
+        } else if (const auto* m = std::get_if<MeleeResolved>(&e)) {
+            // Routed units do not fight: a melee never has a Routed side (PS-ROUT-6).
+            REQUIRE(before.units[m->initiator].status != UnitStatus::Routed);
+            REQUIRE(before.units[m->defender].status != UnitStatus::Routed);
+            ++seen.melees;
+        } else if (const auto* s = std::get_if<ShotResolved>(&e)) {
+            REQUIRE(before.units[s->shooter].status != UnitStatus::Routed);
+            REQUIRE_FALSE(before.units[s->shooter].fired);
+            ++seen.shots;
+        } else if (const auto* d = std::get_if<RoutedUnitCut>(&e)) {
+            REQUIRE(before.units[d->target].status == UnitStatus::Routed);  // no dice, no fight back
+            ++seen.cut_down;
+        }
+    }
+    // The set-up rolls the chips (PS-CHIP-1); from the first turn on they only go down.
+    for (std::size_t side = 0; side < 2 && before.turn > 0; ++side) {
+        const int spent = before.morale_chips[side] - after.morale_chips[side];
+        INFO("side " << side << ": " << before.morale_chips[side] << " -> " << after.morale_chips[side]
+                     << " morale chips, rules say lose " << expected[side]);
+        if (after.morale_chips[side] > 0) {
+            REQUIRE(spent == expected[side]);
+        } else {
+            REQUIRE(spent <= expected[side]);  // never below 0 (PS-CHIP-7)
+        }
+    }
+}
+
 /// A few arbitrary commands of the kinds the current decision takes, with random squares and
 /// facings: each one that validates must be in the legal list ("no command outside the list may
 /// pass validate"). Bent streams are the documented exception and are not generated.
@@ -80,6 +152,7 @@ std::vector<Command> probes(const GameState& s, core::Dice& r) {
 void play_random_games(int first, int count) {
     int nightfalls = 0;
     long commands = 0;
+    CombatSeen seen;
     for (int g = first; g < first + count; ++g) {
         const std::string a = kArmyIds[static_cast<std::size_t>(g) % kArmyIds.size()];
         const std::string b = kArmyIds[static_cast<std::size_t>(g / 6) % kArmyIds.size()];
@@ -116,7 +189,9 @@ void play_random_games(int first, int count) {
                     REQUIRE(std::find(legal.begin(), legal.end(), p) != legal.end());
                 }
             }
-            apply(ctx, s, c, dice);
+            const GameState before = s;
+            const Events ev = apply(ctx, s, c, dice);
+            check_effects(ctx, before, s, ev, seen);
             last = print(c);
             ++steps;
             REQUIRE(steps < 20000);
@@ -127,6 +202,17 @@ void play_random_games(int first, int count) {
     CHECK(nightfalls > count / 2);
     INFO("commands " << commands);
     CHECK(commands > count);
+    // Combat happens in these games, all of it.
+    WARN("shots " << seen.shots << ", melees " << seen.melees << ", routs " << seen.routs << ", rallies "
+                  << seen.rallies << ", chips " << seen.chips << ", routed units cut down " << seen.cut_down
+                  << ", stands lost " << seen.stands_lost);
+    CHECK(seen.shots > count);
+    CHECK(seen.melees > 0);
+    CHECK(seen.routs > 0);
+    CHECK(seen.rallies > 0);
+    CHECK(seen.chips > 0);
+    CHECK(seen.cut_down > 0);
+    CHECK(seen.stands_lost > 0);
 }
 
 }  // namespace
