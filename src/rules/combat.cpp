@@ -151,9 +151,22 @@ std::optional<InvoluntaryPath> rout(const RulesContext& ctx, GameState& s, std::
     u.routed_this_phase = true;
     ev.push_back(StatusChanged{u8(ui), from, UnitStatus::Routed});
     lose_chips(s, u.side, u.stand_count(), ChipLoss::UnitRouted, ev);
+    const bool had_leader = leader_attached(s, ui);
     detach_leader(ctx, s, ui, dice, ev);
     if (s.decision == Decision::GameOver) return std::nullopt;
-    return rout_move(ctx, s, ui, fall_back_squares, reference, dice, ev);
+    auto path = rout_move(ctx, s, ui, fall_back_squares, reference, dice, ev);
+    // PS-LEADER-13: the leader stays in the square the unit routed from. Once the rout move has
+    // left him there without a friendly unit and with an enemy unit, the roll-off of
+    // PS-LEADER-11 is made at once; after a melee, at step 8 of PS-MELEE-23 instead
+    // (left_alone_check).
+    const Leader& l = s.leaders[idx(u.side)];
+    if (cause != RoutCause::Melee && had_leader && l.alive && l.attached == kNone &&
+        s.decision != Decision::GameOver) {
+        if (const auto e = unit_at(s, l.square, other(u.side))) {
+            leader_alone_check(ctx, s, s.units[*e], l.square, dice, ev);
+        }
+    }
+    return path;
 }
 
 /// PS-MELEE-21: a Routed unit is destroyed without a roll; each stand costs a chip (PS-CHIP-2).
@@ -166,6 +179,7 @@ void cut_down(const RulesContext& ctx, GameState& s, std::size_t attacker, std::
     const UnitStatus from = t.status;
     t.status = UnitStatus::Destroyed;
     t.stands = {};
+    t.hits = 0;  // no stand is left to carry hits (as in remove_stand; PS-MELEE-21, PS-HITS-3)
     ev.push_back(StatusChanged{u8(target), from, UnitStatus::Destroyed});
     s.units[attacker].fought_since_check = true;
 }
@@ -366,6 +380,14 @@ InvoluntaryPath trail_path(const GameState& s) {
     return p;
 }
 
+/// PS-MELEE-23 step 8 (PS-LEADER-13, PS-LEADER-11): a leader of `side` left alone (no friendly
+/// unit) in the melee square `q` with an enemy unit rolls off at once.
+void left_alone_check(const RulesContext& ctx, GameState& s, Side side, Square q, core::Dice& dice, Events& ev) {
+    const Leader& l = s.leaders[idx(side)];
+    if (s.decision == Decision::GameOver || !l.alive || !l.deployed || l.attached != kNone || l.square != q) return;
+    if (const auto e = unit_at(s, q, other(side))) leader_alone_check(ctx, s, s.units[*e], q, dice, ev);
+}
+
 /// PS-MELEE-12 .. PS-MELEE-23.
 void resolve_melee(const RulesContext& ctx, GameState& s, std::size_t init, std::size_t def, core::Dice& dice,
                    Events& ev) {
@@ -422,7 +444,10 @@ void resolve_melee(const RulesContext& ctx, GameState& s, std::size_t init, std:
     }
     ev.push_back(e);
     // Step 4: hits.
-    if (apply_hits(ctx, s, li, band->hits, dice, ev)) return;
+    if (apply_hits(ctx, s, li, band->hits, dice, ev)) {
+        left_alone_check(ctx, s, s.units[li].side, melee_square, dice, ev);  // step 8
+        return;
+    }
     Unit& loser = s.units[li];
     const Unit& winner = s.units[wi];
     // The away vector (PS-INVOL-2) from the engagement record.
@@ -457,6 +482,8 @@ void resolve_melee(const RulesContext& ctx, GameState& s, std::size_t init, std:
                     pursue(ctx, s, wi, li, *path, dice, ev);
                 }
             }
+            // Step 8, unless the winner must still choose to pursue or stay (then after it).
+            if (s.choice_unit == kNone) left_alone_check(ctx, s, s.units[li].side, melee_square, dice, ev);
             return;
         }
         if (!s.units[li].on_table()) return;
@@ -629,6 +656,16 @@ bool courage_pending(GameState& s) {
 void settle(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev) {
     for (;;) {
         if (s.decision == Decision::GameOver || check_army_gone(ctx, s, ev)) return;
+        // The follow-up choice comes before the chip window: "in melee the window opens after
+        // the fall-back and follow-up" (PS-CHIP-10 (a), PS-MELEE-23 steps 6 and 7).
+        if (s.choice_unit != kNone) {
+            if (s.units[s.choice_unit].on_table()) {
+                s.decision = s.choice_pursuit ? Decision::Pursue : Decision::FollowUp;
+                s.decider = s.units[s.choice_unit].side;
+                return;
+            }
+            s.choice_unit = kNone;
+        }
         if (s.chip_target != kNone) {
             const Unit& t = s.units[s.chip_target];
             const Side chipper = other(t.side);
@@ -638,14 +675,6 @@ void settle(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev)
                 return;
             }
             s.chip_target = kNone;
-        }
-        if (s.choice_unit != kNone) {
-            if (s.units[s.choice_unit].on_table()) {
-                s.decision = s.choice_pursuit ? Decision::Pursue : Decision::FollowUp;
-                s.decider = s.units[s.choice_unit].side;
-                return;
-            }
-            s.choice_unit = kNone;
         }
         bool escaping = false;
         for (Side side : {Side::A, Side::B}) {
@@ -929,6 +958,7 @@ void apply_combat(const RulesContext& ctx, GameState& s, const Command& c, core:
                 const InvoluntaryPath p = trail_path(s);
                 if (pursuit) {
                     pursue(ctx, s, wi, li, p, dice, ev);
+                    left_alone_check(ctx, s, s.units[li].side, p.start, dice, ev);  // PS-MELEE-23 step 8
                 } else {
                     follow_up(ctx, s, wi, li, p, dice, ev);
                 }
@@ -936,6 +966,10 @@ void apply_combat(const RulesContext& ctx, GameState& s, const Command& c, core:
             },
             [&](const Stay&) {
                 s.choice_unit = kNone;
+                if (s.choice_pursuit) {
+                    // PS-MELEE-23 step 8: the routed unit's leader left with the winner.
+                    left_alone_check(ctx, s, s.units[s.choice_other].side, s.trail_start, dice, ev);
+                }
                 settle(ctx, s, dice, ev);
             },
             [&](const auto&) { throw IllegalCommand("not a combat command"); },

@@ -813,8 +813,14 @@ void legal_movement(const RulesContext& ctx, const GameState& s, std::vector<Com
             ex.each([&](Square to) {
                 if (s.marching && !nearer_enemy(u.side, u.square, to)) return;
                 out.push_back(Move{u.square, turned ? std::optional<Facing>(f) : std::nullopt, to, std::nullopt});
+                if (unit_at(s, to, other(u.side))) {
+                    // PS-MELEE-3, PS-PIP-3: the move-and-attack into that square, when allowed.
+                    Move attack{u.square, turned ? std::optional<Facing>(f) : std::nullopt, to, std::nullopt};
+                    attack.attack = true;
+                    if (!check_movement(ctx, s, attack)) out.push_back(attack);
+                    return;  // no turn after contact (PS-MOVE-5)
+                }
                 if (turned) return;
-                if (unit_at(s, to, other(u.side))) return;  // no turn after contact (PS-MOVE-5)
                 for (Facing g : core::kAllFacings) {
                     if (g != u.facing && core::turn_steps(u.facing, g) <= limit) out.push_back(Move{u.square, std::nullopt, to, g});
                 }
