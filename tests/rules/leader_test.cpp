@@ -178,11 +178,19 @@ TEST_CASE("an attached leader moves with his unit at no cost",
     SECTION("an opportunity charge") {
         Position p = board();
         p.add(A, "arquebus", "h3");
-        p.add(B, "lancers", "h8", Facing::S);
+        const auto l = p.add(B, "lancers", "h8", Facing::S);
         p.leader(B, "h8", true);
         p.play("move h3 h4");
-        p.play("charge h8");
-        CHECK(p.leader_of(B).square == sq("h4"));
+        // The melee follows at once (PS-OPP-6), charger first (PS-DICE-8): the LANCERS' D10 is UP 1
+        // for charging and UP 2 for the leader, a D12, against the arquebus's D6. A tie would kill
+        // the leader (PS-MELEE-16), so the lancers win by 1: the arquebus falls back 1 square to h3
+        // and the cavalry must follow it (PS-MELEE-13, PS-MELEE-18), the leader still with them.
+        const auto ev = p.play("charge h8", "d12:5 d6:4");
+        CHECK(path_of(ev, l) == std::vector<std::string>{"h7", "h6", "h5", "h4", "h3"});
+        CHECK(p.unit(l).square == sq("h3"));
+        CHECK(p.leader_of(B).square == sq("h3"));
+        CHECK(p.leader_of(B).attached == l);
+        CHECK(p.leader_of(B).alive);
     }
 }
 
@@ -273,9 +281,16 @@ TEST_CASE("the winner of the roll-off may move to safety, up to 4 squares, away 
         const auto m = p.add(A, "arquebus", "h3");
         p.leader(B, "h4");
         const auto ev = p.play("move h3 h5", "d6:6 d6:1");
-        CHECK(path_of(ev, m) == std::vector<std::string>{"h4", "h5"});
-        CHECK(events_of<DiceRolled>(ev).size() == 2);
-        CHECK(p.s.decision == Decision::LeaderEscape);
+        CHECK(path_of(ev, m) == std::vector<std::string>{"h4"});
+        CHECK(events_of<DiceRolled>(ev).size() == 2);  // at once, on entering h4
+        // The winner's move to safety is decided at once too; then the mover goes on.
+        REQUIRE(p.s.decision == Decision::LeaderEscape);
+        CHECK(p.s.decider == B);
+        const auto rest = p.play("escape h8");
+        CHECK(p.leader_of(B).square == sq("h8"));
+        CHECK(path_of(rest, m) == std::vector<std::string>{"h5"});
+        CHECK(p.unit(m).square == sq("h5"));
+        CHECK(back_to_active(p));
     }
     SECTION("an opportunity charger passing a lone leader triggers it too") {
         Position p = board();
@@ -283,7 +298,9 @@ TEST_CASE("the winner of the roll-off may move to safety, up to 4 squares, away 
         p.leader(A, "h6");
         p.add(B, "lancers", "h8", Facing::S);
         p.play("move h3 h4");
-        const auto ev = p.play("charge h8", "d6:1 d6:6 d6:3");  // A's D6 first: A loses
+        // A's D6 first: A loses, and a D6 of chips; then the melee, scripted as a tie (the
+        // LANCERS' D12, D10 UP 1 for charging, against the arquebus's D6; PS-OPP-6, PS-DICE-8).
+        const auto ev = p.play("charge h8", "d6:1 d6:6 d6:3 d12:4 d6:4");
         CHECK_FALSE(p.leader_of(A).alive);
         CHECK(p.s.morale_chips[0] == 9);
         CHECK(events_of<DiceRolled>(ev).front().side == A);

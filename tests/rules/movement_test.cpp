@@ -18,6 +18,20 @@ namespace {
 constexpr Side A = Side::A;
 constexpr Side B = Side::B;
 
+/// The non-active side lets `n` reaction windows pass in a row (R2 after a step, R4 after an
+/// activation, PS-OPP-3): each must be open when its turn comes. Returns their events.
+Events decline(Position& p, int n) {
+    Events ev;
+    for (int k = 0; k < n; ++k) {
+        INFO("decline " << k + 1 << " of " << n);
+        REQUIRE(p.s.decision == Decision::React);
+        REQUIRE(p.s.decider == other(p.s.active));
+        const auto more = p.play("decline");
+        ev.insert(ev.end(), more.begin(), more.end());
+    }
+    return ev;
+}
+
 
 }  // namespace
 
@@ -361,7 +375,11 @@ TEST_CASE("stepping into a lone enemy unit's square ends the move in contact, wi
     Position p = board();
     const auto u = p.add(A, "arquebus", "h3");
     const auto e = p.add(B, "arquebus", "h5", Facing::S);
-    const auto ev = p.play("move h3 h5");  // no dice are scripted: no melee is rolled
+    // No dice are scripted: no melee is rolled. B's arquebus may shoot at the mover after each
+    // step (R2) and after the move (R4) (PS-OPP-3); it declines each time.
+    Events ev = p.play("move h3 h5");
+    const auto more = decline(p, 3);  // R2 after h4, R2 after h5, R4 after the move
+    ev.insert(ev.end(), more.begin(), more.end());
     CHECK(path_of(ev, u) == std::vector<std::string>{"h4", "h5"});
     CHECK(p.unit(u).square == sq("h5"));
     CHECK(p.unit(e).square == sq("h5"));
@@ -690,10 +708,14 @@ TEST_CASE("a march may end in contact, but that loses the marching option",
     const auto ev = p.play("move c3 c4");
     CHECK(events_of<MarchLost>(ev).size() == 1);
     CHECK_FALSE(p.s.march_option[0]);
+    // B's arquebus, now in contact, may shoot (R2 after the step, R4 after the activation).
+    decline(p, 2);
     CHECK(p.s.marching);  // the others still march
-    p.play("move e3 e4");
-    p.play("move g3 g4");
-    p.play("move l3 l4");
+    // It may shoot at the arquebus in its square after each of their steps and moves too.
+    for (const std::string m : {"move e3 e4", "move g3 g4", "move l3 l4"}) {
+        p.play(m);
+        decline(p, 2);
+    }
     CHECK_FALSE(p.s.marching);
     p.act(A, CardKind::InfantryMove, 6);
     CHECK(contains(p.refusal("march"), "PS-MARCH-5"));
@@ -704,7 +726,9 @@ TEST_CASE("entering an enemy's square by any voluntary move loses the marching o
     Position p = march_board();
     p.add(B, "arquebus", "c5");
     p.play("move c3 c5");
-    CHECK_FALSE(p.s.march_option[0]);
+    CHECK(p.s.march_option[0]);  // not yet: B's arquebus may shoot at the step into c4 (R2)
+    decline(p, 1);
+    CHECK_FALSE(p.s.march_option[0]);  // the step into c5
     CHECK(p.s.march_option[1]);
 }
 

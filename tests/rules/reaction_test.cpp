@@ -1,6 +1,7 @@
 // Reactions to a move: the R2 window and the opportunity charge (PS-OPP-3, PS-OPP-5, PS-OPP-6,
 // PS-OPP-8), the French Knights' compulsory charge (PS-OPP-7), evades (PS-OPP-9, PS-INVOL-1,
-// PS-INVOL-4, PS-INVOL-6). The melee that follows a charge is part 2 and not tested here.
+// PS-INVOL-4, PS-INVOL-6). The melee that follows a charge at once (PS-OPP-6) is scripted here as
+// a tie, so that both units stay in the square; its results are tested with melee (PS-MELEE).
 #include <set>
 
 #include "tests/rules/position_fixture.hpp"
@@ -20,6 +21,12 @@ namespace {
 constexpr Side A = Side::A;
 constexpr Side B = Side::B;
 
+
+/// The dice of the melee that follows an opportunity charge at once (PS-OPP-6), charger first
+/// (PS-DICE-8), as a tie: no hits, nobody falls back, no chip (PS-MELEE-13). The charger's Fight
+/// die is UP 1 for charging (PS-MELEE-7, PS-MELEE-9): LANCERS D10 and KNIGHTS D12 roll a D12; the
+/// ARQUEBUS it hits from the front rolls its D6.
+constexpr const char* kTiedMelee = "d12:4 d6:4";
 
 /// The active player decides again: no reaction window is open.
 bool back_to_active(const Position& p) {
@@ -99,8 +106,13 @@ TEST_CASE(
     p.add(B, "light_horse", "j8", Facing::S);  // could also reach, but only one charge can hit
     p.play("move h3 h5");
     REQUIRE(charge_window(p));
-    const auto ev = p.play("charge h8");  // no dice: the melee is not part of this engine yet
+    const auto ev = p.play("charge h8", kTiedMelee);
     CHECK(path_of(ev, l) == std::vector<std::string>{"h7", "h6", "h5", "h4"});
+    const auto melee = events_of<MeleeResolved>(ev);  // fought at once, the charger initiating
+    REQUIRE(melee.size() == 1);
+    CHECK(melee[0].initiator == l);
+    CHECK(melee[0].defender == m);
+    CHECK(melee[0].winner == kNone);
     CHECK(p.unit(l).square == sq("h4"));
     CHECK(p.unit(l).facing == Facing::S);
     CHECK(p.unit(m).square == sq("h4"));  // its move ended there
@@ -120,7 +132,7 @@ TEST_CASE("a charger turns within its own limit before stepping",
         REQUIRE(charge_window(p));
         CHECK_FALSE(p.legal("charge j6"));
         CHECK_FALSE(p.legal("charge j6 face SE"));
-        const auto ev = p.play("charge j6 face S");
+        const auto ev = p.play("charge j6 face S", kTiedMelee);
         CHECK(path_of(ev, l) == std::vector<std::string>{"i5", "h4"});
         CHECK(p.unit(l).facing == Facing::S);
     }
@@ -135,6 +147,8 @@ TEST_CASE("a charger turns within its own limit before stepping",
 
 TEST_CASE("only KNIGHTS, LANCERS and LIGHT HORSE make opportunity charges",
           "[rules][reaction][PS-OPP-5][PS-TYPE-3][PS-AMB-37]") {
+    // Whether `who` may charge the mover. Units that can shoot (CARABINS, SKIRMISHERS, ARQUEBUS)
+    // open R2 all the same, for an opportunity shot (PS-OPP-3), so what counts is the charge.
     const auto window_for = [](const std::string& who, bool is_type) {
         Position p = board();
         p.add(A, "arquebus", "h3");
@@ -144,7 +158,7 @@ TEST_CASE("only KNIGHTS, LANCERS and LIGHT HORSE make opportunity charges",
             p.add(B, who, "h6", Facing::S);
         }
         p.play("move h3 h4");
-        return charge_window(p);
+        return charge_window(p) && p.legal("charge h6");
     };
     CHECK(window_for("lancers", false));
     CHECK(window_for("light_horse", false));
@@ -193,6 +207,11 @@ TEST_CASE("who may charge: not Routed, not in contact, a chip in hand, an empty 
         p.add(B, "lancers", "h8", Facing::S);
         p.add(B, "arquebus", "h4");
         p.play("move h3 h4");
+        // R2 is open, but only for the arquebus to shoot at the unit in its square (PS-SHOOT-5).
+        REQUIRE(charge_window(p));
+        CHECK_FALSE(p.legal("charge h8"));
+        p.play("decline");  // R2
+        p.play("decline");  // R4 after the move
         CHECK(back_to_active(p));
     }
 }
@@ -227,7 +246,7 @@ TEST_CASE("the charger needs a legal path: no enemies passed, stop rule, prohibi
         p.piece(TerrainKind::Hill, {"g5", "h5"});
         p.play("move h3 h4");
         REQUIRE(charge_window(p));
-        const auto ev = p.play("charge h7");
+        const auto ev = p.play("charge h7", kTiedMelee);
         CHECK(path_of(ev, l) == std::vector<std::string>{"h6", "i5", "h4"});
     }
     SECTION("a hill entered as the first step is fine, a wood never is for cavalry") {
@@ -252,7 +271,7 @@ TEST_CASE("no charge into a square where the mover is passing through a friend",
     p.play("move h3 h5");
     REQUIRE(charge_window(p));
     CHECK(p.unit(m).square == sq("h5"));  // no window while it stood on the militia
-    p.play("charge h8");
+    p.play("charge h8", kTiedMelee);
     CHECK(stacking_ok(p.s));
 }
 
@@ -264,7 +283,7 @@ TEST_CASE("marching units can be charged; that alone does not end the marching o
     p.play("march");
     p.play("move h3 h4");
     REQUIRE(charge_window(p));
-    p.play("charge h8");
+    p.play("charge h8", kTiedMelee);
     CHECK(back_to_active(p));
     CHECK(p.s.marching);  // the filler at o1 must still march
     CHECK(p.s.march_option[0]);
@@ -279,7 +298,7 @@ TEST_CASE("chips not used are lost; each phase the non-active side has 3 again",
     p.add(A, "arquebus", "h3");
     p.add(B, "lancers", "h8", Facing::S);
     p.play("move h3 h4");
-    p.play("charge h8");
+    p.play("charge h8", kTiedMelee);
     CHECK(p.s.opportunity_chips[1] == 2);
     p.play("pass");                 // B's phase
     p.play("pass", "d12:5 d12:3");  // a new initiative: A rolled higher
@@ -315,7 +334,7 @@ TEST_CASE("French Knights must charge unless the French win a D6 roll-off; a tie
         CHECK(rolls[1].side == A);
         REQUIRE(charge_window(p));
         CHECK(contains(p.refusal("decline"), "PS-OPP-7"));
-        p.play("charge h7");
+        p.play("charge h7", kTiedMelee);
         CHECK(p.unit(k).square == sq("h4"));
     }
     SECTION("a tie: they must charge") {
@@ -416,6 +435,18 @@ TEST_CASE("R3: SKIRMISHERS, CARABINS and LIGHT HORSE may evade a unit entering t
         CHECK(p.unit(e).status == UnitStatus::Disordered);
         CHECK(p.s.opportunity_chips[1] == 2);
         CHECK(p.unit(m).square == sq("h5"));  // the entering unit stays, its move over
+        // The active player may chip the evader just Disordered (PS-OPP-9, PS-CHIP-10 b).
+        REQUIRE(p.s.decision == Decision::Chip);
+        CHECK(p.s.decider == A);
+        p.play("decline");
+        // The evader, now in h7, may still shoot at the mover: R2 after the step, R4 after the
+        // move (PS-OPP-3). The move goes no further.
+        REQUIRE(charge_window(p));
+        p.play("decline");
+        CHECK(p.unit(m).square == sq("h5"));
+        REQUIRE(p.s.decision == Decision::React);
+        CHECK(p.s.react_window == 4);
+        p.play("decline");
         CHECK(back_to_active(p));
     }
     SECTION("or the unit stays in contact") {
@@ -428,6 +459,13 @@ TEST_CASE("R3: SKIRMISHERS, CARABINS and LIGHT HORSE may evade a unit entering t
         CHECK(p.unit(e).square == sq("h5"));
         CHECK(p.unit(e).status == UnitStatus::Ok);
         CHECK(p.s.opportunity_chips[1] == 3);
+        // The skirmishers may shoot at the unit in their square: R2 for the step, then R4.
+        REQUIRE(charge_window(p));
+        CHECK_FALSE(p.legal("evade"));
+        p.play("decline");
+        REQUIRE(p.s.decision == Decision::React);
+        CHECK(p.s.react_window == 4);
+        p.play("decline");
         CHECK(back_to_active(p));
     }
     SECTION("mounted evaders go 5 squares") {
@@ -449,6 +487,12 @@ TEST_CASE("R3: SKIRMISHERS, CARABINS and LIGHT HORSE may evade a unit entering t
         p.add(A, "arquebus", "h4");
         p.add(B, "arquebus", "h5", Facing::S);
         p.play("move h4 h5");
+        // No R3: the window open is R2, for the arquebus to shoot at the unit in its square.
+        CHECK_FALSE(evade_window(p));
+        REQUIRE(charge_window(p));
+        CHECK_FALSE(p.legal("evade"));
+        p.play("decline");  // R2
+        p.play("decline");  // R4
         CHECK(back_to_active(p));
     }
     SECTION("not without a chip, and not when Routed") {
@@ -477,6 +521,8 @@ TEST_CASE("R3: SKIRMISHERS, CARABINS and LIGHT HORSE may evade a unit entering t
         p.play("move h4 h5");
         REQUIRE(evade_window(p));
         p.play("evade");
+        REQUIRE(p.s.decision == Decision::Chip);  // the active side may chip the evader first
+        p.play("decline");
         REQUIRE(charge_window(p));
         CHECK(p.legal("charge h9"));
     }

@@ -129,6 +129,19 @@ std::string turn_in_place(const RulesContext& ctx, const GameState& s, Side side
 
 ScriptedDice no_dice() { return ScriptedDice::parse(""); }
 
+/// In the standard deployment each side's CANNON (d5 and k11, range 6) reaches the enemy's front
+/// rank, so after every card turned (R1) and every action (R4) the non-active side may make an
+/// opportunity shot (PS-OPP-3, PS-SHOOT-2). This lets play go on without one.
+Events decline(const RulesContext& ctx, GameState& s, core::Dice& dice) {
+    REQUIRE(s.decision == Decision::React);
+    REQUIRE(s.decider == other(s.active));
+    return test::play(ctx, s, "decline", dice);
+}
+Events decline(const RulesContext& ctx, GameState& s) {
+    auto none = ScriptedDice::parse("");
+    return decline(ctx, s, none);
+}
+
 bool has_command(const std::vector<Command>& cmds, const std::string& text) {
     return std::any_of(cmds.begin(), cmds.end(), [&](const Command& c) { return print(c) == text; });
 }
@@ -262,12 +275,17 @@ TEST_CASE("turning a card costs 1 pip; the phase ends when the pips run out",
     CHECK(g.s.current_card() == nullptr);
     CHECK(summary(test::play(ctx, g.s, "turn", none)) == std::vector<std::string>{"card A infantry_move left 19"});
     CHECK(g.s.pips == 1);
+    CHECK(g.s.decision == Decision::React);  // R1: B's cannon may shoot
+    CHECK(summary(decline(ctx, g.s)).empty());
     CHECK(g.s.decision == Decision::Act);
     REQUIRE(g.s.current_card() != nullptr);
     CHECK(*g.s.current_card() == CardKind::InfantryMove);
-    // The last pip turns the next card; the phase is over and B has the initiative with 9.
+    // The last pip turns the next card; once B has let its R1 window pass, the phase is over
+    // and B has the initiative with 9.
     CHECK(summary(test::play(ctx, g.s, "turn", none)) ==
-          std::vector<std::string>{"march lost A", "card A infantry_move left 18", "phase end A lost 0", "phase B 9 second"});
+          std::vector<std::string>{"march lost A", "card A infantry_move left 18"});
+    CHECK(g.s.pips == 0);
+    CHECK(summary(decline(ctx, g.s)) == std::vector<std::string>{"phase end A lost 0", "phase B 9 second"});
     CHECK(g.s.active == Side::B);
     CHECK(g.s.pips == 9);
     // PS-CARD-13: A's turned cards stay face up on its discard pile; B's deck is untouched.
@@ -275,9 +293,10 @@ TEST_CASE("turning a card costs 1 pip; the phase ends when the pips run out",
     CHECK(g.s.decks[0].left() == 18);
     CHECK(g.s.decks[1].drawn == 0);
     CHECK(g.s.current_card() == nullptr);  // B has turned nothing yet
-    test::play(ctx, g.s, "turn", none);
-    test::play(ctx, g.s, "turn", none);
-    test::play(ctx, g.s, "turn", none);
+    for (int k = 0; k < 3; ++k) {
+        test::play(ctx, g.s, "turn", none);
+        decline(ctx, g.s);  // A's cannon may shoot (R1)
+    }
     CHECK(g.s.pips == 6);
     CHECK(g.s.decks[1].drawn == 3);
     CHECK(*g.s.current_card() == g.s.decks[1].cards[2]);
@@ -330,6 +349,7 @@ TEST_CASE("no action may cost more pips than are left", "[rules][turn][PS-INIT-7
     test::play(ctx, g.s, "second", none);  // A first with 2 pips
     test::play(ctx, g.s, "turn", none);    // Infantry Move; 1 pip left
     REQUIRE(g.s.pips == 1);
+    decline(ctx, g.s);
     CHECK(test::refusal(ctx, g.s, turn_in_place(ctx, g.s, Side::A, "G1", "NE")) ==
           "moving Cannon costs 3 pips; you have 1 (PS-PIP-1)");
     CHECK(test::refusal(ctx, g.s, "march") == "a march costs 2 pips (PS-MARCH-2)");
@@ -337,8 +357,10 @@ TEST_CASE("no action may cost more pips than are left", "[rules][turn][PS-INIT-7
     CHECK_FALSE(has_command(legal, turn_in_place(ctx, g.s, Side::A, "G1", "NE")));
     CHECK_FALSE(has_command(legal, "march"));
     CHECK(has_command(legal, turn_in_place(ctx, g.s, Side::A, "P1", "NE")));
-    // The last pip moves the pike, and the phase ends.
-    const auto s = summary(test::play(ctx, g.s, turn_in_place(ctx, g.s, Side::A, "P1", "NE"), none));
+    // The last pip moves the pike, and the phase ends (once B has let its R4 window pass).
+    test::play(ctx, g.s, turn_in_place(ctx, g.s, Side::A, "P1", "NE"), none);
+    CHECK(g.s.pips == 0);
+    const auto s = summary(decline(ctx, g.s));
     CHECK(s.back() == "phase B 9 second");
 }
 
@@ -348,15 +370,20 @@ TEST_CASE("pips pay per unit, not per stand", "[rules][turn][PS-PIP-2][PS-PIP-1]
     auto none = no_dice();
     test::play(ctx, g.s, "second", none);  // A first with 10
     test::play(ctx, g.s, "turn", none);    // Infantry Move: 9 left
+    decline(ctx, g.s);
     test::play(ctx, g.s, turn_in_place(ctx, g.s, Side::A, "F1", "NE"), none);  // 4-stand PHALANX
     CHECK(g.s.pips == 8);
+    decline(ctx, g.s);
     test::play(ctx, g.s, turn_in_place(ctx, g.s, Side::A, "A1", "NW"), none);  // 2-stand ARQUEBUS
     CHECK(g.s.pips == 7);
+    decline(ctx, g.s);
     test::play(ctx, g.s, turn_in_place(ctx, g.s, Side::A, "G1", "NE"), none);  // the 1-stand gun: 3
     CHECK(g.s.pips == 4);
+    decline(ctx, g.s);
     test::play(ctx, g.s, "pass", none);
     REQUIRE(g.s.active == Side::B);
     test::play(ctx, g.s, "turn", none);  // Infantry Move: 11 left
+    decline(ctx, g.s);
     test::play(ctx, g.s, turn_in_place(ctx, g.s, Side::B, "T1", "SE"), none);  // 6-stand TERCIO
     CHECK(g.s.pips == 10);
 }
@@ -375,16 +402,21 @@ TEST_CASE("only the current card can be acted on; Milling Around does nothing", 
     CHECK(test::refusal(ctx, g.s, pike) == "turn a card first");
     test::play(ctx, g.s, "turn", none);
     CHECK(g.s.pips == 9);
+    decline(ctx, g.s);
     CHECK(test::refusal(ctx, g.s, pike) == "");
     test::play(ctx, g.s, "turn", none);  // Milling Around: the Infantry Move can no longer be used
     CHECK(g.s.pips == 8);
+    decline(ctx, g.s);
     CHECK_THAT(test::refusal(ctx, g.s, pike), Contains("not Milling Around"));
     const auto legal = legal_commands(ctx, g.s);
     CHECK(std::none_of(legal.begin(), legal.end(), [](const Command& c) { return std::holds_alternative<Move>(c); }));
     // PS-CARD-10: "sorry, nothing happens": only turning another card, passing or conceding.
+    // Shooting needs no card and is not an action on one (PS-SHOOT-2, PS-CARD-4), so the loaded
+    // cannon may still shoot for a pip.
     for (const Command& c : legal) {
         INFO(print(c));
-        CHECK((std::holds_alternative<TurnCard>(c) || std::holds_alternative<Pass>(c) || std::holds_alternative<Concede>(c)));
+        CHECK((std::holds_alternative<TurnCard>(c) || std::holds_alternative<Pass>(c) || std::holds_alternative<Concede>(c) ||
+               std::holds_alternative<Shoot>(c)));
     }
 }
 
@@ -395,7 +427,9 @@ TEST_CASE("each unit and the leader act at most once per card; a new card resets
     auto none = no_dice();
     test::play(ctx, g.s, "second", none);  // A first with 10; three Infantry Move cards on top
     test::play(ctx, g.s, "turn", none);
+    decline(ctx, g.s);
     test::play(ctx, g.s, turn_in_place(ctx, g.s, Side::A, "P1", "NE"), none);
+    decline(ctx, g.s);
     CHECK(g.s.units[unit_by_label(ctx, g.s, Side::A, "P1")].acted);
     CHECK(test::refusal(ctx, g.s, turn_in_place(ctx, g.s, Side::A, "P1", "N")) ==
           "this unit has already acted on this card (PS-CARD-4)");
@@ -403,13 +437,17 @@ TEST_CASE("each unit and the leader act at most once per card; a new card resets
     const Square leader = g.s.leaders[0].square;
     const std::string leader_fwd = "leader " + core::to_string(core::make_square(leader.x, leader.y - 1));
     test::play(ctx, g.s, leader_fwd, none);
+    decline(ctx, g.s);
     CHECK(test::refusal(ctx, g.s, "leader " + core::to_string(leader)) ==
           "the leader has already moved on this card (PS-LEADER-2)");
     test::play(ctx, g.s, "turn", none);  // the second Infantry Move
+    decline(ctx, g.s);
     CHECK_FALSE(g.s.units[unit_by_label(ctx, g.s, Side::A, "P1")].acted);
     CHECK_FALSE(g.s.leaders[0].acted);
     test::play(ctx, g.s, turn_in_place(ctx, g.s, Side::A, "P1", "N"), none);
+    decline(ctx, g.s);
     test::play(ctx, g.s, "leader " + core::to_string(leader), none);
+    decline(ctx, g.s);
     CHECK(g.s.units[unit_by_label(ctx, g.s, Side::A, "P1")].facing == Facing::N);
     CHECK(g.s.leaders[0].square == leader);
 }
@@ -434,6 +472,7 @@ TEST_CASE("Command Indecision, when the option puts it in the decks", "[rules][t
         const auto ci = std::find(deck.cards.begin(), deck.cards.begin() + deck.size, CardKind::CommandIndecision);
         std::iter_swap(deck.cards.begin() + 1, ci);  // B's second card
         test::play(ctx, g.s, "turn", none);
+        decline(ctx, g.s);  // A's cannon may shoot (R1)
         auto d = ScriptedDice::parse("d12:3 d12:8");
         CHECK(summary(test::play(ctx, g.s, "turn", d)) ==
               std::vector<std::string>{"march lost B", "card B command_indecision left 18", "phase end B lost 2",
@@ -473,12 +512,15 @@ TEST_CASE("a used-up deck ends the turn when that phase ends", "[rules][turn][PS
         std::swap(deck.cards[0], deck.cards[19]);  // an Infantry Move last
         deck.drawn = 19;
         CHECK(summary(test::play(ctx, g.s, "turn", none)) == std::vector<std::string>{"card A infantry_move left 0"});
+        CHECK(g.s.decision == Decision::React);  // his opponent keeps his reaction windows
+        CHECK(summary(decline(ctx, g.s)).empty());
         CHECK(g.s.decision == Decision::Act);  // he may still act on the last card
         CHECK(g.s.pips == 9);
         CHECK(test::refusal(ctx, g.s, "turn") == "your deck is used up");
         CHECK_FALSE(has_command(legal_commands(ctx, g.s), "turn"));
         test::play(ctx, g.s, turn_in_place(ctx, g.s, Side::A, "P1", "NE"), none);
         CHECK(g.s.pips == 8);
+        decline(ctx, g.s);
         // State that carries over to the next turn (PS-TURN-5).
         const std::size_t a1 = unit_by_label(ctx, g.s, Side::A, "A1");
         g.s.units[a1].status = UnitStatus::Disordered;
@@ -507,6 +549,7 @@ TEST_CASE("a used-up deck ends the turn when that phase ends", "[rules][turn][PS
         test::play(ctx, g.s, "pass", none);   // B with 9
         g.s.decks[1].drawn = 19;
         test::play(ctx, g.s, "turn", none);
+        decline(ctx, g.s);
         CHECK(g.s.decision == Decision::Act);
         auto d = ScriptedDice::parse(shuffles() + " d12:1 d12:2");
         const auto s = summary(test::play(ctx, g.s, "pass", d));
@@ -519,9 +562,13 @@ TEST_CASE("a used-up deck ends the turn when that phase ends", "[rules][turn][PS
         test::play(ctx, g.s, "second", none);  // A first with 2
         g.s.decks[0].drawn = 18;
         test::play(ctx, g.s, "turn", none);
+        decline(ctx, g.s);
+        CHECK(summary(test::play(ctx, g.s, "turn", none)) == std::vector<std::string>{"card A melee left 0"});
+        // The phase and the turn end once B has let its R1 window pass.
         auto d = ScriptedDice::parse(shuffles() + " d12:8 d12:1");
-        const auto s = summary(test::play(ctx, g.s, "turn", d));
-        CHECK(s == std::vector<std::string>{"card A melee left 0", "phase end A lost 0", "turn 1 ends: deck out",
+        const auto s = summary(decline(ctx, g.s, d));
+        CHECK(d.remaining() == 0);
+        CHECK(s == std::vector<std::string>{"phase end A lost 0", "turn 1 ends: deck out",
                                             "shuffle A", "shuffle B", "initiative 8-1"});
         CHECK(g.s.turn == 2);
     }
@@ -609,6 +656,7 @@ TEST_CASE("the game ends at once when a side has no units on the table", "[rules
     Game g = start(ctx, "d12:9 d12:6");
     test::play(ctx, g.s, "first", none);  // A with 6
     test::play(ctx, g.s, "turn", none);
+    decline(ctx, g.s);
     for (std::size_t i = 0; i < g.s.unit_count; ++i) {
         if (g.s.units[i].side == Side::B) g.s.units[i].status = UnitStatus::Destroyed;
     }
