@@ -318,6 +318,9 @@ std::vector<ChargeOption> charge_options(const RulesContext& ctx, const GameStat
     const Side n = other(s.active);
     const Square t = s.units[target].square;
     if (s.opportunity_chips[idx(n)] < 1 || unit_at(s, t, n)) return out;
+    // A mover that an opportunity shot has routed or destroyed is no longer moving: its move
+    // ended there (PS-OPP-3), so there is nothing left to charge.
+    if (!s.units[target].on_table() || s.units[target].status == UnitStatus::Routed) return out;
     // The charger must be able to enter the square: only the target of the other side may be in
     // it, not a friend it is passing through (PS-GRID-4, PS-MOVE-8).
     for (std::size_t i = 0; i < s.unit_count; ++i) {
@@ -385,6 +388,7 @@ bool can_charge(const RulesContext& ctx, const GameState& s) {
 bool can_evade(const RulesContext& ctx, const GameState& s) {
     if (!s.move.active) return false;
     const Unit& mover = s.units[s.move.unit];
+    if (!mover.on_table() || mover.status == UnitStatus::Routed) return false;
     const auto e = unit_at(s, mover.square, other(mover.side));
     if (!e || s.opportunity_chips[idx(other(mover.side))] < 1) return false;
     const Unit& ev_unit = s.units[*e];

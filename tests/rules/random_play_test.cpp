@@ -140,9 +140,32 @@ std::vector<Command> probes(const GameState& s, core::Dice& r) {
         out.push_back(PlaceTerrain{TerrainKind::Wood, {sq()}});
         out.push_back(AdjustTerrain{AdjustTerrain::Action::Remove, sq()});
         out.push_back(DeployLeader{sq(), r.pick(2, core::RollPurpose::Other) == 1});
+        Move attack{sq(), std::nullopt, sq(), std::nullopt};
+        attack.attack = true;
+        out.push_back(attack);
+        out.push_back(Shoot{sq(), sq()});
+        out.push_back(Fight{sq()});
+        out.push_back(Reload{sq()});
+        out.push_back(Rally{sq(), r.pick(2, core::RollPurpose::Other) ? std::optional<Facing>(face()) : std::nullopt});
+        out.push_back(CheckMorale{sq()});
+    }
+    // Probes aimed at the units themselves, since random squares rarely hold one.
+    for (std::size_t i = 0; i < s.unit_count; ++i) {
+        const Unit& u = s.units[i];
+        if (!u.on_table()) continue;
+        out.push_back(Fight{u.square});
+        out.push_back(Reload{u.square});
+        out.push_back(Rally{u.square, std::nullopt});
+        out.push_back(CheckMorale{u.square});
+        const Unit& t = s.units[static_cast<std::size_t>(r.pick(static_cast<int>(s.unit_count), core::RollPurpose::Other))];
+        out.push_back(Shoot{u.square, t.square});
+        Move attack{u.square, std::nullopt, t.square, std::nullopt};
+        attack.attack = true;
+        out.push_back(attack);
     }
     for (const Command& c : {Command{TurnCard{}}, Command{Pass{}}, Command{March{}}, Command{Evade{}},
-                             Command{Decline{}}, Command{ChooseOrder{true}}, Command{DeployAuto{}}}) {
+                             Command{Decline{}}, Command{ChooseOrder{true}}, Command{DeployAuto{}},
+                             Command{ChipUnit{}}, Command{Follow{}}, Command{Stay{}}}) {
         out.push_back(c);
     }
     return out;
