@@ -299,7 +299,7 @@ TEST_CASE("the traced path is the same both ways", "[core][los][PS-LOS-3]") {
     CHECK(mismatches == 0);
 }
 
-TEST_CASE("a crossed square blocks; a corner pair blocks only when both squares do",
+TEST_CASE("a crossed square blocks, a corner pair blocks only when both squares do",
           "[core][los][PS-LOS-4][PS-EX-20]") {
     const Blockers none;
     CHECK(clear("a1", "c3", none));

@@ -286,7 +286,7 @@ TEST_CASE("PS-EX-10: three shots at one MILITIA in one phase add their differenc
 
 // --- PS-EX-11 -----------------------------------------------------------------------------------
 
-TEST_CASE("PS-EX-11: hits fill one stand at a time; the last stand destroyed destroys the unit",
+TEST_CASE("PS-EX-11: hits fill one stand at a time, the last stand destroyed destroys the unit",
           "[rules][example][PS-EX-11][PS-HITS-1][PS-HITS-2][PS-HITS-3][PS-HITS-4][PS-CHIP-2]") {
     Position p = board();
     p.add(A, "arquebus", "h9", Facing::N);
@@ -338,7 +338,7 @@ TEST_CASE("PS-EX-11: hits fill one stand at a time; the last stand destroyed des
 
 // --- PS-EX-12 -----------------------------------------------------------------------------------
 
-TEST_CASE("PS-EX-12: KNIGHTS move into an ARQUEBUS's flank and attack at once; X2 routs it",
+TEST_CASE("PS-EX-12: KNIGHTS move into an ARQUEBUS's flank and attack at once, X2 routs it",
           "[rules][example][PS-EX-12][PS-MELEE-3][PS-MELEE-6][PS-MELEE-8][PS-MELEE-14][PS-MELEE-19]"
           "[PS-MELEE-20][PS-PIP-3][PS-INVOL-5][PS-INVOL-7][PS-CHIP-2][PS-DICE-3]") {
     Position p = board();

@@ -303,7 +303,7 @@ TEST_CASE("a wood blocks line of sight, but not from or into it",
     }
 }
 
-TEST_CASE("units block line of sight, whoever they belong to; leaders do not",
+TEST_CASE("units block line of sight, whoever they belong to, leaders do not",
           "[rules][geometry][PS-LOS-2][PS-LOS-3][PS-LEADER-12]") {
     Position p;
     p.leader(A, "h5");
@@ -499,7 +499,7 @@ TEST_CASE("a leader is in range of enemy weapons by range, arc and line of sight
     }
 }
 
-TEST_CASE("a Light Horse threatens a leader behind it; a Carabin facing away does not",
+TEST_CASE("a Light Horse threatens a leader behind it, a Carabin facing away does not",
           "[rules][geometry][PS-LOS-6][PS-LEADER-9][PS-GRID-13]") {
     Position p("french", "ottoman");
     p.leader(A, "h5");

@@ -101,7 +101,7 @@ TEST_CASE("a melee is fought by the two units of one contested square",
     CHECK(m.defender == b);
 }
 
-TEST_CASE("the Melee card lets any unit in contact fight for 1 pip; it is charging",
+TEST_CASE("the Melee card lets any unit in contact fight for 1 pip, it is charging",
           "[rules][melee][PS-MELEE-2][PS-CARD-8][PS-MELEE-7][PS-MELEE-24][PS-CARD-4]") {
     Contact c;
     Position& p = c.p;
@@ -180,7 +180,7 @@ TEST_CASE("without a Melee card only a Disordered or Routed enemy, or a flank or
     }
 }
 
-TEST_CASE("the holder never attacks the entrant's flank; the holder may turn to face",
+TEST_CASE("the holder never attacks the entrant's flank, the holder may turn to face",
           "[rules][melee][PS-MELEE-6][PS-GRID-15][PS-AMB-9]") {
     SECTION("the holder initiates against an entrant whose side it is on") {
         Position p = board();
@@ -1283,7 +1283,7 @@ TEST_CASE("the TERCIO: 6 stands, D10, Move 1.5, Shoot D8 at 3", "[rules][melee][
     CHECK(p.unit(t).range_half == 6);
 }
 
-TEST_CASE("a TERCIO cannot be beaten by cavalry, from any side; it has no flank or rear",
+TEST_CASE("a TERCIO cannot be beaten by cavalry, from any side, it has no flank or rear",
           "[rules][melee][PS-TERCIO-3][PS-TERCIO-4][PS-MELEE-15][PS-MELEE-6][PS-GRID-9]") {
     Position p = board();
     const auto l = p.add(A, "lancers", "h5", Facing::S);

@@ -454,7 +454,7 @@ TEST_CASE("a unit moved through cannot move or turn for the rest of the phase",
     CHECK_FALSE(p.unit(f).moved_through);
 }
 
-TEST_CASE("routed units never move voluntarily; Disordered units move normally",
+TEST_CASE("routed units never move voluntarily, Disordered units move normally",
           "[rules][movement][PS-MOVE-14]") {
     Position p = board();
     p.add(A, "arquebus", "c3", std::nullopt, UnitStatus::Routed);

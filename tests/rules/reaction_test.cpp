@@ -275,7 +275,7 @@ TEST_CASE("no charge into a square where the mover is passing through a friend",
     CHECK(stacking_ok(p.s));
 }
 
-TEST_CASE("marching units can be charged; that alone does not end the marching option",
+TEST_CASE("marching units can be charged, that alone does not end the marching option",
           "[rules][reaction][PS-OPP-3][PS-MARCH-5][PS-MARCH-3]") {
     Position p = board();
     p.add(A, "arquebus", "h3");
@@ -292,7 +292,7 @@ TEST_CASE("marching units can be charged; that alone does not end the marching o
     CHECK(p.s.march_option[0]);
 }
 
-TEST_CASE("chips not used are lost; each phase the non-active side has 3 again",
+TEST_CASE("chips not used are lost, each phase the non-active side has 3 again",
           "[rules][reaction][PS-OPP-1][PS-INIT-5]") {
     Position p = board();
     p.add(A, "arquebus", "h3");
@@ -319,7 +319,7 @@ Position knights_board() {
 
 }  // namespace
 
-TEST_CASE("French Knights must charge unless the French win a D6 roll-off; a tie means charge",
+TEST_CASE("French Knights must charge unless the French win a D6 roll-off, a tie means charge",
           "[rules][reaction][PS-OPP-7][PS-AMB-42][PS-DICE-6][PS-DICE-8]") {
     SECTION("the French lose: they must charge") {
         Position p = knights_board();

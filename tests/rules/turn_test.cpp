@@ -224,7 +224,7 @@ TEST_CASE("a tied initiative roll ends the turn, even the first roll of a turn",
     CHECK(g.s.decks[1].drawn == 0);
 }
 
-TEST_CASE("ties count toward nightfall; the game ends when turn N ends",
+TEST_CASE("ties count toward nightfall, the game ends when turn N ends",
           "[rules][turn][PS-INIT-3][PS-VICTORY-1][PS-SETUP-6][PS-TURN-3][PS-VICTORY-4]") {
     const RulesContext ctx = test::Armies::get().context("french", "spanish");
     // Nightfall roll 1: N = 5.
@@ -264,7 +264,7 @@ TEST_CASE("ties count toward nightfall; the game ends when turn N ends",
 
 // --- phases and pips ------------------------------------------------------------------------------
 
-TEST_CASE("turning a card costs 1 pip; the phase ends when the pips run out",
+TEST_CASE("turning a card costs 1 pip, the phase ends when the pips run out",
           "[rules][turn][PS-PIP-1][PS-CARD-3][PS-INIT-4][PS-INIT-6][PS-CARD-13]") {
     const RulesContext ctx = test::Armies::get().context("french", "spanish");
     Game g = start(ctx, "d12:2 d12:9");
@@ -390,7 +390,7 @@ TEST_CASE("pips pay per unit, not per stand", "[rules][turn][PS-PIP-2][PS-PIP-1]
 
 // --- cards --------------------------------------------------------------------------------------------
 
-TEST_CASE("only the current card can be acted on; Milling Around does nothing", "[rules][turn][PS-CARD-3][PS-AMB-62][PS-PIP-1][PS-CARD-10]") {
+TEST_CASE("only the current card can be acted on, Milling Around does nothing", "[rules][turn][PS-CARD-3][PS-AMB-62][PS-PIP-1][PS-CARD-10]") {
     const RulesContext ctx = test::Armies::get().context("french", "spanish");
     Game g = start(ctx, "d12:10 d12:12");
     auto none = no_dice();
@@ -420,7 +420,7 @@ TEST_CASE("only the current card can be acted on; Milling Around does nothing", 
     }
 }
 
-TEST_CASE("each unit and the leader act at most once per card; a new card resets that",
+TEST_CASE("each unit and the leader act at most once per card, a new card resets that",
           "[rules][turn][PS-CARD-4][PS-AMB-63][PS-UNIT-9]") {
     const RulesContext ctx = test::Armies::get().context("french", "spanish");
     Game g = start(ctx, "d12:10 d12:12");
