@@ -623,7 +623,7 @@ TEST_CASE("Italian army list", "[data][shipped][PS-ARMY-8]") {
     CHECK_FALSE(citizens.sultan);
 }
 
-TEST_CASE("Spanish army list", "[data][shipped][PS-ARMY-9]") {
+TEST_CASE("Spanish army list", "[data][shipped][PS-ARMY-9][PS-AMB-57]") {
     const auto a = army("spanish");
     CHECK(a.name == "Spanish");
     check_lines(

@@ -339,7 +339,7 @@ TEST_CASE("fall back N squares: N steps, diagonal ones counting one, keeping fac
 // -----------------------------------------------------------------------------
 
 TEST_CASE("evade: the full Move in points along the entry vector, keeping facing",
-          "[rules][involuntary][PS-INVOL-4][PS-INVOL-6][PS-OPP-9]") {
+          "[rules][involuntary][PS-INVOL-4][PS-INVOL-6][PS-OPP-9][PS-AMB-35]") {
     SECTION("diagonally away, 10 points for light horse") {
         Position p = board();
         const auto e = p.add(B, "light_horse", "h8", Facing::E);

@@ -39,7 +39,7 @@ Events decline(Position& p, int n) {
 // -----------------------------------------------------------------------------------
 
 TEST_CASE("move allowances are counted in half-squares, 2 per orthogonal and 3 per diagonal step",
-          "[rules][movement][PS-MOVE-1][PS-MOVE-2][PS-EX-7][PS-GRID-10]") {
+          "[rules][movement][PS-MOVE-1][PS-MOVE-2][PS-EX-7][PS-GRID-10][PS-AMB-7]") {
     SECTION("infantry, Move 2.5 = 5 points") {
         Position p = board();
         const auto u = p.add(A, "arquebus", "h3");
@@ -327,7 +327,7 @@ TEST_CASE("a move, a march or a leader move may not cost more pips than are left
 // -------------------------------------------------------------
 
 TEST_CASE("units pass through friends, pike types do not, and nobody ends on a friend",
-          "[rules][movement][PS-MOVE-6][PS-GRID-4][PS-PHALANX-7]") {
+          "[rules][movement][PS-MOVE-6][PS-GRID-4][PS-PHALANX-7][PS-AMB-22]") {
     SECTION("an arquebus passes through a friend, who is marked moved-through") {
         Position p = board();
         const auto u = p.add(A, "arquebus", "h3");
@@ -733,7 +733,7 @@ TEST_CASE("entering an enemy's square by any voluntary move loses the marching o
 }
 
 TEST_CASE("a Move card left without a march loses the option",
-          "[rules][march][PS-MARCH-5][PS-EX-22]") {
+          "[rules][march][PS-MARCH-5][PS-EX-22][PS-AMB-5]") {
     SECTION("ignored by turning the next card") {
         Position p = march_board();
         p.next_card(CardKind::MillingAround);

@@ -284,7 +284,7 @@ TEST_CASE("set-up choices come after all army rolls, A's before B's",
 
 // --- PS-SETUP-2, -4, -6, -7 ----------------------------------------------------------------------
 
-TEST_CASE("morale chips are D10 + 8 per side, +3 for the Sultan", "[rules][setup][PS-SETUP-4][PS-ARMY-12][PS-SETUP-2]") {
+TEST_CASE("morale chips are D10 + 8 per side, +3 for the Sultan", "[rules][setup][PS-SETUP-4][PS-ARMY-12][PS-SETUP-2][PS-AMB-64]") {
     const RulesContext ctx = test::Armies::get().context("french", "ottoman");
     struct Case {
         int spahi, a, b, chips_a, chips_b;
