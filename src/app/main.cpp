@@ -143,6 +143,10 @@ int main(int argc, char** argv) {
     run->add_flag("--legal", run_opt.legal, "Print the legal commands at the end, one per line");
     run->add_flag("--why", run_opt.why,
                   "Under each roll, print its dice: every modifier with its rule ID, and the result band");
+    run->add_option("--random", run_opt.random,
+                    "After the commands, both sides play random legal commands (never conceding),\n"
+                    "chosen with seed N, until the game ends")
+        ->type_name("N");
     run->add_option("--odds", run_opt.odds,
                     "At the end, print the exact odds of a shot, fight, move ... attack, check, chip or\n"
                     "rally; several shoot commands at one target, separated by ';', are a combined shot")

@@ -202,6 +202,40 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
             }
         }
     }
+    if (opt.random && result == kExitOk) {
+        // Random legal play to the end, for demonstrations and tests. The choices come from
+        // their own generator, so the game's dice stay those of the position.
+        core::SeededDice chooser(*opt.random);
+        int n = 0;
+        while (pos.state.decision != rules::Decision::GameOver) {
+            auto legal = rules::legal_commands(*ctx, pos.state);
+            std::erase_if(legal, [](const rules::Command& c) { return std::holds_alternative<rules::Concede>(c); });
+            if (legal.empty()) {
+                std::cerr << "--random: no legal command in this position\n";
+                result = kExitIllegal;
+                break;
+            }
+            const auto& cmd = legal[static_cast<std::size_t>(
+                chooser.pick(static_cast<int>(legal.size()), core::RollPurpose::Other))];
+            std::cout << "> " << rules::print(cmd) << '\n';
+            rules::GameState next = pos.state;
+            try {
+                const auto ev = rules::apply(*ctx, next, cmd, *dice);
+                pos.state = next;
+                sync_dice();
+                print_events(*ctx, pos.state, ev, opt.why);
+            } catch (const core::DiceError& e) {
+                std::cerr << "--random: " << rules::print(cmd) << ": dice: " << e.what() << '\n';
+                result = kExitIllegal;
+                break;
+            }
+            if (++n >= 100000) {
+                std::cerr << "--random: the game did not end after 100000 commands\n";
+                result = kExitIllegal;
+                break;
+            }
+        }
+    }
     if (opt.out && !write_out(*opt.out, pos, *ctx)) {
         std::cerr << "tercio run: cannot write " << *opt.out << '\n';
         return kExitIoError;

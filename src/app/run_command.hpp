@@ -15,6 +15,7 @@ struct RunOptions {
     std::optional<std::string> commands;  ///< a file of commands, "-" for standard input
     std::optional<std::string> out;       ///< write the final position here
     bool legal = false;                   ///< print the legal commands at the end
+    std::optional<std::uint64_t> random;  ///< then play random legal commands chosen with this seed
     bool why = false;                     ///< print each roll's dice, modifiers and band
     std::optional<std::string> odds;      ///< commands to preview at the end, ';'-separated
 };
