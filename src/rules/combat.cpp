@@ -523,7 +523,7 @@ ModifiedRoll fight_test_roll(const GameState& s, std::size_t ui) {
     ModifiedRoll r;
     r.side = u.side;
     r.base = u.fight;
-    if (u.status == UnitStatus::Disordered) add(r, ModifierId::Disordered);
+    if (u.status == UnitStatus::Disordered) add(r, ModifierId::TestDisordered);
     if (leader_attached(s, ui)) add(r, ModifierId::LeaderAttached);
     finish(r);
     return r;

@@ -168,6 +168,8 @@ enum class ModifierId : std::uint8_t {
     RallyDisordered,       ///< DOWN 1
     RallyRouted,           ///< DOWN 2
     Sultan,                ///< UP 1 (PS-ARMY-12)
+    // morale checks and chips (PS-MORALE-2, PS-CHIP-9); leader attached is LeaderAttached
+    TestDisordered,        ///< DOWN 1
 };
 std::string_view modifier_name(ModifierId m);
 std::string_view modifier_rule(ModifierId m);

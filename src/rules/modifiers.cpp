@@ -28,6 +28,7 @@ constexpr ModifierInfo kModifiers[] = {
     {"disordered", "PS-RALLY-4", -1},
     {"routed", "PS-RALLY-4", -2},
     {"the Sultan rallies", "PS-ARMY-12", +1},
+    {"disordered", "PS-MORALE-2, PS-CHIP-9", -1},
 };
 
 const ModifierInfo& info(ModifierId m) { return kModifiers[static_cast<std::size_t>(m)]; }

@@ -281,11 +281,11 @@ TEST_CASE("A morale check", "[event_text][PS-MORALE-1][PS-MORALE-2]") {
     Combat c;
     rules::MoraleChecked x;
     x.unit = Combat::kPike;
-    x.roll = roll(DieType::D10, {ModifierId::Disordered}, 3, Side::B);
+    x.roll = roll(DieType::D10, {ModifierId::TestDisordered}, 3, Side::B);
     x.opponent = 5;
     x.failed = true;
     CHECK(c.text(x) == "P1 Pike (B) checks morale: d8 3 vs d6 5: fails");
-    CHECK(c.why(x) == Lines{"P1 Pike (B): d10, DOWN 1 disordered (PS-MELEE-8): net DOWN 1 -> d8, rolled 3",
+    CHECK(c.why(x) == Lines{"P1 Pike (B): d10, DOWN 1 disordered (PS-MORALE-2, PS-CHIP-9): net DOWN 1 -> d8, rolled 3",
                             "result: the opponent's d6 is higher, the check fails (PS-MORALE-1)"});
 
     SECTION("a tie passes") {
@@ -302,11 +302,11 @@ TEST_CASE("A chip", "[event_text][PS-CHIP-9]") {
     rules::Chipped x;
     x.chipper = Side::A;
     x.target = Combat::kPike;
-    x.roll = roll(DieType::D10, {ModifierId::Disordered}, 2, Side::B);
+    x.roll = roll(DieType::D10, {ModifierId::TestDisordered}, 2, Side::B);
     x.chipper_roll = 5;
     x.success = true;
     CHECK(c.text(x) == "A chips P1 Pike (B): d8 2 vs d6 5: succeeds");
-    CHECK(c.why(x) == Lines{"P1 Pike (B): d10, DOWN 1 disordered (PS-MELEE-8): net DOWN 1 -> d8, rolled 2",
+    CHECK(c.why(x) == Lines{"P1 Pike (B): d10, DOWN 1 disordered (PS-MORALE-2, PS-CHIP-9): net DOWN 1 -> d8, rolled 2",
                             "result: the chipper's d6 is higher, the chip succeeds (PS-CHIP-9)"});
 
     SECTION("a tie has no effect") {

@@ -1273,7 +1273,7 @@ TEST_CASE("on the Courage card units in contact check morale, free and compulsor
         turn_courage(p);
         const auto ev = p.play("check h8", "d6:1 d6:2");
         const auto m = events_of<MoraleChecked>(ev);
-        CHECK(mods(m[0].roll) == std::vector<ModifierId>{ModifierId::Disordered});
+        CHECK(mods(m[0].roll) == std::vector<ModifierId>{ModifierId::TestDisordered});
         CHECK(p.unit(u).status == UnitStatus::Routed);
         CHECK(p.unit(u).square != sq("h8"));
         CHECK(p.s.morale_chips[0] == 10);
@@ -1294,7 +1294,7 @@ TEST_CASE("the worked example PS-EX-14: a Disordered PIKE with the leader attach
     REQUIRE(m.size() == 1);
     CHECK(m[0].roll.modifier_count == 2);
     CHECK(has_mod(m[0].roll, ModifierId::LeaderAttached));
-    CHECK(has_mod(m[0].roll, ModifierId::Disordered));
+    CHECK(has_mod(m[0].roll, ModifierId::TestDisordered));
     CHECK(m[0].roll.final == DieType::D10);
     CHECK(m[0].failed);
     CHECK(p.unit(u).status == UnitStatus::Routed);
@@ -1490,7 +1490,7 @@ TEST_CASE("the worked example PS-EX-15: a chip Disorders an OK MILITIA, a second
     ev = p.play("chip", "d4:3 d6:3");  // a tie: no effect, the chip is spent
     c = events_of<Chipped>(ev);
     REQUIRE(c.size() == 1);
-    CHECK(mods(c[0].roll) == std::vector<ModifierId>{ModifierId::Disordered});
+    CHECK(mods(c[0].roll) == std::vector<ModifierId>{ModifierId::TestDisordered});
     CHECK(c[0].roll.final == DieType::D4);
     CHECK_FALSE(c[0].success);
     CHECK(p.unit(t).status == UnitStatus::Disordered);

@@ -473,7 +473,7 @@ TEST_CASE("PS-EX-14: a Disordered PIKE with the leader fails its Courage check a
     CHECK(c.unit == pike);
     // DOWN 1 (Disordered) and UP 2 (leader): D8 becomes D10.
     CHECK(c.roll.base == DieType::D8);
-    CHECK(mods(c.roll) == sorted({ModifierId::Disordered, ModifierId::LeaderAttached}));
+    CHECK(mods(c.roll) == sorted({ModifierId::TestDisordered, ModifierId::LeaderAttached}));
     CHECK(c.roll.final == DieType::D10);
     // 3 against a D6 of 5: it fails, and a Disordered unit routs.
     CHECK(c.roll.natural == 3);
@@ -545,7 +545,7 @@ TEST_CASE("PS-EX-15: chipping an OK MILITIA after a 1-2 melee result, then again
     ev = p.play("chip", "d4:3 d6:3");
     c = only<Chipped>(ev);
     CHECK(c.roll.base == DieType::D4);
-    CHECK(mods(c.roll) == std::vector<ModifierId>{ModifierId::Disordered});
+    CHECK(mods(c.roll) == std::vector<ModifierId>{ModifierId::TestDisordered});
     CHECK(c.roll.net() == -1);
     CHECK(c.roll.final == DieType::D4);
     CHECK_FALSE(c.success);  // a tie has no effect, and the chip is spent
