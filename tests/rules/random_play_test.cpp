@@ -149,9 +149,9 @@ std::vector<Command> probes(const GameState& s, core::Dice& r) {
         out.push_back(Rally{sq(), r.pick(2, core::RollPurpose::Other) ? std::optional<Facing>(face()) : std::nullopt});
         out.push_back(CheckMorale{sq()});
     }
-    // Probes aimed at the units themselves, since random squares rarely hold one.
-    for (std::size_t i = 0; i < s.unit_count; ++i) {
-        const Unit& u = s.units[i];
+    // Probes aimed at a few units themselves, since random squares rarely hold one.
+    for (int k = 0; k < 3 && s.unit_count > 0; ++k) {
+        const Unit& u = s.units[static_cast<std::size_t>(r.pick(static_cast<int>(s.unit_count), core::RollPurpose::Other))];
         if (!u.on_table()) continue;
         out.push_back(Fight{u.square});
         out.push_back(Reload{u.square});
