@@ -454,8 +454,10 @@ void resolve_melee(const RulesContext& ctx, GameState& s, std::size_t init, std:
     Square entry = loser.entrant ? loser.entry : winner.entry;
     Entrant who = loser.entrant ? Entrant::Loser : Entrant::Winner;
     if (!loser.entrant && !winner.entrant) {
-        entry = core::make_square(melee_square.x + core::vector(enemy_direction(loser.side)).dx,
-                                  melee_square.y + core::vector(enemy_direction(loser.side)).dy);  // no record: back toward home
+        // No record (only in hand-made positions): as if the loser had come from its own side, so
+        // that it falls back toward home.
+        entry = core::make_square(melee_square.x - core::vector(enemy_direction(loser.side)).dx,
+                                  melee_square.y - core::vector(enemy_direction(loser.side)).dy);
         who = Entrant::Loser;
     }
     // Step 5 and 6: status and movement.

@@ -470,11 +470,42 @@ void finish_move(const RulesContext& ctx, GameState& s, core::Dice& dice, Events
 
 }  // namespace
 
+namespace {
+
+/// A friend routed by a reaction may have landed on the rest of the mover's path. The move then
+/// ends at the farthest square of that path it can still reach and stop in: no friend there
+/// (PS-GRID-4), and no friend passed on the way for the pike types (PS-MOVE-6). If even the
+/// square it stands in holds a friend, the path is left as planned (not seen in play).
+void cut_blocked_path(const RulesContext& ctx, GameState& s) {
+    MoveInProgress& m = s.move;
+    const Unit& u = s.units[m.unit];
+    const bool pike = ctx.type(u).has(Ability::Pike);
+    const auto friend_in = [&](Square q) {
+        for (std::size_t i = 0; i < s.unit_count; ++i) {
+            const Unit& o = s.units[i];
+            if (i != m.unit && o.side == u.side && o.on_table() && o.square == q) return true;
+        }
+        return false;
+    };
+    int stop = friend_in(u.square) ? -1 : m.next;  // steps [next, stop) are taken
+    if (!friend_in(m.steps[m.step_count - 1u])) return;
+    for (int k = m.next; k < m.step_count; ++k) {
+        const bool occupied = friend_in(m.steps[static_cast<std::size_t>(k)]);
+        if (occupied && pike) break;
+        if (!occupied) stop = k + 1;
+    }
+    if (stop < 0) return;
+    m.step_count = static_cast<std::uint8_t>(stop);
+}
+
+}  // namespace
+
 void continue_move(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev) {
     MoveInProgress& m = s.move;
     // A reaction may have ended the move: the mover routed, destroyed or gone (PS-OPP-3).
     const Unit& mover = s.units[m.unit];
     if (!mover.on_table() || mover.status == UnitStatus::Routed) m.next = m.step_count;
+    if (m.next < m.step_count) cut_blocked_path(ctx, s);
     if (m.next < m.step_count) {
         Unit& u = s.units[m.unit];
         const Square q = m.steps[m.next];

@@ -625,3 +625,25 @@ TEST_CASE("an evade ignores facing and the stop rule but not prohibited terrain 
         CHECK(stacking_ok(p.s));
     }
 }
+
+TEST_CASE("a friend routed onto the rest of a mover's path makes the move end short of it",
+          "[rules][reaction][PS-OPP-3][PS-GRID-4][PS-ROUT-2]") {
+    Position p = board();
+    const auto mover = p.add(A, "arquebus", "h3");
+    const auto x = p.add(A, "arquebus", "h7");
+    p.add(B, "arquebus", "h8", Facing::S);
+    p.play("move h3 h5");  // first step, into h4: B may shoot (R2)
+    REQUIRE(p.s.decision == Decision::React);
+    REQUIRE(p.s.react_window == 1);
+    CHECK(p.unit(mover).square == sq("h4"));
+    // 8 against 1: difference 7, quadruple: 2 hits and Routed (PS-SHOOT-10); the rout move goes
+    // away from the shooter, onto h5, where the mover was going.
+    const auto ev = p.play("shoot h8 h7", "d8:8 d6:1");
+    CHECK(p.unit(x).status == UnitStatus::Routed);
+    CHECK(path_of(ev, x) == std::vector<std::string>{"h6", "h5"});
+    // The mover cannot end on its friend: its move ends where it stands.
+    CHECK(p.unit(mover).square == sq("h4"));
+    CHECK_FALSE(p.s.move.active);
+    CHECK(p.s.decision == Decision::Act);
+    CHECK(p.s.decider == A);
+}
