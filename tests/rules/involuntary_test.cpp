@@ -1,6 +1,6 @@
 // Involuntary movement (PS-INVOL-1 .. PS-INVOL-8): fall-backs, rout moves, evades, pursuits and
 // follow-ups, called directly on hand-built positions (the melee results that trigger most of
-// them are part 2). The evade as a reaction is tested in reaction_test.cpp.
+// them are tested in melee_test.cpp). The evade as a reaction is tested in reaction_test.cpp.
 #include "rules/involuntary.hpp"
 
 #include "tests/rules/position_fixture.hpp"
