@@ -2,9 +2,10 @@
 # are missing, with apt-get (as root, or through sudo).
 TERCIO_PACKAGES="g++ cmake ninja-build pkg-config libncurses-dev libcli11-dev libtomlplusplus-dev catch2"
 
+# Extra packages may be named as arguments (scripts/test adds tmux for the terminal test).
 tercio_install_deps() {
     local missing="" p
-    for p in $TERCIO_PACKAGES; do
+    for p in $TERCIO_PACKAGES "$@"; do
         if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
             missing="$missing $p"
         fi

@@ -11,6 +11,7 @@
 
 #include "app/bench_command.hpp"
 #include "app/exit_codes.hpp"
+#include "app/play_command.hpp"
 #include "app/run_command.hpp"
 #include "data/data_files.hpp"
 
@@ -78,7 +79,8 @@ int run_default(const fs::path& data_dir) {
         return kExitDataError;
     }
     std::cout << "tercio " TERCIO_VERSION " - " << rs->name << " in the terminal\n\n"
-              << "The playable game is still being built. What works today:\n"
+              << "The game is still being built. What works today:\n"
+              << "  tercio play ...        two players at one keyboard, commands typed (? for keys)\n"
               << "  tercio check FILE...   check ruleset, army and position files\n"
               << "  tercio run ...         play a game headless from a file of commands\n"
               << "  tercio --help          all commands and options\n\n"
@@ -152,6 +154,17 @@ int main(int argc, char** argv) {
                     "rally; several shoot commands at one target, separated by ';', are a combined shot")
         ->type_name("COMMAND");
 
+    app::PlayOptions play_opt;
+    bool no_color = false;
+    std::optional<std::uint64_t> play_seed;
+    CLI::App* play = app.add_subcommand("play", "Play in the terminal: two players at one keyboard");
+    play->fallthrough();
+    play->add_option("--red", play_opt.red, "Side A's army, south edge (default french)")->type_name("ARMY");
+    play->add_option("--blue", play_opt.blue, "Side B's army, north edge (default spanish)")->type_name("ARMY");
+    play->add_option("--seed", play_seed, "Seed for the dice (default: from the clock)")->type_name("N");
+    play->add_flag("--no-color", no_color, "No colours: case, marks and attributes only");
+    play->add_flag("--ascii", play_opt.ascii, "Only ASCII characters on the screen");
+
     int bench_games = 60;
     CLI::App* bench = app.add_subcommand(
         "bench", "Play fixed seeded games of random legal commands; print a signature and speed");
@@ -182,6 +195,11 @@ int main(int argc, char** argv) {
     if (!data_dir) return kExitNoInput;
     if (check->parsed()) return run_check(check_files, *data_dir);
     if (run->parsed()) return app::run_game(run_opt, *data_dir);
+    if (play->parsed()) {
+        play_opt.seed = play_seed;
+        play_opt.color = !no_color;
+        return app::run_play(play_opt, *data_dir);
+    }
     if (bench->parsed()) return app::run_bench(bench_games, *data_dir);
     return run_default(*data_dir);
 }

@@ -1,0 +1,291 @@
+#include "ui/map_pane.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string_view>
+
+#include "control/event_text.hpp"
+
+namespace tercio::ui {
+
+using rules::GameState;
+using rules::Leader;
+using rules::RulesContext;
+using rules::Side;
+using rules::TerrainKind;
+using rules::Unit;
+using rules::UnitStatus;
+
+namespace {
+
+/// The characters of one mode. Every entry is one code point (one cell).
+struct Marks {
+    std::string_view open;
+    std::string_view reach;
+    std::string_view arc;
+    std::string_view both;
+    std::string_view contested;
+    std::array<std::string_view, 4> terrain;  ///< by TerrainKind: wood, building, hill, stream
+    std::array<std::string_view, core::kFacings> facing;  ///< by Facing: N, NE, ... NW
+};
+
+constexpr Marks kUnicode{
+    "·", "+", "-", "±", "×", {"♣", "#", "^", "≈"}, {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"}};
+constexpr Marks kAscii{
+    ".", "+", "-", "+", "+", {"&", "#", "^", "~"}, {"^", "/", ">", "\\", "v", "/", "<", "\\"}};
+
+constexpr Color kSideColor[2] = {Color::Red, Color::Blue};
+
+/// The westward facings put their mark left of the glyph, so that the ASCII slants read right.
+bool mark_on_left(core::Facing f) {
+    return f == core::Facing::W || f == core::Facing::NW || f == core::Facing::SW;
+}
+
+bool contains(const std::vector<core::Square>& v, core::Square q) {
+    return std::find(v.begin(), v.end(), q) != v.end();
+}
+
+/// The terrain kind of a square, if any.
+std::optional<TerrainKind> terrain_at(const GameState& s, core::Square q) {
+    if (s.stream_at(q)) return TerrainKind::Stream;
+    if (const rules::TerrainPiece* p = s.piece_at(q)) return p->kind;
+    return std::nullopt;
+}
+
+/// The first unit of `side` on the table in a square.
+std::optional<std::size_t> unit_in(const GameState& s, core::Square q, Side side) {
+    for (std::size_t i = 0; i < s.unit_count; ++i) {
+        const Unit& u = s.units[i];
+        if (u.on_table() && u.side == side && u.square == q) return i;
+    }
+    return std::nullopt;
+}
+
+/// The leader standing alone (not attached) in a square, if any.
+std::optional<Side> lone_leader_in(const GameState& s, core::Square q) {
+    for (const Side side : {Side::A, Side::B}) {
+        const Leader& l = s.leaders[rules::idx(side)];
+        if (l.alive && l.deployed && l.attached == rules::kNone && l.square == q) return side;
+    }
+    return std::nullopt;
+}
+
+bool leader_attached_to(const GameState& s, std::size_t unit) {
+    const Leader& l = s.leaders[rules::idx(s.units[unit].side)];
+    return l.alive && l.deployed && l.attached == unit;
+}
+
+/// One square's three cells.
+struct Cells {
+    std::array<std::string, kSquareCells> text{" ", " ", " "};
+    std::array<Style, kSquareCells> style{};
+};
+
+class MapPainter {
+  public:
+    MapPainter(Surface& out, Rect area, const RulesContext& ctx, const GameState& s,
+               const MapView& view)
+        : out_(out),
+          area_(area),
+          ctx_(ctx),
+          s_(s),
+          view_(view),
+          marks_(view.ascii ? kAscii : kUnicode) {}
+
+    void draw() {
+        const int files = s_.files;
+        const int ranks = s_.ranks;
+        draw_file_labels(0);
+        for (int r = 0; r < ranks; ++r) {
+            const int y = 1 + (ranks - 1 - r);
+            draw_rank_label(y, r);
+            for (int f = 0; f < files; ++f) {
+                const core::Square q = core::make_square(f, r);
+                const Cells c = square_cells(q);
+                for (int k = 0; k < kSquareCells; ++k) {
+                    put(kRankLabelCells + kSquareCells * f + k, y,
+                        c.text[static_cast<std::size_t>(k)], c.style[static_cast<std::size_t>(k)]);
+                }
+            }
+        }
+        draw_file_labels(ranks + 1);
+    }
+
+  private:
+    /// Writes one cell, relative to the area, only if it lies inside the area.
+    void put(int x, int y, std::string_view cell, Style st) {
+        if (x < 0 || y < 0 || x >= area_.w || y >= area_.h) return;
+        out_.put(area_.x + x, area_.y + y, cell, st);
+    }
+
+    Style colored(Color c) const { return Style{view_.color ? c : Color::Default}; }
+
+    void draw_file_labels(int y) {
+        for (int f = 0; f < s_.files; ++f) {
+            Style st;
+            st.reverse = view_.cursor && view_.cursor->x == f;
+            const char letter = static_cast<char>('a' + f);
+            put(kRankLabelCells + kSquareCells * f + 1, y, std::string_view(&letter, 1), st);
+        }
+    }
+
+    void draw_rank_label(int y, int rank) {
+        Style st;
+        st.reverse = view_.cursor && view_.cursor->y == rank;
+        const std::string n = std::to_string(rank + 1);
+        const std::string text = (n.size() < 2 ? " " : "") + n;
+        put(0, y, text.substr(0, 1), st);
+        put(1, y, text.substr(1, 1), st);
+    }
+
+    /// The glyph of a unit, cased by side, styled by side and status.
+    void unit_glyph(std::size_t unit, std::string& text, Style& st) const {
+        const Unit& u = s_.units[unit];
+        const auto g = static_cast<unsigned char>(ctx_.type(u).glyph);
+        text.assign(1, static_cast<char>(u.side == Side::A ? std::toupper(g) : std::tolower(g)));
+        st = colored(kSideColor[rules::idx(u.side)]);
+        st.reverse = u.status == UnitStatus::Routed;
+        st.dim = st.underline = u.status == UnitStatus::Disordered;
+        st.bold = leader_attached_to(s_, unit);
+    }
+
+    /// The most urgent marker of a unit, or "" if none.
+    std::string_view unit_marker(std::size_t unit) const {
+        const Unit& u = s_.units[unit];
+        if (u.status == UnitStatus::Routed) return "!";
+        if (u.status == UnitStatus::Disordered) return "?";
+        if (leader_attached_to(s_, unit)) return "@";
+        if (u.fired) return "*";
+        return "";
+    }
+
+    Cells square_cells(core::Square q) const {
+        Cells c;
+        const auto terrain = terrain_at(s_, q);
+        std::string_view fill = " ";
+        Style fill_style;
+        if (terrain) {
+            const auto t = static_cast<std::size_t>(*terrain);
+            constexpr std::array<Color, 4> kTerrainColor = {Color::Green, Color::Default,
+                                                            Color::Yellow, Color::Cyan};
+            fill = marks_.terrain[t];
+            fill_style = colored(kTerrainColor[t]);
+        }
+        for (std::size_t k = 0; k < c.text.size(); ++k) {
+            c.text[k] = fill;
+            c.style[k] = fill_style;
+        }
+        const bool reach = contains(view_.reach, q);
+        const bool arc = contains(view_.arc, q);
+        const auto a = unit_in(s_, q, Side::A);
+        const auto b = unit_in(s_, q, Side::B);
+        if (a && b) {
+            unit_glyph(*a, c.text[0], c.style[0]);
+            c.text[1] = marks_.contested;
+            c.style[1] = Style{};
+            c.style[1].bold = true;
+            unit_glyph(*b, c.text[2], c.style[2]);
+        } else if (a || b) {
+            const std::size_t u = a ? *a : *b;
+            const Unit& unit = s_.units[u];
+            const Style side_style = colored(kSideColor[rules::idx(unit.side)]);
+            unit_glyph(u, c.text[1], c.style[1]);
+            const std::size_t arrow = mark_on_left(unit.facing) ? 0 : 2;
+            const std::size_t free = 2 - arrow;
+            c.text[arrow] = marks_.facing[static_cast<std::size_t>(unit.facing)];
+            c.style[arrow] = side_style;
+            c.style[arrow].dim = unit.fired;
+            const std::string_view marker = unit_marker(u);
+            if (!marker.empty()) {
+                c.text[free] = marker;
+                c.style[free] = side_style;
+                c.style[free].bold = true;
+            }
+        } else if (const auto leader = lone_leader_in(s_, q)) {
+            c.text[1] = "@";
+            c.style[1] = colored(kSideColor[rules::idx(*leader)]);
+            c.style[1].bold = true;
+        } else {
+            if (!terrain) {
+                c.text[1] = marks_.open;
+                c.style[1] = Style{};
+            }
+            if (reach || arc) {
+                c.text[1] = reach && arc ? marks_.both : (reach ? marks_.reach : marks_.arc);
+                c.style[1] = colored(reach ? Color::Magenta : Color::Yellow);
+            }
+        }
+        for (std::size_t k = 0; k < c.style.size(); ++k) {
+            if (reach) c.style[k].underline = true;
+            if (arc) c.style[k].bold = true;
+            if (view_.cursor && *view_.cursor == q) c.style[k].reverse = !c.style[k].reverse;
+        }
+        return c;
+    }
+
+    Surface& out_;
+    Rect area_;
+    const RulesContext& ctx_;
+    const GameState& s_;
+    const MapView& view_;
+    const Marks& marks_;
+};
+
+std::string plural(int n, std::string_view word) {
+    return std::to_string(n) + " " + std::string(word) + (n == 1 ? "" : "s");
+}
+
+std::string unit_status(const RulesContext& ctx, const GameState& s, std::size_t unit) {
+    const Unit& u = s.units[unit];
+    std::string out =
+        control::unit_name(ctx, s, unit) + " facing " + std::string(core::to_string(u.facing));
+    out += u.status == UnitStatus::Routed       ? ", routed"
+           : u.status == UnitStatus::Disordered ? ", disordered"
+                                                : ", ok";
+    out += ", " + plural(u.stand_count(), "stand");
+    if (u.hits > 0) out += ", " + plural(u.hits, "hit");
+    if (u.fired) out += ", fired";
+    return out;
+}
+
+}  // namespace
+
+Rect map_rect(const MapView& /*view*/, int files, int ranks) {
+    return Rect{0, 0, kRankLabelCells + kSquareCells * files, ranks + 2};
+}
+
+void draw_map(Surface& out, Rect area, const RulesContext& ctx, const GameState& s,
+              const MapView& view) {
+    MapPainter(out, area, ctx, s, view).draw();
+}
+
+std::string square_status(const RulesContext& ctx, const GameState& s, core::Square sq) {
+    if (!s.on_board(sq)) return "off the board";
+    const auto terrain = terrain_at(s, sq);
+    std::string out = core::to_string(sq) + " " +
+                      (terrain ? std::string(rules::to_string(*terrain)) : "open") + ":";
+    bool any = false;
+    const auto add = [&](const std::string& part) {
+        out += (any ? "; " : " ") + part;
+        any = true;
+    };
+    for (const Side side : {Side::A, Side::B}) {
+        for (std::size_t i = 0; i < s.unit_count; ++i) {
+            const Unit& u = s.units[i];
+            if (u.on_table() && u.side == side && u.square == sq) add(unit_status(ctx, s, i));
+        }
+    }
+    for (const Side side : {Side::A, Side::B}) {
+        const Leader& l = s.leaders[rules::idx(side)];
+        if (!l.alive || !l.deployed || l.square != sq) continue;
+        std::string part = std::string(1, rules::side_letter(side)) + " leader";
+        if (l.attached != rules::kNone)
+            part += " attached to " + rules::unit_label(ctx, s, l.attached);
+        add(part);
+    }
+    if (!any) out += " empty";
+    return out;
+}
+
+}  // namespace tercio::ui

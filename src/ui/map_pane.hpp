@@ -1,0 +1,66 @@
+#pragma once
+/// The map pane: the board as text, three cells per square, rank 15 at the top (side B is north),
+/// file letters above and below, rank numbers on the left. Pure drawing on a Surface.
+///
+/// A square is three cells: `[side][middle][side]`.
+///   - A unit: its troop type glyph in the middle, upper case for side A, lower case for side B
+///     (and red / blue when colour is on). Its facing is a mark beside it: on the left for the
+///     westward facings (W, NW, SW), on the right for all others (N, NE, E, SE, S):
+///     `K↑ K↗ K→ K↘ K↓ ↙K ←K ↖K`, in ASCII `K^ K/ K> K\ Kv /K <K \K` (the slant and the side
+///     together tell NE from SW and SE from NW).
+///   - The other side cell holds the unit's most urgent marker: `!` routed, `?` disordered, `@`
+///     its leader is attached, `*` fired (F marker); else the terrain mark. The glyph is also
+///     styled: routed reverse, disordered dim and underlined, attached leader bold.
+///   - A contested square (a unit of each side) shows both glyphs: `K×p` (ASCII `K+p`).
+///   - A leader alone: `@` in the middle, bold, in his side's colour (without colour, the status
+///     line names his side). A fired unit's facing mark is also dim.
+///   - A square without unit or leader: ` · ` (ASCII ` . `) in the open; terrain fills all three
+///     cells: hill `^^^`, wood `♣♣♣` (ASCII `&&&`), building `###`, stream `≈≈≈` (ASCII `~~~`).
+///     Under a unit the terrain mark stays in the free side cell when no marker needs it.
+///   - Highlights: a square in the move reach shows `+` in its middle cell when empty and all its
+///     cells are underlined (the mark magenta with colour); a square in the fire arc shows `-`
+///     and is bold (yellow); in both, `±` (ASCII `+`), underlined and bold.
+///   - The cursor: the square's three cells in reverse video (toggled, so a routed glyph under
+///     the cursor still differs), and its file letter and rank number in reverse.
+/// Colour only repeats what case, marks and attributes already say.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/grid.hpp"
+#include "rules/game.hpp"
+#include "rules/game_state.hpp"
+#include "ui/surface.hpp"
+
+namespace tercio::ui {
+
+/// What to draw besides the position itself.
+struct MapView {
+    std::optional<core::Square> cursor;  ///< none: no cursor
+    std::vector<core::Square> reach;     ///< the selected unit's move reach
+    std::vector<core::Square> arc;       ///< the selected unit's fire arc
+    bool ascii = false;                  ///< no character above 0x7F at all
+    bool color = true;                   ///< false: every Style keeps Color::Default
+};
+
+/// Cells per square, and the width of the rank labels at the left.
+inline constexpr int kSquareCells = 3;
+inline constexpr int kRankLabelCells = 3;
+
+/// The size the map needs (x = y = 0): 3 + 3 * files wide, ranks + 2 tall (file labels above
+/// and below); 48 x 17 for the standard 15 x 15 board.
+Rect map_rect(const MapView& view, int files = core::kBoardFiles, int ranks = core::kBoardRanks);
+
+/// Draws the board of `s` into `area`, top left at (area.x, area.y). Nothing is written outside
+/// `area`; a smaller area shows the top left part (a 16-row area drops the bottom file labels).
+void draw_map(Surface& out, Rect area, const rules::RulesContext& ctx, const rules::GameState& s,
+              const MapView& view);
+
+/// One line describing a square for the status line: the square and its terrain, then each unit
+/// (label, name, side, facing, status, stands, hits, fired) and leader in it, e.g.
+/// "e5 hill: K1 Gendarmes (A) facing N, disordered, 2 stands, 1 hit, fired; A leader attached
+/// to K1".
+std::string square_status(const rules::RulesContext& ctx, const rules::GameState& s,
+                          core::Square sq);
+
+}  // namespace tercio::ui

@@ -1,0 +1,81 @@
+#pragma once
+/// The game screen of `tercio play`: the map, the side pane, the log, a status line and a
+/// command line, driven by keys. Pure: it draws on any Surface and takes decoded keys, so the
+/// tests feed it key sequences and read a TextSurface; the app gives it the terminal.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/dice.hpp"
+#include "rules/game.hpp"
+#include "ui/log.hpp"
+#include "ui/surface.hpp"
+
+namespace tercio::ui {
+
+/// The smallest terminal the screen is laid out for.
+inline constexpr int kMinWidth = 80;
+inline constexpr int kMinHeight = 24;
+
+struct ScreenOptions {
+    bool color = true;
+    bool ascii = false;
+};
+
+/// A key as the screen sees it (the curses front end maps its codes to these).
+struct KeyPress {
+    enum class Kind { Char, Up, Down, Left, Right, Enter, Backspace, Escape, Tab, Resize, CtrlP, CtrlR, PageUp, PageDown };
+    Kind kind = Kind::Char;
+    char32_t ch = 0;
+    static KeyPress character(char32_t c) { return KeyPress{Kind::Char, c}; }
+    static KeyPress of(Kind k) { return KeyPress{k, 0}; }
+};
+
+class PlayScreen {
+  public:
+    PlayScreen(const rules::RulesContext& ctx, rules::GameState state, core::Dice& dice, ScreenOptions options);
+
+    /// Handles one key. Returns false when the player has confirmed quitting.
+    bool handle(const KeyPress& key);
+    /// Draws everything on the surface (the caller clears and presents it).
+    void draw(Surface& out) const;
+
+    /// Adds events that happened outside the screen (the set-up rolls) to the log.
+    void record(const rules::Events& ev) { log_.add(ctx_, s_, ev); }
+    /// Plays a command as if typed at the command line; the reason if it is refused.
+    std::optional<std::string> play(const std::string& text);
+
+    const rules::GameState& state() const { return s_; }
+    const Log& log() const { return log_; }
+    core::Square cursor() const { return cursor_; }
+    /// The message line: the last refusal, hint or question.
+    const std::string& message() const { return message_; }
+
+  private:
+    enum class Mode { Map, Prompt, Help, History, ConfirmQuit };
+    void move_cursor(int dx, int dy);
+    void complete();
+    void draw_prompt(Surface& out, int y) const;
+    void draw_help(Surface& out) const;
+    void draw_history(Surface& out) const;
+
+    const rules::RulesContext& ctx_;
+    rules::GameState s_;
+    core::Dice& dice_;
+    ScreenOptions opt_;
+    Log log_;
+    core::Square cursor_{};
+    Mode mode_ = Mode::Map;
+    std::string prompt_;
+    std::string message_;
+    int history_scroll_ = 0;
+    int log_scroll_ = 0;
+    std::optional<std::size_t> expanded_;
+    std::vector<std::string> completions_;
+    std::size_t completion_index_ = 0;
+};
+
+/// The key help, generated from the key table (for `?` and the manual).
+std::vector<std::string> key_help();
+
+}  // namespace tercio::ui

@@ -1,0 +1,141 @@
+// The game screen driven by key sequences, drawn on a text surface: the controller part of the
+// terminal game, without a terminal.
+#include "tests/rules/fixture.hpp"
+#include "ui/play_screen.hpp"
+
+using namespace tercio;
+using namespace tercio::ui;
+using K = KeyPress::Kind;
+
+namespace {
+
+struct Game {
+    rules::RulesContext ctx = test::Armies::get().context("french", "spanish");
+    core::SeededDice dice{12};
+    rules::GameState start() {
+        rules::GameState s;
+        rules::new_game(ctx, s, dice);
+        return s;
+    }
+};
+
+void type(PlayScreen& p, const std::string& text) {
+    for (char c : text) REQUIRE(p.handle(KeyPress::character(static_cast<char32_t>(c))));
+}
+
+void command(PlayScreen& p, const std::string& text) {
+    REQUIRE(p.handle(KeyPress::character(':')));
+    type(p, text);
+    REQUIRE(p.handle(KeyPress::of(K::Enter)));
+}
+
+std::string screen_of(const PlayScreen& p, int w = 80, int h = 24) {
+    TextSurface s(w, h);
+    p.draw(s);
+    return s.to_string();
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("typed commands are played, refused ones say why and change nothing", "[ui][screen]") {
+    Game g;
+    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    const rules::Side first = p.state().decider;
+    command(p, "terrain pass");
+    CHECK(p.message().empty());
+    CHECK(p.state().decider != first);  // the other side places terrain now
+    command(p, "terrain pass");
+    command(p, "deploy auto");
+    CHECK(p.log().size() > 0);
+    const rules::GameState after = p.state();
+    command(p, "march");
+    CHECK(has(p.message(), "march: "));
+    CHECK(p.state().decision == after.decision);
+    CHECK(p.state().decider == after.decider);
+    command(p, "no such thing");
+    CHECK(has(p.message(), "unknown command"));
+}
+
+TEST_CASE("Tab completes the command line from the legal commands", "[ui][screen]") {
+    Game g;
+    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    REQUIRE(p.handle(KeyPress::character(':')));
+    type(p, "terrain p");
+    REQUIRE(p.handle(KeyPress::of(K::Tab)));
+    CHECK(has(p.message(), "1 of 1 legal commands"));
+    CHECK(has(screen_of(p), "> terrain pass"));
+    REQUIRE(p.handle(KeyPress::of(K::Escape)));
+    CHECK_FALSE(has(screen_of(p), "> terrain pass"));
+}
+
+TEST_CASE("the cursor moves with vi-keys and arrows and stays on the board", "[ui][screen]") {
+    Game g;
+    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    const core::Square c = p.cursor();
+    p.handle(KeyPress::character('k'));
+    CHECK(p.cursor().y == c.y + 1);  // k is north: toward rank 15
+    p.handle(KeyPress::character('u'));
+    CHECK(p.cursor().x == c.x + 1);
+    CHECK(p.cursor().y == c.y + 2);
+    p.handle(KeyPress::of(K::Left));
+    p.handle(KeyPress::of(K::Down));
+    CHECK(p.cursor().x == c.x);
+    CHECK(p.cursor().y == c.y + 1);
+    for (int i = 0; i < 30; ++i) p.handle(KeyPress::character('b'));
+    CHECK(p.cursor().x == 0);
+    CHECK(p.cursor().y == 0);
+}
+
+TEST_CASE("quitting asks first, and only y quits", "[ui][screen]") {
+    Game g;
+    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    CHECK(p.handle(KeyPress::character('Q')));
+    CHECK(has(p.message(), "Really quit?"));
+    CHECK(p.handle(KeyPress::character('n')));
+    CHECK(p.handle(KeyPress::character('Q')));
+    CHECK_FALSE(p.handle(KeyPress::character('y')));
+}
+
+TEST_CASE("the screen at 80x24: map, side pane, log, hints, status and message lines", "[ui][screen]") {
+    Game g;
+    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    command(p, "terrain pass");
+    command(p, "terrain pass");
+    command(p, "deploy auto");
+    command(p, "deploy auto");
+    const std::string s = screen_of(p);
+    CHECK(has(s, "Commands now:"));
+    CHECK(has(s, "to nightfall"));
+    CHECK(has(s, " a  b  c"));  // file labels
+    // Never wider or taller than the terminal.
+    int rows = 1;
+    for (char c : s) rows += c == '\n';
+    CHECK(rows == 24);
+    TextSurface small(79, 24);
+    p.draw(small);
+    CHECK(small.to_string().rfind("terminal too small: need 80x24, have 79x24", 0) == 0);
+}
+
+TEST_CASE("? shows the key help generated from the key table, Ctrl-P the history", "[ui][screen]") {
+    Game g;
+    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    p.handle(KeyPress::character('?'));
+    const std::string help = screen_of(p);
+    for (const std::string& line : key_help()) {
+        REQUIRE(line.size() <= 76);  // the help fits an 80-column terminal
+        CHECK(has(help, line));
+    }
+    p.handle(KeyPress::of(K::Escape));
+    CHECK(has(screen_of(p), "Commands now:"));
+    p.handle(KeyPress::of(K::CtrlP));
+    CHECK(has(screen_of(p), "History"));
+}
+
+TEST_CASE("x shows the why of the newest roll", "[ui][screen]") {
+    Game g;
+    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    p.handle(KeyPress::character('x'));
+    CHECK(p.message() == "no roll to explain yet");
+}
