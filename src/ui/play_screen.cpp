@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "control/event_text.hpp"
+#include "control/odds_text.hpp"
+#include "rules/preview.hpp"
 #include "ui/map_pane.hpp"
 #include "ui/side_pane.hpp"
 
@@ -19,11 +21,20 @@ struct KeyLine {
 
 // The key table: the help screen is generated from it.
 constexpr KeyLine kKeys[] = {
-    {"h j k l y u b n", "move the cursor (also the arrow keys)"},
-    {": or Enter", "type a command: turn, move h5 h7, shoot h5 h8, pass ..."},
-    {"Tab", "at the command line: complete it from the legal commands"},
+    {"h j k l y u b n", "move the cursor (or the arrow keys)"},
+    {": or Enter", "type a command: turn, move h5 h7, shoot h5 h8, pass"},
+    {"Tab", "at the command line: complete from the legal commands"},
     {"Esc", "cancel the command line or close this help"},
-    {"t", "turn a card (the command turn)"},
+    {"Space", "select your unit under the cursor (again to unselect)"},
+    {"m", "move the selected unit to the cursor"},
+    {"f", "shoot with the selected unit at the cursor (odds first)"},
+    {"a", "attack: fight there, or move in and attack"},
+    {"r", "rally the unit under the cursor"},
+    {"t", "turn a card"},
+    {"d", "decline a reaction, a chip or an escape"},
+    {"c", "chip the unit just hit (when offered)"},
+    {"F S", "follow or stay after a melee won"},
+    {"P", "pass: end your phase"},
     {"x", "show or hide the why of the newest roll in the log"},
     {"PgUp PgDn", "scroll the log"},
     {"Ctrl-P", "the whole history"},
@@ -114,9 +125,96 @@ void PlayScreen::complete() {
                " legal commands (Tab for the next)";
 }
 
+void PlayScreen::select_here() {
+    if (selected_ && *selected_ == cursor_) {
+        selected_.reset();
+        message_ = "Nothing selected.";
+        return;
+    }
+    const auto u = unit_at(s_, cursor_, s_.decider);
+    if (!u) {
+        message_ = "No unit of side " + std::string(1, side_letter(s_.decider)) + " (to decide now) in " +
+                   core::to_string(cursor_) + ".";
+        return;
+    }
+    selected_ = cursor_;
+    message_ = "Selected " + control::unit_name(ctx_, s_, *u) +
+               ": move the cursor, then m move, f shoot, a attack; Space unselects.";
+}
+
+std::optional<std::string> PlayScreen::action_for(char32_t key, std::string& why) const {
+    const std::string here = core::to_string(cursor_);
+    std::vector<std::string> wanted;
+    if (key == 'r') {
+        wanted = {"rally " + here};
+    } else {
+        if (!selected_) {
+            why = "select a unit first: put the cursor on it and press Space";
+            return std::nullopt;
+        }
+        const std::string from = core::to_string(*selected_);
+        if (key == 'm') wanted = {"move " + from + " " + here};
+        if (key == 'f') wanted = {"shoot " + from + " " + here};
+        if (key == 'a') {
+            wanted = {"move " + from + " " + here + " attack"};
+            if (*selected_ == cursor_) wanted = {"fight " + here};
+        }
+    }
+    for (const std::string& w : wanted) {
+        std::string err;
+        const auto c = parse_command(w, err);
+        if (!c) continue;
+        if (const auto bad = validate(ctx_, s_, *c)) {
+            why = w + ": " + *bad;
+            continue;
+        }
+        return w;
+    }
+    return std::nullopt;
+}
+
+void PlayScreen::act(const std::string& command) {
+    std::string err;
+    const auto c = parse_command(command, err);
+    if (c) {
+        const std::vector<Command> one{*c};
+        const auto p = preview(ctx_, s_, one);
+        if (const Preview* v = std::get_if<Preview>(&p)) {
+            pending_ = command;
+            odds_lines_ = control::odds_lines(ctx_, s_, *v);
+            mode_ = Mode::ConfirmAction;
+            message_ = command + "? y or Enter plays it, any other key cancels.";
+            return;
+        }
+    }
+    if (auto why = play(command)) {
+        message_ = command + ": " + *why;
+    } else {
+        message_ = "";
+        if (selected_ && !unit_at(s_, *selected_, s_.decider)) selected_.reset();
+    }
+}
+
 bool PlayScreen::handle(const KeyPress& k) {
     using K = KeyPress::Kind;
     switch (mode_) {
+        case Mode::ConfirmAction:
+            mode_ = Mode::Map;
+            odds_lines_.clear();
+            if ((k.kind == K::Char && (k.ch == 'y' || k.ch == 'Y')) || k.kind == K::Enter) {
+                const std::string c = pending_;
+                pending_.clear();
+                if (auto why = play(c)) {
+                    message_ = c + ": " + *why;
+                } else {
+                    message_.clear();
+                    if (selected_ && !unit_at(s_, *selected_, s_.decider)) selected_.reset();
+                }
+            } else {
+                pending_.clear();
+                message_ = "Cancelled.";
+            }
+            return true;
         case Mode::ConfirmQuit:
             if (k.kind == K::Char && (k.ch == 'y' || k.ch == 'Y')) return false;
             mode_ = Mode::Map;
@@ -192,10 +290,25 @@ bool PlayScreen::handle(const KeyPress& k) {
             mode_ = Mode::Prompt;
             message_ = "Enter plays the command, Tab completes it, Esc cancels.";
             break;
-        case 't':
-            if (auto why = play("turn")) message_ = "turn: " + *why;
-            else message_.clear();
+        case ' ': select_here(); break;
+        case 'm':
+        case 'f':
+        case 'a':
+        case 'r': {
+            std::string why;
+            if (const auto c = action_for(k.ch, why)) {
+                act(*c);
+            } else {
+                message_ = why.empty() ? std::string("nothing to do there") : why;
+            }
             break;
+        }
+        case 't': act("turn"); break;
+        case 'd': act("decline"); break;
+        case 'c': act("chip"); break;
+        case 'F': act("follow"); break;
+        case 'S': act("stay"); break;
+        case 'P': act("pass"); break;
         case 'x':
             expanded_ = expanded_ ? std::nullopt : log_.last_explained();
             if (!expanded_) message_ = "no roll to explain yet";
@@ -255,6 +368,17 @@ void PlayScreen::draw(Surface& out) const {
     if (mode_ == Mode::History) return draw_history(out);
     MapView view;
     view.cursor = cursor_;
+    if (selected_) {
+        // The selected unit's reach and targets, from the legal commands.
+        const std::string from = core::to_string(*selected_);
+        for (const Command& c : legal_commands(ctx_, s_)) {
+            if (const Move* m = std::get_if<Move>(&c); m && m->from == *selected_ && m->to && !m->attack) {
+                view.reach.push_back(*m->to);
+            } else if (const Shoot* x = std::get_if<Shoot>(&c); x && x->from == *selected_) {
+                view.arc.push_back(x->target);
+            }
+        }
+    }
     view.ascii = opt_.ascii;
     view.color = opt_.color;
     const Rect map = map_rect(view);
@@ -290,6 +414,21 @@ void PlayScreen::draw(Surface& out) const {
         rest = rest.substr(std::min(rest.size(), cut + 1));
     }
     out.put(0, h - 2, square_status(ctx_, s_, cursor_), Style{Color::Default, false, false, false, false});
+    if (mode_ == Mode::ConfirmAction) {
+        // The odds over the log, where the player looks for results; if they do not all fit,
+        // the first rows (the heading) give way to the outcomes.
+        std::vector<std::string> rows;
+        for (const std::string& line : odds_lines_) {
+            for (std::string& row : wrap(line, side_w, 0, 2)) rows.push_back(std::move(row));
+        }
+        const int room = h - 2 - status_h;
+        const std::size_t skip = rows.size() > static_cast<std::size_t>(room) ? rows.size() - static_cast<std::size_t>(room) : 0;
+        const int oy = h - 2 - static_cast<int>(rows.size() - skip);
+        for (int r = oy; r < h - 2; ++r) out.put(side_x, r, std::string(static_cast<std::size_t>(side_w), ' '));
+        for (std::size_t i = skip; i < rows.size(); ++i) {
+            out.put(side_x, oy + static_cast<int>(i - skip), rows[i], Style{Color::Default, i == 0});
+        }
+    }
     draw_prompt(out, h - 1);
 }
 

@@ -46,14 +46,21 @@ class PlayScreen {
     std::optional<std::string> play(const std::string& text);
 
     const rules::GameState& state() const { return s_; }
+    /// The selected unit's square, if a unit is selected (Space).
+    std::optional<core::Square> selected() const { return selected_; }
     const Log& log() const { return log_; }
     core::Square cursor() const { return cursor_; }
     /// The message line: the last refusal, hint or question.
     const std::string& message() const { return message_; }
 
   private:
-    enum class Mode { Map, Prompt, Help, History, ConfirmQuit };
+    enum class Mode { Map, Prompt, Help, History, ConfirmQuit, ConfirmAction };
     void move_cursor(int dx, int dy);
+    /// The legal command for an action key with the selection and the cursor, or why none.
+    std::optional<std::string> action_for(char32_t key, std::string& why) const;
+    /// Plays the command, or asks first with its odds when it rolls dice.
+    void act(const std::string& command);
+    void select_here();
     void complete();
     void draw_prompt(Surface& out, int y) const;
     void draw_help(Surface& out) const;
@@ -72,6 +79,9 @@ class PlayScreen {
     int log_scroll_ = 0;
     std::optional<std::size_t> expanded_;
     std::vector<std::string> completions_;
+    std::optional<core::Square> selected_;
+    std::string pending_;                  ///< the command waiting for confirmation
+    std::vector<std::string> odds_lines_;  ///< its odds, shown while asking
     std::size_t completion_index_ = 0;
 };
 

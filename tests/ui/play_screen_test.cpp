@@ -1,6 +1,6 @@
 // The game screen driven by key sequences, drawn on a text surface: the controller part of the
 // terminal game, without a terminal.
-#include "tests/rules/fixture.hpp"
+#include "tests/rules/position_fixture.hpp"
 #include "ui/play_screen.hpp"
 
 using namespace tercio;
@@ -138,4 +138,57 @@ TEST_CASE("x shows the why of the newest roll", "[ui][screen]") {
     PlayScreen p(g.ctx, g.start(), g.dice, {});
     p.handle(KeyPress::character('x'));
     CHECK(p.message() == "no roll to explain yet");
+}
+
+TEST_CASE("Space selects a unit of the side to decide, f shows the odds and y shoots", "[ui][screen]") {
+    test::Position pos = test::board();
+    pos.add(rules::Side::A, "arquebus", "h5");
+    pos.add(rules::Side::B, "arquebus", "h6");
+    core::ScriptedDice dice = core::ScriptedDice::parse("d8:6 d6:2");
+    PlayScreen p(pos.ctx, pos.s, dice, {});
+    // Walk the cursor from the centre (h8) to h5 and select the arquebus there.
+    for (int i = 0; i < 3; ++i) p.handle(KeyPress::character('j'));
+    REQUIRE(p.cursor() == test::sq("h5"));
+    p.handle(KeyPress::character(' '));
+    REQUIRE(p.selected() == test::sq("h5"));
+    // The enemy in h6 is a target: shown on the map as part of the fire arc.
+    p.handle(KeyPress::character('k'));
+    p.handle(KeyPress::character('f'));
+    CHECK(has(p.message(), "shoot h5 h6? y or Enter plays it"));
+    const std::string s = screen_of(p);
+    CHECK(has(s, "shot at A2 Arquebus (B)"));
+    CHECK(has(s, "no effect: 43.8% (7/16)"));
+    CHECK(dice.remaining() == 2);  // nothing rolled yet
+    p.handle(KeyPress::character('y'));
+    CHECK(dice.remaining() == 0);
+    CHECK(p.state().units[0 + 2].fired);  // board() adds two units first
+    CHECK(has(screen_of(p), "shoots"));
+}
+
+TEST_CASE("action keys refuse with the reason, and cancel leaves the game alone", "[ui][screen]") {
+    test::Position pos = test::board();
+    pos.add(rules::Side::A, "arquebus", "h5");
+    pos.add(rules::Side::B, "arquebus", "h6");
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    PlayScreen p(pos.ctx, pos.s, dice, {});
+    p.handle(KeyPress::character('f'));
+    CHECK(has(p.message(), "select a unit first"));
+    p.handle(KeyPress::character(' '));  // h8: nobody there
+    CHECK(has(p.message(), "No unit of side A"));
+    for (int i = 0; i < 3; ++i) p.handle(KeyPress::character('j'));
+    p.handle(KeyPress::character(' '));
+    p.handle(KeyPress::character('l'));  // i5: no target there
+    p.handle(KeyPress::character('f'));
+    CHECK(has(p.message(), "shoot h5 i5: "));
+    p.handle(KeyPress::character('k'));
+    p.handle(KeyPress::character('h'));  // h6
+    p.handle(KeyPress::character('f'));
+    p.handle(KeyPress::of(K::Escape));
+    CHECK(p.message() == "Cancelled.");
+    CHECK_FALSE(p.state().units[2].fired);
+    // m moves the selected unit to the cursor: h5 to g6, one step forward and left.
+    p.handle(KeyPress::character('h'));
+    p.handle(KeyPress::character('m'));
+    INFO(p.message());
+    CHECK(p.state().units[2].square == test::sq("g6"));
 }
