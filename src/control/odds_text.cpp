@@ -100,26 +100,27 @@ std::vector<std::string> odds_lines(const RulesContext& ctx, const GameState& s,
                       " without dice (PS-MELEE-21): 100.0% (1/1)");
         break;
     case Preview::Kind::MoraleCheck:
-        out.push_back("morale check of " + unit_name(ctx, s, p.target) + " against a d6 (PS-MORALE-1)");
-        dice_lines(p.target, p.rolls[0]);
-        out.push_back(std::string("fails, ") +
-                      (s.units[p.target].status == UnitStatus::Disordered ? "Routed" : "Disordered") + ": " +
-                      chance_text(p.chance));
-        break;
     case Preview::Kind::Chip:
-        out.push_back("chip at " + unit_name(ctx, s, p.target) + ": a d6 against its die (PS-CHIP-9)");
+    case Preview::Kind::Rally: {
+        // One die against a d6, and the one result that matters.
+        const UnitStatus now = s.units[p.target].status;
+        const std::string worse = now == UnitStatus::Disordered ? "Routed" : "Disordered";
+        std::string heading, result;
+        if (p.kind == Preview::Kind::MoraleCheck) {
+            heading = "morale check of " + unit_name(ctx, s, p.target) + " against a d6 (PS-MORALE-1)";
+            result = "fails, " + worse;
+        } else if (p.kind == Preview::Kind::Chip) {
+            heading = "chip at " + unit_name(ctx, s, p.target) + ": a d6 against its die (PS-CHIP-9)";
+            result = "succeeds, " + worse;
+        } else {
+            heading = "rally of " + unit_name(ctx, s, p.target) + " against a d6 (PS-RALLY-4)";
+            result = std::string("succeeds, ") + (now == UnitStatus::Routed ? "Disordered" : "in good order");
+        }
+        out.push_back(heading);
         dice_lines(p.target, p.rolls[0]);
-        out.push_back(std::string("succeeds, ") +
-                      (s.units[p.target].status == UnitStatus::Disordered ? "Routed" : "Disordered") + ": " +
-                      chance_text(p.chance));
+        out.push_back(result + ": " + chance_text(p.chance));
         break;
-    case Preview::Kind::Rally:
-        out.push_back("rally of " + unit_name(ctx, s, p.target) + " against a d6 (PS-RALLY-4)");
-        dice_lines(p.target, p.rolls[0]);
-        out.push_back(std::string("succeeds, ") +
-                      (s.units[p.target].status == UnitStatus::Routed ? "Disordered" : "in good order") + ": " +
-                      chance_text(p.chance));
-        break;
+    }
     }
     return out;
 }

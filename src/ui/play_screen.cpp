@@ -187,12 +187,17 @@ void PlayScreen::act(const std::string& command) {
             return;
         }
     }
+    play_and_report(command);
+}
+
+void PlayScreen::play_and_report(const std::string& command) {
     if (auto why = play(command)) {
         message_ = command + ": " + *why;
-    } else {
-        message_ = "";
-        if (selected_ && !unit_at(s_, *selected_, s_.decider)) selected_.reset();
+        return;
     }
+    message_.clear();
+    // The selection ends when its unit is no longer there for the side to decide.
+    if (selected_ && !unit_at(s_, *selected_, s_.decider)) selected_.reset();
 }
 
 bool PlayScreen::handle(const KeyPress& k) {
@@ -204,12 +209,7 @@ bool PlayScreen::handle(const KeyPress& k) {
             if ((k.kind == K::Char && (k.ch == 'y' || k.ch == 'Y')) || k.kind == K::Enter) {
                 const std::string c = pending_;
                 pending_.clear();
-                if (auto why = play(c)) {
-                    message_ = c + ": " + *why;
-                } else {
-                    message_.clear();
-                    if (selected_ && !unit_at(s_, *selected_, s_.decider)) selected_.reset();
-                }
+                play_and_report(c);
             } else {
                 pending_.clear();
                 message_ = "Cancelled.";
@@ -240,12 +240,7 @@ bool PlayScreen::handle(const KeyPress& k) {
                 mode_ = Mode::Map;
                 prompt_.clear();
                 completions_.clear();
-                if (text.empty()) return true;
-                if (auto why = play(text)) {
-                    message_ = text + ": " + *why;
-                } else {
-                    message_.clear();
-                }
+                if (!text.empty()) play_and_report(text);
             } else if (k.kind == K::Backspace) {
                 if (!prompt_.empty()) prompt_.pop_back();
                 completions_.clear();

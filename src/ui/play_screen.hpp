@@ -61,6 +61,8 @@ class PlayScreen {
     /// Plays the command, or asks first with its odds when it rolls dice.
     void act(const std::string& command);
     void select_here();
+    /// Plays the command and puts its refusal, if any, on the message line.
+    void play_and_report(const std::string& command);
     void complete();
     void draw_prompt(Surface& out, int y) const;
     void draw_help(Surface& out) const;
