@@ -34,14 +34,19 @@ FileText read_file(const fs::path& path) {
         out.error = std::strerror(errno);
         return out;
     }
-    // Read at most one byte past the cap so an oversized special file is refused too.
-    std::string text(kMaxInputBytes + 1, '\0');
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    // Read in chunks, at most one byte past the cap so an oversized special file is refused
+    // too, without reserving the whole cap for every small file.
+    std::string text;
+    char chunk[64 * 1024];
+    while (text.size() <= kMaxInputBytes && in) {
+        const std::size_t want = std::min(sizeof chunk, kMaxInputBytes + 1 - text.size());
+        in.read(chunk, static_cast<std::streamsize>(want));
+        text.append(chunk, static_cast<std::size_t>(in.gcount()));
+    }
     if (in.bad()) {
         out.error = "read error";
         return out;
     }
-    text.resize(static_cast<std::size_t>(in.gcount()));
     out.text = std::move(text);
     return out;
 }
