@@ -22,15 +22,13 @@ using tercio::test::events_of;
 using tercio::test::path_of;
 using tercio::test::Position;
 using tercio::test::sq;
+using tercio::test::chips_lost;
+using tercio::test::back_to_active;
 
 namespace {
 
 constexpr Side A = Side::A;
 constexpr Side B = Side::B;
-
-bool back_to_active(const Position& p) {
-    return p.s.decision == Decision::Act && p.s.decider == p.s.active;
-}
 
 /// A reaction window of the non-active side: 1 = R2, 2 = R3, 3 = R1, 4 = R4 (game_state.hpp).
 bool reacting(const Position& p, int window) {
@@ -65,14 +63,6 @@ std::size_t index_of(const Events& ev, std::size_t from = 0) {
         if (std::holds_alternative<E>(ev[i])) return i;
     }
     return ev.size();
-}
-
-int chips_lost(const Events& ev, Side side, ChipLoss why) {
-    int n = 0;
-    for (const auto& e : events_of<MoraleChipsLost>(ev)) {
-        if (e.side == side && e.why == why) n += e.chips;
-    }
-    return n;
 }
 
 /// The shooter's modifiers against a target, as the engine works them out (PS-SHOOT-7).

@@ -25,6 +25,8 @@ using tercio::test::events_of;
 using tercio::test::path_of;
 using tercio::test::Position;
 using tercio::test::sq;
+using tercio::test::chips_lost;
+using tercio::test::deciding;
 
 namespace {
 
@@ -48,19 +50,6 @@ E only(const Events& ev) {
     const auto all = events_of<E>(ev);
     REQUIRE(all.size() == 1);
     return all[0];
-}
-
-/// The morale chips a side lost for a reason, over some events.
-int chips_lost(const Events& ev, Side side, ChipLoss why) {
-    int n = 0;
-    for (const auto& m : events_of<MoraleChipsLost>(ev)) {
-        if (m.side == side && m.why == why) n += m.chips;
-    }
-    return n;
-}
-
-bool deciding(const Position& p, Decision d, Side who) {
-    return p.s.decision == d && p.s.decider == who;
 }
 
 }  // namespace

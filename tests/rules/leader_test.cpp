@@ -12,16 +12,13 @@ using tercio::test::board;
 using tercio::test::contains;
 using tercio::test::Position;
 using tercio::test::sq;
+using tercio::test::back_to_active;
 
 namespace {
 
 constexpr Side A = Side::A;
 constexpr Side B = Side::B;
 
-
-bool back_to_active(const Position& p) {
-    return p.s.decision == Decision::Act && p.s.decider == p.s.active;
-}
 
 }  // namespace
 

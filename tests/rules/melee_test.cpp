@@ -20,6 +20,8 @@ using tercio::test::events_of;
 using tercio::test::path_of;
 using tercio::test::Position;
 using tercio::test::sq;
+using tercio::test::deciding;
+using tercio::test::back_to_active;
 
 namespace {
 
@@ -61,8 +63,6 @@ MeleeResolved the_melee(const Events& ev) {
     return m.front();
 }
 
-bool deciding(const Position& p, Decision d, Side who) { return p.s.decision == d && p.s.decider == who; }
-bool back_to_active(const Position& p) { return p.s.decision == Decision::Act && p.s.decider == p.s.active; }
 
 int chips(const Position& p, Side s) { return p.s.morale_chips[idx(s)]; }
 

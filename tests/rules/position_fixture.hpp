@@ -236,6 +236,25 @@ inline Position board(const std::string& a = "french", const std::string& b = "s
     return p;
 }
 
+/// The active side is to act again: every window, choice and check is over.
+inline bool back_to_active(const Position& p) {
+    return p.s.decision == rules::Decision::Act && p.s.decider == p.s.active;
+}
+
+/// The game waits for this decision from this side.
+inline bool deciding(const Position& p, rules::Decision d, rules::Side who) {
+    return p.s.decision == d && p.s.decider == who;
+}
+
+/// The morale chips a side lost for one reason, over some events.
+inline int chips_lost(const rules::Events& ev, rules::Side side, rules::ChipLoss why) {
+    int n = 0;
+    for (const auto& m : events_of<rules::MoraleChipsLost>(ev)) {
+        if (m.side == side && m.why == why) n += m.chips;
+    }
+    return n;
+}
+
 inline bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }

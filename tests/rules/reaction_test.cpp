@@ -15,6 +15,7 @@ using tercio::test::board;
 using tercio::test::contains;
 using tercio::test::Position;
 using tercio::test::sq;
+using tercio::test::back_to_active;
 
 namespace {
 
@@ -27,11 +28,6 @@ constexpr Side B = Side::B;
 /// die is UP 1 for charging (PS-MELEE-7, PS-MELEE-9): LANCERS D10 and KNIGHTS D12 roll a D12; the
 /// ARQUEBUS it hits from the front rolls its D6.
 constexpr const char* kTiedMelee = "d12:4 d6:4";
-
-/// The active player decides again: no reaction window is open.
-bool back_to_active(const Position& p) {
-    return p.s.decision == Decision::Act && p.s.decider == p.s.active;
-}
 
 bool charge_window(const Position& p) {
     return p.s.decision == Decision::React && p.s.react_window == 1 &&
