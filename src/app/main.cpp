@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "app/bench_command.hpp"
 #include "app/exit_codes.hpp"
 #include "app/play_command.hpp"
@@ -79,8 +81,8 @@ int run_default(const fs::path& data_dir) {
         return kExitDataError;
     }
     std::cout << "tercio " TERCIO_VERSION " - " << rs->name << " in the terminal\n\n"
-              << "The game is still being built. What works today:\n"
-              << "  tercio play ...        two players at one keyboard, commands typed (? for keys)\n"
+              << "Run tercio in a terminal to open the start menu. Commands:\n"
+              << "  tercio play ...        two players at one keyboard (? in the game for keys)\n"
               << "  tercio check FILE...   check ruleset, army and position files\n"
               << "  tercio run ...         play a game headless from a file of commands\n"
               << "  tercio --help          all commands and options\n\n"
@@ -157,11 +159,13 @@ int main(int argc, char** argv) {
     app::PlayOptions play_opt;
     bool no_color = false;
     std::optional<std::uint64_t> play_seed;
-    CLI::App* play = app.add_subcommand("play", "Play in the terminal: two players at one keyboard");
+    CLI::App* play = app.add_subcommand(
+        "play", "Play in the terminal, two players at one keyboard: a start menu, unless an army or\n"
+                "the seed is given");
     play->fallthrough();
-    play->add_option("--red", play_opt.red, "Side A's army, south edge (default french)")->type_name("ARMY");
-    play->add_option("--blue", play_opt.blue, "Side B's army, north edge (default spanish)")->type_name("ARMY");
-    play->add_option("--seed", play_seed, "Seed for the dice (default: from the clock)")->type_name("N");
+    play->add_option("--red", play_opt.red, "Side A's army, south edge (default french); skips the menu")->type_name("ARMY");
+    play->add_option("--blue", play_opt.blue, "Side B's army, north edge (default spanish); skips the menu")->type_name("ARMY");
+    play->add_option("--seed", play_seed, "Seed for the dice (default: from the clock); skips the menu")->type_name("N");
     play->add_flag("--no-color", no_color, "No colours: case, marks and attributes only");
     play->add_flag("--ascii", play_opt.ascii, "Only ASCII characters on the screen");
 
@@ -201,5 +205,7 @@ int main(int argc, char** argv) {
         return app::run_play(play_opt, *data_dir);
     }
     if (bench->parsed()) return app::run_bench(bench_games, *data_dir);
+    // Alone in a terminal, tercio opens the start menu; otherwise it says what it has.
+    if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) return app::run_play(app::PlayOptions{}, *data_dir);
     return run_default(*data_dir);
 }

@@ -1,6 +1,8 @@
 #include "app/play_command.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <vector>
 #include <iostream>
 
 #include "app/exit_codes.hpp"
@@ -8,6 +10,7 @@
 #include "rules/game.hpp"
 #include "ui/curses_surface.hpp"
 #include "ui/play_screen.hpp"
+#include "ui/start_menu.hpp"
 
 namespace tercio::app {
 
@@ -40,34 +43,105 @@ ui::KeyPress translate(const ui::Key& k) {
     }
 }
 
+/// The armies in data/armies, by file name, for the start menu; the broken ones are left out
+/// (`tercio check` names their faults).
+std::vector<ui::ArmyChoice> army_choices(data::DataCatalog& catalog) {
+    std::vector<std::string> ids;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(catalog.dir() / "armies", ec)) {
+        if (e.path().extension() == ".toml") ids.push_back(e.path().stem().string());
+    }
+    std::sort(ids.begin(), ids.end());
+    std::vector<ui::ArmyChoice> out;
+    for (const std::string& id : ids) {
+        std::string why;
+        const rules::ArmyList* a = catalog.army(id, why);
+        if (!a) continue;
+        const rules::Ruleset* rs = catalog.ruleset(a->ruleset, why);
+        ui::ArmyChoice c{id, a->name, a->period, ""};
+        for (const rules::UnitLine& line : a->units) {
+            if (line.units <= 0) continue;
+            const rules::TroopType* t = rs ? rs->find_type(line.type) : nullptr;
+            if (!c.units.empty()) c.units += ", ";
+            c.units += std::to_string(line.units) + " " + (!line.name.empty() ? line.name : t ? t->name : line.type);
+        }
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+std::size_t index_of(const std::vector<ui::ArmyChoice>& armies, const std::string& id) {
+    for (std::size_t i = 0; i < armies.size(); ++i) {
+        if (armies[i].id == id) return i;
+    }
+    return 0;
+}
+
+/// The start menu on the terminal: false if the player quit.
+bool choose(ui::CursesSurface& term, ui::StartMenu& menu) {
+    for (;;) {
+        term.clear();
+        menu.draw(term);
+        term.present();
+        const ui::KeyPress k = translate(term.read_key());
+        if (k.kind == ui::KeyPress::Kind::CtrlR) term.redraw_all();
+        switch (menu.handle(k)) {
+            case ui::StartMenu::Outcome::Start: return true;
+            case ui::StartMenu::Outcome::Quit: return false;
+            case ui::StartMenu::Outcome::Open: break;
+        }
+    }
+}
+
 }  // namespace
 
 int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     data::DataCatalog catalog(data_dir);
     std::string why;
-    const rules::ArmyList* a = catalog.army(opt.red, why);
-    if (!a) {
-        std::cerr << "tercio play: army \"" << opt.red << "\": " << why << '\n';
-        return kExitDataError;
+    std::string red = opt.red.value_or("french");
+    std::string blue = opt.blue.value_or("spanish");
+    std::optional<std::uint64_t> seed_choice = opt.seed;
+    // Bad armies on the command line are refused before the terminal is taken over.
+    for (const std::string& id : {red, blue}) {
+        if (!catalog.army(id, why)) {
+            std::cerr << "tercio play: army \"" << id << "\": " << why << '\n';
+            return kExitDataError;
+        }
     }
-    const auto ctx = catalog.context(a->ruleset, {opt.red, opt.blue}, why);
-    if (!ctx) {
-        std::cerr << "tercio play: " << why << '\n';
-        return kExitDataError;
-    }
-    const std::uint64_t seed =
-        opt.seed.value_or(static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()));
-    core::SeededDice dice(seed);
-    rules::GameState s;
-    const rules::Events setup = rules::new_game(*ctx, s, dice);
-    ui::PlayScreen screen(*ctx, s, dice, ui::ScreenOptions{opt.color, opt.ascii});
-    screen.record(setup);
-
     auto term = ui::CursesSurface::open(opt.color, why);
     if (!term) {
         std::cerr << "tercio play: " << why << '\n';
         return kExitUsage;
     }
+    const bool color = term->has_color();  // monochrome when the terminal has no colours
+    if (opt.menu()) {
+        const auto armies = army_choices(catalog);
+        ui::GameSetup initial;
+        initial.army = {index_of(armies, red), index_of(armies, blue)};
+        ui::StartMenu menu(armies, initial, color);
+        if (!choose(*term, menu)) {
+            term.reset();
+            std::cout << "tercio: no game started\n";
+            return kExitOk;
+        }
+        red = menu.army(0).id;
+        blue = menu.army(1).id;
+        seed_choice = menu.setup().seed;
+    }
+    const rules::ArmyList* a = catalog.army(red, why);
+    const auto ctx = a ? catalog.context(a->ruleset, {red, blue}, why) : std::nullopt;
+    if (!ctx) {
+        term.reset();
+        std::cerr << "tercio play: " << why << '\n';
+        return kExitDataError;
+    }
+    const std::uint64_t seed = seed_choice.value_or(
+        static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()));
+    core::SeededDice dice(seed);
+    rules::GameState s;
+    const rules::Events setup = rules::new_game(*ctx, s, dice);
+    ui::PlayScreen screen(*ctx, s, dice, ui::ScreenOptions{color, opt.ascii});
+    screen.reveal(setup);
     for (;;) {
         term->clear();
         screen.draw(*term);
@@ -77,7 +151,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         if (!screen.handle(k)) break;
     }
     term.reset();
-    std::cout << "tercio: game " << opt.red << " v " << opt.blue << ", seed " << seed << " (not saved)\n";
+    std::cout << "tercio: game " << red << " v " << blue << ", seed " << seed << " (not saved)\n";
     return kExitOk;
 }
 

@@ -5,6 +5,7 @@
 #include "control/event_text.hpp"
 #include "control/odds_text.hpp"
 #include "rules/preview.hpp"
+#include "ui/guide.hpp"
 #include "ui/map_pane.hpp"
 #include "ui/side_pane.hpp"
 
@@ -14,6 +15,8 @@ using namespace rules;
 
 namespace {
 
+constexpr int kStatusRows = 9;  ///< the side pane's status, above the log
+
 struct KeyLine {
     const char* keys;
     const char* what;
@@ -22,9 +25,10 @@ struct KeyLine {
 // The key table: the help screen is generated from it.
 constexpr KeyLine kKeys[] = {
     {"h j k l y u b n", "move the cursor (or the arrow keys)"},
-    {": or Enter", "type a command: turn, move h5 h7, shoot h5 h8, pass"},
+    {"Enter", "what you can do at the cursor: a menu of the legal commands"},
+    {":", "type a command: turn, move h5 h7, shoot h5 h8, pass"},
     {"Tab", "at the command line: complete from the legal commands"},
-    {"Esc", "cancel the command line or close this help"},
+    {"Esc", "cancel the menu or command line, close this help"},
     {"Space", "select your unit under the cursor (again to unselect)"},
     {"m", "move the selected unit to the cursor"},
     {"f", "shoot with the selected unit at the cursor (odds first)"},
@@ -35,6 +39,7 @@ constexpr KeyLine kKeys[] = {
     {"c", "chip the unit just hit (when offered)"},
     {"F S", "follow or stay after a melee won"},
     {"P", "pass: end your phase"},
+    {"D", "deploy the rest of your army in the standard layout"},
     {"x", "show or hide the why of the newest roll in the log"},
     {"PgUp PgDn", "scroll the log"},
     {"Ctrl-P", "the whole history"},
@@ -78,7 +83,7 @@ std::vector<std::string> key_help() {
 PlayScreen::PlayScreen(const RulesContext& ctx, GameState state, core::Dice& dice, ScreenOptions options)
     : ctx_(ctx), s_(std::move(state)), dice_(dice), opt_(options) {
     cursor_ = core::make_square(s_.files / 2, s_.ranks / 2);
-    message_ = "Press : to type a command, ? for help.";
+    message_ = "Enter at the cursor shows what you can do; ? shows the keys.";
 }
 
 std::optional<std::string> PlayScreen::play(const std::string& text) {
@@ -191,13 +196,68 @@ void PlayScreen::act(const std::string& command) {
 }
 
 void PlayScreen::play_and_report(const std::string& command) {
+    const Side before = s_.decider;
     if (auto why = play(command)) {
         message_ = command + ": " + *why;
         return;
     }
     message_.clear();
+    if (s_.decider != before && s_.decision != Decision::GameOver) {
+        // Hot seat: the keyboard changes hands, so say so where the eye is.
+        message_ = "Now " + side_label(ctx_, s_.decider) + " decides" +
+                   (s_.turn > 0 && s_.decider != s_.active ? ", out of turn." : ".");
+    }
     // The selection ends when its unit is no longer there for the side to decide.
     if (selected_ && !unit_at(s_, *selected_, s_.decider)) selected_.reset();
+}
+
+void PlayScreen::reveal(const Events& setup) {
+    unrevealed_ = setup;
+    revealed_ = 0;
+    if (unrevealed_.empty()) return;
+    mode_ = Mode::Reveal;
+    log_.add(ctx_, s_, Events{unrevealed_[revealed_++]});
+    message_ = "The set-up rolls: Space for the next, Esc shows them all.";
+}
+
+void PlayScreen::open_menu() {
+    choices_ = menu_commands(ctx_, s_, cursor_, selected_);
+    choice_ = 0;
+    if (choices_.empty()) {
+        message_ = "Nothing to do here now; : types a command, ? shows the keys.";
+        return;
+    }
+    mode_ = Mode::Choose;
+    message_ = "Up/Down or j/k choose, Enter plays (odds first), 1-9 pick, Esc cancels.";
+}
+
+void PlayScreen::handle_menu(const KeyPress& k) {
+    using K = KeyPress::Kind;
+    const std::size_t n = choices_.size();
+    std::optional<std::size_t> pick;
+    if (k.kind == K::Up || (k.kind == K::Char && k.ch == 'k')) {
+        choice_ = (choice_ + n - 1) % n;
+    } else if (k.kind == K::Down || (k.kind == K::Char && k.ch == 'j')) {
+        choice_ = (choice_ + 1) % n;
+    } else if (k.kind == K::PageUp) {
+        choice_ = choice_ >= 10 ? choice_ - 10 : 0;
+    } else if (k.kind == K::PageDown) {
+        choice_ = std::min(n - 1, choice_ + 10);
+    } else if (k.kind == K::Enter || (k.kind == K::Char && k.ch == ' ')) {
+        pick = choice_;
+    } else if (k.kind == K::Char && k.ch >= '1' && k.ch <= '9') {
+        const auto i = static_cast<std::size_t>(k.ch - '1');
+        if (i < n) pick = i;
+    } else if (k.kind == K::Escape || k.kind == K::Char) {
+        mode_ = Mode::Map;
+        choices_.clear();
+        message_ = "Cancelled.";
+    }
+    if (!pick) return;
+    const std::string command = choices_[*pick];
+    mode_ = Mode::Map;
+    choices_.clear();
+    act(command);
 }
 
 bool PlayScreen::handle(const KeyPress& k) {
@@ -251,6 +311,26 @@ bool PlayScreen::handle(const KeyPress& k) {
                 completions_.clear();
             }
             return true;
+        case Mode::Choose:
+            handle_menu(k);
+            return true;
+        case Mode::Reveal:
+            if (k.kind == K::Resize || k.kind == K::CtrlR) return true;
+            if (k.kind == K::Escape) {
+                log_.add(ctx_, s_, Events(unrevealed_.begin() + static_cast<std::ptrdiff_t>(revealed_), unrevealed_.end()));
+                revealed_ = unrevealed_.size();
+            } else {
+                log_.add(ctx_, s_, Events{unrevealed_[revealed_++]});
+            }
+            if (revealed_ < unrevealed_.size()) {
+                message_ = "Set-up roll " + std::to_string(revealed_) + " of " + std::to_string(unrevealed_.size()) +
+                           ": Space for the next, Esc shows them all.";
+                return true;
+            }
+            unrevealed_.clear();
+            mode_ = Mode::Map;
+            message_ = "Set-up rolled. Enter at the cursor shows what you can do; ? the keys.";
+            return true;
         case Mode::Map:
             break;
     }
@@ -259,10 +339,7 @@ bool PlayScreen::handle(const KeyPress& k) {
         case K::Down: move_cursor(0, -1); return true;
         case K::Left: move_cursor(-1, 0); return true;
         case K::Right: move_cursor(1, 0); return true;
-        case K::Enter:
-            mode_ = Mode::Prompt;
-            message_ = "Enter plays the command, Tab completes it, Esc cancels.";
-            return true;
+        case K::Enter: open_menu(); return true;
         case K::CtrlP:
             mode_ = Mode::History;
             history_scroll_ = 0;
@@ -304,6 +381,7 @@ bool PlayScreen::handle(const KeyPress& k) {
         case 'F': act("follow"); break;
         case 'S': act("stay"); break;
         case 'P': act("pass"); break;
+        case 'D': act("deploy auto"); break;
         case 'x':
             expanded_ = expanded_ ? std::nullopt : log_.last_explained();
             if (!expanded_) message_ = "no roll to explain yet";
@@ -349,6 +427,30 @@ void PlayScreen::draw_history(Surface& out) const {
     for (int i = first; i < last && i >= 0; ++i) out.put(0, y++, lines[static_cast<std::size_t>(i)]);
 }
 
+void PlayScreen::draw_over_log(Surface& out, const std::vector<std::string>& rows, int highlight) const {
+    MapView view;
+    view.ascii = opt_.ascii;
+    const int x = map_rect(view).w + 1;
+    const int w = out.width() - x;
+    const int top = kStatusRows;
+    const int bottom = out.height() - 2;  // the rows above the status and message lines
+    const int room = bottom - top;
+    if (room < 2 || rows.empty()) return;
+    // The heading stays; below it a window of the other rows, the highlighted one in view.
+    const int body = static_cast<int>(rows.size()) - 1;
+    const int shown = std::min(body, room - 1);
+    int first = body - shown;  // by default the last rows (the outcomes of an odds preview)
+    if (highlight >= 1) first = std::clamp(highlight - 1 - shown / 2, 0, body - shown);
+    const int y0 = bottom - 1 - shown;
+    const std::string blank(static_cast<std::size_t>(std::max(0, w)), ' ');
+    for (int r = y0; r < bottom; ++r) out.put(x, r, blank);
+    out.put(x, y0, rows[0], Style{Color::Default, true});
+    for (int i = 0; i < shown; ++i) {
+        const int row = first + 1 + i;
+        out.put(x, y0 + 1 + i, rows[static_cast<std::size_t>(row)], Style{Color::Default, false, row == highlight});
+    }
+}
+
 void PlayScreen::draw(Surface& out) const {
     const int w = out.width();
     const int h = out.height();
@@ -382,47 +484,51 @@ void PlayScreen::draw(Surface& out) const {
     const int side_w = w - side_x;
     StatusOptions so;
     so.colour = opt_.color;
-    const int status_h = 9;
+    const int status_h = kStatusRows;
     draw_status(out, Rect{side_x, 0, side_w, status_h}, ctx_, s_, so);
     LogView lv;
     lv.scroll = log_scroll_;
     lv.expanded = expanded_;
     lv.show_marks = true;
     log_.draw(out, Rect{side_x, status_h, side_w, h - 2 - status_h}, lv);
-    // Under the map: what the side to decide may do.
-    const int hint_y = map.h;
-    const auto legal = legal_commands(ctx_, s_);
-    std::string kinds;
-    for (const Command& c : legal) {
-        std::string t = print(c);
-        t = t.substr(0, t.find(' '));
-        if (kinds.find(" " + t + ",") == std::string::npos && kinds.rfind(t + ",", 0) != 0) kinds += t + ", ";
-    }
-    if (!kinds.empty()) kinds.resize(kinds.size() - 2);
-    // Word-wrapped into the columns under the map.
-    int y = hint_y;
-    std::string rest = "Commands now: " + kinds;
-    while (!rest.empty() && y < h - 2) {
-        std::size_t cut = rest.size() <= static_cast<std::size_t>(map.w) ? rest.size() : rest.rfind(' ', static_cast<std::size_t>(map.w));
-        if (cut == std::string::npos || cut == 0) cut = std::min(rest.size(), static_cast<std::size_t>(map.w));
-        out.put(0, y++, rest.substr(0, cut));
-        rest = rest.substr(std::min(rest.size(), cut + 1));
+    // Under the map: what the side to decide should do now, and with which keys. Out of turn
+    // (a reaction, a chip, an escape in the other side's phase) it stands out in reverse video.
+    {
+        const bool out_of_turn = s_.turn > 0 && s_.decider != s_.active && s_.decision != Decision::GameOver;
+        Style st{Color::Default, true, out_of_turn};
+        if (opt_.color && s_.decision != Decision::GameOver) st.fg = side_colour(s_.decider);
+        int y = map.h;
+        const std::string hint = mode_ == Mode::Reveal
+                                     ? "Before the battle each army rolls for upgrades, extra units and "
+                                       "morale chips, then both roll for terrain. Space shows the next roll."
+                                     : decision_hint(ctx_, s_);
+        for (const std::string& row : wrap(hint, map.w, 0, 0)) {
+            if (y >= h - 2) break;
+            out.put(0, y, row, st);
+            st = Style{};
+            ++y;
+        }
     }
     out.put(0, h - 2, square_status(ctx_, s_, cursor_), Style{Color::Default, false, false, false, false});
     if (mode_ == Mode::ConfirmAction) {
-        // The odds over the log, where the player looks for results; if they do not all fit,
-        // the first rows (the heading) give way to the outcomes.
+        // The odds over the log, where the player looks for results.
         std::vector<std::string> rows;
         for (const std::string& line : odds_lines_) {
             for (std::string& row : wrap(line, side_w, 0, 2)) rows.push_back(std::move(row));
         }
-        const int room = h - 2 - status_h;
-        const std::size_t skip = rows.size() > static_cast<std::size_t>(room) ? rows.size() - static_cast<std::size_t>(room) : 0;
-        const int oy = h - 2 - static_cast<int>(rows.size() - skip);
-        for (int r = oy; r < h - 2; ++r) out.put(side_x, r, std::string(static_cast<std::size_t>(side_w), ' '));
-        for (std::size_t i = skip; i < rows.size(); ++i) {
-            out.put(side_x, oy + static_cast<int>(i - skip), rows[i], Style{Color::Default, i == 0});
+        draw_over_log(out, rows);
+    } else if (mode_ == Mode::Choose) {
+        std::vector<std::string> rows{"At " + core::to_string(cursor_) + ": Enter plays, Esc cancels"};
+        for (std::size_t i = 0; i < choices_.size(); ++i) {
+            rows.push_back((i < 9 ? std::to_string(i + 1) : std::string(" ")) + " " + choices_[i]);
         }
+        draw_over_log(out, rows, static_cast<int>(choice_) + 1);
+    } else if (s_.decision == Decision::GameOver) {
+        std::vector<std::string> rows{"After the battle"};
+        for (const std::string& line : game_summary(ctx_, s_)) {
+            for (std::string& row : wrap(line, side_w, 0, 2)) rows.push_back(std::move(row));
+        }
+        draw_over_log(out, rows);
     }
     draw_prompt(out, h - 1);
 }

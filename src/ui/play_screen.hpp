@@ -40,8 +40,10 @@ class PlayScreen {
     /// Draws everything on the surface (the caller clears and presents it).
     void draw(Surface& out) const;
 
-    /// Adds events that happened outside the screen (the set-up rolls) to the log.
+    /// Adds events that happened outside the screen to the log.
     void record(const rules::Events& ev) { log_.add(ctx_, s_, ev); }
+    /// Shows the set-up rolls of new_game one at a time, a key press each, before play.
+    void reveal(const rules::Events& setup);
     /// Plays a command as if typed at the command line; the reason if it is refused.
     std::optional<std::string> play(const std::string& text);
 
@@ -54,7 +56,7 @@ class PlayScreen {
     const std::string& message() const { return message_; }
 
   private:
-    enum class Mode { Map, Prompt, Help, History, ConfirmQuit, ConfirmAction };
+    enum class Mode { Map, Prompt, Help, History, ConfirmQuit, ConfirmAction, Choose, Reveal };
     void move_cursor(int dx, int dy);
     /// The legal command for an action key with the selection and the cursor, or why none.
     std::optional<std::string> action_for(char32_t key, std::string& why) const;
@@ -64,6 +66,12 @@ class PlayScreen {
     /// Plays the command and puts its refusal, if any, on the message line.
     void play_and_report(const std::string& command);
     void complete();
+    /// Opens the Enter menu: the legal commands at the cursor (guide.hpp's menu_commands).
+    void open_menu();
+    void handle_menu(const KeyPress& key);
+    /// Rows drawn over the log pane, bottom-aligned; the first is the heading (bold). If they
+    /// do not all fit, the first rows after the heading give way.
+    void draw_over_log(Surface& out, const std::vector<std::string>& rows, int highlight = -1) const;
     void draw_prompt(Surface& out, int y) const;
     void draw_help(Surface& out) const;
     void draw_history(Surface& out) const;
@@ -85,6 +93,10 @@ class PlayScreen {
     std::string pending_;                  ///< the command waiting for confirmation
     std::vector<std::string> odds_lines_;  ///< its odds, shown while asking
     std::size_t completion_index_ = 0;
+    std::vector<std::string> choices_;  ///< the Enter menu's commands
+    std::size_t choice_ = 0;            ///< the highlighted one
+    rules::Events unrevealed_;          ///< set-up rolls still to show (Mode::Reveal)
+    std::size_t revealed_ = 0;
 };
 
 /// The key help, generated from the key table (for `?` and the manual).

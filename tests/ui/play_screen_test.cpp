@@ -2,6 +2,7 @@
 // terminal game, without a terminal.
 #include "tests/rules/position_fixture.hpp"
 #include "ui/play_screen.hpp"
+#include "ui/side_pane.hpp"
 
 using namespace tercio;
 using namespace tercio::ui;
@@ -44,8 +45,9 @@ TEST_CASE("typed commands are played, refused ones say why and change nothing", 
     PlayScreen p(g.ctx, g.start(), g.dice, {});
     const rules::Side first = p.state().decider;
     command(p, "terrain pass");
-    CHECK(p.message().empty());
     CHECK(p.state().decider != first);  // the other side places terrain now
+    // Hot seat: the keyboard changes hands, and the message line says so.
+    CHECK(p.message() == "Now " + side_label(g.ctx, p.state().decider) + " decides.");
     command(p, "terrain pass");
     command(p, "deploy auto");
     CHECK(p.log().size() > 0);
@@ -106,7 +108,8 @@ TEST_CASE("the screen at 80x24: map, side pane, log, hints, status and message l
     command(p, "deploy auto");
     command(p, "deploy auto");
     const std::string s = screen_of(p);
-    CHECK(has(s, "Commands now:"));
+    // Under the map, what the side to decide should do, with the keys.
+    CHECK(has(s, "Spanish: you won the initiative. Enter, then"));
     CHECK(has(s, "to nightfall"));
     CHECK(has(s, " a  b  c"));  // file labels
     // Never wider or taller than the terminal.
@@ -128,7 +131,7 @@ TEST_CASE("? shows the key help generated from the key table, Ctrl-P the history
         CHECK(has(help, line));
     }
     p.handle(KeyPress::of(K::Escape));
-    CHECK(has(screen_of(p), "Commands now:"));
+    CHECK(has(screen_of(p), "place terrain"));
     p.handle(KeyPress::of(K::CtrlP));
     CHECK(has(screen_of(p), "History"));
 }

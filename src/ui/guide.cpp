@@ -1,0 +1,212 @@
+#include "ui/guide.hpp"
+
+#include <algorithm>
+#include <string_view>
+
+#include "ui/side_pane.hpp"
+
+namespace tercio::ui {
+
+using namespace rules;
+
+namespace {
+
+std::vector<std::string> words(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const std::size_t j = text.find(' ', i);
+        const std::size_t end = j == std::string::npos ? text.size() : j;
+        if (end > i) out.push_back(text.substr(i, end - i));
+        i = end + 1;
+    }
+    return out;
+}
+
+bool names(const std::vector<std::string>& w, const std::string& square) {
+    return std::find(w.begin(), w.end(), square) != w.end();
+}
+
+bool names_a_square(const GameState& s, const std::vector<std::string>& w) {
+    return std::any_of(w.begin(), w.end(),
+                       [&](const std::string& t) { return core::parse_square(t, s.files, s.ranks).has_value(); });
+}
+
+/// What the current card lets the active side do, in a few words.
+std::string card_hint(CardKind c) {
+    switch (c) {
+        case CardKind::InfantryMove:
+            return "move foot, guns and wagons (Space, then m), or attack with a move (a)";
+        case CardKind::CavalryMove:
+            return "move horse (Space, then m), or attack with a move (a)";
+        case CardKind::Reload:
+            return "reload a Fired unit (Enter on it)";
+        case CardKind::Melee:
+            return "fight where your unit shares a square with an enemy (Space, then a)";
+        case CardKind::LeaderCheck:
+            return "move or attach the leader, or rally a unit (r)";
+        case CardKind::Courage:
+            return "units that must check morale do so";
+        case CardKind::MillingAround:
+        case CardKind::CommandIndecision:
+            return "no moves on this card";
+    }
+    return "";
+}
+
+std::string ranks_text(const GameState& s, Side side) {
+    const int n = s.deployment_ranks;
+    return side == Side::A ? "ranks 1-" + std::to_string(n)
+                           : "ranks " + std::to_string(s.ranks - n + 1) + "-" + std::to_string(s.ranks);
+}
+
+}  // namespace
+
+std::string decision_hint(const RulesContext& ctx, const GameState& s) {
+    const std::string who = side_label(ctx, s.decider) + ": ";
+    switch (s.decision) {
+        case Decision::ExtraUnitChoice:
+            return who + "your extra-unit roll offers two units. Enter, then pick one.";
+        case Decision::ExtraCardChoice:
+            return who + "choose your extra card. Enter, then pick one.";
+        case Decision::PlaceTerrain:
+            return who + "place terrain (" + std::to_string(s.terrain_to_place[idx(s.decider)]) +
+                   " left): a wood, hill or building in files a-d or l-o, a stream in ranks 6-10. "
+                   "Cursor there, Enter to choose; Enter elsewhere offers terrain pass.";
+        case Decision::AdjustTerrain:
+            return who + "you may try (a 6 needed) to remove an enemy piece or move yours to the "
+                         "centre. Cursor on it, Enter; or Enter and adjust pass.";
+        case Decision::Deploy:
+            return who + "deploy in " + ranks_text(s, s.decider) +
+                   ". Cursor to a square, Enter to place a unit there; D places the rest in the "
+                   "standard layout.";
+        case Decision::InitiativeChoice:
+            return who + "you won the initiative. Enter, then first (fewer pips now) or second "
+                         "(more pips, later).";
+        case Decision::Act: {
+            if (s.marching) return who + "marching: move each unit toward the enemy (Space, m), P when done.";
+            const CardKind* card = s.current_card();
+            if (!card) return who + std::to_string(s.pips) + " pips. t turns a card (1 pip); P passes.";
+            return who + std::string(card_title(*card)) + ": " + card_hint(*card) +
+                   ". Any card: f shoots (1 pip). t next card, P pass.";
+        }
+        case Decision::React:
+            if (s.forced_charger != kNone) {
+                return who + "your headstrong " + unit_label(ctx, s, s.forced_charger) +
+                       " must charge: Enter on it, then pick the charge.";
+            }
+            switch (s.react_window) {
+                case 1:
+                    return who + "OUT OF TURN: an enemy unit moved in reach. Charge or shoot for an "
+                                 "opportunity chip (Enter on your unit), or d to let it go.";
+                case 2:
+                    return who + "OUT OF TURN: your unit may evade for a chip (Enter), or d to stand.";
+                default:
+                    return who + "OUT OF TURN: you may shoot for an opportunity chip (Space, then f "
+                                 "at the target), or d to let play go on.";
+            }
+        case Decision::LeaderEscape:
+            return who + "your leader won the roll-off: Enter on a safe square within 4 to "
+                         "escape, or d to stay.";
+        case Decision::Chip:
+            return who + "spend a morale chip on " + unit_label(ctx, s, s.chip_target) +
+                   " to try to disorder it (c, odds shown first), or d to decline.";
+        case Decision::FollowUp:
+            return who + unit_label(ctx, s, s.choice_unit) + " won: F follows the loser, S stays.";
+        case Decision::Pursue:
+            return who + unit_label(ctx, s, s.choice_unit) + " may pursue: F pursues, S stays.";
+        case Decision::Courage:
+            return who + "Courage: Enter on each unit that must check morale, in the order you "
+                         "choose.";
+        case Decision::GameOver:
+            return "The game is over: the summary is beside the map. Ctrl-P shows the history, "
+                   "Q quits.";
+    }
+    return who + "Enter shows what you can do.";
+}
+
+std::vector<std::string> menu_commands(const RulesContext& ctx, const GameState& s, core::Square cursor,
+                                       std::optional<core::Square> selected) {
+    const std::string here = core::to_string(cursor);
+    const std::string from = selected ? core::to_string(*selected) : std::string();
+    const std::string forward(core::to_string(enemy_direction(s.decider)));
+    std::vector<std::string> at_cursor;
+    std::vector<std::string> anywhere;
+    for (const Command& c : legal_commands(ctx, s)) {
+        std::string text = print(c);
+        if (text == "concede") continue;
+        const auto w = words(text);
+        if (!names_a_square(s, w)) {
+            anywhere.push_back(std::move(text));
+            continue;
+        }
+        if (w[0] == "deploy" && w.size() == 4 && w[3] != forward) continue;
+        const bool ok = selected && *selected != cursor ? names(w, from) && names(w, here) : names(w, here);
+        if (ok) at_cursor.push_back(std::move(text));
+    }
+    at_cursor.insert(at_cursor.end(), anywhere.begin(), anywhere.end());
+    return at_cursor;
+}
+
+std::vector<std::string> game_summary(const RulesContext& ctx, const GameState& s) {
+    std::vector<std::string> out;
+    if (s.decision != Decision::GameOver) return out;
+    const int pa = victory_points(ctx, s, Side::A);
+    const int pb = victory_points(ctx, s, Side::B);
+    switch (s.end) {
+        case GameEnd::Nightfall:
+            out.push_back("Night falls after turn " + std::to_string(s.turn) + ".");
+            break;
+        case GameEnd::ArmyGone:
+            out.push_back("An army has left the field (turn " + std::to_string(s.turn) + ").");
+            break;
+        case GameEnd::Concession:
+            out.push_back(side_label(ctx, s.conceded) + " concedes.");
+            break;
+        case GameEnd::None:
+            break;
+    }
+    if (s.end == GameEnd::Concession) {
+        out.push_back(side_label(ctx, other(s.conceded)) + " wins (PS-VICTORY-4).");
+    } else if (pa == pb) {
+        out.push_back("A draw: " + std::to_string(pa) + " points each.");
+    } else {
+        const Side w = pa > pb ? Side::A : Side::B;
+        out.push_back(side_label(ctx, w) + " wins, " + std::to_string(std::max(pa, pb)) + " points to " +
+                      std::to_string(std::min(pa, pb)) + ".");
+    }
+    out.push_back("Points (PS-VICTORY-3): 2 a stand Ok, 1 Disordered, 2 for the leader.");
+    for (Side side : {Side::A, Side::B}) {
+        int ok_stands = 0;
+        int dis_stands = 0;
+        int routed = 0;
+        int gone = 0;
+        int stands_lost = 0;
+        int units = 0;
+        for (std::size_t i = 0; i < s.unit_count; ++i) {
+            const Unit& u = s.units[i];
+            if (u.side != side) continue;
+            ++units;
+            stands_lost += ctx.type(u).stand_count() - u.stand_count();
+            if (!u.on_table()) {
+                ++gone;
+            } else if (u.status == UnitStatus::Routed) {
+                ++routed;
+            } else if (u.status == UnitStatus::Disordered) {
+                dis_stands += u.stand_count();
+            } else {
+                ok_stands += u.stand_count();
+            }
+        }
+        const bool leader = s.leaders[idx(side)].alive;
+        out.push_back(side_label(ctx, side) + ": " + std::to_string(victory_points(ctx, s, side)) + " points");
+        out.push_back("  " + std::to_string(ok_stands) + " stands Ok, " + std::to_string(dis_stands) +
+                      " Disordered, leader " + (leader ? "alive" : "lost"));
+        out.push_back("  " + std::to_string(gone) + " of " + std::to_string(units) + " units gone, " +
+                      std::to_string(routed) + " routed, " + std::to_string(stands_lost) + " stands lost");
+        out.push_back("  " + std::to_string(s.morale_chips[idx(side)]) + " morale chips left");
+    }
+    return out;
+}
+
+}  // namespace tercio::ui

@@ -1,0 +1,31 @@
+#pragma once
+/// The on-screen guide of `tercio play`: what the side to decide should do now and with which
+/// keys, the commands offered at the cursor (the Enter menu), and the after-action summary of an
+/// ended game. Pure functions of the game state, so a player who has never read the rules can
+/// follow the screen, and the tests can check every word.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/game.hpp"
+
+namespace tercio::ui {
+
+/// One or two sentences for the side to decide: what the decision is and the keys that make it,
+/// e.g. "Deploy your army in ranks 1-5: cursor to a square, Enter to place a unit there, or D to
+/// place the rest in the standard layout."
+std::string decision_hint(const rules::RulesContext& ctx, const rules::GameState& s);
+
+/// The legal commands the Enter menu offers with the cursor on `cursor`: with a unit selected
+/// elsewhere, those naming both its square and the cursor; otherwise those naming the cursor's
+/// square; then those naming no square at all (turn, pass, first, terrain pass...). `concede`
+/// is left out (it can be typed). Deployments are offered facing the enemy only; the other
+/// facings can be typed.
+std::vector<std::string> menu_commands(const rules::RulesContext& ctx, const rules::GameState& s,
+                                       core::Square cursor, std::optional<core::Square> selected);
+
+/// The after-action summary of an ended game (PS-VICTORY): why it ended, each side's victory
+/// points and how they are made up, and each side's losses. Empty while the game goes on.
+std::vector<std::string> game_summary(const rules::RulesContext& ctx, const rules::GameState& s);
+
+}  // namespace tercio::ui

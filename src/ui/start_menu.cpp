@@ -1,0 +1,135 @@
+#include "ui/start_menu.hpp"
+
+#include <algorithm>
+
+#include "ui/log.hpp"
+
+namespace tercio::ui {
+
+namespace {
+
+constexpr const char* kPerson = "a person at this keyboard";
+constexpr const char* kComputerLater = "the computer opponent is not available yet: both sides are played here";
+
+}  // namespace
+
+StartMenu::StartMenu(std::vector<ArmyChoice> armies, GameSetup initial, bool color)
+    : armies_(std::move(armies)), color_(color), setup_(initial) {
+    if (armies_.empty()) armies_.push_back(ArmyChoice{"?", "no army", "", ""});
+    for (auto& a : setup_.army) a = std::min(a, armies_.size() - 1);
+    if (setup_.seed) seed_text_ = std::to_string(*setup_.seed);
+    message_ = "Up/Down choose a line, Left/Right change it, Enter on Start begins.";
+}
+
+void StartMenu::change(int delta) {
+    const auto n = static_cast<int>(armies_.size());
+    switch (row_) {
+        case ArmyA:
+        case ArmyB: {
+            auto& a = setup_.army[row_ == ArmyA ? 0 : 1];
+            a = static_cast<std::size_t>((static_cast<int>(a) + delta + n) % n);
+            message_.clear();
+            break;
+        }
+        case PlayerA:
+        case PlayerB:
+            message_ = kComputerLater;
+            break;
+        case Seed:
+            seed_text_.clear();
+            setup_.seed.reset();
+            message_ = "Seed: random. Type digits for a chosen seed (the same seed, the same dice).";
+            break;
+        default:
+            break;
+    }
+}
+
+StartMenu::Outcome StartMenu::handle(const KeyPress& k) {
+    using K = KeyPress::Kind;
+    const bool ch = k.kind == K::Char;
+    if (k.kind == K::Up || (ch && k.ch == 'k')) {
+        row_ = (row_ + kRows - 1) % kRows;
+    } else if (k.kind == K::Down || k.kind == K::Tab || (ch && k.ch == 'j')) {
+        row_ = (row_ + 1) % kRows;
+    } else if (k.kind == K::Left || (ch && k.ch == 'h')) {
+        change(-1);
+    } else if (k.kind == K::Right || (ch && (k.ch == 'l' || k.ch == ' '))) {
+        change(1);
+    } else if (k.kind == K::Enter) {
+        if (row_ == Quit) return Outcome::Quit;
+        if (row_ == Start) return Outcome::Start;
+        if (row_ == Seed) {
+            row_ = Start;
+        } else {
+            change(1);
+        }
+    } else if (k.kind == K::Backspace && row_ == Seed) {
+        if (!seed_text_.empty()) seed_text_.pop_back();
+        setup_.seed = seed_text_.empty() ? std::nullopt : std::optional<std::uint64_t>(std::stoull(seed_text_));
+    } else if (ch && k.ch >= '0' && k.ch <= '9' && row_ == Seed) {
+        if (seed_text_.size() < 19) {
+            seed_text_ += static_cast<char>(k.ch);
+            setup_.seed = std::stoull(seed_text_);
+            message_ = "Seed " + seed_text_ + ": the same seed gives the same dice.";
+        }
+    } else if (ch && (k.ch == 'r' || k.ch == 'R') && row_ == Seed) {
+        change(0);
+    } else if (k.kind == K::Escape || (ch && (k.ch == 'Q' || k.ch == 'q'))) {
+        return Outcome::Quit;
+    } else if (ch && (k.ch == 's' || k.ch == 'S')) {
+        return Outcome::Start;
+    } else if (ch && k.ch >= '0' && k.ch <= '9') {
+        message_ = "Digits set the seed: go to the Seed line first.";
+    }
+    return Outcome::Open;
+}
+
+void StartMenu::draw(Surface& out) const {
+    const int w = out.width();
+    const int h = out.height();
+    if (w < kMinWidth || h < kMinHeight) {
+        out.put(0, 0, "terminal too small: need " + std::to_string(kMinWidth) + "x" + std::to_string(kMinHeight) +
+                          ", have " + std::to_string(w) + "x" + std::to_string(h));
+        out.put(0, 1, "make the window larger, or press Q to quit");
+        return;
+    }
+    out.put(1, 0, "tercio: Renaissance battles by the Pikette Squared rules", Style{Color::Default, true});
+    out.put(1, 1, "A new game. Two players share this keyboard, taking turns.");
+    const auto line = [&](int y, int row, const std::string& label, const std::string& value,
+                          const std::string& note, Style value_style = {}) {
+        const bool on = row_ == row;
+        out.put(1, y, on ? ">" : " ", Style{Color::Default, true});
+        out.put(3, y, label);
+        std::string v = row == Start || row == Quit ? "[ " + value + " ]" : "< " + value + " >";
+        value_style.reverse = on;
+        out.put(15, y, v, value_style);
+        if (!note.empty()) out.put(17 + static_cast<int>(code_points(v).size()), y, note, Style{Color::Default, false, false, false, true});
+    };
+    const auto hue = [&](Color c) { return color_ ? c : Color::Default; };
+    const ArmyChoice& a = army(0);
+    const ArmyChoice& b = army(1);
+    out.put(3, 3, "Side A: south edge, capital letters, red", Style{hue(Color::Red), true});
+    line(4, ArmyA, "Army", a.name, a.period, Style{hue(Color::Red)});
+    line(5, PlayerA, "Played by", kPerson, "");
+    out.put(3, 7, "Side B: north edge, small letters, blue", Style{hue(Color::Blue), true});
+    line(8, ArmyB, "Army", b.name, b.period, Style{hue(Color::Blue)});
+    line(9, PlayerB, "Played by", kPerson, "");
+    line(11, Seed, "Seed", seed_text_.empty() ? std::string("random") : seed_text_,
+         row_ == Seed ? "digits type it, r random" : "");
+    line(13, Start, "", "Start the battle", "");
+    line(14, Quit, "", "Quit", "");
+    int y = 16;
+    for (int side = 0; side < 2 && y < h - 2; ++side) {
+        const ArmyChoice& c = army(side);
+        const std::string text = std::string(side == 0 ? "A " : "B ") + c.name + ": " + c.units;
+        for (const std::string& row : wrap(text, w - 2, 0, 4)) {
+            if (y >= h - 2) break;
+            out.put(1, y++, row);
+        }
+    }
+    out.put(1, h - 2, "Up/Down line, Left/Right change, Enter or s start, q quit", Style{Color::Default, false, false, false, true});
+    out.put(1, h - 1, message_);
+}
+
+}  // namespace tercio::ui

@@ -1,0 +1,55 @@
+#pragma once
+/// The start menu of `tercio` and `tercio play`: each side's army, who plays each side, and the
+/// seed, then Start. Pure: it takes keys and draws on a Surface; the app loads the armies and
+/// starts the game with what was chosen.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ui/play_screen.hpp"
+#include "ui/surface.hpp"
+
+namespace tercio::ui {
+
+/// An army on offer: its file id ("french"), its name and period, and its units in a few words.
+struct ArmyChoice {
+    std::string id;
+    std::string name;
+    std::string period;
+    std::string units;  ///< "2 Knights, 4 Pike, ..."
+};
+
+/// What the menu has chosen.
+struct GameSetup {
+    std::array<std::size_t, 2> army{0, 0};  ///< indices into the armies on offer, side A then B
+    std::array<bool, 2> computer{false, false};  ///< always false until the computer can play
+    std::optional<std::uint64_t> seed;           ///< none: random
+};
+
+class StartMenu {
+  public:
+    enum class Outcome { Open, Start, Quit };
+    StartMenu(std::vector<ArmyChoice> armies, GameSetup initial, bool color = true);
+
+    Outcome handle(const KeyPress& key);
+    void draw(Surface& out) const;
+
+    const GameSetup& setup() const { return setup_; }
+    const ArmyChoice& army(int side) const { return armies_[setup_.army[static_cast<std::size_t>(side)]]; }
+    int row() const { return row_; }
+    const std::string& message() const { return message_; }
+
+  private:
+    enum Row { ArmyA, PlayerA, ArmyB, PlayerB, Seed, Start, Quit, kRows };
+    void change(int delta);
+
+    std::vector<ArmyChoice> armies_;
+    bool color_ = true;
+    GameSetup setup_;
+    int row_ = Start;
+    std::string message_;
+    std::string seed_text_;  ///< the seed as typed
+};
+
+}  // namespace tercio::ui
