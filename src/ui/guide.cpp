@@ -144,6 +144,14 @@ std::vector<std::string> menu_commands(const RulesContext& ctx, const GameState&
         const bool ok = selected && *selected != cursor ? names(w, from) && names(w, here) : names(w, here);
         if (ok) at_cursor.push_back(std::move(text));
     }
+    if (at_cursor.empty() && anywhere.empty()) {
+        // Nothing here and nothing that needs no square (a Courage check, say): offer them all,
+        // so Enter always shows the way on.
+        for (const Command& c : legal_commands(ctx, s)) {
+            if (std::string text = print(c); text != "concede") at_cursor.push_back(std::move(text));
+        }
+        return at_cursor;
+    }
     at_cursor.insert(at_cursor.end(), anywhere.begin(), anywhere.end());
     return at_cursor;
 }

@@ -20,7 +20,7 @@ std::string decision_hint(const rules::RulesContext& ctx, const rules::GameState
 /// elsewhere, those naming both its square and the cursor; otherwise those naming the cursor's
 /// square; then those naming no square at all (turn, pass, first, terrain pass...). `concede`
 /// is left out (it can be typed). Deployments are offered facing the enemy only; the other
-/// facings can be typed.
+/// facings can be typed. When that leaves nothing, every legal command but `concede`.
 std::vector<std::string> menu_commands(const rules::RulesContext& ctx, const rules::GameState& s,
                                        core::Square cursor, std::optional<core::Square> selected);
 

@@ -77,7 +77,7 @@ endif()
 run(66 --data-dir ${SRC}/no-such-dir check ${SRC}/data/armies/french.toml)
 # --data-dir may come after the subcommand too.
 run(0 check --data-dir ${SRC}/data ${SRC}/data/armies/french.toml)
-# No arguments: the placeholder until the terminal game lands lists the six armies.
+# No arguments, not in a terminal (as here): it lists the six armies instead of the start menu.
 run(0)
 foreach(army french italian spanish imperialist ottoman moorish)
   string(FIND "${OUT}" "${army}" at)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The real terminal game in tmux at 80x24: play the set-up and a card by keystrokes, resize below
-# the minimum and back, then quit. Usage: tmux_play.sh TERCIO
+# The real terminal game in tmux at 80x24: the start menu, the set-up and a card by keystrokes,
+# resize below the minimum and back, then quit. Usage: tmux_play.sh TERCIO
 set -euo pipefail
 tercio="$1"
 command -v tmux >/dev/null || { echo "tmux_play: tmux is not installed" >&2; exit 1; }
@@ -25,34 +25,62 @@ type_command() {
     t send-keys -t play Enter
 }
 
-t -f /dev/null new-session -d -s play -x 80 -y 24 "$tercio play --red french --blue spanish --seed 12; sleep 5"
-expect "Commands now:"
-expect "terrain"
+# tercio alone in a terminal opens the start menu; q there quits without a game.
+t -f /dev/null new-session -d -s menu -x 80 -y 24 "$tercio; sleep 5"
+for _ in $(seq 50); do t capture-pane -p -t menu | grep -qF "Start the battle" && break; sleep 0.1; done
+t capture-pane -p -t menu | grep -qF "Start the battle" || { echo "tmux_play: no start menu" >&2; exit 1; }
+t send-keys -t menu q
+for _ in $(seq 50); do t capture-pane -p -t menu | grep -qF "no game started" && break; sleep 0.1; done
+t capture-pane -p -t menu | grep -qF "no game started" || { echo "tmux_play: q did not leave the menu" >&2; exit 1; }
+
+# tercio play: the menu, seed 12 typed on the Seed line, then Start.
+t -f /dev/null new-session -d -s play -x 80 -y 24 "$tercio play; sleep 5"
+expect "Start the battle"
+expect "< French >"
+t send-keys -t play Up 1 2
+expect "Seed        < 12 >"
+t send-keys -t play Enter Enter
+# The set-up rolls one key at a time; Esc shows the rest.
+expect "Before the battle"
+t send-keys -t play Escape
+expect "place terrain"
+# Enter at the cursor (h8) offers a stream and the pass; 2 picks the pass.
+t send-keys -t play Enter
+expect "At h8: Enter plays, Esc cancels"
+expect "2 terrain pass"
+t send-keys -t play 2
 type_command "terrain pass"
-type_command "terrain pass"
-type_command "deploy auto"
-type_command "deploy auto"
+# D deploys each army in the standard layout.
+t send-keys -t play D
+t send-keys -t play D
 expect "deploys"
+expect "you won the initiative"
+t send-keys -t play Enter
+expect "1 first"
+t send-keys -t play 1
+expect "t turns a card"
+t send-keys -t play t
+expect "Card: "
 # The cursor moves with the vi-keys and the status line names what is under it.
 t send-keys -t play k k k
 # Refused commands say why and change nothing.
-type_command "march"
-expect "march:"
+type_command "fight a1"
+expect "fight a1:"
 # Resize below 80x24 and back.
 t resize-window -t play -x 70 -y 20
 expect "terminal too small: need 80x24, have 70x20"
 t resize-window -t play -x 80 -y 24
-expect "Commands now:"
+expect "Card: "
 # The help is generated from the key table.
 t send-keys -t play "?"
 expect "this help"
 t send-keys -t play Escape
-expect "Commands now:"
+expect "Card: "
 # Quit asks first.
 t send-keys -t play Q
 expect "Really quit?"
 t send-keys -t play n
 expect "Not quitting."
 t send-keys -t play Q y
-expect "(not saved)"
+expect "seed 12 (not saved)"
 echo "tmux_play: ok"

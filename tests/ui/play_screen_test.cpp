@@ -195,3 +195,111 @@ TEST_CASE("action keys refuse with the reason, and cancel leaves the game alone"
     INFO(p.message());
     CHECK(p.state().units[2].square == test::sq("g6"));
 }
+
+TEST_CASE("Enter shows the legal commands at the cursor, and a pick plays it", "[ui][screen]") {
+    Game g;
+    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    REQUIRE(p.state().decision == rules::Decision::PlaceTerrain);
+    const rules::Side placer = p.state().decider;
+    // h8, the centre: a straight stream, and the pass.
+    p.handle(KeyPress::of(K::Enter));
+    std::string s = screen_of(p);
+    CHECK(has(s, "At h8: Enter plays, Esc cancels"));
+    CHECK(has(s, "1 terrain stream a8 b8"));
+    CHECK(has(s, "2 terrain pass"));
+    p.handle(KeyPress::of(K::Escape));
+    CHECK(p.message() == "Cancelled.");
+    CHECK_FALSE(has(screen_of(p), "At h8:"));
+    // Down to the second line, Enter: the pass is played.
+    p.handle(KeyPress::of(K::Enter));
+    p.handle(KeyPress::of(K::Down));
+    p.handle(KeyPress::of(K::Enter));
+    CHECK(p.state().decider != placer);
+    // A digit picks directly: the other side's pass.
+    p.handle(KeyPress::of(K::Enter));
+    p.handle(KeyPress::character('2'));
+    CHECK(p.state().decision == rules::Decision::Deploy);
+    // D deploys the rest of the army in the standard layout.
+    const rules::Side deployer = p.state().decider;
+    p.handle(KeyPress::character('D'));
+    CHECK(p.state().decider != deployer);
+    CHECK(p.message() == "Now " + side_label(g.ctx, p.state().decider) + " decides.");
+}
+
+TEST_CASE("the set-up rolls are shown one key at a time, Esc shows the rest", "[ui][screen]") {
+    Game g;
+    rules::GameState s;
+    const rules::Events setup = rules::new_game(g.ctx, s, g.dice);
+    REQUIRE(setup.size() >= 4);
+    PlayScreen p(g.ctx, s, g.dice, {});
+    p.reveal(setup);
+    CHECK(p.log().size() == 1);
+    CHECK(has(screen_of(p), "Before the battle each army rolls"));
+    p.handle(KeyPress::character(' '));
+    CHECK(p.log().size() == 2);
+    CHECK(p.message() == "Set-up roll 2 of " + std::to_string(setup.size()) + ": Space for the next, Esc shows them all.");
+    // Keys do not reach the game while the rolls are shown.
+    const core::Square c = p.cursor();
+    p.handle(KeyPress::character('k'));
+    CHECK(p.cursor() == c);
+    CHECK(p.log().size() == 3);
+    p.handle(KeyPress::of(K::Escape));
+    CHECK(p.log().size() == setup.size());
+    CHECK(has(p.message(), "Set-up rolled."));
+    CHECK(has(screen_of(p), "place terrain"));
+}
+
+TEST_CASE("a reaction out of turn is shown in reverse video, with the side to act", "[ui][screen][PS-OPP-3]") {
+    test::Position pos = test::board();
+    pos.add(rules::Side::A, "arquebus", "h5");
+    pos.add(rules::Side::B, "arquebus", "h7");
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    pos.next_card(rules::CardKind::Reload);
+    PlayScreen p(pos.ctx, pos.s, dice, {});
+    p.handle(KeyPress::character('t'));  // A turns a card: B may shoot out of turn (R1)
+    REQUIRE(p.state().decision == rules::Decision::React);
+    REQUIRE(p.state().decider == rules::Side::B);
+    CHECK(p.message() == "Now B Spanish decides, out of turn.");
+    TextSurface out(80, 24);
+    p.draw(out);
+    const std::string s = out.to_string();
+    CHECK(has(s, "B Spanish: OUT OF TURN: you may shoot"));
+    // The hint's first row, under the map, is in reverse video and B's colour.
+    const int row = 17;
+    CHECK(out.cell(0, row) == "B");
+    CHECK(out.style(0, row).reverse);
+    CHECK(out.style(0, row).fg == Color::Blue);
+    // d declines: A acts again.
+    p.handle(KeyPress::character('d'));
+    CHECK(p.state().decider == rules::Side::A);
+}
+
+TEST_CASE("a whole game is played to its end with the Enter menu and single keys alone", "[ui][screen]") {
+    // What a newcomer does: move the cursor, maybe select, press Enter and pick from the menu,
+    // confirm the odds with y. The game must reach its end that way, whatever is picked.
+    Game g;
+    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    std::uint32_t r = 7;
+    const auto next = [&r](std::uint32_t n) {
+        r = r * 1103515245u + 12345u;
+        return (r >> 16) % n;
+    };
+    int steps = 0;
+    int picks = 0;
+    while (p.state().decision != rules::Decision::GameOver && steps < 30000) {
+        ++steps;
+        for (std::uint32_t i = next(4); i > 0; --i) p.handle(KeyPress::character(U"hjklyubn"[next(8)]));
+        if (next(3) == 0) p.handle(KeyPress::character(' '));
+        p.handle(KeyPress::of(K::Enter));
+        if (!has(screen_of(p), ": Enter plays, Esc cancels")) continue;
+        for (std::uint32_t i = next(6); i > 0; --i) p.handle(KeyPress::of(K::Down));
+        p.handle(KeyPress::of(K::Enter));
+        ++picks;
+        if (has(p.message(), "? y or Enter plays it")) p.handle(KeyPress::character('y'));
+    }
+    INFO("steps " << steps << ", picks " << picks);
+    REQUIRE(p.state().decision == rules::Decision::GameOver);
+    const std::string s = screen_of(p);
+    CHECK(has(s, "After the battle"));
+    CHECK(has(s, "points"));
+}

@@ -1,0 +1,135 @@
+// The on-screen guide: the hint for each decision, the Enter menu's commands at the cursor, and
+// the after-action summary with its victory points.
+#include "tests/rules/position_fixture.hpp"
+#include "ui/guide.hpp"
+
+#include <algorithm>
+
+using namespace tercio;
+using namespace tercio::ui;
+using test::contains;
+using test::sq;
+
+namespace {
+
+bool listed(const std::vector<std::string>& v, const std::string& text) {
+    return std::find(v.begin(), v.end(), text) != v.end();
+}
+
+}  // namespace
+
+TEST_CASE("the hint names the side to decide and the keys for the decision", "[ui][guide]") {
+    test::Position p = test::board();
+    p.act(rules::Side::A, rules::CardKind::CavalryMove, 4);
+    CHECK(decision_hint(p.ctx, p.s) ==
+          "A French: Cavalry Move: move horse (Space, then m), or attack with a move (a). Any card: f "
+          "shoots (1 pip). t next card, P pass.");
+    p.s.has_current_card = false;
+    CHECK(decision_hint(p.ctx, p.s) == "A French: 4 pips. t turns a card (1 pip); P passes.");
+    // Out of turn, the hint says so in capitals.
+    p.s.decision = rules::Decision::React;
+    p.s.decider = rules::Side::B;
+    p.s.react_window = 3;
+    CHECK(decision_hint(p.ctx, p.s) ==
+          "B Spanish: OUT OF TURN: you may shoot for an opportunity chip (Space, then f at the target), or "
+          "d to let play go on.");
+    p.s.decision = rules::Decision::GameOver;
+    CHECK(contains(decision_hint(p.ctx, p.s), "Q quits"));
+}
+
+TEST_CASE("the set-up hints say where terrain and units may go", "[ui][guide][PS-TERRAIN-4][PS-SETUP-5]") {
+    const rules::RulesContext ctx = test::Armies::get().context("french", "spanish");
+    core::SeededDice dice(12);
+    rules::GameState s;
+    rules::new_game(ctx, s, dice);
+    REQUIRE(s.decision == rules::Decision::PlaceTerrain);
+    CHECK(contains(decision_hint(ctx, s), "place terrain (" + std::to_string(s.terrain_to_place[rules::idx(s.decider)]) +
+                                              " left): a wood, hill or building in files a-d or l-o"));
+    s.decision = rules::Decision::Deploy;
+    s.decider = rules::Side::B;
+    CHECK(decision_hint(ctx, s) ==
+          "B Spanish: deploy in ranks 11-15. Cursor to a square, Enter to place a unit there; D places the "
+          "rest in the standard layout.");
+    s.decider = rules::Side::A;
+    CHECK(contains(decision_hint(ctx, s), "deploy in ranks 1-5."));
+}
+
+TEST_CASE("Enter offers the legal commands at the cursor, then those needing no square", "[ui][guide][PS-TERRAIN-7]") {
+    const rules::RulesContext ctx = test::Armies::get().context("french", "spanish");
+    core::SeededDice dice(12);
+    rules::GameState s;
+    rules::new_game(ctx, s, dice);
+    REQUIRE(s.decision == rules::Decision::PlaceTerrain);
+    const auto at_d8 = menu_commands(ctx, s, sq("d8"), std::nullopt);
+    CHECK(listed(at_d8, "terrain wood d8"));
+    CHECK(listed(at_d8, "terrain hill d7 d8"));
+    CHECK(at_d8.back() == "terrain pass");
+    CHECK_FALSE(listed(at_d8, "terrain wood a1"));
+    CHECK_FALSE(listed(at_d8, "concede"));
+    // The centre files take no wood or hill, only a stream in ranks 6-10 (PS-TERRAIN-7).
+    CHECK(menu_commands(ctx, s, sq("h3"), std::nullopt) == std::vector<std::string>{"terrain pass"});
+    CHECK(menu_commands(ctx, s, sq("h8"), std::nullopt) ==
+          std::vector<std::string>{"terrain stream a8 b8 c8 d8 e8 f8 g8 h8 i8 j8 k8 l8 m8 n8 o8", "terrain pass"});
+}
+
+TEST_CASE("with a unit selected, Enter offers what it may do at the cursor", "[ui][guide]") {
+    test::Position p = test::board();
+    p.add(rules::Side::A, "arquebus", "h5");
+    p.add(rules::Side::B, "arquebus", "h7");
+    const auto at_h7 = menu_commands(p.ctx, p.s, sq("h7"), sq("h5"));
+    CHECK(listed(at_h7, "shoot h5 h7"));
+    for (const std::string& c : at_h7) {
+        // Every entry names both squares, or none (turn, pass...).
+        const bool both = contains(c, "h5") && contains(c, "h7");
+        const bool none = !contains(c, "h5") && !contains(c, "h7") && c.find_first_of("0123456789") == std::string::npos;
+        CHECK((both || none));
+    }
+    CHECK(listed(at_h7, "pass"));
+    // Deployments are offered facing the enemy only.
+    p.s.decision = rules::Decision::Deploy;
+    p.s.turn = 0;
+    p.s.units[p.at(rules::Side::A, "h5")].deployed = false;
+    const auto deploy = menu_commands(p.ctx, p.s, sq("c3"), std::nullopt);
+    bool any = false;
+    for (const std::string& c : deploy) {
+        if (c.rfind("deploy A", 0) != 0 && c.rfind("deploy M", 0) != 0) continue;
+        any = true;
+        CHECK(c.substr(c.size() - 2) == " N");
+    }
+    CHECK(any);
+}
+
+TEST_CASE("the after-action summary gives the result, the points and the losses", "[ui][guide][PS-VICTORY-3][PS-VICTORY-4]") {
+    test::Position p = test::board();
+    CHECK(game_summary(p.ctx, p.s).empty());  // not while the game goes on
+    const std::size_t a = p.at(rules::Side::A, "o1");
+    const std::size_t b = p.at(rules::Side::B, "a15");
+    const int sa = p.s.units[a].stand_count();
+    const int sb = p.s.units[b].stand_count();
+    REQUIRE(sa >= 2);
+    REQUIRE(sb >= 2);
+    // B's arquebus is Disordered and lost a stand; B's leader is dead.
+    p.s.units[b].status = rules::UnitStatus::Disordered;
+    p.s.units[b].stands[0] = static_cast<std::uint8_t>(p.s.units[b].stands[0] - 1);
+    p.leader_of(rules::Side::B).alive = false;
+    p.s.decision = rules::Decision::GameOver;
+    p.s.end = rules::GameEnd::Nightfall;
+    p.s.turn = 9;
+    const int pa = 2 * sa + 2;  // Ok stands count 2, the living leader 2
+    const int pb = sb - 1;      // Disordered stands count 1, no leader
+    const auto lines = game_summary(p.ctx, p.s);
+    REQUIRE(lines.size() == 11);
+    CHECK(lines[0] == "Night falls after turn 9.");
+    CHECK(lines[1] == "A French wins, " + std::to_string(pa) + " points to " + std::to_string(pb) + ".");
+    CHECK(lines[3] == "A French: " + std::to_string(pa) + " points");
+    CHECK(lines[4] == "  " + std::to_string(sa) + " stands Ok, 0 Disordered, leader alive");
+    CHECK(lines[7] == "B Spanish: " + std::to_string(pb) + " points");
+    CHECK(lines[8] == "  0 stands Ok, " + std::to_string(sb - 1) + " Disordered, leader lost");
+    CHECK(lines[9] == "  0 of 1 units gone, 0 routed, 1 stands lost");
+    // A concession overrides the points.
+    p.s.end = rules::GameEnd::Concession;
+    p.s.conceded = rules::Side::A;
+    const auto c = game_summary(p.ctx, p.s);
+    CHECK(c[0] == "A French concedes.");
+    CHECK(c[1] == "B Spanish wins (PS-VICTORY-4).");
+}

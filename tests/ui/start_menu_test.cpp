@@ -1,0 +1,93 @@
+// The start menu: armies, players and seed chosen by keys, drawn on a text surface.
+#include <catch2/catch.hpp>
+
+#include "ui/start_menu.hpp"
+
+using namespace tercio::ui;
+using K = KeyPress::Kind;
+
+namespace {
+
+std::vector<ArmyChoice> armies() {
+    return {{"french", "French", "The Italian Wars", "2 Gendarmes, 2 Swiss"},
+            {"ottoman", "Ottoman", "The Ottoman Wars", "2 Spahis, 4 Akinjis"},
+            {"spanish", "Spanish", "The Italian Wars", "2 Pike, 1 Genitors"}};
+}
+
+std::string screen_of(const StartMenu& m, int w = 80, int h = 24) {
+    TextSurface s(w, h);
+    m.draw(s);
+    return s.to_string();
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+StartMenu::Outcome press(StartMenu& m, KeyPress k, int times = 1) {
+    StartMenu::Outcome o = StartMenu::Outcome::Open;
+    for (int i = 0; i < times; ++i) o = m.handle(k);
+    return o;
+}
+
+}  // namespace
+
+TEST_CASE("the start menu opens on Start with the given armies and a random seed", "[ui][menu]") {
+    StartMenu m(armies(), GameSetup{{0, 2}, {false, false}, std::nullopt});
+    const std::string s = screen_of(m);
+    CHECK(has(s, "Army        < French >  The Italian Wars"));
+    CHECK(has(s, "Army        < Spanish >"));
+    CHECK(has(s, "Seed        < random >"));
+    CHECK(has(s, " >             [ Start the battle ]"));
+    CHECK(has(s, "A French: 2 Gendarmes, 2 Swiss"));
+    CHECK(has(s, "B Spanish: 2 Pike, 1 Genitors"));
+    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Start);
+    CHECK(m.army(0).id == "french");
+    CHECK(m.army(1).id == "spanish");
+    CHECK_FALSE(m.setup().seed);
+}
+
+TEST_CASE("Left and Right change the armies, digits type the seed", "[ui][menu]") {
+    StartMenu m(armies(), GameSetup{{0, 2}, {false, false}, std::nullopt});
+    press(m, KeyPress::of(K::Up), 5);  // from Start up to side A's army
+    press(m, KeyPress::of(K::Right));
+    CHECK(m.army(0).id == "ottoman");
+    press(m, KeyPress::of(K::Down), 2);  // side B's army
+    press(m, KeyPress::of(K::Right));     // spanish wraps round to french
+    CHECK(m.army(1).id == "french");
+    press(m, KeyPress::of(K::Left), 2);
+    CHECK(m.army(1).id == "ottoman");
+    press(m, KeyPress::of(K::Down), 2);  // the seed
+    for (char c : std::string("120")) m.handle(KeyPress::character(static_cast<char32_t>(c)));
+    m.handle(KeyPress::of(K::Backspace));
+    CHECK(m.setup().seed == 12u);
+    CHECK(has(screen_of(m), "Seed        < 12 >"));
+    m.handle(KeyPress::character('r'));
+    CHECK_FALSE(m.setup().seed);
+    m.handle(KeyPress::character('5'));
+    // Enter on the seed goes to Start; Enter again starts.
+    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Open);
+    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Start);
+    CHECK(m.setup().seed == 5u);
+}
+
+TEST_CASE("the computer player is shown as not yet available, and q quits", "[ui][menu]") {
+    StartMenu m(armies(), GameSetup{});
+    press(m, KeyPress::of(K::Up), 4);  // side A: played by
+    m.handle(KeyPress::of(K::Right));
+    CHECK(has(m.message(), "computer opponent is not available yet"));
+    CHECK_FALSE(m.setup().computer[0]);
+    CHECK(has(screen_of(m), "Played by   < a person at this keyboard >"));
+    CHECK(m.handle(KeyPress::character('q')) == StartMenu::Outcome::Quit);
+    StartMenu n(armies(), GameSetup{});
+    press(n, KeyPress::of(K::Down));  // Start to Quit
+    CHECK(n.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Quit);
+}
+
+TEST_CASE("the start menu says when the terminal is too small, and uses no colour when asked", "[ui][menu]") {
+    StartMenu m(armies(), GameSetup{}, false);
+    CHECK(screen_of(m, 60, 20).rfind("terminal too small: need 80x24, have 60x20", 0) == 0);
+    TextSurface s(80, 24);
+    m.draw(s);
+    for (int y = 0; y < 24; ++y) {
+        for (int x = 0; x < 80; ++x) REQUIRE(s.style(x, y).fg == Color::Default);
+    }
+}
