@@ -166,7 +166,7 @@ int main(int argc, char** argv) {
     play->add_option("--red", play_opt.red, "Side A's army, south edge (default french); skips the menu")->type_name("ARMY");
     play->add_option("--blue", play_opt.blue, "Side B's army, north edge (default spanish); skips the menu")->type_name("ARMY");
     play->add_option("--seed", play_seed, "Seed for the dice (default: from the clock); skips the menu")->type_name("N");
-    play->add_flag("--no-color", no_color, "No colours: case, marks and attributes only");
+    play->add_flag("--no-color", no_color, "No colours: case, marks and attributes only (also when the terminal has none)");
     play->add_flag("--ascii", play_opt.ascii, "Only ASCII characters on the screen");
 
     int bench_games = 60;
