@@ -119,8 +119,8 @@ std::string decision_hint(const RulesContext& ctx, const GameState& s) {
             return who + "Courage: Enter on each unit that must check morale, in the order you "
                          "choose.";
         case Decision::GameOver:
-            return "The game is over: the summary is beside the map. Ctrl-P shows the history, "
-                   "Q quits.";
+            return "The game is over. Points (PS-VICTORY-3): 2 a stand Ok, 1 a stand Disordered, "
+                   "2 a living leader. Ctrl-P shows the history, Q quits.";
     }
     return who + "Enter shows what you can do.";
 }
@@ -183,11 +183,9 @@ std::vector<std::string> game_summary(const RulesContext& ctx, const GameState& 
         out.push_back(side_label(ctx, w) + " wins, " + std::to_string(std::max(pa, pb)) + " points to " +
                       std::to_string(std::min(pa, pb)) + ".");
     }
-    out.push_back("Points (PS-VICTORY-3): 2 a stand Ok, 1 Disordered, 2 for the leader.");
     for (Side side : {Side::A, Side::B}) {
         int ok_stands = 0;
         int dis_stands = 0;
-        int routed = 0;
         int gone = 0;
         int stands_lost = 0;
         int units = 0;
@@ -198,21 +196,19 @@ std::vector<std::string> game_summary(const RulesContext& ctx, const GameState& 
             stands_lost += ctx.type(u).stand_count() - u.stand_count();
             if (!u.on_table()) {
                 ++gone;
-            } else if (u.status == UnitStatus::Routed) {
-                ++routed;
             } else if (u.status == UnitStatus::Disordered) {
                 dis_stands += u.stand_count();
-            } else {
+            } else if (u.status == UnitStatus::Ok) {
                 ok_stands += u.stand_count();
             }
         }
-        const bool leader = s.leaders[idx(side)].alive;
+        // Short lines: the summary stands in the 31 columns beside the map.
         out.push_back(side_label(ctx, side) + ": " + std::to_string(victory_points(ctx, s, side)) + " points");
-        out.push_back("  " + std::to_string(ok_stands) + " stands Ok, " + std::to_string(dis_stands) +
-                      " Disordered, leader " + (leader ? "alive" : "lost"));
-        out.push_back("  " + std::to_string(gone) + " of " + std::to_string(units) + " units gone, " +
-                      std::to_string(routed) + " routed, " + std::to_string(stands_lost) + " stands lost");
-        out.push_back("  " + std::to_string(s.morale_chips[idx(side)]) + " morale chips left");
+        out.push_back("  stands: " + std::to_string(ok_stands) + " Ok, " + std::to_string(dis_stands) + " Disordered");
+        out.push_back(std::string("  leader ") + (s.leaders[idx(side)].alive ? "alive" : "lost") + ", " +
+                      std::to_string(s.morale_chips[idx(side)]) + " chips left");
+        out.push_back("  lost " + std::to_string(gone) + " of " + std::to_string(units) + " units, " +
+                      std::to_string(stands_lost) + " stands");
     }
     return out;
 }

@@ -24,8 +24,9 @@ std::string decision_hint(const rules::RulesContext& ctx, const rules::GameState
 std::vector<std::string> menu_commands(const rules::RulesContext& ctx, const rules::GameState& s,
                                        core::Square cursor, std::optional<core::Square> selected);
 
-/// The after-action summary of an ended game (PS-VICTORY): why it ended, each side's victory
-/// points and how they are made up, and each side's losses. Empty while the game goes on.
+/// The after-action summary of an ended game (PS-VICTORY), in lines of at most 31 columns for
+/// the armies we ship: why it ended, the result, and for each side its victory points, the
+/// stands that score them, its leader, chips left and losses. Empty while the game goes on.
 std::vector<std::string> game_summary(const rules::RulesContext& ctx, const rules::GameState& s);
 
 }  // namespace tercio::ui

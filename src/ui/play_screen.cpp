@@ -143,8 +143,7 @@ void PlayScreen::select_here() {
         return;
     }
     selected_ = cursor_;
-    message_ = "Selected " + control::unit_name(ctx_, s_, *u) +
-               ": move the cursor, then m move, f shoot, a attack; Space unselects.";
+    message_ = control::unit_name(ctx_, s_, *u) + " selected: cursor to a square, then m, f, a or Enter.";
 }
 
 std::optional<std::string> PlayScreen::action_for(char32_t key, std::string& why) const {
@@ -526,6 +525,10 @@ void PlayScreen::draw(Surface& out) const {
     } else if (s_.decision == Decision::GameOver) {
         std::vector<std::string> rows{"After the battle"};
         for (const std::string& line : game_summary(ctx_, s_)) {
+            if (static_cast<int>(code_points(line).size()) <= side_w) {
+                rows.push_back(line);  // as it is, indent and all
+                continue;
+            }
             for (std::string& row : wrap(line, side_w, 0, 2)) rows.push_back(std::move(row));
         }
         draw_over_log(out, rows);

@@ -1,0 +1,187 @@
+// Whole-screen snapshots: the start menu and the game screen in its main states, drawn at 80x24
+// on a text surface and compared with the files in tests/ui/snapshots/. Each file holds the
+// screen's text, then its styles: one letter per styled cell, with a legend.
+//
+// After a deliberate change to the screen, rewrite them with
+//   TERCIO_UPDATE_SNAPSHOTS=1 build/dev/tests/tercio_tests "[snapshot]"
+// and read the diff before committing it.
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "tests/rules/position_fixture.hpp"
+#include "ui/play_screen.hpp"
+#include "ui/start_menu.hpp"
+
+using namespace tercio;
+using namespace tercio::ui;
+using K = KeyPress::Kind;
+
+namespace {
+
+std::string style_name(const Style& s) {
+    static const char* const colours[] = {"default", "red", "green", "yellow", "blue", "magenta", "cyan", "white"};
+    std::string out = colours[static_cast<int>(s.fg)];
+    if (s.bold) out += " bold";
+    if (s.reverse) out += " reverse";
+    if (s.underline) out += " underline";
+    if (s.dim) out += " dim";
+    return out;
+}
+
+/// The screen's text, then a styles layer: '.' for the plain style, a letter for each other
+/// style in order of first appearance, and the legend.
+std::string snapshot(const TextSurface& out) {
+    std::string text = out.to_string();
+    std::map<std::string, char> letters;
+    std::vector<std::string> legend;
+    std::string layer;
+    for (int y = 0; y < out.height(); ++y) {
+        std::string row;
+        for (int x = 0; x < out.width(); ++x) {
+            const Style st = out.style(x, y);
+            if (st == Style{}) {
+                row += '.';
+                continue;
+            }
+            const std::string name = style_name(st);
+            auto it = letters.find(name);
+            if (it == letters.end()) {
+                const char c = static_cast<char>('a' + letters.size());
+                it = letters.emplace(name, c).first;
+                legend.push_back(std::string(1, c) + " = " + name);
+            }
+            row += it->second;
+        }
+        while (!row.empty() && row.back() == '.') row.pop_back();
+        layer += row + '\n';
+    }
+    std::string result = text + "\n--- styles\n" + layer + "--- legend\n";
+    for (const std::string& l : legend) result += l + '\n';
+    return result;
+}
+
+void check_snapshot(const std::string& name, const TextSurface& out) {
+    const std::string path = std::string(TERCIO_SOURCE_DIR) + "/tests/ui/snapshots/" + name + ".txt";
+    const std::string got = snapshot(out);
+    if (std::getenv("TERCIO_UPDATE_SNAPSHOTS")) {
+        std::ofstream(path, std::ios::binary) << got;
+        WARN("rewrote " << path);
+        return;
+    }
+    std::ifstream in(path, std::ios::binary);
+    INFO("snapshot " << path << " (TERCIO_UPDATE_SNAPSHOTS=1 rewrites it)");
+    REQUIRE(in.good());
+    std::stringstream want;
+    want << in.rdbuf();
+    // Compared as lines, so that a failure shows where the screens part.
+    std::istringstream a(got);
+    std::istringstream b(want.str());
+    std::string la;
+    std::string lb;
+    int line = 0;
+    while (true) {
+        const bool ga = static_cast<bool>(std::getline(a, la));
+        const bool gb = static_cast<bool>(std::getline(b, lb));
+        ++line;
+        if (!ga && !gb) break;
+        INFO("line " << line);
+        REQUIRE(la == lb);
+    }
+}
+
+TextSurface draw(const PlayScreen& p, int w = 80, int h = 24) {
+    TextSurface s(w, h);
+    p.draw(s);
+    return s;
+}
+
+struct Game {
+    rules::RulesContext ctx = test::Armies::get().context("french", "spanish");
+    core::SeededDice dice{12};
+    rules::GameState s;
+    rules::Events setup = rules::new_game(ctx, s, dice);
+};
+
+void command(PlayScreen& p, const std::string& text) {
+    p.handle(KeyPress::character(':'));
+    for (char c : text) p.handle(KeyPress::character(static_cast<char32_t>(c)));
+    p.handle(KeyPress::of(K::Enter));
+    INFO(text << ": " << p.message());
+    REQUIRE(p.message().find(text + ":") != 0);  // not refused
+}
+
+}  // namespace
+
+TEST_CASE("snapshot: the start menu", "[ui][snapshot]") {
+    StartMenu m({{"french", "French", "The Italian Wars 1494-1560", "2 Gendarmes, 1 Archers, 1 Stradiots"},
+                 {"spanish", "Spanish", "The Italian Wars 1494-1560", "1 Jinetes, 2 Pike, 1 Genitors"}},
+                GameSetup{{0, 1}, {false, false}, std::nullopt});
+    TextSurface s(80, 24);
+    m.draw(s);
+    check_snapshot("start_menu", s);
+}
+
+TEST_CASE("snapshot: the first set-up roll shown, then the terrain menu at h8", "[ui][snapshot]") {
+    Game g;
+    PlayScreen p(g.ctx, g.s, g.dice, {});
+    p.reveal(g.setup);
+    check_snapshot("setup_reveal", draw(p));
+    p.handle(KeyPress::of(K::Escape));
+    p.handle(KeyPress::of(K::Enter));
+    check_snapshot("terrain_menu", draw(p));
+}
+
+TEST_CASE("snapshot: the armies deployed, the initiative to choose", "[ui][snapshot]") {
+    Game g;
+    PlayScreen p(g.ctx, g.s, g.dice, {});
+    command(p, "terrain pass");
+    command(p, "terrain pass");
+    command(p, "deploy auto");
+    command(p, "deploy auto");
+    check_snapshot("initiative", draw(p));
+}
+
+TEST_CASE("snapshot: a unit selected on a Move card, with its reach and targets", "[ui][snapshot]") {
+    test::Position pos = test::board();
+    pos.add(rules::Side::A, "arquebus", "h5");
+    pos.add(rules::Side::B, "arquebus", "h8");
+    pos.piece(rules::TerrainKind::Wood, {"g6"});
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    PlayScreen p(pos.ctx, pos.s, dice, {});
+    for (int i = 0; i < 3; ++i) p.handle(KeyPress::character('j'));
+    p.handle(KeyPress::character(' '));
+    check_snapshot("selected", draw(p));
+}
+
+TEST_CASE("snapshot: the odds of a shot before it is rolled, in ASCII without colour", "[ui][snapshot]") {
+    test::Position pos = test::board();
+    pos.add(rules::Side::A, "arquebus", "h5");
+    pos.add(rules::Side::B, "arquebus", "h6");
+    core::ScriptedDice dice = core::ScriptedDice::parse("d8:6 d6:2");
+    PlayScreen p(pos.ctx, pos.s, dice, ScreenOptions{false, true});
+    for (int i = 0; i < 3; ++i) p.handle(KeyPress::character('j'));
+    p.handle(KeyPress::character(' '));
+    p.handle(KeyPress::character('k'));
+    p.handle(KeyPress::character('f'));
+    check_snapshot("odds_ascii_mono", draw(p));
+}
+
+TEST_CASE("snapshot: the after-action summary", "[ui][snapshot]") {
+    test::Position pos = test::board();
+    pos.add(rules::Side::A, "arquebus", "h5");
+    pos.add(rules::Side::B, "arquebus", "h9");
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    PlayScreen p(pos.ctx, pos.s, dice, {});
+    command(p, "concede");
+    check_snapshot("game_over", draw(p));
+}
+
+TEST_CASE("snapshot: the key help and the too-small screen", "[ui][snapshot]") {
+    Game g;
+    PlayScreen p(g.ctx, g.s, g.dice, {});
+    p.handle(KeyPress::character('?'));
+    check_snapshot("help", draw(p));
+    check_snapshot("too_small", draw(p, 60, 20));
+}
