@@ -10,6 +10,9 @@ using namespace rules;
 
 namespace {
 
+/// "1 pip", "3 pips".
+std::string pips_text(int n) { return std::to_string(n) + (n == 1 ? " pip" : " pips"); }
+
 using core::Overloaded;
 
 std::string sq(core::Square s) { return core::to_string(s); }
@@ -161,12 +164,12 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
             },
             [&](const OrderChosen& x) {
                 return side_letter_str(x.chooser) + " chooses: " + side_letter_str(x.first) + " goes first with " +
-                       std::to_string(x.first_pips) + " pips, " + side_letter_str(other(x.first)) + " second with " +
+                       pips_text(x.first_pips) + ", " + side_letter_str(other(x.first)) + " second with " +
                        std::to_string(x.second_pips);
             },
             [&](const PhaseStarted& x) {
                 return "Turn " + std::to_string(s.turn) + ": " + side_name(ctx, x.side) + " has the initiative with " +
-                       std::to_string(x.pips) + " pips";
+                       pips_text(x.pips);
             },
             [&](const CardTurned& x) {
                 return side_letter_str(x.side) + " turns " + std::string(card_title(x.card)) + " (" +
@@ -174,7 +177,7 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
             },
             [&](const PhaseEnded& x) {
                 return side_letter_str(x.side) + " ends its phase" +
-                       (x.pips_lost > 0 ? " (" + std::to_string(x.pips_lost) + " pips unused)" : "");
+                       (x.pips_lost > 0 ? " (" + pips_text(x.pips_lost) + " unused)" : "");
             },
             [&](const TurnEnded& x) {
                 const char* why = x.why == TurnEnded::Why::InitiativeTie ? "initiative tie"

@@ -372,3 +372,18 @@ TEST_CASE("The other combat events: one line each and nothing to explain", "[eve
 }
 
 }  // namespace tercio::test
+
+namespace tercio::test {
+
+TEST_CASE("pips are counted in words: 1 pip, 11 pips", "[event-text]") {
+    const rules::RulesContext ctx = Armies::get().context("french", "spanish");
+    rules::GameState s;
+    s.turn = 1;
+    CHECK(control::describe(ctx, s, rules::OrderChosen{rules::Side::A, rules::Side::A, 1, 11}) ==
+          "A chooses: A goes first with 1 pip, B second with 11");
+    CHECK(control::describe(ctx, s, rules::PhaseStarted{rules::Side::B, 1, false}) ==
+          "Turn 1: B (Spanish) has the initiative with 1 pip");
+    CHECK(control::describe(ctx, s, rules::PhaseEnded{rules::Side::A, 1}) == "A ends its phase (1 pip unused)");
+}
+
+}  // namespace tercio::test
