@@ -8,6 +8,7 @@
 #include "ui/guide.hpp"
 #include "ui/map_pane.hpp"
 #include "ui/side_pane.hpp"
+#include "ui/unit_reference.hpp"
 
 namespace tercio::ui {
 
@@ -44,7 +45,7 @@ constexpr KeyLine kKeys[] = {
     {"PgUp PgDn", "scroll the log"},
     {"Ctrl-P", "the whole history"},
     {"Ctrl-R", "redraw the screen"},
-    {"?", "this help"},
+    {"?", "this help; on a unit, first the rules of that unit"},
     {"Q", "quit (asks first)"},
 };
 
@@ -281,7 +282,9 @@ bool PlayScreen::handle(const KeyPress& k) {
             return true;
         case Mode::Help:
         case Mode::History:
-            if (k.kind == K::PageUp || (k.kind == K::Char && k.ch == 'k')) {
+            if (mode_ == Mode::Help && help_unit_ && k.kind == K::Char && k.ch == '?') {
+                help_unit_.reset();  // from the unit's rules to the keys
+            } else if (k.kind == K::PageUp || (k.kind == K::Char && k.ch == 'k')) {
                 ++history_scroll_;
             } else if (k.kind == K::PageDown || (k.kind == K::Char && k.ch == 'j')) {
                 history_scroll_ = std::max(0, history_scroll_ - 1);
@@ -385,10 +388,15 @@ bool PlayScreen::handle(const KeyPress& k) {
             expanded_ = expanded_ ? std::nullopt : log_.last_explained();
             if (!expanded_) message_ = "no roll to explain yet";
             break;
-        case '?':
+        case '?': {
             mode_ = Mode::Help;
             history_scroll_ = 0;
+            // The rules of the selected unit, or of the one under the cursor, come first.
+            const core::Square at = selected_.value_or(cursor_);
+            help_unit_ = unit_at(s_, at, s_.decider);
+            if (!help_unit_) help_unit_ = unit_at(s_, at, other(s_.decider));
             break;
+        }
         case 'Q':
             mode_ = Mode::ConfirmQuit;
             message_ = "Really quit? The game is not saved. (y/N)";
@@ -410,6 +418,16 @@ void PlayScreen::draw_prompt(Surface& out, int y) const {
 }
 
 void PlayScreen::draw_help(Surface& out) const {
+    if (help_unit_) {
+        out.put(0, 0, "Rules for " + control::unit_name(ctx_, s_, *help_unit_) + " (? the keys, any other key closes)",
+                Style{Color::Default, true});
+        int y = 2;
+        for (const std::string& line : unit_reference(ctx_, s_, *help_unit_)) {
+            if (y >= out.height()) break;
+            out.put(1, y++, line);
+        }
+        return;
+    }
     out.put(0, 0, "tercio keys (any other key closes this)", Style{Color::Default, true});
     int y = 2;
     for (const std::string& line : key_help()) out.put(2, y++, line);

@@ -95,6 +95,7 @@ class PlayScreen {
     std::size_t completion_index_ = 0;
     std::vector<std::string> choices_;  ///< the Enter menu's commands
     std::size_t choice_ = 0;            ///< the highlighted one
+    std::optional<std::size_t> help_unit_;  ///< `?` on a unit: its rules first, then the keys
     rules::Events unrevealed_;          ///< set-up rolls still to show (Mode::Reveal)
     std::size_t revealed_ = 0;
 };

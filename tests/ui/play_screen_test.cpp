@@ -3,6 +3,7 @@
 #include "tests/rules/position_fixture.hpp"
 #include "ui/play_screen.hpp"
 #include "ui/side_pane.hpp"
+#include "ui/unit_reference.hpp"
 
 using namespace tercio;
 using namespace tercio::ui;
@@ -302,4 +303,30 @@ TEST_CASE("a whole game is played to its end with the Enter menu and single keys
     const std::string s = screen_of(p);
     CHECK(has(s, "After the battle"));
     CHECK(has(s, "points"));
+}
+
+TEST_CASE("the help key on a unit shows its rules first, then the keys", "[ui][screen]") {
+    test::Position pos = test::board();
+    pos.add(rules::Side::A, "arquebus", "h5");
+    pos.add(rules::Side::B, "arquebus", "h8");
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    PlayScreen p(pos.ctx, pos.s, dice, {});
+    // The cursor starts on h8: the enemy's arquebus.
+    p.handle(KeyPress::character('?'));
+    std::string s = screen_of(p);
+    CHECK(has(s, "Rules for A2 Arquebus (B) (? the keys, any other key closes)"));
+    for (const std::string& line : unit_reference(pos.ctx, pos.s, pos.at(rules::Side::B, "h8"))) CHECK(has(s, line));
+    p.handle(KeyPress::character('?'));
+    s = screen_of(p);
+    CHECK(has(s, "tercio keys"));
+    CHECK_FALSE(has(s, "Rules for"));
+    p.handle(KeyPress::of(K::Escape));
+    // A selected unit wins over the one under the cursor.
+    for (int i = 0; i < 3; ++i) p.handle(KeyPress::character('j'));
+    p.handle(KeyPress::character(' '));
+    for (int i = 0; i < 3; ++i) p.handle(KeyPress::character('k'));
+    p.handle(KeyPress::character('?'));
+    CHECK(has(screen_of(p), "Rules for A1 Arquebus (A)"));
+    p.handle(KeyPress::character('x'));
+    CHECK_FALSE(has(screen_of(p), "Rules for"));
 }
