@@ -23,10 +23,6 @@ bool is_infantry(const RulesContext& ctx, const Unit& u) {
     return c == Category::Infantry || c == Category::Artillery;
 }
 bool has(const RulesContext& ctx, const Unit& u, Ability a) { return ctx.type(u).has(a); }
-bool leader_attached(const GameState& s, std::size_t ui) {
-    const Leader& l = s.leaders[idx(s.units[ui].side)];
-    return l.alive && l.attached == ui;
-}
 std::uint8_t u8(std::size_t i) { return static_cast<std::uint8_t>(i); }
 
 void add(ModifiedRoll& r, ModifierId m) {

@@ -7,9 +7,6 @@
 
 namespace tercio::rules {
 
-namespace {
-
-/// Whether the unit has fewer stands in some stand group than its troop type starts with.
 bool lost_any_stand(const TroopType& t, const Unit& u) {
     const std::size_t groups = std::min<std::size_t>(t.stands.size(), kMaxStandGroups);
     for (std::size_t g = 0; g < groups; ++g) {
@@ -17,6 +14,13 @@ bool lost_any_stand(const TroopType& t, const Unit& u) {
     }
     return false;
 }
+
+bool leader_attached(const GameState& s, std::size_t unit) {
+    const Leader& l = s.leaders[idx(s.units[unit].side)];
+    return l.alive && l.attached == unit;
+}
+
+namespace {
 
 bool shoot_value_usable(const TroopType& t, const Unit& u) {
     if (u.range_half == 0) return false;

@@ -50,6 +50,12 @@ bool line_of_sight(const RulesContext& ctx, const GameState& s, Square from, Squ
 bool in_or_behind_war_wagons(const RulesContext& ctx, const GameState& s, Square from,
                              Square target_square, Side target_side);
 
+/// Whether the unit has fewer stands in some stand group than its troop type starts with.
+bool lost_any_stand(const TroopType& t, const Unit& u);
+
+/// Whether the unit's side's leader is alive and attached to it.
+bool leader_attached(const GameState& s, std::size_t unit);
+
 /// Whether the unit has a Shoot value it can use (PS-TYPE-6, PS-SHOOT-1): a range, and for a
 /// TERCIO at least one arquebus stand left (PS-TERCIO-11). Says nothing about F markers.
 bool has_shoot_value(const RulesContext& ctx, const Unit& u);

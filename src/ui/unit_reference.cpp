@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string_view>
 
 #include "control/event_text.hpp"
@@ -35,13 +37,22 @@ std::string joined(const std::vector<std::string>& parts, std::string_view sep) 
     return out;
 }
 
-/// The category in the rules' word with the plain one beside it (PS-TYPE-2).
+/// "1 square", "2.5 squares".
+std::string squares_text(int half) {
+    return squares(half) + (half == 2 ? " square" : " squares");
+}
+
+/// The category in the rules' words (PS-TYPE-2).
 std::string_view category_words(Category c) {
     switch (c) {
-        case Category::Cavalry: return "cavalry (horse)";
-        case Category::Infantry: return "infantry (foot)";
-        case Category::Artillery: return "artillery (a gun)";
-        case Category::WarWagon: return "war wagon";
+        case Category::Cavalry:
+            return "cavalry";
+        case Category::Infantry:
+            return "infantry";
+        case Category::Artillery:
+            return "artillery";
+        case Category::WarWagon:
+            return "war wagon";
     }
     return "?";
 }
@@ -52,25 +63,12 @@ char map_letter(const TroopType& t, Side side) {
     return static_cast<char>(side == Side::A ? std::toupper(c) : std::tolower(c));
 }
 
-bool lost_a_stand(const TroopType& t, const Unit& u) {
-    const std::size_t groups = std::min<std::size_t>(t.stands.size(), kMaxStandGroups);
-    for (std::size_t g = 0; g < groups; ++g) {
-        if (u.stands[g] < t.stands[g].count) return true;
-    }
-    return false;
-}
-
-bool leader_with(const GameState& s, std::size_t unit) {
-    const Leader& l = s.leaders[idx(s.units[unit].side)];
-    return l.alive && l.attached == unit;
-}
-
 /// "Stands: 2 of 2, 3 hits destroy one" or, for several kinds of stand in hit order (a TERCIO,
 /// PS-TERCIO-6), "Stands: 6 of 6: 2 arquebus (3 hits each), then 4 pike (4 hits each)".
 std::string stands_line(const TroopType& t, const Unit& u) {
     const std::size_t groups = std::min<std::size_t>(t.stands.size(), kMaxStandGroups);
-    std::string out = "Stands: " + std::to_string(u.stand_count()) + " of " +
-                      std::to_string(t.stand_count());
+    std::string out =
+        "Stands: " + std::to_string(u.stand_count()) + " of " + std::to_string(t.stand_count());
     if (groups == 1) {
         return out + ", " + plural(t.stands[0].hits, "hit") + " destroy one (PS-UNIT-2)";
     }
@@ -82,24 +80,32 @@ std::string stands_line(const TroopType& t, const Unit& u) {
     return out + ": " + joined(parts, ", then ");
 }
 
-/// "Now: Disordered (DOWN 1 on its rolls), 2 hits on a stand, fired (reload to shoot), facing NE".
-std::string state_line(const GameState& s, std::size_t unit) {
+/// "Now: Disordered (DOWN 1), 2 hits, fired (must reload), facing NE, shown as a".
+std::string state_line(const TroopType& t, const GameState& s, std::size_t unit) {
     const Unit& u = s.units[unit];
     if (u.status == UnitStatus::Destroyed) return "Now: destroyed (PS-UNIT-3)";
     if (u.status == UnitStatus::LeftTable) return "Now: has left the table (PS-UNIT-3)";
     std::vector<std::string> parts;
     switch (u.status) {
         // PS-MELEE-8, PS-SHOOT-7, PS-MORALE-2, PS-RALLY-4: every roll of a Disordered unit.
-        case UnitStatus::Disordered: parts.emplace_back("Disordered (DOWN 1 on its rolls)"); break;
+        case UnitStatus::Disordered:
+            parts.emplace_back("Disordered (DOWN 1)");
+            break;
         // PS-ROUT-6: no voluntary action until rallied.
-        case UnitStatus::Routed: parts.emplace_back("Routed (cannot act until rallied)"); break;
-        default: parts.emplace_back("OK"); break;
+        case UnitStatus::Routed:
+            parts.emplace_back("Routed (cannot act until rallied)");
+            break;
+        default:
+            parts.emplace_back("OK");
+            break;
     }
     if (!u.deployed) parts.emplace_back("not yet deployed");
-    if (u.hits > 0) parts.push_back(plural(u.hits, "hit") + " on a stand");
-    if (u.range_half > 0) parts.emplace_back(u.fired ? "fired (reload to shoot)" : "loaded");
+    // PS-HITS-1: the hits on its one damaged stand; the stands line says how many destroy it.
+    if (u.hits > 0) parts.push_back(plural(u.hits, "hit"));
+    if (u.range_half > 0) parts.emplace_back(u.fired ? "fired (must reload)" : "loaded");
     if (u.deployed) parts.push_back("facing " + std::string(core::to_string(u.facing)));
-    if (leader_with(s, unit)) parts.emplace_back("leader attached (UP 2)");
+    parts.push_back(std::string("shown as ") + map_letter(t, u.side));
+    if (leader_attached(s, unit)) parts.emplace_back("leader attached (UP 2)");
     if (u.moved_through) parts.emplace_back("cannot move this phase (passed through)");
     return "Now: " + joined(parts, ", ");
 }
@@ -108,44 +114,48 @@ std::string state_line(const GameState& s, std::size_t unit) {
 std::string move_line(const TroopType& t, const Unit& u) {
     const CardKind card =
         t.category == Category::Cavalry ? CardKind::CavalryMove : CardKind::InfantryMove;
-    return "Move " + squares(u.move_half) + " squares (a diagonal step costs 1.5) for " +
-           plural(t.move_pips, "pip") + " on an " + std::string(card_title(card)) + " card";
+    return "Move " + squares_text(u.move_half) +
+           " (diagonals cost 1.5): " + plural(t.move_pips, "pip") + " on " +
+           std::string(card_title(card)) + " cards";
 }
 
 /// PS-MOVE-4 and PS-TERRAIN-11.
 std::string turn_line(const TroopType& t) {
-    std::string out = t.turn_limit >= 4 ? "Turns to any facing"
-                                        : "Turns up to " + std::to_string(45 * t.turn_limit) +
-                                              " degrees a move";
+    std::string out = t.turn_limit >= 4
+                          ? "Turns to any facing"
+                          : "Turns up to " + std::to_string(45 * t.turn_limit) + " degrees a move";
     std::vector<std::string> banned;
-    for (const TerrainKind k : {TerrainKind::Wood, TerrainKind::Building, TerrainKind::Hill,
-                                TerrainKind::Stream}) {
+    for (const TerrainKind k :
+         {TerrainKind::Wood, TerrainKind::Building, TerrainKind::Hill, TerrainKind::Stream}) {
         if (t.prohibited.contains(k)) banned.emplace_back(to_string(k));
     }
     if (banned.empty()) return out + "; may enter any terrain";
     return out + "; cannot enter " + joined(banned, " or ") + " squares";
 }
 
-/// PS-MELEE-8, PS-MORALE-1: the Fight die serves melee and morale tests.
+/// PS-MELEE-8, PS-MORALE-1: the Fight die serves melee and morale tests. A unit that cannot
+/// shoot says so on the same line.
 std::string fight_line(const Unit& u) {
-    return "Fight " + core::to_string(u.fight) + ": its die in melee and in morale tests";
+    return "Fight " + core::to_string(u.fight) + " (its die in melee and morale tests)" +
+           (u.range_half == 0 ? "; cannot shoot" : "");
 }
 
-/// PS-SHOOT-4, PS-SHOOT-8, PS-GRID-12, PS-GRID-13, PS-CARD-7.
-std::string shoot_line(const RulesContext& ctx, const TroopType& t, const Unit& u) {
-    if (u.range_half == 0) return "Cannot shoot";
-    if (!has_shoot_value(ctx, u)) return "Cannot shoot: its arquebus stands are gone (PS-TERCIO-11)";
+/// PS-SHOOT-4, PS-SHOOT-8, PS-GRID-12, PS-GRID-13, PS-CARD-7. Nothing for a unit without a
+/// Shoot value (fight_line says so).
+std::optional<std::string> shoot_line(const RulesContext& ctx, const TroopType& t, const Unit& u) {
+    if (u.range_half == 0) return std::nullopt;
+    if (!has_shoot_value(ctx, u))
+        return "Cannot shoot: its arquebus stands are gone (PS-TERCIO-11)";
     const bool all_round = t.has(Ability::AllRoundFire) ||
-                           (t.has(Ability::AllRoundFireUntilLoss) && !lost_a_stand(t, u));
+                           (t.has(Ability::AllRoundFireUntilLoss) && !lost_any_stand(t, u));
     std::string out = "Shoot " + core::to_string(u.shoot_die) +
-                      (all_round ? " in any direction" : " to its front") + " up to " +
-                      squares(u.range_half) + " squares";
+                      (all_round ? " in any direction" : " to its front") + ", range " +
+                      squares_text(u.range_half);
     // PS-SHOOT-8: beyond half range is 2 * dist2 > range; the own and orthogonally adjacent
     // squares (dist2 <= 2) never are. The farthest distance not beyond half range:
     const int near = std::max(u.range_half / 2, 2);
     if (u.range_half > near) out += ", DOWN 1 beyond " + squares(near);
-    return out + "; reload " + plural(t.reload_pips, "pip") + " on a " +
-           std::string(card_title(CardKind::Reload)) + " card";
+    return out + "; reload " + plural(t.reload_pips, "pip");
 }
 
 /// The rules that come with the category (PS-TYPE-2).
@@ -155,86 +165,92 @@ void category_lines(const TroopType& t, std::vector<std::string>& out) {
             out.emplace_back(
                 "Cavalry: charges infantry at UP 1 whoever starts the melee (PS-MELEE-9)");
             out.emplace_back(
-                "Cavalry: must follow a beaten enemy, and may have to pursue (PS-MELEE-20)");
+                "Cavalry: follows beaten foes, may have to pursue (PS-MELEE-18, PS-MELEE-20)");
             break;
         case Category::Artillery:
-            out.emplace_back("Artillery: counts as infantry in melee, but not as pike (PS-CANNON-5)");
+            out.emplace_back(
+                "Artillery: counts as infantry in melee, but not as pike (PS-CANNON-5)");
             break;
         case Category::Infantry:
-        case Category::WarWagon: break;
+        case Category::WarWagon:
+            break;
     }
 }
 
-/// One line or two per ability of the troop type, the formations first.
+/// When an ability's note applies.
+enum class When : std::uint8_t {
+    Always,
+    Shooter,  ///< only with a Shoot value: a fire arc means nothing without (French Stradiots)
+    Routs,    ///< not for a unit that never routs (the Swiss, PS-PHALANX-5)
+};
+
+struct AbilityNote {
+    Ability ability;
+    When when;
+    const char* text;
+};
+
+// One line or two per ability, each with the rule that gives it meaning; the formations first.
+// Every text fits in kUnitReferenceWidth.
+constexpr AbilityNote kAbilityNotes[] = {
+    {Ability::Phalanx, When::Always,
+     "PHALANX: cavalry cannot beat it from the front (PS-PHALANX-3)"},
+    {Ability::Phalanx, When::Always, "PHALANX: shots at it are UP 1 (PS-PHALANX-2)"},
+    {Ability::Phalanx, When::Routs,
+     "PHALANX: a rout costs it a stand and Disorders it instead (PS-PHALANX-4)"},
+    {Ability::Tercio, When::Always,
+     "TERCIO: cavalry cannot beat it; shot at UP 1 (PS-TERCIO-3, PS-TERCIO-9)"},
+    {Ability::Tercio, When::Always,
+     "TERCIO: a rout costs a stand (arquebus first) but no rout move (PS-TERCIO-8)"},
+    {Ability::WarWagon, When::Always,
+     "WAR WAGONS: its enemies fight at DOWN 1; shots at or past it DOWN 1 (PS-WW-6)"},
+    {Ability::WarWagon, When::Always,
+     "WAR WAGONS: no X2 rout, no cavalry charge bonus against it (PS-WW-7)"},
+    {Ability::Pike, When::Always,
+     "Pike: cannot pass through other units (PS-MOVE-6), immune to X2 (PS-MELEE-14)"},
+    {Ability::NoFlank, When::Always,
+     "No flank or rear: every attack and shot counts as frontal (PS-GRID-9)"},
+    {Ability::OpportunityCharge, When::Always,
+     "Opportunity charge: for 1 chip, charges an enemy moving in reach (PS-OPP-5)"},
+    {Ability::Evade, When::Always,
+     "Evade: for 1 chip, flees a full move when entered, then Disordered (PS-OPP-9)"},
+    {Ability::AllRoundFire, When::Shooter, "All-round fire: shoots in any direction (PS-GRID-13)"},
+    {Ability::AllRoundFireUntilLoss, When::Shooter,
+     "All-round fire until it loses a stand, then to its front (PS-TERCIO-5)"},
+    {Ability::X2, When::Always,
+     "X2: beating non-pike infantry by double its roll routs it (PS-MELEE-14)"},
+    {Ability::PistolCharge, When::Always,
+     "Pistols: charge bonus against cavalry only vs reiters, carabins (PS-MELEE-10)"},
+    {Ability::Longbow, When::Always, "Longbow: UP 1 shooting at cavalry (PS-SHOOT-7)"},
+    {Ability::PursuitTest, When::Always,
+     "Pursuit test: must win a D6 roll-off or pursue a foe it routs (PS-MELEE-20)"},
+    {Ability::NoMarch, When::Always, "Never marches: stays put when the army marches (PS-MARCH-2)"},
+};
+
+struct TraitNote {
+    Trait trait;
+    const char* text;
+};
+
+// The army list's traits (PS-TYPE-4, PS-TYPE-7, PS-OPP-7, PS-PHALANX-5).
+constexpr TraitNote kTraitNotes[] = {
+    {Trait::Fearsome,
+     "FEARSOME: enemies it could charge check morale on a Courage card (PS-FEAR-2)"},
+    {Trait::Headstrong,
+     "Headstrong: must charge enemies within 3 squares, bar a D6 roll-off (PS-OPP-7)"},
+    {Trait::Bow, "Ordinary bows: DOWN 1 at knights, pike, phalanx, tercio (PS-SHOOT-7)"},
+    {Trait::NeverRouts, "Never routs: a rout only Disorders it, no stand lost (PS-PHALANX-5)"},
+};
+
 void ability_lines(const TroopType& t, const Unit& u, std::vector<std::string>& out) {
-    if (t.has(Ability::Phalanx)) {
-        out.emplace_back(
-            "PHALANX: cavalry cannot beat it from the front; shots at it are UP 1 "
-            "(PS-PHALANX-3)");
-        // A Swiss PHALANX never routs and keeps its stand (PS-PHALANX-5): see its trait.
-        if (!u.traits.contains(Trait::NeverRouts)) {
-            out.emplace_back("PHALANX: a rout costs it a stand and Disorders it instead (PS-PHALANX-4)");
-        }
+    for (const AbilityNote& n : kAbilityNotes) {
+        if (!t.has(n.ability)) continue;
+        if (n.when == When::Shooter && u.range_half == 0) continue;
+        if (n.when == When::Routs && u.traits.contains(Trait::NeverRouts)) continue;
+        out.emplace_back(n.text);
     }
-    if (t.has(Ability::Tercio)) {
-        out.emplace_back("TERCIO: cavalry cannot beat it; shots at it are UP 1 (PS-TERCIO-3)");
-        out.emplace_back(
-            "TERCIO: a rout costs it a stand instead, arquebus first; no rout move (PS-TERCIO-8)");
-    }
-    if (t.has(Ability::WarWagon)) {
-        out.emplace_back("WAR WAGONS: its enemies fight at DOWN 1; shots at or past it DOWN 1 (PS-WW-6)");
-        out.emplace_back("WAR WAGONS: no X2 rout, no cavalry charge bonus against it (PS-WW-7)");
-    }
-    if (t.has(Ability::Pike)) {
-        out.emplace_back("Pike: cannot pass through other units (PS-MOVE-6), immune to X2 (PS-MELEE-14)");
-    }
-    if (t.has(Ability::NoFlank)) {
-        out.emplace_back("No flank or rear: every attack and shot counts as frontal (PS-GRID-9)");
-    }
-    if (t.has(Ability::OpportunityCharge)) {
-        out.emplace_back("Opportunity charge: for 1 chip, charges an enemy moving in reach (PS-OPP-5)");
-    }
-    if (t.has(Ability::Evade)) {
-        out.emplace_back(
-            "Evade: for 1 chip, flees a full move when entered, then Disordered (PS-OPP-9)");
-    }
-    if (t.has(Ability::AllRoundFire)) {
-        out.emplace_back("All-round fire: shoots in any direction (PS-GRID-13)");
-    }
-    if (t.has(Ability::AllRoundFireUntilLoss)) {
-        out.emplace_back("All-round fire until it loses a stand, then to its front (PS-TERCIO-5)");
-    }
-    if (t.has(Ability::X2)) {
-        out.emplace_back("X2: beating non-pike infantry by double its roll routs it (PS-MELEE-14)");
-    }
-    if (t.has(Ability::PistolCharge)) {
-        out.emplace_back(
-            "Pistols: no charge bonus against cavalry but reiters and carabins (PS-MELEE-10)");
-    }
-    if (t.has(Ability::Longbow)) out.emplace_back("Longbow: UP 1 shooting at cavalry (PS-SHOOT-7)");
-    if (t.has(Ability::PursuitTest)) {
-        out.emplace_back("Pursuit test: after routing a foe, must win a D6 roll-off or pursue (PS-MELEE-20)");
-    }
-    if (t.has(Ability::NoMarch)) {
-        out.emplace_back("Never marches: stays put when the army marches (PS-MARCH-2)");
-    }
-}
-
-/// The army list's traits of this unit (PS-TYPE-4, PS-TYPE-7, PS-OPP-7, PS-PHALANX-5).
-void trait_lines(const Unit& u, std::vector<std::string>& out) {
-    if (u.traits.contains(Trait::Fearsome)) {
-        out.emplace_back("FEARSOME: enemies it could charge check morale on Courage (PS-FEAR-2)");
-    }
-    if (u.traits.contains(Trait::Headstrong)) {
-        out.emplace_back(
-            "Headstrong: must charge enemies within 3 squares unless it wins a D6 roll-off "
-            "(PS-OPP-7)");
-    }
-    if (u.traits.contains(Trait::Bow)) {
-        out.emplace_back("Ordinary bows: DOWN 1 at knights, pike, phalanx, tercio (PS-SHOOT-7)");
-    }
-    if (u.traits.contains(Trait::NeverRouts)) {
-        out.emplace_back("Never routs: a rout only Disorders it, no stand lost (PS-PHALANX-5)");
+    for (const TraitNote& n : kTraitNotes) {
+        if (u.traits.contains(n.trait)) out.emplace_back(n.text);
     }
 }
 
@@ -246,27 +262,27 @@ std::vector<std::string> unit_reference(const RulesContext& ctx, const GameState
     const Unit& u = s.units[unit];
     const TroopType& t = ctx.type(u);
     std::vector<std::string> lines;
-    lines.push_back(control::unit_name(ctx, s, unit) + ": " + t.name + ", shown as " +
-                    map_letter(t, u.side) + ", " + std::string(category_words(t.category)) +
-                    ", side " + control::side_name(ctx, u.side));
+    lines.push_back(control::unit_name(ctx, s, unit) + ": " + t.name + ", " +
+                    std::string(category_words(t.category)) + ", side " +
+                    control::side_name(ctx, u.side));
     if (!t.description.empty()) {
         lines.push_back(t.description);
     } else if (t.placeholder) {
         lines.emplace_back("Placeholder statistics: the rules give none for this troop type");
     }
     lines.push_back(stands_line(t, u));
-    lines.push_back(state_line(s, unit));
+    lines.push_back(state_line(t, s, unit));
     lines.push_back(move_line(t, u));
     lines.push_back(turn_line(t));
     lines.push_back(fight_line(u));
-    lines.push_back(shoot_line(ctx, t, u));
+    if (auto shoot = shoot_line(ctx, t, u)) lines.push_back(std::move(*shoot));
     category_lines(t, lines);
     ability_lines(t, u, lines);
-    trait_lines(u, lines);
 
     std::vector<std::string> out;
     for (const std::string& line : lines) {
-        for (std::string& row : wrap(line, kUnitReferenceWidth, 0, 2)) out.push_back(std::move(row));
+        for (std::string& row : wrap(line, kUnitReferenceWidth, 0, 2))
+            out.push_back(std::move(row));
     }
     return out;
 }
