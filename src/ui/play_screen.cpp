@@ -25,7 +25,7 @@ struct KeyLine {
 
 // The key table: the help screen is generated from it.
 constexpr KeyLine kKeys[] = {
-    {"h j k l y u b n", "move the cursor (or the arrow keys)"},
+    {"h j k l y u b n", "move the cursor (or the arrows, or the keypad digits)"},
     {"Enter", "what you can do at the cursor: a menu of the legal commands"},
     {":", "type a command: turn, move h5 h7, shoot h5 h8, pass"},
     {"Tab", "at the command line: complete from the legal commands"},
@@ -360,6 +360,15 @@ bool PlayScreen::handle(const KeyPress& k) {
         case 'u': move_cursor(1, 1); break;
         case 'b': move_cursor(-1, -1); break;
         case 'n': move_cursor(1, -1); break;
+        // The numeric keypad with Num Lock on: 8 north, 2 south, 7 north-west...
+        case '8': move_cursor(0, 1); break;
+        case '2': move_cursor(0, -1); break;
+        case '4': move_cursor(-1, 0); break;
+        case '6': move_cursor(1, 0); break;
+        case '7': move_cursor(-1, 1); break;
+        case '9': move_cursor(1, 1); break;
+        case '1': move_cursor(-1, -1); break;
+        case '3': move_cursor(1, -1); break;
         case ':':
             mode_ = Mode::Prompt;
             message_ = "Enter plays the command, Tab completes it, Esc cancels.";

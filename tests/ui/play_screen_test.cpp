@@ -86,6 +86,17 @@ TEST_CASE("the cursor moves with vi-keys and arrows and stays on the board", "[u
     p.handle(KeyPress::of(K::Down));
     CHECK(p.cursor().x == c.x);
     CHECK(p.cursor().y == c.y + 1);
+    // The keypad's digits with Num Lock on: 9 north-east, 1 south-west, 6 east, 4 west.
+    p.handle(KeyPress::character('9'));
+    CHECK(p.cursor().x == c.x + 1);
+    CHECK(p.cursor().y == c.y + 2);
+    p.handle(KeyPress::character('1'));
+    p.handle(KeyPress::character('6'));
+    p.handle(KeyPress::character('4'));
+    p.handle(KeyPress::character('8'));
+    p.handle(KeyPress::character('2'));
+    CHECK(p.cursor().x == c.x);
+    CHECK(p.cursor().y == c.y + 1);
     for (int i = 0; i < 30; ++i) p.handle(KeyPress::character('b'));
     CHECK(p.cursor().x == 0);
     CHECK(p.cursor().y == 0);
