@@ -4,14 +4,24 @@
 Runs the real binary in a pseudo-terminal sized 80x24 with TERM=xterm-256color and prints:
 
   first frame: <ms> ms                 spawn until the first full screen is drawn (the output has
-                                       shown "Commands now:" and then gone quiet)
+                                       shown the set-up rolls or "Commands now:" and then gone
+                                       quiet)
   first frame bytes: <n> (first output after <ms> ms)
                                        bytes written up to that point
+  first frame cpu: <ms> ms             CPU time the process used up to then (/proc/PID/schedstat):
+                                       the work itself, less disturbed by other load than the wall
+                                       time
+  idle cpu: <s> s in <s> s             CPU time (utime+stime of /proc/PID/stat, 10 ms ticks) used
+                                       while the first frame stands ~2 s without a key: ~0 when
+                                       the program blocks in get_wch (schedstat's ns in brackets)
   spawn floor: <ms> ms                 first output of `tercio --help` in the same kind of pty:
                                        what process start-up alone costs on this machine
   bytes per cursor move: <n> (median of <k>)
-                                       after set-up (terrain pass x2, deploy auto x2), bytes the
-                                       program sends for one `l`/`h` keystroke
+                                       after set-up (Esc through the set-up rolls, terrain pass x2,
+                                       deploy auto x2), bytes the program sends for one `l`/`h`
+                                       keystroke
+  writes per cursor move: <n>          write() calls for one cursor key (/proc/PID/io syscw): over
+                                       SSH each is apt to become a packet of its own
   bytes per card turned: <n>           bytes sent in response to `t` (after `:first` if the
                                        initiative has to be chosen)
   peak memory: <x> MB                  VmHWM of the process just before quitting (MB = 1024 kB)
@@ -19,7 +29,8 @@ Runs the real binary in a pseudo-terminal sized 80x24 with TERM=xterm-256color a
 Python 3 standard library only. Every wait has a timeout; it exits non-zero with a message if the
 binary is missing, exits early or stops answering.
 
-Usage: bench/terminal.py [--binary build/release/tercio] [--moves 20] [--quiet-ms 50] [-v]
+Usage: bench/terminal.py [--binary build/release/tercio] [--moves 20] [--quiet-ms 50]
+                         [--idle-s 2] [-v]
 """
 import argparse
 import errno
@@ -35,6 +46,7 @@ import termios
 import time
 
 COLS, ROWS = 80, 24
+REVEAL = "Space for the next"  # the set-up rolls, shown one key at a time before play
 ANSI = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78MDEHc])")
 
 
@@ -102,9 +114,12 @@ class Child:
         return data
 
     def settle(self, quiet_s, first_timeout_s, until=None, max_s=10.0):
-        """Reads until the output has been quiet for quiet_s (and, if given, contains `until`).
+        """Reads until the output has been quiet for quiet_s (and, if given, contains `until`: a
+        string or a tuple of strings, any one of which will do).
 
         Waits up to first_timeout_s for the first byte. Returns (bytes, time of the last byte)."""
+        if isinstance(until, str):
+            until = (until,)
         got = bytearray()
         start = time.monotonic()
         last = None
@@ -129,8 +144,9 @@ class Child:
             if data:
                 got += data
                 last = time.monotonic()
-                if not seen and until.encode() in text_of(bytes(got)).encode():
-                    seen = True
+                if not seen:
+                    text = text_of(bytes(got))
+                    seen = any(u in text for u in until)
             elif self.eof:
                 self.reap(0)
                 raise BenchError(f"tercio exited early ({self.describe_status()})" + self.tail())
@@ -156,6 +172,56 @@ class Child:
             if self._read(timeout_s - (time.monotonic() - start)):
                 return (time.monotonic() - self.t0) * 1000
         return None
+
+    def proc_field(self, name, key):
+        """An integer field `key:` of /proc/PID/<name> (None if unreadable)."""
+        try:
+            with open(f"/proc/{self.pid}/{name}") as f:
+                for line in f:
+                    if line.startswith(key + ":"):
+                        return int(line.split()[1])
+        except (OSError, ValueError, IndexError):
+            pass
+        return None
+
+    def cpu_ticks(self):
+        """utime + stime of /proc/PID/stat, in clock ticks (None if unreadable)."""
+        try:
+            with open(f"/proc/{self.pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return int(fields[11]) + int(fields[12])  # fields 14 and 15 of proc(5)
+        except (OSError, ValueError, IndexError):
+            return None
+
+    def cpu_ns(self):
+        """CPU time so far in nanoseconds from /proc/PID/schedstat (None if unreadable)."""
+        try:
+            with open(f"/proc/{self.pid}/schedstat") as f:
+                return int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+
+    def writes(self):
+        """write() calls so far (/proc/PID/io syscw; None if unreadable)."""
+        return self.proc_field("io", "syscw")
+
+    def idle(self, seconds):
+        """Waits `seconds` without sending a key, draining any output. Returns (CPU seconds by
+        utime+stime or None, CPU ns by schedstat or None, bytes written meanwhile)."""
+        ticks0, ns0 = self.cpu_ticks(), self.cpu_ns()
+        got = 0
+        end = time.monotonic() + seconds
+        while not self.eof and time.monotonic() < end:
+            got += len(self._read(end - time.monotonic()))
+        if self.eof:
+            self.reap(0)
+            raise BenchError(f"tercio exited while idle ({self.describe_status()})" + self.tail())
+        ticks1, ns1 = self.cpu_ticks(), self.cpu_ns()
+        cpu_s = None
+        if None not in (ticks0, ticks1):
+            cpu_s = (ticks1 - ticks0) / os.sysconf("SC_CLK_TCK")
+        cpu_ns = ns1 - ns0 if None not in (ns0, ns1) else None
+        return cpu_s, cpu_ns, got
 
     def peak_kb(self):
         try:
@@ -234,24 +300,37 @@ def run(args):
     quiet = args.quiet_ms / 1000
     child = Child(argv, args.verbose)
     try:
-        # 1. First frame: "Commands now:" has been drawn and the output has gone quiet.
-        frame, last = child.settle(quiet, 5.0, until="Commands now:")
+        # 1. First frame: the game screen (the set-up rolls shown one at a time, or the map with
+        # "Commands now:") has been drawn and the output has gone quiet.
+        frame, last = child.settle(quiet, 5.0, until=(REVEAL, "Commands now:"))
         first_output_ms = (child.first_byte - child.t0) * 1000
         first_frame_ms = (last - child.t0) * 1000
+        first_frame_ns = child.cpu_ns()
 
-        # 2. Set-up: both sides pass on terrain, both deploy automatically.
+        # 2. Idle: no key for a while; the program should sleep in get_wch.
+        idle_cpu_s, idle_cpu_ns, idle_bytes = child.idle(args.idle_s)
+
+        # 3. Set-up: Esc shows the rest of the set-up rolls, both sides pass on terrain, both
+        # deploy automatically.
+        if REVEAL in text_of(frame):
+            child.key("\x1b", quiet)
         for cmd in (":terrain pass\r", ":terrain pass\r", ":deploy auto\r", ":deploy auto\r"):
             child.key(cmd, quiet)
         choose_initiative = "first" in text_of(bytes(child.log[-4000:]))  # "first, second"
 
-        # 3. Cursor moves, one key at a time, right then left so the cursor stays on the board.
+        # 4. Cursor moves, one key at a time, right then left so the cursor stays on the board.
         per_move = []
+        writes_per_move = []
         for i in range(args.moves):
+            w0 = child.writes()
             per_move.append(len(child.key("l" if (i // 2) % 2 == 0 else "h", quiet)))
+            w1 = child.writes()
+            if None not in (w0, w1):
+                writes_per_move.append(w1 - w0)
         if not any(per_move):
             raise BenchError("the cursor keys drew nothing")
 
-        # 4. A card: take the initiative if it is to be chosen, then `t`.
+        # 5. A card: take the initiative if it is to be chosen, then `t`.
         if choose_initiative:
             child.key(":first\r", quiet)
         card = child.key("t", quiet)
@@ -261,7 +340,7 @@ def run(args):
         if "decline" in card_text:  # a reaction window opened: close it
             child.key(":decline\r", quiet)
 
-        # 5. Peak memory, then quit.
+        # 6. Peak memory, then quit.
         peak_kb = child.peak_kb()
         child.send("Q")
         child.settle(quiet, 2.0)
@@ -277,10 +356,19 @@ def run(args):
 
     print(f"first frame: {first_frame_ms:.1f} ms")
     print(f"first frame bytes: {len(frame)} (first output after {first_output_ms:.1f} ms)")
+    if first_frame_ns is not None:
+        print(f"first frame cpu: {first_frame_ns / 1e6:.1f} ms (/proc/PID/schedstat)")
+    if idle_cpu_s is not None:
+        detail = f"; {idle_cpu_ns / 1e6:.3f} ms by schedstat" if idle_cpu_ns is not None else ""
+        print(f"idle cpu: {idle_cpu_s:.2f} s in {args.idle_s:g} s without a key "
+              f"(utime+stime{detail}; {idle_bytes} bytes written)")
     if floor_ms is not None:
         print(f"spawn floor: {floor_ms:.1f} ms (first output of `tercio --help`, median of 3)")
     print(f"bytes per cursor move: {statistics.median(per_move):g} (median of {len(per_move)}; "
           f"min {min(per_move)}, max {max(per_move)})")
+    if writes_per_move:
+        print(f"writes per cursor move: {statistics.median(writes_per_move):g} "
+              f"(median; max {max(writes_per_move)})")
     print(f"bytes per card turned: {len(card)}")
     print(f"peak memory: {peak_kb / 1024:.1f} MB" if peak_kb else "peak memory: unknown")
     if not clean:
@@ -296,6 +384,7 @@ def main():
     ap.add_argument("--seed", type=int, default=12)
     ap.add_argument("--moves", type=int, default=20, help="cursor keys to send (default 20)")
     ap.add_argument("--quiet-ms", type=float, default=50, help="silence that ends a frame")
+    ap.add_argument("--idle-s", type=float, default=2.0, help="seconds without a key for idle cpu")
     ap.add_argument("-v", "--verbose", action="store_true", help="log every read to stderr")
     args = ap.parse_args()
     try:

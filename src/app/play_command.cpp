@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <vector>
+
+#include <langinfo.h>
 #include <iostream>
 
 #include "app/exit_codes.hpp"
@@ -77,13 +79,31 @@ std::size_t index_of(const std::vector<ui::ArmyChoice>& armies, const std::strin
     return 0;
 }
 
-/// The start menu on the terminal: false if the player quit.
+/// The next key; nothing once the input has ended (a closed terminal gives errors without end:
+/// never spin on them).
+std::optional<ui::KeyPress> next_key(ui::CursesSurface& term) {
+    for (int errors = 0; errors < 100; ++errors) {
+        const ui::Key k = term.read_key();
+        if (!k.none) return translate(k);
+    }
+    return std::nullopt;
+}
+
+/// Whether the player's locale writes UTF-8 (otherwise the screen keeps to ASCII).
+bool utf8_locale() {
+    const std::string_view codeset = nl_langinfo(CODESET);
+    return codeset == "UTF-8" || codeset == "utf8";
+}
+
+/// The start menu on the terminal: false if the player quit (or the input ended).
 bool choose(ui::CursesSurface& term, ui::StartMenu& menu) {
     for (;;) {
         term.clear();
         menu.draw(term);
         term.present();
-        const ui::KeyPress k = translate(term.read_key());
+        const auto key = next_key(term);
+        if (!key) return false;
+        const ui::KeyPress k = *key;
         if (k.kind == ui::KeyPress::Kind::CtrlR) term.redraw_all();
         switch (menu.handle(k)) {
             case ui::StartMenu::Outcome::Start: return true;
@@ -140,17 +160,24 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     core::SeededDice dice(seed);
     rules::GameState s;
     const rules::Events setup = rules::new_game(*ctx, s, dice);
-    ui::PlayScreen screen(*ctx, s, dice, ui::ScreenOptions{color, opt.ascii});
+    // A terminal whose locale is not UTF-8 gets the ASCII screen.
+    ui::PlayScreen screen(*ctx, s, dice, ui::ScreenOptions{color, opt.ascii || !utf8_locale()});
+    bool ended = false;
     screen.reveal(setup);
     for (;;) {
         term->clear();
         screen.draw(*term);
         term->present();
-        const ui::KeyPress k = translate(term->read_key());
-        if (k.kind == ui::KeyPress::Kind::CtrlR) term->redraw_all();
-        if (!screen.handle(k)) break;
+        const auto key = next_key(*term);
+        if (!key) {
+            ended = true;  // the terminal went away: issue 7 will save the game here
+            break;
+        }
+        if (key->kind == ui::KeyPress::Kind::CtrlR) term->redraw_all();
+        if (!screen.handle(*key)) break;
     }
     term.reset();
+    if (ended) std::cerr << "tercio: the terminal's input ended; leaving the game\n";
     std::cout << "tercio: game " << red << " v " << blue << ", seed " << seed << " (not saved)\n";
     return kExitOk;
 }

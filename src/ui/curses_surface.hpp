@@ -12,6 +12,7 @@ namespace tercio::ui {
 struct Key {
     int code = 0;         ///< a character (its code point) or a curses KEY_* value
     bool function = false;  ///< a KEY_* value (arrows, resize, ...), not a character
+    bool none = false;      ///< no key: the input has ended (or a read was interrupted)
 };
 
 class CursesSurface final : public Surface {

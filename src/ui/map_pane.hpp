@@ -21,7 +21,8 @@
 ///     cells are underlined (the mark magenta with colour); a square in the fire arc shows `-`
 ///     and is bold (yellow); in both, `±` (ASCII `+`), underlined and bold.
 ///   - The cursor: the square's three cells in reverse video (toggled, so a routed glyph under
-///     the cursor still differs), and its file letter and rank number in reverse.
+///     the cursor still differs); the file and rank labels stay plain (the status line names the
+///     square, and a highlighted label cost 48 bytes a cursor move).
 /// Colour only repeats what case, marks and attributes already say.
 #include <optional>
 #include <string>

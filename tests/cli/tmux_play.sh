@@ -71,7 +71,11 @@ t resize-window -t play -x 70 -y 20
 expect "terminal too small: need 80x24, have 70x20"
 t resize-window -t play -x 80 -y 24
 expect "Card: "
-# The help is generated from the key table.
+# ? on a unit (the cursor is on h11, a Spanish unit) shows its rules; ? again the keys, from the
+# key table.
+t send-keys -t play "?"
+expect "Rules for "
+expect "Fight d"
 t send-keys -t play "?"
 expect "this help"
 t send-keys -t play Escape
