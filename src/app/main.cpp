@@ -167,7 +167,7 @@ int main(int argc, char** argv) {
     play->add_option("--blue", play_opt.blue, "Side B's army, north edge (default spanish); skips the menu")->type_name("ARMY");
     play->add_option("--seed", play_seed, "Seed for the dice (default: from the clock); skips the menu")->type_name("N");
     play->add_flag("--no-color", no_color, "No colours: case, marks and attributes only (also when the terminal has none)");
-    play->add_flag("--ascii", play_opt.ascii, "Only ASCII characters on the screen");
+    play->add_flag("--ascii", play_opt.ascii, "Only ASCII characters on the screen (also when the locale is not UTF-8)");
 
     int bench_games = 60;
     CLI::App* bench = app.add_subcommand(
