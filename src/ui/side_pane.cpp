@@ -101,6 +101,11 @@ std::string phase_line(const RulesContext& ctx, const GameState& s) {
                std::to_string(victory_points(ctx, s, Side::B));
     }
     if (s.turn == 0) return "";
+    if (s.decision == Decision::InitiativeChoice) {
+        // PS-INIT-2: the rolls are the pips of the two phases, smaller first.
+        return "Initiative rolls: A " + std::to_string(s.initiative_roll[0]) + ", B " +
+               std::to_string(s.initiative_roll[1]);
+    }
     return std::string(s.phase == 0 ? "1st" : "2nd") + " phase: " + side_label(ctx, s.active) +
            ", " + std::to_string(s.pips) + (s.pips == 1 ? " pip" : " pips");
 }

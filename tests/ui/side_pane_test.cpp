@@ -223,4 +223,15 @@ TEST_CASE("Side pane: during set-up there is no phase and no card", "[ui][side]"
     CHECK(contains(text, "A French"));
 }
 
+TEST_CASE("Side pane: the initiative rolls while the winner chooses", "[ui][side][PS-INIT-2]") {
+    Position p = mid_game();
+    p.s.decision = rules::Decision::InitiativeChoice;
+    p.s.decider = B;
+    p.s.initiative_roll = {4, 11};
+    p.s.has_current_card = false;
+    const std::string s = draw(p);
+    CHECK(s.find("B chooses: first or second\nInitiative rolls: A 4, B 11\n") != std::string::npos);
+    CHECK(s.find("pips") == std::string::npos);
+}
+
 }  // namespace tercio::test
