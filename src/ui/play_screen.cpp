@@ -423,7 +423,15 @@ void PlayScreen::draw_prompt(Surface& out, int y) const {
         out.put(2 + static_cast<int>(prompt_.size()), y, "_", Style{Color::Default, false, true});
         return;
     }
-    out.put(0, y, message_);
+    if (static_cast<int>(code_points(message_).size()) <= out.width()) {
+        out.put(0, y, message_);
+        return;
+    }
+    // A long message (a refusal with its reason) takes the square's status line above as well.
+    const auto rows = wrap(message_, out.width(), 0, 2);
+    out.put(0, y - 1, std::string(static_cast<std::size_t>(out.width()), ' '));
+    out.put(0, y - 1, rows[0]);
+    out.put(0, y, rows.size() > 1 ? rows[1] : std::string());
 }
 
 void PlayScreen::draw_help(Surface& out) const {

@@ -341,3 +341,15 @@ TEST_CASE("the help key on a unit shows its rules first, then the keys", "[ui][s
     p.handle(KeyPress::character('x'));
     CHECK_FALSE(has(screen_of(p), "Rules for"));
 }
+
+TEST_CASE("a message longer than the screen is wrapped onto the status line above it", "[ui][screen]") {
+    Game g;
+    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    p.handle(KeyPress::character('t'));  // no card to turn while placing terrain
+    REQUIRE(p.message().size() > 80);
+    TextSurface out(80, 24);
+    p.draw(out);
+    const std::string s = out.to_string();
+    const auto rows = wrap(p.message(), 80, 0, 2);
+    CHECK(s.find(rows[0] + "\n" + rows[1]) != std::string::npos);
+}
