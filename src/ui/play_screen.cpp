@@ -71,6 +71,16 @@ std::string utf8(char32_t c) {
 
 }  // namespace
 
+bool too_small(Surface& out, std::string_view quit_keys) {
+    const int w = out.width();
+    const int h = out.height();
+    if (w >= kMinWidth && h >= kMinHeight) return false;
+    out.put(0, 0, "terminal too small: need " + std::to_string(kMinWidth) + "x" + std::to_string(kMinHeight) +
+                      ", have " + std::to_string(w) + "x" + std::to_string(h));
+    out.put(0, 1, "make the window larger, or press " + std::string(quit_keys) + " to quit");
+    return true;
+}
+
 std::vector<std::string> key_help() {
     std::vector<std::string> out;
     for (const KeyLine& k : kKeys) {
@@ -488,13 +498,7 @@ void PlayScreen::draw_over_log(Surface& out, const std::vector<std::string>& row
 void PlayScreen::draw(Surface& out) const {
     const int w = out.width();
     const int h = out.height();
-    if (w < kMinWidth || h < kMinHeight) {
-        const std::string msg = "terminal too small: need " + std::to_string(kMinWidth) + "x" +
-                                std::to_string(kMinHeight) + ", have " + std::to_string(w) + "x" + std::to_string(h);
-        out.put(0, 0, msg);
-        out.put(0, 1, "make the window larger, or press Q then y to quit");
-        return;
-    }
+    if (too_small(out, "Q then y")) return;
     if (mode_ == Mode::Help) return draw_help(out);
     if (mode_ == Mode::History) return draw_history(out);
     MapView view;

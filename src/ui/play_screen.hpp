@@ -4,6 +4,7 @@
 /// tests feed it key sequences and read a TextSurface; the app gives it the terminal.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/dice.hpp"
@@ -99,6 +100,10 @@ class PlayScreen {
     rules::Events unrevealed_;          ///< set-up rolls still to show (Mode::Reveal)
     std::size_t revealed_ = 0;
 };
+
+/// Below kMinWidth x kMinHeight: says so, with the size and the keys that quit, and returns
+/// true (the caller draws nothing else).
+bool too_small(Surface& out, std::string_view quit_keys);
 
 /// The key help, generated from the key table (for `?` and the manual).
 std::vector<std::string> key_help();

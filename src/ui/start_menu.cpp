@@ -88,12 +88,7 @@ StartMenu::Outcome StartMenu::handle(const KeyPress& k) {
 void StartMenu::draw(Surface& out) const {
     const int w = out.width();
     const int h = out.height();
-    if (w < kMinWidth || h < kMinHeight) {
-        out.put(0, 0, "terminal too small: need " + std::to_string(kMinWidth) + "x" + std::to_string(kMinHeight) +
-                          ", have " + std::to_string(w) + "x" + std::to_string(h));
-        out.put(0, 1, "make the window larger, or press Q to quit");
-        return;
-    }
+    if (too_small(out, "q")) return;
     out.put(1, 0, "tercio: Renaissance battles by the Pikette Squared rules", Style{Color::Default, true});
     out.put(1, 1, "A new game. Two players share this keyboard, taking turns.");
     const auto line = [&](int y, int row, const std::string& label, const std::string& value,
