@@ -147,8 +147,10 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
                        (x.count == 2 ? " (2 squares)" : "");
             },
             [&](const TerrainAdjusted& x) {
-                return side_letter_str(x.side) + (x.removed ? " tries to remove the piece at " : " tries to move its piece at ") +
-                       sq(x.from) + " to the centre: rolled " + std::to_string(x.roll) +
+                return side_letter_str(x.side) +
+                       (x.removed ? " tries to remove the piece at " + sq(x.from)
+                                  : " tries to move its piece at " + sq(x.from) + " to the centre") +
+                       ": rolled " + std::to_string(x.roll) +
                        (x.success ? (x.removed ? " - removed" : " - moved to " + sq(x.to)) : " - stays (6 needed)");
             },
             [&](const UnitDeployed& x) {

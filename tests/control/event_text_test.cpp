@@ -387,3 +387,18 @@ TEST_CASE("pips are counted in words: 1 pip, 11 pips", "[event-text]") {
 }
 
 }  // namespace tercio::test
+
+namespace tercio::test {
+
+TEST_CASE("terrain adjustments read as what was tried", "[event-text][PS-TERRAIN-8][PS-TERRAIN-9]") {
+    const rules::RulesContext ctx = Armies::get().context("french", "spanish");
+    rules::GameState s;
+    const auto c8 = *core::parse_square("c8");
+    const auto h8 = *core::parse_square("h8");
+    CHECK(control::describe(ctx, s, rules::TerrainAdjusted{rules::Side::B, true, c8, c8, 1, false}) ==
+          "B tries to remove the piece at c8: rolled 1 - stays (6 needed)");
+    CHECK(control::describe(ctx, s, rules::TerrainAdjusted{rules::Side::A, false, c8, h8, 6, true}) ==
+          "A tries to move its piece at c8 to the centre: rolled 6 - moved to h8");
+}
+
+}  // namespace tercio::test
