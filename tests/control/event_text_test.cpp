@@ -390,7 +390,7 @@ TEST_CASE("pips are counted in words: 1 pip, 11 pips", "[event-text]") {
 
 namespace tercio::test {
 
-TEST_CASE("terrain adjustments read as what was tried", "[event-text][PS-TERRAIN-8][PS-TERRAIN-9]") {
+TEST_CASE("terrain adjustments read as what was tried", "[event-text]") {
     const rules::RulesContext ctx = Armies::get().context("french", "spanish");
     rules::GameState s;
     const auto c8 = *core::parse_square("c8");
