@@ -8,6 +8,7 @@
 using namespace tercio;
 using namespace tercio::ui;
 using K = KeyPress::Kind;
+using tercio::test::contains;
 
 namespace {
 
@@ -37,7 +38,6 @@ std::string screen_of(const PlayScreen& p, int w = 80, int h = 24) {
     return s.to_string();
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 
@@ -54,11 +54,11 @@ TEST_CASE("typed commands are played, refused ones say why and change nothing", 
     CHECK(p.log().size() > 0);
     const rules::GameState after = p.state();
     command(p, "march");
-    CHECK(has(p.message(), "march: "));
+    CHECK(contains(p.message(), "march: "));
     CHECK(p.state().decision == after.decision);
     CHECK(p.state().decider == after.decider);
     command(p, "no such thing");
-    CHECK(has(p.message(), "unknown command"));
+    CHECK(contains(p.message(), "unknown command"));
 }
 
 TEST_CASE("Tab completes the command line from the legal commands", "[ui][screen]") {
@@ -67,10 +67,10 @@ TEST_CASE("Tab completes the command line from the legal commands", "[ui][screen
     REQUIRE(p.handle(KeyPress::character(':')));
     type(p, "terrain p");
     REQUIRE(p.handle(KeyPress::of(K::Tab)));
-    CHECK(has(p.message(), "1 of 1 legal commands"));
-    CHECK(has(screen_of(p), "> terrain pass"));
+    CHECK(contains(p.message(), "1 of 1 legal commands"));
+    CHECK(contains(screen_of(p), "> terrain pass"));
     REQUIRE(p.handle(KeyPress::of(K::Escape)));
-    CHECK_FALSE(has(screen_of(p), "> terrain pass"));
+    CHECK_FALSE(contains(screen_of(p), "> terrain pass"));
 }
 
 TEST_CASE("the cursor moves with vi-keys and arrows and stays on the board", "[ui][screen]") {
@@ -106,7 +106,7 @@ TEST_CASE("quitting asks first, and only y quits", "[ui][screen]") {
     Game g;
     PlayScreen p(g.ctx, g.start(), g.dice, {});
     CHECK(p.handle(KeyPress::character('Q')));
-    CHECK(has(p.message(), "Really quit?"));
+    CHECK(contains(p.message(), "Really quit?"));
     CHECK(p.handle(KeyPress::character('n')));
     CHECK(p.handle(KeyPress::character('Q')));
     CHECK_FALSE(p.handle(KeyPress::character('y')));
@@ -121,9 +121,9 @@ TEST_CASE("the screen at 80x24: map, side pane, log, hints, status and message l
     command(p, "deploy auto");
     const std::string s = screen_of(p);
     // Under the map, what the side to decide should do, with the keys.
-    CHECK(has(s, "Spanish: you won the initiative. Enter, then"));
-    CHECK(has(s, "to nightfall"));
-    CHECK(has(s, " a  b  c"));  // file labels
+    CHECK(contains(s, "Spanish: you won the initiative. Enter, then"));
+    CHECK(contains(s, "to nightfall"));
+    CHECK(contains(s, " a  b  c"));  // file labels
     // Never wider or taller than the terminal.
     int rows = 1;
     for (char c : s) rows += c == '\n';
@@ -140,12 +140,12 @@ TEST_CASE("? shows the key help generated from the key table, Ctrl-P the history
     const std::string help = screen_of(p);
     for (const std::string& line : key_help()) {
         REQUIRE(line.size() <= 76);  // the help fits an 80-column terminal
-        CHECK(has(help, line));
+        CHECK(contains(help, line));
     }
     p.handle(KeyPress::of(K::Escape));
-    CHECK(has(screen_of(p), "place terrain"));
+    CHECK(contains(screen_of(p), "place terrain"));
     p.handle(KeyPress::of(K::CtrlP));
-    CHECK(has(screen_of(p), "History"));
+    CHECK(contains(screen_of(p), "History"));
 }
 
 TEST_CASE("x shows the why of the newest roll", "[ui][screen]") {
@@ -169,15 +169,15 @@ TEST_CASE("Space selects a unit of the side to decide, f shows the odds and y sh
     // The enemy in h6 is a target: shown on the map as part of the fire arc.
     p.handle(KeyPress::character('k'));
     p.handle(KeyPress::character('f'));
-    CHECK(has(p.message(), "shoot h5 h6? y or Enter plays it"));
+    CHECK(contains(p.message(), "shoot h5 h6? y or Enter plays it"));
     const std::string s = screen_of(p);
-    CHECK(has(s, "shot at A2 Arquebus (B)"));
-    CHECK(has(s, "no effect: 43.8% (7/16)"));
+    CHECK(contains(s, "shot at A2 Arquebus (B)"));
+    CHECK(contains(s, "no effect: 43.8% (7/16)"));
     CHECK(dice.remaining() == 2);  // nothing rolled yet
     p.handle(KeyPress::character('y'));
     CHECK(dice.remaining() == 0);
     CHECK(p.state().units[0 + 2].fired);  // board() adds two units first
-    CHECK(has(screen_of(p), "shoots"));
+    CHECK(contains(screen_of(p), "shoots"));
 }
 
 TEST_CASE("action keys refuse with the reason, and cancel leaves the game alone", "[ui][screen]") {
@@ -187,14 +187,14 @@ TEST_CASE("action keys refuse with the reason, and cancel leaves the game alone"
     core::ScriptedDice dice = core::ScriptedDice::parse("");
     PlayScreen p(pos.ctx, pos.s, dice, {});
     p.handle(KeyPress::character('f'));
-    CHECK(has(p.message(), "select a unit first"));
+    CHECK(contains(p.message(), "select a unit first"));
     p.handle(KeyPress::character(' '));  // h8: nobody there
-    CHECK(has(p.message(), "No unit of side A"));
+    CHECK(contains(p.message(), "No unit of side A"));
     for (int i = 0; i < 3; ++i) p.handle(KeyPress::character('j'));
     p.handle(KeyPress::character(' '));
     p.handle(KeyPress::character('l'));  // i5: no target there
     p.handle(KeyPress::character('f'));
-    CHECK(has(p.message(), "shoot h5 i5: "));
+    CHECK(contains(p.message(), "shoot h5 i5: "));
     p.handle(KeyPress::character('k'));
     p.handle(KeyPress::character('h'));  // h6
     p.handle(KeyPress::character('f'));
@@ -216,12 +216,12 @@ TEST_CASE("Enter shows the legal commands at the cursor, and a pick plays it", "
     // h8, the centre: a straight stream, and the pass.
     p.handle(KeyPress::of(K::Enter));
     std::string s = screen_of(p);
-    CHECK(has(s, "At h8: Enter plays, Esc cancels"));
-    CHECK(has(s, "1 terrain stream a8 b8"));
-    CHECK(has(s, "2 terrain pass"));
+    CHECK(contains(s, "At h8: Enter plays, Esc cancels"));
+    CHECK(contains(s, "1 terrain stream a8 b8"));
+    CHECK(contains(s, "2 terrain pass"));
     p.handle(KeyPress::of(K::Escape));
     CHECK(p.message() == "Cancelled.");
-    CHECK_FALSE(has(screen_of(p), "At h8:"));
+    CHECK_FALSE(contains(screen_of(p), "At h8:"));
     // Down to the second line, Enter: the pass is played.
     p.handle(KeyPress::of(K::Enter));
     p.handle(KeyPress::of(K::Down));
@@ -246,7 +246,7 @@ TEST_CASE("the set-up rolls are shown one key at a time, Esc shows the rest", "[
     PlayScreen p(g.ctx, s, g.dice, {});
     p.reveal(setup);
     CHECK(p.log().size() == 1);
-    CHECK(has(screen_of(p), "Before the battle each army rolls"));
+    CHECK(contains(screen_of(p), "Before the battle each army rolls"));
     p.handle(KeyPress::character(' '));
     CHECK(p.log().size() == 2);
     CHECK(p.message() == "Set-up roll 2 of " + std::to_string(setup.size()) + ": Space for the next, Esc shows them all.");
@@ -257,8 +257,8 @@ TEST_CASE("the set-up rolls are shown one key at a time, Esc shows the rest", "[
     CHECK(p.log().size() == 3);
     p.handle(KeyPress::of(K::Escape));
     CHECK(p.log().size() == setup.size());
-    CHECK(has(p.message(), "Set-up rolled."));
-    CHECK(has(screen_of(p), "place terrain"));
+    CHECK(contains(p.message(), "Set-up rolled."));
+    CHECK(contains(screen_of(p), "place terrain"));
 }
 
 TEST_CASE("a reaction out of turn is shown in reverse video, with the side to act", "[ui][screen][PS-OPP-3]") {
@@ -275,7 +275,7 @@ TEST_CASE("a reaction out of turn is shown in reverse video, with the side to ac
     TextSurface out(80, 24);
     p.draw(out);
     const std::string s = out.to_string();
-    CHECK(has(s, "B Spanish: OUT OF TURN: you may shoot"));
+    CHECK(contains(s, "B Spanish: OUT OF TURN: you may shoot"));
     // The hint's first row, under the map, is in reverse video and B's colour.
     const int row = 17;
     CHECK(out.cell(0, row) == "B");
@@ -303,17 +303,17 @@ TEST_CASE("a whole game is played to its end with the Enter menu and single keys
         for (std::uint32_t i = next(4); i > 0; --i) p.handle(KeyPress::character(U"hjklyubn"[next(8)]));
         if (next(3) == 0) p.handle(KeyPress::character(' '));
         p.handle(KeyPress::of(K::Enter));
-        if (!has(screen_of(p), ": Enter plays, Esc cancels")) continue;
+        if (!contains(screen_of(p), ": Enter plays, Esc cancels")) continue;
         for (std::uint32_t i = next(6); i > 0; --i) p.handle(KeyPress::of(K::Down));
         p.handle(KeyPress::of(K::Enter));
         ++picks;
-        if (has(p.message(), "? y or Enter plays it")) p.handle(KeyPress::character('y'));
+        if (contains(p.message(), "? y or Enter plays it")) p.handle(KeyPress::character('y'));
     }
     INFO("steps " << steps << ", picks " << picks);
     REQUIRE(p.state().decision == rules::Decision::GameOver);
     const std::string s = screen_of(p);
-    CHECK(has(s, "After the battle"));
-    CHECK(has(s, "points"));
+    CHECK(contains(s, "After the battle"));
+    CHECK(contains(s, "points"));
 }
 
 TEST_CASE("the help key on a unit shows its rules first, then the keys", "[ui][screen]") {
@@ -325,21 +325,21 @@ TEST_CASE("the help key on a unit shows its rules first, then the keys", "[ui][s
     // The cursor starts on h8: the enemy's arquebus.
     p.handle(KeyPress::character('?'));
     std::string s = screen_of(p);
-    CHECK(has(s, "Rules for A2 Arquebus (B) (? the keys, any other key closes)"));
-    for (const std::string& line : unit_reference(pos.ctx, pos.s, pos.at(rules::Side::B, "h8"))) CHECK(has(s, line));
+    CHECK(contains(s, "Rules for A2 Arquebus (B) (? the keys, any other key closes)"));
+    for (const std::string& line : unit_reference(pos.ctx, pos.s, pos.at(rules::Side::B, "h8"))) CHECK(contains(s, line));
     p.handle(KeyPress::character('?'));
     s = screen_of(p);
-    CHECK(has(s, "tercio keys"));
-    CHECK_FALSE(has(s, "Rules for"));
+    CHECK(contains(s, "tercio keys"));
+    CHECK_FALSE(contains(s, "Rules for"));
     p.handle(KeyPress::of(K::Escape));
     // A selected unit wins over the one under the cursor.
     for (int i = 0; i < 3; ++i) p.handle(KeyPress::character('j'));
     p.handle(KeyPress::character(' '));
     for (int i = 0; i < 3; ++i) p.handle(KeyPress::character('k'));
     p.handle(KeyPress::character('?'));
-    CHECK(has(screen_of(p), "Rules for A1 Arquebus (A)"));
+    CHECK(contains(screen_of(p), "Rules for A1 Arquebus (A)"));
     p.handle(KeyPress::character('x'));
-    CHECK_FALSE(has(screen_of(p), "Rules for"));
+    CHECK_FALSE(contains(screen_of(p), "Rules for"));
 }
 
 TEST_CASE("a message longer than the screen is wrapped onto the status line above it", "[ui][screen]") {

@@ -1,10 +1,12 @@
 // The start menu: armies, players and seed chosen by keys, drawn on a text surface.
 #include <catch2/catch.hpp>
 
+#include "tests/rules/position_fixture.hpp"
 #include "ui/start_menu.hpp"
 
 using namespace tercio::ui;
 using K = KeyPress::Kind;
+using tercio::test::contains;
 
 namespace {
 
@@ -20,7 +22,6 @@ std::string screen_of(const StartMenu& m, int w = 80, int h = 24) {
     return s.to_string();
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 StartMenu::Outcome press(StartMenu& m, KeyPress k, int times = 1) {
     StartMenu::Outcome o = StartMenu::Outcome::Open;
@@ -33,12 +34,12 @@ StartMenu::Outcome press(StartMenu& m, KeyPress k, int times = 1) {
 TEST_CASE("the start menu opens on Start with the given armies and a random seed", "[ui][menu]") {
     StartMenu m(armies(), GameSetup{{0, 2}, {false, false}, std::nullopt});
     const std::string s = screen_of(m);
-    CHECK(has(s, "Army        < French >  The Italian Wars"));
-    CHECK(has(s, "Army        < Spanish >"));
-    CHECK(has(s, "Seed        < random >"));
-    CHECK(has(s, " >             [ Start the battle ]"));
-    CHECK(has(s, "A French: 2 Gendarmes, 2 Swiss"));
-    CHECK(has(s, "B Spanish: 2 Pike, 1 Genitors"));
+    CHECK(contains(s, "Army        < French >  The Italian Wars"));
+    CHECK(contains(s, "Army        < Spanish >"));
+    CHECK(contains(s, "Seed        < random >"));
+    CHECK(contains(s, " >             [ Start the battle ]"));
+    CHECK(contains(s, "A French: 2 Gendarmes, 2 Swiss"));
+    CHECK(contains(s, "B Spanish: 2 Pike, 1 Genitors"));
     CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Start);
     CHECK(m.army(0).id == "french");
     CHECK(m.army(1).id == "spanish");
@@ -59,7 +60,7 @@ TEST_CASE("Left and Right change the armies, digits type the seed", "[ui][menu]"
     for (char c : std::string("120")) m.handle(KeyPress::character(static_cast<char32_t>(c)));
     m.handle(KeyPress::of(K::Backspace));
     CHECK(m.setup().seed == 12u);
-    CHECK(has(screen_of(m), "Seed        < 12 >"));
+    CHECK(contains(screen_of(m), "Seed        < 12 >"));
     m.handle(KeyPress::character('r'));
     CHECK_FALSE(m.setup().seed);
     m.handle(KeyPress::character('5'));
@@ -73,9 +74,9 @@ TEST_CASE("the computer player is shown as not yet available, and q quits", "[ui
     StartMenu m(armies(), GameSetup{});
     press(m, KeyPress::of(K::Up), 4);  // side A: played by
     m.handle(KeyPress::of(K::Right));
-    CHECK(has(m.message(), "computer opponent is not available yet"));
+    CHECK(contains(m.message(), "computer opponent is not available yet"));
     CHECK_FALSE(m.setup().computer[0]);
-    CHECK(has(screen_of(m), "Played by   < a person at this keyboard >"));
+    CHECK(contains(screen_of(m), "Played by   < a person at this keyboard >"));
     CHECK(m.handle(KeyPress::character('q')) == StartMenu::Outcome::Quit);
     StartMenu n(armies(), GameSetup{});
     press(n, KeyPress::of(K::Down));  // Start to Quit
