@@ -73,6 +73,26 @@ private:
     std::uint64_t calls_;
 };
 
+/// Passes every draw on to another source and counts them: how the game tells a command that
+/// rolled dice (which cannot be taken back) from one that did not.
+class CountingDice final : public Dice {
+public:
+    explicit CountingDice(Dice& inner) : inner_(inner) {}
+    int roll(DieType die, RollPurpose purpose) override {
+        ++draws_;
+        return inner_.roll(die, purpose);
+    }
+    int pick(int n, RollPurpose purpose) override {
+        ++draws_;
+        return inner_.pick(n, purpose);
+    }
+    std::uint64_t draws() const { return draws_; }
+
+private:
+    Dice& inner_;
+    std::uint64_t draws_ = 0;
+};
+
 /// One scripted draw: a die roll ("d12:7"), a pick ("u20:3", 0..19), or an untyped value ("5").
 struct ScriptedRoll {
     enum class Kind : std::uint8_t { Any, Die, Pick };

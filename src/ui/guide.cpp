@@ -112,9 +112,9 @@ std::string decision_hint(const RulesContext& ctx, const GameState& s) {
             return who + "spend a morale chip on " + unit_label(ctx, s, s.chip_target) +
                    " to try to disorder it (c, odds shown first), or d to decline.";
         case Decision::FollowUp:
-            return who + unit_label(ctx, s, s.choice_unit) + " won: F follows the loser, S stays.";
+            return who + unit_label(ctx, s, s.choice_unit) + " won: F follows the loser, s stays.";
         case Decision::Pursue:
-            return who + unit_label(ctx, s, s.choice_unit) + " may pursue: F pursues, S stays.";
+            return who + unit_label(ctx, s, s.choice_unit) + " may pursue: F pursues, s stays.";
         case Decision::Courage:
             return who + "Courage: Enter on each unit that must check morale, in the order you "
                          "choose.";

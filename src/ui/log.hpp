@@ -47,6 +47,10 @@ class Log {
     /// The newest entry with an explanation, if any (what a "why?" key would expand).
     std::optional<std::size_t> last_explained() const;
     void clear() { entries_.clear(); }
+    /// Keeps only the first `n` entries (a command taken back).
+    void truncate(std::size_t n) {
+        if (n < entries_.size()) entries_.resize(n);
+    }
 
     /// All the rows the log takes at `width` with this view (every entry, wrapped).
     int row_count(int width, const LogView& view) const;

@@ -38,7 +38,7 @@ constexpr KeyLine kKeys[] = {
     {"t", "turn a card"},
     {"d", "decline a reaction, a chip or an escape"},
     {"c", "chip the unit just hit (when offered)"},
-    {"F S", "follow or stay after a melee won"},
+    {"F s", "follow or stay after a melee won"},
     {"P", "pass: end your phase"},
     {"D", "deploy the rest of your army in the standard layout"},
     {"x", "show or hide the why of the newest roll in the log"},
@@ -46,6 +46,8 @@ constexpr KeyLine kKeys[] = {
     {"Ctrl-P", "the whole history"},
     {"Ctrl-R", "redraw the screen"},
     {"?", "this help; on a unit, first the rules of that unit"},
+    {"U", "take back your last command (not past a roll or a card)"},
+    {"S", "save now (every command is saved as it is played)"},
     {"Q", "quit (asks first)"},
 };
 
@@ -104,16 +106,93 @@ std::optional<std::string> PlayScreen::play(const std::string& text) {
     if (auto why = validate(ctx_, s_, *c)) return why;
     GameState next = s_;
     Events ev;
+    core::CountingDice counted(dice_);
     try {
-        ev = apply(ctx_, next, *c, dice_);
+        ev = apply(ctx_, next, *c, counted);
     } catch (const core::DiceError& e) {
         return std::string("dice: ") + e.what();
     }
+    const bool random = counted.draws() > 0 || std::any_of(ev.begin(), ev.end(), [](const rules::Event& e) {
+                            return std::holds_alternative<rules::CardTurned>(e);
+                        });
+    GameState before = std::move(s_);
     s_ = next;
+    const std::size_t log_size = log_.size();
     log_.add(ctx_, s_, ev);
     log_scroll_ = 0;
     expanded_.reset();
+    if (random) {
+        undo_.clear();
+    } else {
+        undo_.push_back(Undoable{before, log_size, before.decider, print(*c)});
+    }
+    if (keeper_) {
+        // The save is written before the screen shows the result: what the player has seen is
+        // on the disk.
+        if (auto problem = keeper_->played(*c, before, s_)) {
+            log_.add(LogEntry{"NOT SAVED: " + *problem, {}, s_.turn});
+            return std::nullopt;
+        }
+    }
     return std::nullopt;
+}
+
+void PlayScreen::replayed(const Command& c, const GameState& before, const GameState& after, const Events& events,
+                          bool random) {
+    const std::size_t log_size = log_.size();
+    s_ = after;
+    log_.add(ctx_, s_, events);
+    if (random) {
+        undo_.clear();
+    } else {
+        undo_.push_back(Undoable{before, log_size, before.decider, print(c)});
+    }
+}
+
+std::optional<std::string> PlayScreen::undo() {
+    if (undo_.empty()) return std::string("nothing to take back: dice were rolled or a card turned since");
+    if (keeper_) {
+        if (auto problem = keeper_->undone()) return "could not take it back: " + *problem;
+    }
+    Undoable u = std::move(undo_.back());
+    undo_.pop_back();
+    s_ = std::move(u.before);
+    log_.truncate(u.log_size);
+    log_scroll_ = 0;
+    expanded_.reset();
+    selected_.reset();
+    return std::nullopt;
+}
+
+void PlayScreen::ask_undo() {
+    if (undo_.empty()) {
+        message_ = s_.decision == rules::Decision::GameOver
+                       ? "The game is over."
+                       : "Nothing to take back: dice were rolled or a card turned since the last command.";
+        return;
+    }
+    if (!undo_asks_) {
+        take_back();
+        return;
+    }
+    const rules::Side asker = undo_.back().by;
+    mode_ = Mode::ConfirmUndo;
+    message_ = control::side_name(ctx_, other(asker)) + ": let " + control::side_name(ctx_, asker) + " take back " +
+               last_undoable() + "? (y/N)";
+}
+
+std::string PlayScreen::last_undoable() const {
+    if (undo_.empty() || undo_.back().text.empty()) return "the last command";
+    return "\"" + undo_.back().text + "\"";
+}
+
+void PlayScreen::take_back() {
+    const std::string what = last_undoable();
+    if (auto why = undo()) {
+        message_ = *why;
+    } else {
+        message_ = "Took back " + what + ".";
+    }
 }
 
 void PlayScreen::move_cursor(int dx, int dy) {
@@ -285,6 +364,14 @@ bool PlayScreen::handle(const KeyPress& k) {
                 message_ = "Cancelled.";
             }
             return true;
+        case Mode::ConfirmUndo:
+            mode_ = Mode::Map;
+            if (k.kind == K::Char && (k.ch == 'y' || k.ch == 'Y')) {
+                take_back();
+            } else {
+                message_ = "Not taken back.";
+            }
+            return true;
         case Mode::ConfirmQuit:
             if (k.kind == K::Char && (k.ch == 'y' || k.ch == 'Y')) return false;
             mode_ = Mode::Map;
@@ -400,7 +487,9 @@ bool PlayScreen::handle(const KeyPress& k) {
         case 'd': act("decline"); break;
         case 'c': act("chip"); break;
         case 'F': act("follow"); break;
-        case 'S': act("stay"); break;
+        case 's': act("stay"); break;
+        case 'S': message_ = keeper_ ? keeper_->save() : std::string("This game is not being saved."); break;
+        case 'U': ask_undo(); break;
         case 'P': act("pass"); break;
         case 'D': act("deploy auto"); break;
         case 'x':
@@ -418,7 +507,8 @@ bool PlayScreen::handle(const KeyPress& k) {
         }
         case 'Q':
             mode_ = Mode::ConfirmQuit;
-            message_ = "Really quit? The game is not saved. (y/N)";
+            message_ = keeper_ ? "Quit? The game is saved: tercio play --resume goes on with it. (y/N)"
+                               : "Really quit? The game is not saved. (y/N)";
             break;
         default:
             message_ = "unknown key " + utf8(k.ch) + "; ? shows the keys";

@@ -32,6 +32,20 @@ struct KeyPress {
     static KeyPress of(Kind k) { return KeyPress{k, 0}; }
 };
 
+/// Keeps the game as it is played (the save file): told of every change the screen makes.
+class GameKeeper {
+  public:
+    virtual ~GameKeeper() = default;
+    /// After a command was applied: a problem to show the player (the disk refused it), or
+    /// nothing.
+    virtual std::optional<std::string> played(const rules::Command& c, const rules::GameState& before,
+                                              const rules::GameState& after) = 0;
+    /// After the last command was taken back: a problem to show, or nothing.
+    virtual std::optional<std::string> undone() = 0;
+    /// `S`: saves and returns what to tell the player.
+    virtual std::string save() = 0;
+};
+
 class PlayScreen {
   public:
     PlayScreen(const rules::RulesContext& ctx, rules::GameState state, core::Dice& dice, ScreenOptions options);
@@ -47,6 +61,19 @@ class PlayScreen {
     void reveal(const rules::Events& setup);
     /// Plays a command as if typed at the command line; the reason if it is refused.
     std::optional<std::string> play(const std::string& text);
+    /// A command played before the screen opened (a resumed game): logged, and kept for undo
+    /// unless it was `random` (rolled dice or turned a card).
+    void replayed(const rules::Command& c, const rules::GameState& before, const rules::GameState& after,
+                  const rules::Events& events, bool random);
+    /// Who keeps the game (the save); without one, the game is not saved.
+    void set_keeper(GameKeeper* keeper) { keeper_ = keeper; }
+    /// Whether taking a command back asks the other player first (two players at one keyboard).
+    void set_undo_asks(bool asks) { undo_asks_ = asks; }
+    /// Takes back the last command if no dice were rolled and no card turned since it; the
+    /// reason if not.
+    std::optional<std::string> undo();
+    /// How many commands could be taken back now.
+    std::size_t undoable() const { return undo_.size(); }
 
     const rules::GameState& state() const { return s_; }
     /// The selected unit's square, if a unit is selected (Space).
@@ -57,7 +84,20 @@ class PlayScreen {
     const std::string& message() const { return message_; }
 
   private:
-    enum class Mode { Map, Prompt, Help, History, ConfirmQuit, ConfirmAction, Choose, Reveal };
+    enum class Mode { Map, Prompt, Help, History, ConfirmQuit, ConfirmAction, ConfirmUndo, Choose, Reveal };
+    /// A command that may still be taken back: the state before it and the log's length then.
+    struct Undoable {
+        rules::GameState before;
+        std::size_t log_size = 0;
+        rules::Side by = rules::Side::A;
+        std::string text;
+    };
+    /// 'U': takes back the last command, asking the other player first if need be.
+    void ask_undo();
+    /// Takes back the last command and says so on the message line.
+    void take_back();
+    /// "\"move h5 h7\"", or "the last command" when its text is not known.
+    std::string last_undoable() const;
     void move_cursor(int dx, int dy);
     /// The legal command for an action key with the selection and the cursor, or why none.
     std::optional<std::string> action_for(char32_t key, std::string& why) const;
@@ -97,6 +137,9 @@ class PlayScreen {
     std::vector<std::string> choices_;  ///< the Enter menu's commands
     std::size_t choice_ = 0;            ///< the highlighted one
     std::optional<std::size_t> help_unit_;  ///< `?` on a unit: its rules first, then the keys
+    GameKeeper* keeper_ = nullptr;
+    bool undo_asks_ = true;
+    std::vector<Undoable> undo_;        ///< newest last; cleared by a command that rolled dice or turned a card
     rules::Events unrevealed_;          ///< set-up rolls still to show (Mode::Reveal)
     std::size_t revealed_ = 0;
 };

@@ -1,0 +1,377 @@
+#include "data/save.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+
+#include "core/dice.hpp"
+#include "data/position.hpp"
+#include "data/toml_reader.hpp"
+#include "rules/state_hash.hpp"
+
+namespace tercio::data {
+
+namespace {
+
+using detail::Reporter;
+using detail::TableView;
+
+constexpr std::string_view kKeyframeOpen = "#== keyframe after ";
+constexpr std::string_view kKeyframeClose = "#== end of keyframe ==";
+
+std::string toml_string(std::string_view s) {
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::optional<std::uint64_t> parse_hex64(std::string_view v) {
+    if (v.size() != 18 || v[0] != '0' || v[1] != 'x') return std::nullopt;
+    std::uint64_t out = 0;
+    for (char c : v.substr(2)) {
+        int d = -1;
+        if (c >= '0' && c <= '9') d = c - '0';
+        if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
+        if (d < 0) return std::nullopt;
+        out = out * 16 + static_cast<std::uint64_t>(d);
+    }
+    return out;
+}
+
+/// A hash key: "0x" and 16 lower-case hex digits.
+std::optional<std::uint64_t> hash_key(TableView& t, std::string_view key) {
+    const auto text = t.string(key, true);
+    if (!text) return std::nullopt;
+    if (const auto v = parse_hex64(*text)) return v;
+    t.error(*t.raw().get(key), key, "\"" + *text + "\" is not a hash (\"0x\" and 16 hex digits, a-f)");
+    return std::nullopt;
+}
+
+/// The seed: a whole number, or a hash-style string when it is above the TOML integer range.
+std::optional<std::uint64_t> seed_key(TableView& t, std::string_view key) {
+    const toml::node* n = t.get(key, true);
+    if (!n) return std::nullopt;
+    if (const auto* i = n->as_integer(); i && i->get() >= 0) return static_cast<std::uint64_t>(i->get());
+    if (const auto* s = n->as_string()) {
+        if (const auto v = parse_hex64(s->get())) return v;
+    }
+    t.error(*n, key, "expected a whole number from 0 or \"0x\" and 16 hex digits, found " + detail::type_name(*n));
+    return std::nullopt;
+}
+
+std::string seed_text(std::uint64_t v) {
+    if (v <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) return std::to_string(v);
+    return toml_string(hex64(v));
+}
+
+bool safe_name(std::string_view s) {
+    if (s.empty() || s.size() > 40) return false;
+    return std::all_of(s.begin(), s.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    });
+}
+
+std::optional<SavedSide> read_side(TableView& root, std::string_view key) {
+    auto t = root.table(key, true);
+    if (!t) return std::nullopt;
+    SavedSide s;
+    const std::size_t before = root.reporter().count();
+    if (auto v = t->string("army", true)) {
+        if (!detail::valid_id(*v)) t->error(*t->raw().get("army"), "army", "\"" + *v + "\" is not an army id");
+        s.army = *v;
+    }
+    if (auto v = hash_key(*t, "army_hash")) s.army_hash = *v;
+    if (auto v = t->string("player", true)) {
+        if (!safe_name(*v)) {
+            t->error(*t->raw().get("player"), "player",
+                     "\"" + *v + "\" is not a player name (1 to 40 of A-Z, a-z, 0-9, _ and -)");
+        }
+        s.player = *v;
+    }
+    if (auto v = t->string("plays", true)) {
+        if (*v != "human") t->error(*t->raw().get("plays"), "plays", "\"" + *v + "\" is not known (use \"human\")");
+        s.plays = *v;
+    }
+    t->finish();
+    if (root.reporter().count() != before) return std::nullopt;
+    return s;
+}
+
+/// The header: the TOML text before kCommandsLine.
+std::optional<SaveHeader> read_header(Reporter& r, std::string_view text) {
+    const auto doc = detail::parse_document(r, text);
+    if (!doc) return std::nullopt;
+    TableView root(r, *doc, "");
+    const std::size_t before = r.count();
+    // The format version: newer ones are refused by read_header with "update tercio".
+    if (!detail::read_header(root, "save")) return std::nullopt;
+    SaveHeader h;
+    h.format = static_cast<int>(doc->get("schema_version")->as_integer()->get());
+    if (auto v = root.string("program", true)) h.program = *v;
+    if (auto v = root.string("created", true)) h.created = *v;
+    if (auto v = seed_key(root, "seed")) h.seed = *v;
+    if (auto v = root.string("ruleset", true)) {
+        if (!detail::valid_id(*v)) root.error(*doc->get("ruleset"), "ruleset", "\"" + *v + "\" is not a ruleset id");
+        h.ruleset = *v;
+    }
+    if (auto v = hash_key(root, "ruleset_hash")) h.ruleset_hash = *v;
+    if (auto v = hash_key(root, "setup_hash")) h.setup_hash = *v;
+    if (auto s = read_side(root, "red")) h.sides[0] = *s;
+    if (auto s = read_side(root, "blue")) h.sides[1] = *s;
+    root.finish();
+    if (r.count() != before) return std::nullopt;
+    return h;
+}
+
+std::string_view trim_cr(std::string_view line) {
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    return line;
+}
+
+}  // namespace
+
+std::uint64_t content_hash(std::string_view bytes) {
+    std::uint64_t h = 0xCBF29CE484222325ULL;
+    for (unsigned char c : bytes) {
+        h ^= c;
+        h *= 0x100000001B3ULL;
+    }
+    return h;
+}
+
+std::string hex64(std::uint64_t v) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "0x%016llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+std::string write_save_header(const SaveHeader& h) {
+    std::string out;
+    out += "# A game of tercio, saved as it is played (docs/saves.md). The game checks every line of\n";
+    out += "# this file against a replay of the game: do not edit it.\n";
+    out += "schema_version = " + std::to_string(h.format) + "\n";
+    out += "kind = \"save\"\n";
+    out += "program = " + toml_string(h.program) + "\n";
+    out += "created = " + toml_string(h.created) + "\n";
+    out += "seed = " + seed_text(h.seed) + "\n";
+    out += "ruleset = " + toml_string(h.ruleset) + "\n";
+    out += "ruleset_hash = " + toml_string(hex64(h.ruleset_hash)) + "\n";
+    out += "setup_hash = " + toml_string(hex64(h.setup_hash)) + "\n";
+    const char* names[] = {"red", "blue"};
+    for (std::size_t i = 0; i < 2; ++i) {
+        const SavedSide& s = h.sides[i];
+        out += "\n[" + std::string(names[i]) + "]\n";
+        out += "army = " + toml_string(s.army) + "\n";
+        out += "army_hash = " + toml_string(hex64(s.army_hash)) + "\n";
+        out += "player = " + toml_string(s.player) + "\n";
+        out += "plays = " + toml_string(s.plays) + "\n";
+    }
+    out += "\n";
+    out += kCommandsLine;
+    out += "\n";
+    return out;
+}
+
+std::string save_command_line(const rules::Command& c, std::uint64_t hash_after) {
+    return hex64(hash_after).substr(2) + " " + rules::print(c) + "\n";
+}
+
+std::string save_keyframe(std::size_t commands, const std::string& position_text) {
+    std::string out = std::string(kKeyframeOpen) + std::to_string(commands) + " commands ==\n";
+    out += position_text;
+    if (!position_text.empty() && position_text.back() != '\n') out += '\n';
+    out += kKeyframeClose;
+    out += "\n";
+    return out;
+}
+
+Loaded<SaveFile> parse_save(std::string_view file, std::string_view text) {
+    Loaded<SaveFile> out;
+    Reporter r(std::string(file), out.errors);
+    auto error = [&](int line, int column, std::string message) {
+        out.errors.push_back(LoadError{std::string(file), line, column, std::move(message)});
+    };
+    if (text.size() > kMaxSaveBytes) {
+        error(1, 1, "the file is " + std::to_string(text.size()) + " bytes, more than a save may be (" +
+                        std::to_string(kMaxSaveBytes) + ")");
+        return out;
+    }
+    // Split into whole lines; a last line without its newline was being written when the
+    // program stopped: it is not part of the save.
+    std::vector<std::string_view> lines;
+    std::size_t pos = 0;
+    SaveFile save;
+    while (pos < text.size()) {
+        const std::size_t nl = text.find('\n', pos);
+        if (nl == std::string_view::npos) {
+            save.cut_line = static_cast<int>(lines.size()) + 1;
+            break;
+        }
+        lines.push_back(text.substr(pos, nl - pos));
+        pos = nl + 1;
+    }
+    save.good_bytes = pos;
+    std::size_t header_end = 0;
+    while (header_end < lines.size() && trim_cr(lines[header_end]) != kCommandsLine) ++header_end;
+    if (header_end == lines.size()) {
+        error(static_cast<int>(lines.size()) + 1, 1,
+              "no line \"" + std::string(kCommandsLine) + "\": this is not a whole tercio save");
+        return out;
+    }
+    const std::string_view header_text = text.substr(0, static_cast<std::size_t>(lines[header_end].data() - text.data()));
+    const auto header = read_header(r, header_text);
+    if (!header) {
+        detail::sort_errors(out.errors);
+        return out;
+    }
+    save.header = *header;
+    for (std::size_t i = header_end + 1; i < lines.size(); ++i) {
+        const int line_no = static_cast<int>(i) + 1;
+        const std::string_view line = trim_cr(lines[i]);
+        if (save.over) {
+            error(line_no, 1, "a line after the game-over line");
+            break;
+        }
+        if (line == kOverLine) {
+            save.over = true;
+            continue;
+        }
+        if (line.rfind(kKeyframeOpen, 0) == 0) {
+            Keyframe k;
+            k.line = line_no;
+            std::string_view rest = line.substr(kKeyframeOpen.size());
+            std::size_t n = 0;
+            std::size_t digits = 0;
+            while (digits < rest.size() && rest[digits] >= '0' && rest[digits] <= '9' && digits < 9) {
+                n = n * 10 + static_cast<std::size_t>(rest[digits] - '0');
+                ++digits;
+            }
+            if (digits == 0 || rest.substr(digits) != " commands ==") {
+                error(line_no, 1, "a keyframe line must read \"" + std::string(kKeyframeOpen) + "N commands ==\"");
+                break;
+            }
+            if (n != save.commands.size()) {
+                error(line_no, static_cast<int>(kKeyframeOpen.size()) + 1,
+                      "this keyframe says it follows " + std::to_string(n) + " commands, but " +
+                          std::to_string(save.commands.size()) + " come before it");
+                break;
+            }
+            k.commands = n;
+            std::size_t j = i + 1;
+            while (j < lines.size() && trim_cr(lines[j]) != kKeyframeClose) ++j;
+            if (j == lines.size()) {
+                error(line_no, 1, "this keyframe has no closing line \"" + std::string(kKeyframeClose) + "\"");
+                break;
+            }
+            if (j > i + 1) {
+                const char* begin = lines[i + 1].data();
+                const char* end = lines[j].data();
+                k.position.assign(begin, static_cast<std::size_t>(end - begin));
+            }
+            save.keyframes.push_back(std::move(k));
+            i = j;
+            continue;
+        }
+        // "<16 hex digits> <command>"
+        const auto hash = line.size() > 17 && line[16] == ' ' ? parse_hex64("0x" + std::string(line.substr(0, 16)))
+                                                              : std::nullopt;
+        if (!hash) {
+            error(line_no, 1,
+                  "expected a state hash (16 hex digits), a space and a command, found \"" +
+                      std::string(line.substr(0, 60)) + "\"");
+            break;
+        }
+        save.commands.push_back(SavedCommand{line_no, std::string(line.substr(17)), *hash,
+                                             static_cast<std::size_t>(lines[i].data() - text.data())});
+    }
+    if (out.errors.empty()) out.value = std::move(save);
+    return out;
+}
+
+bool is_random(const rules::Events& events, std::uint64_t calls_before, std::uint64_t calls_after) {
+    if (calls_before != calls_after) return true;
+    return std::any_of(events.begin(), events.end(),
+                       [](const rules::Event& e) { return std::holds_alternative<rules::CardTurned>(e); });
+}
+
+Loaded<Replayed> replay_save(std::string_view file, const SaveFile& save, const rules::RulesContext& ctx,
+                             const ReplayObserver& observer) {
+    Loaded<Replayed> out;
+    auto fail = [&](int line, std::string message) {
+        out.errors.push_back(LoadError{std::string(file), line, 1, std::move(message)});
+        return out;
+    };
+    Replayed r;
+    core::SeededDice dice(save.header.seed);
+    r.setup = rules::new_game(ctx, r.state, dice);
+    if (rules::state_hash(r.state) != save.header.setup_hash) {
+        return fail(1, "the set-up made from this seed and these armies is not the one saved (setup_hash): the "
+                       "save was made with other data or another program (" + save.header.program + ")");
+    }
+    std::size_t next_keyframe = 0;
+    auto check_keyframes = [&]() -> bool {
+        for (; next_keyframe < save.keyframes.size() && save.keyframes[next_keyframe].commands == r.commands.size();
+             ++next_keyframe) {
+            const Keyframe& k = save.keyframes[next_keyframe];
+            const auto resolve = [&](const std::string&, const std::array<std::string, 2>&,
+                                     std::string&) -> std::optional<rules::RulesContext> { return ctx; };
+            auto p = load_position(file, k.position, resolve);
+            if (!p.ok()) {
+                for (LoadError e : p.errors) {
+                    e.line += k.line;  // the position starts on the line after the marker
+                    out.errors.push_back(std::move(e));
+                }
+                return false;
+            }
+            if (!(p.value->state == r.state) || p.value->calls != dice.calls() || p.value->seed != dice.seed()) {
+                fail(k.line, "this keyframe is not the game as replayed after " + std::to_string(k.commands) +
+                                 " commands: the save was edited, or made by another program or data");
+                return false;
+            }
+        }
+        return true;
+    };
+    if (!check_keyframes()) return out;
+    for (const SavedCommand& sc : save.commands) {
+        std::string err;
+        const auto c = rules::parse_command(sc.text, err);
+        if (!c) return fail(sc.line, "\"" + sc.text + "\" is not a command: " + err);
+        if (auto why = rules::validate(ctx, r.state, *c)) {
+            return fail(sc.line, "\"" + sc.text + "\" is not legal here: " + *why +
+                                     " (the save and this program no longer agree)");
+        }
+        ReplayedCommand rc;
+        rc.command = *c;
+        rc.by = r.state.decider;
+        rc.line = sc.line;
+        const rules::GameState before = r.state;
+        const std::uint64_t calls = dice.calls();
+        rc.events = rules::apply(ctx, r.state, *c, dice);
+        rc.random = is_random(rc.events, calls, dice.calls());
+        const std::uint64_t h = rules::state_hash(r.state);
+        if (h != sc.hash) {
+            return fail(sc.line, "out of sync at \"" + sc.text + "\": the game here is " + hex64(h) +
+                                     ", the save says " + hex64(sc.hash) +
+                                     " (it was edited, or made by another program or data)");
+        }
+        if (rc.random) {
+            r.undo_states.clear();
+        } else {
+            r.undo_states.push_back(before);
+        }
+        if (observer) observer(rc, before, r.state);
+        r.commands.push_back(std::move(rc));
+        if (!check_keyframes()) return out;
+    }
+    if (next_keyframe != save.keyframes.size()) {
+        return fail(save.keyframes[next_keyframe].line, "a keyframe out of order");
+    }
+    r.calls = dice.calls();
+    out.value = std::move(r);
+    return out;
+}
+
+}  // namespace tercio::data

@@ -1,0 +1,138 @@
+#pragma once
+/// Saved games (docs/saves.md): a TOML header naming everything the game was made from, then the
+/// command log, one line per command with the state hash after it, and a position snapshot
+/// (keyframe) at the start of every turn. Loading replays the log and checks every hash, so a save
+/// from another program or other data, or one edited by hand, is caught at the line where it
+/// stops agreeing. Pure: text in, values out; the files themselves are save_store.hpp's.
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "data/data_files.hpp"
+#include "data/load_error.hpp"
+#include "rules/command.hpp"
+#include "rules/event.hpp"
+#include "rules/game.hpp"
+
+namespace tercio::data {
+
+/// The save format this program writes; it reads this one and older ones.
+inline constexpr int kSaveFormat = 1;
+
+/// The largest save read: a long game with its keyframes is a few hundred KB.
+inline constexpr std::size_t kMaxSaveBytes = 16 * 1024 * 1024;
+
+/// The line that ends the header and starts the command log.
+inline constexpr std::string_view kCommandsLine = "#== commands: the state hash after each, then the command ==";
+/// The line appended once the game has ended.
+inline constexpr std::string_view kOverLine = "#== game over ==";
+
+/// Who plays a side, and how.
+struct SavedSide {
+    std::string army;              ///< army id (armies/<id>.toml)
+    std::uint64_t army_hash = 0;   ///< FNV-1a 64 of that file's bytes when the game started
+    std::string player;            ///< the player's name
+    std::string plays = "human";   ///< "human" (the computer levels come with issue 6)
+    friend bool operator==(const SavedSide&, const SavedSide&) = default;
+};
+
+/// Everything a save names before its log.
+struct SaveHeader {
+    int format = kSaveFormat;
+    std::string program;              ///< the version of tercio that started the game
+    std::string created;              ///< UTC, "2026-11-23T16:35:04Z"
+    std::uint64_t seed = 0;           ///< the game's dice seed (SeededDice)
+    std::string ruleset;              ///< ruleset id
+    std::uint64_t ruleset_hash = 0;   ///< FNV-1a 64 of the ruleset file's bytes
+    std::uint64_t setup_hash = 0;     ///< state hash after the set-up rolls, before any command
+    std::array<SavedSide, 2> sides;   ///< red (side A), then blue (side B)
+    friend bool operator==(const SaveHeader&, const SaveHeader&) = default;
+};
+
+/// One command of the log.
+struct SavedCommand {
+    int line = 0;              ///< its line in the file
+    std::string text;          ///< as written (rules::print form)
+    std::uint64_t hash = 0;    ///< state hash after it
+    std::size_t offset = 0;    ///< where its line starts in the file (undo cuts the file there)
+};
+
+/// A position snapshot: the game after the first `commands` commands.
+struct Keyframe {
+    int line = 0;                ///< the line of its opening marker
+    std::size_t commands = 0;
+    std::string position;        ///< a position file's text (docs/positions.md)
+};
+
+/// A save file as read: its header and its log, not yet replayed.
+struct SaveFile {
+    SaveHeader header;
+    std::vector<SavedCommand> commands;
+    std::vector<Keyframe> keyframes;
+    bool over = false;           ///< the game-over line is present
+    /// Bytes of the file that are whole lines: a last line without its newline (the program
+    /// stopped while writing it) is left out, and said so in `cut_line`.
+    std::size_t good_bytes = 0;
+    std::optional<int> cut_line;
+};
+
+/// FNV-1a 64 of some bytes (the content hash of data files).
+std::uint64_t content_hash(std::string_view bytes);
+
+/// "0x" and 16 hex digits.
+std::string hex64(std::uint64_t v);
+
+/// The header's text, ending with kCommandsLine and a newline.
+std::string write_save_header(const SaveHeader& h);
+
+/// One log line: the state hash after the command, a space, the command, a newline.
+std::string save_command_line(const rules::Command& c, std::uint64_t hash_after);
+
+/// A keyframe block: an opening marker naming how many commands it follows, the position text,
+/// a closing marker.
+std::string save_keyframe(std::size_t commands, const std::string& position_text);
+
+/// Parses a save: the header (TOML, checked like any data file) and the log's syntax. Every
+/// problem is reported with its line and column. A format newer than kSaveFormat is refused.
+Loaded<SaveFile> parse_save(std::string_view file, std::string_view text);
+
+/// One command as replayed.
+struct ReplayedCommand {
+    rules::Command command;
+    rules::Side by = rules::Side::A;  ///< the side that gave it
+    rules::Events events;
+    /// It drew from the dice or turned a card: nothing before it can be taken back.
+    bool random = false;
+    int line = 0;
+};
+
+/// A save replayed: the game as it stands after its last command.
+struct Replayed {
+    rules::Events setup;                      ///< the set-up rolls of new_game
+    std::vector<ReplayedCommand> commands;
+    rules::GameState state;
+    std::uint64_t calls = 0;                  ///< dice draws made (SeededDice state with the seed)
+    /// The states before each command after the last random one (what undo may return to),
+    /// oldest first; empty when the last command was random.
+    std::vector<rules::GameState> undo_states;
+};
+
+/// Whether applying a command drew dice (`calls_before` != `calls_after`) or turned a card.
+bool is_random(const rules::Events& events, std::uint64_t calls_before, std::uint64_t calls_after);
+
+/// Told of each command as it is replayed, with the states before and after it.
+using ReplayObserver = std::function<void(const ReplayedCommand&, const rules::GameState& before,
+                                          const rules::GameState& after)>;
+
+/// Replays a parsed save against its ruleset and armies. Stops at the first command that does
+/// not parse, is illegal, or leaves a state whose hash differs from the saved one (or at a
+/// keyframe that differs from the replayed game), with an error naming the line, the command and
+/// the reason.
+Loaded<Replayed> replay_save(std::string_view file, const SaveFile& save, const rules::RulesContext& ctx,
+                             const ReplayObserver& observer = {});
+
+}  // namespace tercio::data
