@@ -188,6 +188,22 @@ std::string save_keyframe(std::size_t commands, const std::string& position_text
     return out;
 }
 
+std::string save_lines_after(const SaveHeader& h, const rules::RulesContext& ctx, const rules::Command& c,
+                             const rules::GameState& before, const rules::GameState& after, std::uint64_t calls,
+                             std::size_t commands) {
+    std::string text = save_command_line(c, rules::state_hash(after));
+    // A keyframe where a turn begins: replays seek from it.
+    if (after.turn != before.turn && after.decision != rules::Decision::GameOver) {
+        Position p{h.ruleset, {h.sides[0].army, h.sides[1].army}, h.seed, calls, after};
+        text += save_keyframe(commands, write_position(p, ctx));
+    }
+    if (after.decision == rules::Decision::GameOver) {
+        text += kOverLine;
+        text += '\n';
+    }
+    return text;
+}
+
 Loaded<SaveFile> parse_save(std::string_view file, std::string_view text) {
     Loaded<SaveFile> out;
     Reporter r(std::string(file), out.errors);

@@ -96,6 +96,14 @@ std::string save_command_line(const rules::Command& c, std::uint64_t hash_after)
 /// a closing marker.
 std::string save_keyframe(std::size_t commands, const std::string& position_text);
 
+/// What a save appends after a command: its line, then a keyframe if it began a turn
+/// (`before.turn` != `after.turn`) and the game-over line if it ended the game. `calls` is the
+/// dice draws made so far (the keyframe's dice state); `commands` how many commands the log
+/// holds with this one.
+std::string save_lines_after(const SaveHeader& h, const rules::RulesContext& ctx, const rules::Command& c,
+                             const rules::GameState& before, const rules::GameState& after, std::uint64_t calls,
+                             std::size_t commands);
+
 /// Parses a save: the header (TOML, checked like any data file) and the log's syntax. Every
 /// problem is reported with its line and column. A format newer than kSaveFormat is refused.
 Loaded<SaveFile> parse_save(std::string_view file, std::string_view text);

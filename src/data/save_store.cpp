@@ -220,16 +220,7 @@ std::unique_ptr<GameSave> GameSave::resume(const fs::path& file, const SaveFile&
 
 bool GameSave::played(const rules::Command& c, const rules::GameState& before, const rules::GameState& after,
                       std::uint64_t calls, std::string& why) {
-    std::string text = save_command_line(c, rules::state_hash(after));
-    // A keyframe where a turn begins: loading and replays can start from it.
-    if (after.turn != before.turn && after.decision != rules::Decision::GameOver) {
-        Position p{header_.ruleset, {header_.sides[0].army, header_.sides[1].army}, header_.seed, calls, after};
-        text += save_keyframe(offsets_.size() + 1, write_position(p, ctx_));
-    }
-    if (after.decision == rules::Decision::GameOver) {
-        text += kOverLine;
-        text += '\n';
-    }
+    const std::string text = save_lines_after(header_, ctx_, c, before, after, calls, offsets_.size() + 1);
     const std::size_t at = writer_->size();
     if (!writer_->append(text, why)) return false;
     offsets_.push_back(at);
