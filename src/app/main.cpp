@@ -161,13 +161,21 @@ int main(int argc, char** argv) {
     std::optional<std::uint64_t> play_seed;
     CLI::App* play = app.add_subcommand(
         "play", "Play in the terminal, two players at one keyboard: a start menu, unless an army or\n"
-                "the seed is given");
+                "the seed is given. Every command is saved as it is played");
     play->fallthrough();
     play->add_option("--red", play_opt.red, "Side A's army, south edge (default french); skips the menu")->type_name("ARMY");
     play->add_option("--blue", play_opt.blue, "Side B's army, north edge (default spanish); skips the menu")->type_name("ARMY");
     play->add_option("--seed", play_seed, "Seed for the dice (default: from the clock); skips the menu")->type_name("N");
     play->add_flag("--no-color", no_color, "No colours: case, marks and attributes only (also when the terminal has none)");
     play->add_flag("--ascii", play_opt.ascii, "Only ASCII characters on the screen (also when the locale is not UTF-8)");
+    play->add_flag("--resume", play_opt.resume, "Go on with your newest unfinished game");
+    play->add_option("--player", play_opt.player,
+                     "Your name: your saves are kept apart from other players' (default: the login name)")
+        ->type_name("NAME");
+    play->add_option("--save-dir", play_opt.save_dir,
+                     "Where saves go, one directory per player (default: $XDG_STATE_HOME/tercio,\n"
+                     "else ~/.local/state/tercio)")
+        ->type_name("DIR");
 
     int bench_games = 60;
     CLI::App* bench = app.add_subcommand(

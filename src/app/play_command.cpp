@@ -2,14 +2,21 @@
 
 #include <algorithm>
 #include <chrono>
+#include <variant>
 #include <vector>
 
-#include <langinfo.h>
+#include <csignal>
+#include <ctime>
 #include <iostream>
+
+#include <langinfo.h>
 
 #include "app/exit_codes.hpp"
 #include "data/data_files.hpp"
+#include "data/save.hpp"
+#include "data/save_store.hpp"
 #include "rules/game.hpp"
+#include "rules/state_hash.hpp"
 #include "ui/curses_surface.hpp"
 #include "ui/play_screen.hpp"
 #include "ui/start_menu.hpp"
@@ -79,11 +86,29 @@ std::size_t index_of(const std::vector<ui::ArmyChoice>& armies, const std::strin
     return 0;
 }
 
+// Set by SIGHUP (the connection dropped), SIGTERM and SIGINT; the game loop then leaves, its
+// save already on the disk. A handler may do nothing more than this.
+volatile std::sig_atomic_t g_stop_signal = 0;
+
+extern "C" void on_stop_signal(int sig) { g_stop_signal = sig; }
+
+/// Installed before curses starts, so curses leaves them alone. No SA_RESTART: a signal ends
+/// the blocking read at once.
+void install_stop_signals() {
+    struct sigaction sa {};
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0;
+    for (int sig : {SIGHUP, SIGTERM, SIGINT}) sigaction(sig, &sa, nullptr);
+    std::signal(SIGPIPE, SIG_IGN);
+}
+
 /// The next key; nothing once the input has ended (a closed terminal gives errors without end:
-/// never spin on them).
+/// never spin on them) or a stop signal came.
 std::optional<ui::KeyPress> next_key(ui::CursesSurface& term) {
-    for (int errors = 0; errors < 100; ++errors) {
+    for (int errors = 0; errors < 100 && !g_stop_signal; ++errors) {
         const ui::Key k = term.read_key();
+        if (g_stop_signal) break;
         if (!k.none) return translate(k);
     }
     return std::nullopt;
@@ -95,22 +120,143 @@ bool utf8_locale() {
     return codeset == "UTF-8" || codeset == "utf8";
 }
 
-/// The start menu on the terminal: false if the player quit (or the input ended).
-bool choose(ui::CursesSurface& term, ui::StartMenu& menu) {
+/// The start menu on the terminal, until the player starts, continues or quits (or the input
+/// ends: Quit).
+ui::StartMenu::Outcome choose(ui::CursesSurface& term, ui::StartMenu& menu) {
     for (;;) {
         term.clear();
         menu.draw(term);
         term.present();
         const auto key = next_key(term);
-        if (!key) return false;
+        if (!key) return ui::StartMenu::Outcome::Quit;
         const ui::KeyPress k = *key;
         if (k.kind == ui::KeyPress::Kind::CtrlR) term.redraw_all();
-        switch (menu.handle(k)) {
-            case ui::StartMenu::Outcome::Start: return true;
-            case ui::StartMenu::Outcome::Quit: return false;
-            case ui::StartMenu::Outcome::Open: break;
+        const auto outcome = menu.handle(k);
+        if (outcome != ui::StartMenu::Outcome::Open) return outcome;
+    }
+}
+
+/// FNV-1a of a data file's bytes (0 if it cannot be read: the save then says so on resume).
+std::uint64_t file_hash(const std::filesystem::path& file) {
+    const data::FileText t = data::read_file(file);
+    return t.error.empty() ? data::content_hash(t.text) : 0;
+}
+
+std::filesystem::path ruleset_file(data::DataCatalog& c, const std::string& id) {
+    return c.dir() / "rulesets" / (id + ".toml");
+}
+std::filesystem::path army_file(data::DataCatalog& c, const std::string& id) {
+    return c.dir() / "armies" / (id + ".toml");
+}
+
+/// "2026-11-23T16:35:04Z" and "20261123-163504" for now.
+std::pair<std::string, std::string> now_texts() {
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char iso[32];
+    char stem[32];
+    std::strftime(iso, sizeof iso, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    std::strftime(stem, sizeof stem, "%Y%m%d-%H%M%S", &tm);
+    return {iso, stem};
+}
+
+/// The screen's keeper: every command goes to the save file before the screen shows it.
+class SaveKeeper final : public ui::GameKeeper {
+  public:
+    SaveKeeper(data::GameSave& save, const core::SeededDice& dice) : save_(save), dice_(dice) {}
+    std::optional<std::string> played(const rules::Command& c, const rules::GameState& before,
+                                      const rules::GameState& after) override {
+        std::string why;
+        if (save_.played(c, before, after, dice_.calls(), why)) return std::nullopt;
+        return why + " (" + std::to_string(save_.unsaved()) + " commands wait to be written; S tries again)";
+    }
+    std::optional<std::string> undone() override {
+        std::string why;
+        if (save_.undone(why)) return std::nullopt;
+        return why;
+    }
+    std::string save() override {
+        std::string why;
+        if (!save_.backup(why)) return "NOT SAVED: " + why;
+        return "Saved (" + std::to_string(save_.commands()) + " commands) in " + save_.file().string() +
+               ", with a copy in .bak";
+    }
+
+  private:
+    data::GameSave& save_;
+    const core::SeededDice& dice_;
+};
+
+/// A saved game read from its file, checked and ready to replay.
+struct SavedGame {
+    std::filesystem::path file;
+    data::SaveFile save;
+    rules::RulesContext ctx;
+    std::vector<std::string> notices;  ///< things the player should know (data changed, a cut line)
+};
+
+/// Reads and checks a save; on failure prints every problem (file:line:column: message) and
+/// returns the exit code.
+std::variant<SavedGame, int> read_saved(const std::filesystem::path& file, data::DataCatalog& catalog) {
+    const data::FileText t = data::read_file(file);
+    if (!t.error.empty()) {
+        std::cerr << "tercio play: " << file.string() << ": " << t.error << '\n';
+        return t.missing ? kExitNoInput : kExitIoError;
+    }
+    auto parsed = data::parse_save(file.string(), t.text);
+    if (!parsed.ok()) {
+        for (const auto& e : parsed.errors) std::cerr << e.to_string() << '\n';
+        std::cerr << "tercio play: the save was not changed.\n";
+        return kExitDataError;
+    }
+    SavedGame g{file, std::move(*parsed.value), {}, {}};
+    const data::SaveHeader& h = g.save.header;
+    std::string why;
+    const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
+    if (!ctx) {
+        std::cerr << "tercio play: " << file.string() << ": " << why << '\n';
+        return kExitDataError;
+    }
+    g.ctx = *ctx;
+    if (file_hash(ruleset_file(catalog, h.ruleset)) != h.ruleset_hash) {
+        g.notices.push_back("rulesets/" + h.ruleset + ".toml has changed since this game began");
+    }
+    for (const data::SavedSide& s : h.sides) {
+        if (file_hash(army_file(catalog, s.army)) != s.army_hash) {
+            g.notices.push_back("armies/" + s.army + ".toml has changed since this game began");
         }
     }
+    if (g.save.cut_line) {
+        g.notices.push_back("line " + std::to_string(*g.save.cut_line) +
+                            " of the save was cut short when the program stopped; the game goes on from the "
+                            "command before it");
+    }
+    return g;
+}
+
+/// The player's newest unfinished save, if any.
+std::optional<std::filesystem::path> newest_unfinished(const std::filesystem::path& dir) {
+    for (const data::SaveListing& l : data::list_saves(dir)) {
+        if (!l.over) return l.file;
+    }
+    return std::nullopt;
+}
+
+/// "French v Spanish, 37 commands, 2026-11-23T16:35:04Z" for the start menu's Continue line.
+std::string describe_save(const std::filesystem::path& file, data::DataCatalog& catalog) {
+    const data::FileText t = data::read_file(file);
+    auto parsed = data::parse_save(file.string(), t.text);
+    if (!parsed.ok()) return file.filename().string() + " (damaged: tercio play --resume says why)";
+    const data::SaveHeader& h = parsed.value->header;
+    std::string why;
+    std::string names[2];
+    for (std::size_t i = 0; i < 2; ++i) {
+        const rules::ArmyList* a = catalog.army(h.sides[i].army, why);
+        names[i] = a ? a->name : h.sides[i].army;
+    }
+    return names[0] + " v " + names[1] + ", " + std::to_string(parsed.value->commands.size()) + " commands, begun " +
+           h.created;
 }
 
 }  // namespace
@@ -118,16 +264,46 @@ bool choose(ui::CursesSurface& term, ui::StartMenu& menu) {
 int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     data::DataCatalog catalog(data_dir);
     std::string why;
+    const std::string player = opt.player.value_or(data::default_player_name());
+    if (!data::valid_player_name(player)) {
+        std::cerr << "tercio play: --player \"" << player
+                  << "\" is not a player name: use 1 to 32 of A-Z, a-z, 0-9, _ and -, not starting with -\n";
+        return kExitUsage;
+    }
+    const auto root = data::saves_root(opt.save_dir, why);
+    if (!root) {
+        std::cerr << "tercio play: " << why << '\n';
+        return kExitUsage;
+    }
+    const std::filesystem::path dir = *root / player;
     std::string red = opt.red.value_or("french");
     std::string blue = opt.blue.value_or("spanish");
     std::optional<std::uint64_t> seed_choice = opt.seed;
-    // Bad armies on the command line are refused before the terminal is taken over.
-    for (const std::string& id : {red, blue}) {
-        if (!catalog.army(id, why)) {
-            std::cerr << "tercio play: army \"" << id << "\": " << why << '\n';
-            return kExitDataError;
+    std::optional<SavedGame> saved;
+    auto read_or_exit = [&](const std::filesystem::path& file) -> std::optional<int> {
+        auto r = read_saved(file, catalog);
+        if (const int* code = std::get_if<int>(&r)) return *code;
+        saved = std::move(std::get<SavedGame>(r));
+        return std::nullopt;
+    };
+    if (opt.resume) {
+        const auto file = newest_unfinished(dir);
+        if (!file) {
+            std::cerr << "tercio play: no unfinished game of player " << player << " in " << dir.string()
+                      << " (tercio play starts one)\n";
+            return kExitNoInput;
+        }
+        if (auto code = read_or_exit(*file)) return *code;
+    } else {
+        // Bad armies on the command line are refused before the terminal is taken over.
+        for (const std::string& id : {red, blue}) {
+            if (!catalog.army(id, why)) {
+                std::cerr << "tercio play: army \"" << id << "\": " << why << '\n';
+                return kExitDataError;
+            }
         }
     }
+    install_stop_signals();
     auto term = ui::CursesSurface::open(opt.color, why);
     if (!term) {
         std::cerr << "tercio play: " << why << '\n';
@@ -138,47 +314,118 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         const auto armies = army_choices(catalog);
         ui::GameSetup initial;
         initial.army = {index_of(armies, red), index_of(armies, blue)};
+        const auto unfinished = newest_unfinished(dir);
         ui::StartMenu menu(armies, initial, color);
-        if (!choose(*term, menu)) {
+        if (unfinished) menu.offer_continue(describe_save(*unfinished, catalog));
+        const auto outcome = choose(*term, menu);
+        if (outcome == ui::StartMenu::Outcome::Quit) {
             term.reset();
             std::cout << "tercio: no game started\n";
             return kExitOk;
+        }
+        if (outcome == ui::StartMenu::Outcome::Continue) {
+            if (auto code = read_or_exit(*unfinished)) {
+                term.reset();
+                return *code;
+            }
         }
         red = menu.army(0).id;
         blue = menu.army(1).id;
         seed_choice = menu.setup().seed;
     }
-    const rules::ArmyList* a = catalog.army(red, why);
-    const auto ctx = a ? catalog.context(a->ruleset, {red, blue}, why) : std::nullopt;
-    if (!ctx) {
-        term.reset();
-        std::cerr << "tercio play: " << why << '\n';
-        return kExitDataError;
+    // The game: a saved one replayed, or a new one.
+    std::optional<rules::RulesContext> ctx;
+    data::SaveHeader header;
+    if (saved) {
+        ctx = saved->ctx;
+        header = saved->save.header;
+    } else {
+        const rules::ArmyList* a = catalog.army(red, why);
+        ctx = a ? catalog.context(a->ruleset, {red, blue}, why) : std::nullopt;
+        if (!ctx) {
+            term.reset();
+            std::cerr << "tercio play: " << why << '\n';
+            return kExitDataError;
+        }
+        const auto [iso, stamp] = now_texts();
+        header.program = TERCIO_VERSION;
+        header.created = iso;
+        header.seed = seed_choice.value_or(
+            static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()));
+        header.ruleset = a->ruleset;
+        header.ruleset_hash = file_hash(ruleset_file(catalog, a->ruleset));
+        header.sides[0] = {red, file_hash(army_file(catalog, red)), player, "human"};
+        header.sides[1] = {blue, file_hash(army_file(catalog, blue)), player, "human"};
     }
-    const std::uint64_t seed = seed_choice.value_or(
-        static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()));
-    core::SeededDice dice(seed);
+    core::SeededDice dice(header.seed);
     rules::GameState s;
     const rules::Events setup = rules::new_game(*ctx, s, dice);
+    header.setup_hash = rules::state_hash(s);
     // A terminal whose locale is not UTF-8 gets the ASCII screen.
     ui::PlayScreen screen(*ctx, s, dice, ui::ScreenOptions{color, opt.ascii || !utf8_locale()});
+    std::unique_ptr<data::GameSave> save;
+    if (saved) {
+        screen.record(setup);
+        auto replayed = data::replay_save(saved->file.string(), saved->save, *ctx,
+                                          [&](const data::ReplayedCommand& rc, const rules::GameState& before,
+                                              const rules::GameState& after) {
+                                              screen.replayed(rc.command, before, after, rc.events, rc.random);
+                                          });
+        if (!replayed.ok()) {
+            term.reset();
+            for (const auto& e : replayed.errors) std::cerr << e.to_string() << '\n';
+            for (const auto& n : saved->notices) std::cerr << "note: " << n << '\n';
+            std::cerr << "tercio play: the save was not changed.\n";
+            return kExitDataError;
+        }
+        dice = core::SeededDice(header.seed, replayed.value->calls);
+        save = data::GameSave::resume(saved->file, saved->save, *ctx, why);
+        std::string message = "Resumed " + saved->file.filename().string() + ".";
+        for (const auto& n : saved->notices) message += " Note: " + n + ".";
+        screen.show_message(message);
+    } else {
+        save = data::GameSave::start(dir, std::string(now_texts().second) + "-" + red + "-v-" + blue, header, *ctx, why);
+        screen.reveal(setup);
+    }
+    if (!save) {
+        term.reset();
+        std::cerr << "tercio play: cannot save the game: " << why << '\n';
+        return saved ? kExitIllegal : kExitIoError;
+    }
+    SaveKeeper keeper(*save, dice);
+    screen.set_keeper(&keeper);
     bool ended = false;
-    screen.reveal(setup);
     for (;;) {
         term->clear();
         screen.draw(*term);
         term->present();
         const auto key = next_key(*term);
         if (!key) {
-            ended = true;  // the terminal went away: issue 7 will save the game here
+            ended = true;  // the terminal went away, or a signal asked us to stop
             break;
         }
         if (key->kind == ui::KeyPress::Kind::CtrlR) term->redraw_all();
         if (!screen.handle(*key)) break;
     }
     term.reset();
-    if (ended) std::cerr << "tercio: the terminal's input ended; leaving the game\n";
-    std::cout << "tercio: game " << red << " v " << blue << ", seed " << seed << " (not saved)\n";
+    if (save->unsaved() > 0 && !save->flush(why)) {
+        std::cerr << "tercio: NOT SAVED: the last " << save->unsaved() << " commands could not be written: " << why
+                  << '\n';
+    }
+    if (g_stop_signal == SIGHUP) {
+        std::cerr << "tercio: the connection closed; ";
+    } else if (g_stop_signal) {
+        std::cerr << "tercio: stopped by a signal; ";
+    } else if (ended) {
+        std::cerr << "tercio: the terminal's input ended; ";
+    }
+    const bool over = screen.state().decision == rules::Decision::GameOver;
+    std::cout << "tercio: game " << header.sides[0].army << " v " << header.sides[1].army << ", seed " << header.seed
+              << (over ? ", finished" : "") << ", saved in " << save->file().string() << '\n';
+    if (!over) {
+        std::cout << "tercio play --resume" << (opt.player ? " --player " + player : std::string())
+                  << (opt.save_dir ? " --save-dir " + opt.save_dir->string() : std::string()) << " goes on with it\n";
+    }
     return kExitOk;
 }
 

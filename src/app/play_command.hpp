@@ -1,6 +1,7 @@
 #pragma once
 /// `tercio play` (and `tercio` alone in a terminal): the start menu, then the game in the
-/// terminal, two players at one keyboard.
+/// terminal, two players at one keyboard. Every command is saved as it is played, under the
+/// player's save directory; `--resume` goes on with the newest unfinished game.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -14,8 +15,12 @@ struct PlayOptions {
     std::optional<std::uint64_t> seed;  ///< none: from the clock
     bool color = true;
     bool ascii = false;
+    /// Go on with the player's newest unfinished game instead of starting one.
+    bool resume = false;
+    std::optional<std::filesystem::path> save_dir;  ///< none: $XDG_STATE_HOME/tercio (data::saves_root)
+    std::optional<std::string> player;              ///< none: the login name
     /// Show the start menu: true unless an army or the seed was given on the command line.
-    bool menu() const { return !red && !blue && !seed; }
+    bool menu() const { return !red && !blue && !seed && !resume; }
 };
 
 int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir);

@@ -220,14 +220,26 @@ std::unique_ptr<GameSave> GameSave::resume(const fs::path& file, const SaveFile&
 
 bool GameSave::played(const rules::Command& c, const rules::GameState& before, const rules::GameState& after,
                       std::uint64_t calls, std::string& why) {
-    const std::string text = save_lines_after(header_, ctx_, c, before, after, calls, offsets_.size() + 1);
-    const std::size_t at = writer_->size();
-    if (!writer_->append(text, why)) return false;
-    offsets_.push_back(at);
-    return true;
+    pending_.push_back(save_lines_after(header_, ctx_, c, before, after, calls, commands() + 1));
+    return flush(why);
+}
+
+bool GameSave::flush(std::string& why) {
+    std::size_t done = 0;
+    for (; done < pending_.size(); ++done) {
+        const std::size_t at = writer_->size();
+        if (!writer_->append(pending_[done], why)) break;
+        offsets_.push_back(at);
+    }
+    pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(done));
+    return pending_.empty();
 }
 
 bool GameSave::undone(std::string& why) {
+    if (!pending_.empty()) {
+        pending_.pop_back();
+        return true;
+    }
     if (offsets_.empty()) {
         why = "no command to take back";
         return false;

@@ -83,16 +83,22 @@ public:
 
     /// After a command: its line, then a keyframe if it began a turn (`before.turn` !=
     /// `after.turn`) and the game-over line if it ended the game. `calls` is the dice draws
-    /// made so far (for the keyframe). False, with a reason, if the disk refused.
+    /// made so far (for the keyframe). False, with a reason, if the disk refused: the lines are
+    /// then kept, in order, and written before the next command's (or by flush()).
     bool played(const rules::Command& c, const rules::GameState& before, const rules::GameState& after,
                 std::uint64_t calls, std::string& why);
     /// Takes the last command's line (and anything after it) out of the file.
     bool undone(std::string& why);
-    /// Copies the save to `.bak` (the `S` key).
-    bool backup(std::string& why) { return writer_->backup(why); }
+    /// Writes the lines the disk refused before; false, with a reason, if it still refuses.
+    bool flush(std::string& why);
+    /// Writes what is pending and copies the save to `.bak` (the `S` key).
+    bool backup(std::string& why) { return flush(why) && writer_->backup(why); }
 
     const std::filesystem::path& file() const { return writer_->file(); }
-    std::size_t commands() const { return offsets_.size(); }
+    /// Commands in the game, written or not.
+    std::size_t commands() const { return offsets_.size() + pending_.size(); }
+    /// Commands whose lines the disk has refused so far.
+    std::size_t unsaved() const { return pending_.size(); }
 
 private:
     GameSave(std::unique_ptr<SaveWriter> w, const rules::RulesContext& ctx, const SaveHeader& h)
@@ -100,7 +106,8 @@ private:
     std::unique_ptr<SaveWriter> writer_;
     const rules::RulesContext& ctx_;
     SaveHeader header_;
-    std::vector<std::size_t> offsets_;  ///< where each command's line starts
+    std::vector<std::size_t> offsets_;  ///< where each written command's line starts
+    std::vector<std::string> pending_;  ///< lines of later commands the disk refused, oldest first
 };
 
 /// A save in a player's directory.

@@ -35,15 +35,12 @@ constexpr KeyLine kKeys[] = {
     {"f", "shoot with the selected unit at the cursor (odds first)"},
     {"a", "attack: fight there, or move in and attack"},
     {"r", "rally the unit under the cursor"},
-    {"t", "turn a card"},
-    {"d", "decline a reaction, a chip or an escape"},
-    {"c", "chip the unit just hit (when offered)"},
+    {"t P", "turn a card; pass: end your phase"},
+    {"d c", "decline a reaction, chip or escape; chip the unit just hit"},
     {"F s", "follow or stay after a melee won"},
-    {"P", "pass: end your phase"},
     {"D", "deploy the rest of your army in the standard layout"},
     {"x", "show or hide the why of the newest roll in the log"},
-    {"PgUp PgDn", "scroll the log"},
-    {"Ctrl-P", "the whole history"},
+    {"PgUp PgDn Ctrl-P", "scroll the log; the whole history"},
     {"Ctrl-R", "redraw the screen"},
     {"?", "this help; on a unit, first the rules of that unit"},
     {"U", "take back your last command (not past a roll or a card)"},
@@ -548,7 +545,7 @@ void PlayScreen::draw_help(Surface& out) const {
     out.put(0, 0, "tercio keys (any other key closes this)", Style{Color::Default, true});
     int y = 2;
     for (const std::string& line : key_help()) out.put(2, y++, line);
-    out.put(0, y + 1, "Commands are those of tercio run: see docs/commands.md or tercio(6).");
+    out.put(0, y, "Commands are those of tercio run: see docs/commands.md or tercio(6).");
 }
 
 void PlayScreen::draw_history(Surface& out) const {

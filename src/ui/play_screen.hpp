@@ -65,6 +65,8 @@ class PlayScreen {
     /// unless it was `random` (rolled dice or turned a card).
     void replayed(const rules::Command& c, const rules::GameState& before, const rules::GameState& after,
                   const rules::Events& events, bool random);
+    /// Puts a message of the program's own on the message line.
+    void show_message(std::string text) { message_ = std::move(text); }
     /// Who keeps the game (the save); without one, the game is not saved.
     void set_keeper(GameKeeper* keeper) { keeper_ = keeper; }
     /// Whether taking a command back asks the other player first (two players at one keyboard).

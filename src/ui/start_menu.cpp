@@ -21,6 +21,18 @@ StartMenu::StartMenu(std::vector<ArmyChoice> armies, GameSetup initial, bool col
     message_ = "Up/Down choose a line, Left/Right change it, Enter on Start begins.";
 }
 
+void StartMenu::offer_continue(std::string description) {
+    continue_ = std::move(description);
+    row_ = Continue;
+    message_ = "Enter on Continue goes on with your unfinished game; or set up a new one.";
+}
+
+void StartMenu::step(int delta) {
+    do {
+        row_ = (row_ + kRows + delta) % kRows;
+    } while (row_ == Continue && continue_.empty());
+}
+
 void StartMenu::change(int delta) {
     const auto n = static_cast<int>(armies_.size());
     switch (row_) {
@@ -49,9 +61,9 @@ StartMenu::Outcome StartMenu::handle(const KeyPress& k) {
     using K = KeyPress::Kind;
     const bool ch = k.kind == K::Char;
     if (k.kind == K::Up || (ch && k.ch == 'k')) {
-        row_ = (row_ + kRows - 1) % kRows;
+        step(-1);
     } else if (k.kind == K::Down || k.kind == K::Tab || (ch && k.ch == 'j')) {
-        row_ = (row_ + 1) % kRows;
+        step(1);
     } else if (k.kind == K::Left || (ch && k.ch == 'h')) {
         change(-1);
     } else if (k.kind == K::Right || (ch && (k.ch == 'l' || k.ch == ' '))) {
@@ -59,6 +71,7 @@ StartMenu::Outcome StartMenu::handle(const KeyPress& k) {
     } else if (k.kind == K::Enter) {
         if (row_ == Quit) return Outcome::Quit;
         if (row_ == Start) return Outcome::Start;
+        if (row_ == Continue) return Outcome::Continue;
         if (row_ == Seed) {
             row_ = Start;
         } else {
@@ -79,6 +92,8 @@ StartMenu::Outcome StartMenu::handle(const KeyPress& k) {
         return Outcome::Quit;
     } else if (ch && (k.ch == 's' || k.ch == 'S')) {
         return Outcome::Start;
+    } else if (ch && (k.ch == 'c' || k.ch == 'C') && !continue_.empty()) {
+        return Outcome::Continue;
     } else if (ch && k.ch >= '0' && k.ch <= '9') {
         message_ = "Digits set the seed: go to the Seed line first.";
     }
@@ -113,8 +128,10 @@ void StartMenu::draw(Surface& out) const {
     line(11, Seed, "Seed", seed_text_.empty() ? std::string("random") : seed_text_,
          row_ == Seed ? "digits type it, r random" : "");
     line(13, Start, "", "Start the battle", "");
-    line(14, Quit, "", "Quit", "");
-    int y = 16;
+    int y = 14;
+    if (!continue_.empty()) line(y++, Continue, "", "Continue", continue_);
+    line(y++, Quit, "", "Quit", "");
+    ++y;
     for (int side = 0; side < 2 && y < h - 2; ++side) {
         const ArmyChoice& c = army(side);
         const std::string text = std::string(side == 0 ? "A " : "B ") + c.name + ": " + c.units;
@@ -123,7 +140,8 @@ void StartMenu::draw(Surface& out) const {
             out.put(1, y++, row);
         }
     }
-    out.put(1, h - 2, "Up/Down line, Left/Right change, Enter or s start, q quit", Style{Color::Default, false, false, false, true});
+    out.put(1, h - 2, continue_.empty() ? "Up/Down line, Left/Right change, Enter or s start, q quit"
+                                        : "Up/Down line, Left/Right change, Enter or s start, c continue, q quit", Style{Color::Default, false, false, false, true});
     out.put(1, h - 1, message_);
 }
 

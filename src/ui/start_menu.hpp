@@ -29,8 +29,12 @@ struct GameSetup {
 
 class StartMenu {
   public:
-    enum class Outcome { Open, Start, Quit };
+    enum class Outcome { Open, Start, Continue, Quit };
     StartMenu(std::vector<ArmyChoice> armies, GameSetup initial, bool color = true);
+
+    /// Offers to go on with an unfinished game (described in a few words); the cursor starts on
+    /// that line.
+    void offer_continue(std::string description);
 
     Outcome handle(const KeyPress& key);
     void draw(Surface& out) const;
@@ -41,8 +45,10 @@ class StartMenu {
     const std::string& message() const { return message_; }
 
   private:
-    enum Row { ArmyA, PlayerA, ArmyB, PlayerB, Seed, Start, Quit, kRows };
+    enum Row { ArmyA, PlayerA, ArmyB, PlayerB, Seed, Start, Continue, Quit, kRows };
     void change(int delta);
+    /// Up or down one line, past Continue when there is nothing to continue.
+    void step(int delta);
 
     std::vector<ArmyChoice> armies_;
     bool color_ = true;
@@ -50,6 +56,7 @@ class StartMenu {
     int row_ = Start;
     std::string message_;
     std::string seed_text_;  ///< the seed as typed
+    std::string continue_;   ///< the unfinished game on offer, if any
 };
 
 }  // namespace tercio::ui

@@ -6,7 +6,10 @@ tercio="$1"
 command -v tmux >/dev/null || { echo "tmux_play: tmux is not installed" >&2; exit 1; }
 sock="tercio-test-$$"
 t() { tmux -L "$sock" "$@"; }
-cleanup() { t kill-server 2>/dev/null || true; }
+# Saves go to a directory of the test's own, never the real ~/.local/state.
+XDG_STATE_HOME="$(mktemp -d)"
+export XDG_STATE_HOME
+cleanup() { t kill-server 2>/dev/null || true; rm -rf "$XDG_STATE_HOME"; }
 trap cleanup EXIT
 screen() { t capture-pane -p -t play; }
 # Waits until the screen shows the text (up to 5 s).
@@ -80,11 +83,22 @@ t send-keys -t play "?"
 expect "this help"
 t send-keys -t play Escape
 expect "Card: "
-# Quit asks first.
+# S saves (every command is saved anyway) and keeps a .bak copy.
+t send-keys -t play S
+expect "Saved (6 commands)"
+# Quit asks first, and says how to go on.
 t send-keys -t play Q
-expect "Really quit?"
+expect "Quit? The game is saved"
 t send-keys -t play n
 expect "Not quitting."
 t send-keys -t play Q y
-expect "seed 12 (not saved)"
+expect "tercio play --resume goes on with it"
+# The start menu now offers to continue; Enter on Continue goes on where the game stopped.
+t -f /dev/null new-session -d -s again -x 80 -y 24 "$tercio play; sleep 5"
+for _ in $(seq 50); do t capture-pane -p -t again | grep -qF "French v Spanish, 6 commands" && break; sleep 0.1; done
+t capture-pane -p -t again | grep -qF "French v Spanish, 6 commands" || { echo "tmux_play: no Continue line" >&2; t capture-pane -p -t again >&2; exit 1; }
+t send-keys -t again Enter
+for _ in $(seq 50); do t capture-pane -p -t again | grep -qF "Resumed " && break; sleep 0.1; done
+t capture-pane -p -t again | grep -qF "Card: " || { echo "tmux_play: not resumed at the card" >&2; t capture-pane -p -t again >&2; exit 1; }
+t send-keys -t again Q y
 echo "tmux_play: ok"
