@@ -243,7 +243,7 @@ std::optional<std::filesystem::path> newest_unfinished(const std::filesystem::pa
     return std::nullopt;
 }
 
-/// "French v Spanish, 37 commands, 2026-11-23T16:35:04Z" for the start menu's Continue line.
+/// "French v Spanish, 2026-11-23 16:35, 37 commands" for the start menu's Continue line.
 std::string describe_save(const std::filesystem::path& file, data::DataCatalog& catalog) {
     const data::FileText t = data::read_file(file);
     auto parsed = data::parse_save(file.string(), t.text);
@@ -255,8 +255,11 @@ std::string describe_save(const std::filesystem::path& file, data::DataCatalog& 
         const rules::ArmyList* a = catalog.army(h.sides[i].army, why);
         names[i] = a ? a->name : h.sides[i].army;
     }
-    return names[0] + " v " + names[1] + ", " + std::to_string(parsed.value->commands.size()) + " commands, begun " +
-           h.created;
+    // "2026-11-23T16:35:04Z" -> "2026-11-23 16:35": the line must fit 80 columns.
+    std::string when = h.created.substr(0, 16);
+    if (when.size() > 10) when[10] = ' ';
+    return names[0] + " v " + names[1] + ", " + when + ", " + std::to_string(parsed.value->commands.size()) +
+           " commands";
 }
 
 }  // namespace

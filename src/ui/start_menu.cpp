@@ -111,7 +111,7 @@ void StartMenu::draw(Surface& out) const {
         const bool on = row_ == row;
         out.put(1, y, on ? ">" : " ", Style{Color::Default, true});
         out.put(3, y, label);
-        std::string v = row == Start || row == Quit ? "[ " + value + " ]" : "< " + value + " >";
+        std::string v = row == Start || row == Continue || row == Quit ? "[ " + value + " ]" : "< " + value + " >";
         value_style.reverse = on;
         out.put(15, y, v, value_style);
         if (!note.empty()) out.put(17 + static_cast<int>(code_points(v).size()), y, note, Style{Color::Default, false, false, false, true});

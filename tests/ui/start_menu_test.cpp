@@ -92,3 +92,26 @@ TEST_CASE("the start menu says when the terminal is too small, and uses no colou
         for (int x = 0; x < 80; ++x) REQUIRE(s.style(x, y).fg == Color::Default);
     }
 }
+
+TEST_CASE("an unfinished game is offered first, and Enter or c continues it", "[ui][menu][save]") {
+    StartMenu m(armies(), GameSetup{{0, 2}, {false, false}, std::nullopt});
+    // Without one, Down from Start goes to Quit: there is no Continue line.
+    CHECK_FALSE(contains(screen_of(m), "Continue"));
+    CHECK(press(m, KeyPress::of(K::Down)) == StartMenu::Outcome::Open);
+    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Quit);
+    CHECK(m.handle(KeyPress::character('c')) == StartMenu::Outcome::Open);
+
+    StartMenu c(armies(), GameSetup{{0, 2}, {false, false}, std::nullopt});
+    c.offer_continue("French v Spanish, 2026-11-23 16:35, 6 commands");
+    const std::string s = screen_of(c);
+    CHECK(contains(s, " >             [ Continue ]  French v Spanish, 2026-11-23 16:35, 6 commands"));
+    CHECK(contains(s, "c continue"));
+    CHECK(c.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Continue);
+    // Up goes to Start, which starts a new game instead; c continues from anywhere.
+    CHECK(press(c, KeyPress::of(K::Up)) == StartMenu::Outcome::Open);
+    CHECK(c.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Start);
+    CHECK(c.handle(KeyPress::character('c')) == StartMenu::Outcome::Continue);
+    // Down from Continue goes to Quit, and round to the first line.
+    press(c, KeyPress::of(K::Down), 2);
+    CHECK(c.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Quit);
+}
