@@ -9,13 +9,14 @@
 
 #include "data/input_guard.hpp"
 #include "data/position.hpp"
+#include "data/save.hpp"
 #include "data/toml_reader.hpp"
 
 namespace tercio::data {
 
 namespace fs = std::filesystem;
 
-FileText read_file(const fs::path& path) {
+FileText read_file(const fs::path& path, std::size_t limit) {
     FileText out;
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
@@ -23,9 +24,9 @@ FileText read_file(const fs::path& path) {
         return out;
     }
     const auto size = fs::file_size(path, ec);
-    if (!ec && size > kMaxInputBytes) {
+    if (!ec && size > limit) {
         out.error = "file is too large (" + std::to_string(size) + " bytes; the limit is " +
-                    std::to_string(kMaxInputBytes) + ")";
+                    std::to_string(limit) + ")";
         return out;
     }
     std::ifstream in(path, std::ios::binary);
@@ -38,8 +39,8 @@ FileText read_file(const fs::path& path) {
     // too, without reserving the whole cap for every small file.
     std::string text;
     char chunk[64 * 1024];
-    while (text.size() <= kMaxInputBytes && in) {
-        const std::size_t want = std::min(sizeof chunk, kMaxInputBytes + 1 - text.size());
+    while (text.size() <= limit && in) {
+        const std::size_t want = std::min(sizeof chunk, limit + 1 - text.size());
         in.read(chunk, static_cast<std::streamsize>(want));
         text.append(chunk, static_cast<std::size_t>(in.gcount()));
     }
@@ -183,6 +184,23 @@ ContextResolver DataCatalog::context_resolver() {
 CheckOutcome check_text(std::string_view file, std::string_view text,
                         const RulesetResolver& resolve, const ContextResolver& context) {
     CheckOutcome out;
+    // A save is a TOML header and a command log: known by the line between them.
+    if (text.find(std::string("\n") + std::string(kCommandsLine)) != std::string_view::npos) {
+        out.kind = "save";
+        auto save = parse_save(file, text);
+        out.errors = std::move(save.errors);
+        if (out.errors.empty() && context) {
+            const SaveHeader& h = save.value->header;
+            std::string why;
+            if (const auto ctx = context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why)) {
+                out.errors = replay_save(file, *save.value, *ctx).errors;
+            } else {
+                out.errors.push_back(LoadError{std::string(file), 1, 1, why});
+            }
+        }
+        out.status = out.errors.empty() ? CheckOutcome::Status::Ok : CheckOutcome::Status::Invalid;
+        return out;
+    }
     // Find the kind first; a file we cannot parse is reported by the generic path below.
     LoadErrors scratch;
     detail::Reporter probe(std::string(file), scratch);
@@ -220,7 +238,7 @@ CheckOutcome check_text(std::string_view file, std::string_view text,
 }
 
 CheckOutcome check_file(const fs::path& file, DataCatalog& catalog) {
-    const FileText ft = read_file(file);
+    const FileText ft = read_file(file, file.extension() == ".save" ? kMaxSaveBytes : kMaxInputBytes);
     if (!ft.error.empty()) {
         CheckOutcome out;
         out.status = CheckOutcome::Status::Unreadable;

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "data/input_guard.hpp"
 #include "data/load_error.hpp"
 #include "rules/game.hpp"
 #include "rules/ruleset.hpp"
@@ -49,7 +50,8 @@ struct FileText {
     std::string error;  ///< empty when read; otherwise why not (e.g. "No such file or directory")
     bool missing = false;
 };
-FileText read_file(const std::filesystem::path& path);
+/// Reads at most `limit` bytes: a larger file is refused ("file is too large").
+FileText read_file(const std::filesystem::path& path, std::size_t limit = kMaxInputBytes);
 
 /// Finds the data directory: the --data-dir flag if given, then `data/` next to the executable
 /// (the build tree), then `../share/tercio` from it (an installed tree), then the compiled-in
@@ -86,7 +88,7 @@ private:
 struct CheckOutcome {
     enum class Status { Ok, Invalid, Unreadable };
     Status status = Status::Ok;
-    std::string kind;  ///< "ruleset", "army", "position" or empty when unknown
+    std::string kind;  ///< "ruleset", "army", "position", "save" or empty when unknown
     LoadErrors errors;
     std::string unreadable;  ///< message when Unreadable
     bool missing = false;    ///< the file does not exist
@@ -96,8 +98,8 @@ struct CheckOutcome {
 CheckOutcome check_file(const std::filesystem::path& file, DataCatalog& catalog);
 
 /// Checks text of any kind (used by check_file and by the fuzz target). Armies find their ruleset
-/// with `resolve`; positions their ruleset and armies with `context` (without one, a position
-/// is reported as unable to load them).
+/// with `resolve`; positions and saves their ruleset and armies with `context` (without one, a
+/// position is reported as unable to load them, and a save is only read, not replayed).
 CheckOutcome check_text(std::string_view file, std::string_view text,
                         const RulesetResolver& resolve, const ContextResolver& context = {});
 

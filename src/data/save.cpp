@@ -279,6 +279,14 @@ Loaded<SaveFile> parse_save(std::string_view file, std::string_view text) {
             std::size_t j = i + 1;
             while (j < lines.size() && trim_cr(lines[j]) != kKeyframeClose) ++j;
             if (j == lines.size()) {
+                // The file ends inside the keyframe: the program stopped while writing it. The
+                // command before it was written in the same go, so it goes too.
+                if (!save.commands.empty() && save.commands.back().line == line_no - 1) {
+                    save.good_bytes = save.commands.back().offset;
+                    save.cut_line = save.commands.back().line;
+                    save.commands.pop_back();
+                    break;
+                }
                 error(line_no, 1, "this keyframe has no closing line \"" + std::string(kKeyframeClose) + "\"");
                 break;
             }

@@ -74,8 +74,9 @@ struct SaveFile {
     std::vector<SavedCommand> commands;
     std::vector<Keyframe> keyframes;
     bool over = false;           ///< the game-over line is present
-    /// Bytes of the file that are whole lines: a last line without its newline (the program
-    /// stopped while writing it) is left out, and said so in `cut_line`.
+    /// Bytes of the file that make the save: what the program was writing when it stopped (a
+    /// last line without its newline, or a command whose keyframe is cut short) is left out, and
+    /// `cut_line` names where that began.
     std::size_t good_bytes = 0;
     std::optional<int> cut_line;
 };
