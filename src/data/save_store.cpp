@@ -215,13 +215,19 @@ std::unique_ptr<GameSave> GameSave::resume(const fs::path& file, const SaveFile&
     if (!w) return nullptr;
     std::unique_ptr<GameSave> g(new GameSave(std::move(w), ctx, save.header));
     for (const SavedCommand& c : save.commands) g->offsets_.push_back(c.offset);
+    // The save was read and replayed before this: it is a good one to keep.
+    if (!g->writer_->backup(why)) return nullptr;
     return g;
 }
 
 bool GameSave::played(const rules::Command& c, const rules::GameState& before, const rules::GameState& after,
                       std::uint64_t calls, std::string& why) {
     pending_.push_back(save_lines_after(header_, ctx_, c, before, after, calls, commands() + 1));
-    return flush(why);
+    if (!flush(why)) return false;
+    // A new turn: the .bak catches up (a bad .bak is no reason to stop the game).
+    std::string ignored;
+    if (after.turn != before.turn) writer_->backup(ignored);
+    return true;
 }
 
 bool GameSave::flush(std::string& why) {

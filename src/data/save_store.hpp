@@ -77,14 +77,15 @@ public:
                                            const SaveHeader& header, const rules::RulesContext& ctx,
                                            std::string& why);
     /// Goes on writing a save that was read (`save`) and replayed: commands after the last one
-    /// are appended; undo can cut back into the old ones.
+    /// are appended; undo can cut back into the old ones. Keeps a `.bak` of it first.
     static std::unique_ptr<GameSave> resume(const std::filesystem::path& file, const SaveFile& save,
                                             const rules::RulesContext& ctx, std::string& why);
 
     /// After a command: its line, then a keyframe if it began a turn (`before.turn` !=
     /// `after.turn`) and the game-over line if it ended the game. `calls` is the dice draws
     /// made so far (for the keyframe). False, with a reason, if the disk refused: the lines are
-    /// then kept, in order, and written before the next command's (or by flush()).
+    /// then kept, in order, and written before the next command's (or by flush()). The `.bak`
+    /// is refreshed when a turn begins.
     bool played(const rules::Command& c, const rules::GameState& before, const rules::GameState& after,
                 std::uint64_t calls, std::string& why);
     /// Takes the last command's line (and anything after it) out of the file.
