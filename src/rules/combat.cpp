@@ -363,6 +363,9 @@ namespace {
 void keep_trail(GameState& s, const InvoluntaryPath& p) {
     s.trail_start = p.start;
     s.trail_len = 0;
+    // Unused slots stay at their defaults (docs/positions.md): a save's keyframes compare whole
+    // states, and squares left from a longer trail would make two equal games differ.
+    s.trail = {};
     for (Square q : p.squares) {
         if (s.trail_len >= s.trail.size()) break;
         s.trail[s.trail_len++] = q;
