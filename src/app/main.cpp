@@ -14,6 +14,7 @@
 #include "app/bench_command.hpp"
 #include "app/exit_codes.hpp"
 #include "app/play_command.hpp"
+#include "app/replay_command.hpp"
 #include "app/run_command.hpp"
 #include "data/data_files.hpp"
 
@@ -82,9 +83,11 @@ int run_default(const fs::path& data_dir) {
     }
     std::cout << "tercio " TERCIO_VERSION " - " << rs->name << " in the terminal\n\n"
               << "Run tercio in a terminal to open the start menu. Commands:\n"
-              << "  tercio play ...        two players at one keyboard (? in the game for keys)\n"
-              << "  tercio check FILE...   check ruleset, army and position files\n"
+              << "  tercio play ...        two players at one keyboard (? in the game for keys); --resume\n"
+              << "                         goes on with your unfinished game\n"
+              << "  tercio check FILE...   check ruleset, army, position and save files\n"
               << "  tercio run ...         play a game headless from a file of commands\n"
+              << "  tercio replay FILE     show a saved game step by step\n"
               << "  tercio --help          all commands and options\n\n"
               << "Armies in " << (data_dir / "armies").string() << ":\n";
     std::error_code ec;
@@ -126,7 +129,7 @@ int main(int argc, char** argv) {
 
     std::vector<std::string> check_files;
     CLI::App* check = app.add_subcommand(
-        "check", "Check ruleset, army and position files; print every error as file:line:column: message");
+        "check", "Check ruleset, army, position and save files; print every error as file:line:column: message");
     check->fallthrough();  // parent options such as --data-dir may follow "check"
     check->add_option("FILE", check_files, "TOML files to check")->required()->type_name("FILE...");
 
@@ -177,6 +180,23 @@ int main(int argc, char** argv) {
                      "else ~/.local/state/tercio)")
         ->type_name("DIR");
 
+    app::ReplayOptions replay_opt;
+    bool replay_no_color = false;
+    CLI::App* replay = app.add_subcommand(
+        "replay", "Show a saved game, finished or not, in the panes of the game: step through it by\n"
+                  "command, card or turn, or let it play on by itself. The save is only read");
+    replay->fallthrough();
+    replay->add_option("FILE", replay_opt.file, "The save to show")->required()->type_name("FILE");
+    replay->add_option("--speed", replay_opt.speed_ms, "Autoplay: milliseconds from one command to the next (default 500)")
+        ->type_name("MS")
+        ->check(CLI::Range(0, 60000));
+    replay->add_option("--turn", replay_opt.turn, "Open at the start of this turn (0: the set-up)")
+        ->type_name("N")
+        ->check(CLI::Range(0, 255));
+    replay->add_flag("--no-color", replay_no_color,
+                     "No colours: case, marks and attributes only (also when the terminal has none)");
+    replay->add_flag("--ascii", replay_opt.ascii, "Only ASCII characters on the screen (also when the locale is not UTF-8)");
+
     int bench_games = 60;
     CLI::App* bench = app.add_subcommand(
         "bench", "Play fixed seeded games of random legal commands; print a signature and speed");
@@ -211,6 +231,10 @@ int main(int argc, char** argv) {
         play_opt.seed = play_seed;
         play_opt.color = !no_color;
         return app::run_play(play_opt, *data_dir);
+    }
+    if (replay->parsed()) {
+        replay_opt.color = !replay_no_color;
+        return app::run_replay(replay_opt, *data_dir);
     }
     if (bench->parsed()) return app::run_bench(bench_games, *data_dir);
     // Alone in a terminal, tercio opens the start menu; otherwise it says what it has.

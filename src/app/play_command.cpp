@@ -9,9 +9,9 @@
 #include <ctime>
 #include <iostream>
 
-#include <langinfo.h>
 
 #include "app/exit_codes.hpp"
+#include "app/terminal.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
 #include "data/save_store.hpp"
@@ -24,33 +24,6 @@
 namespace tercio::app {
 
 namespace {
-
-ui::KeyPress translate(const ui::Key& k) {
-    using K = ui::KeyPress::Kind;
-    if (k.function) {
-        if (k.code == ui::keys::kUp) return ui::KeyPress::of(K::Up);
-        if (k.code == ui::keys::kDown) return ui::KeyPress::of(K::Down);
-        if (k.code == ui::keys::kLeft) return ui::KeyPress::of(K::Left);
-        if (k.code == ui::keys::kRight) return ui::KeyPress::of(K::Right);
-        if (k.code == ui::keys::kResize) return ui::KeyPress::of(K::Resize);
-        if (k.code == ui::keys::kBackspace) return ui::KeyPress::of(K::Backspace);
-        if (k.code == ui::keys::kEnter) return ui::KeyPress::of(K::Enter);
-        if (k.code == ui::keys::kPageUp) return ui::KeyPress::of(K::PageUp);
-        if (k.code == ui::keys::kPageDown) return ui::KeyPress::of(K::PageDown);
-        return ui::KeyPress::of(K::Resize);  // anything else: just redraw
-    }
-    switch (k.code) {
-        case '\r':
-        case '\n': return ui::KeyPress::of(K::Enter);
-        case 27: return ui::KeyPress::of(K::Escape);
-        case '\t': return ui::KeyPress::of(K::Tab);
-        case 8:
-        case 127: return ui::KeyPress::of(K::Backspace);
-        case 16: return ui::KeyPress::of(K::CtrlP);
-        case 18: return ui::KeyPress::of(K::CtrlR);
-        default: return ui::KeyPress::character(static_cast<char32_t>(k.code));
-    }
-}
 
 /// The armies in data/armies, by file name, for the start menu; the broken ones are left out
 /// (`tercio check` names their faults).
@@ -86,40 +59,6 @@ std::size_t index_of(const std::vector<ui::ArmyChoice>& armies, const std::strin
     return 0;
 }
 
-// Set by SIGHUP (the connection dropped), SIGTERM and SIGINT; the game loop then leaves, its
-// save already on the disk. A handler may do nothing more than this.
-volatile std::sig_atomic_t g_stop_signal = 0;
-
-extern "C" void on_stop_signal(int sig) { g_stop_signal = sig; }
-
-/// Installed before curses starts, so curses leaves them alone. No SA_RESTART: a signal ends
-/// the blocking read at once.
-void install_stop_signals() {
-    struct sigaction sa {};
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = 0;
-    for (int sig : {SIGHUP, SIGTERM, SIGINT}) sigaction(sig, &sa, nullptr);
-    std::signal(SIGPIPE, SIG_IGN);
-}
-
-/// The next key; nothing once the input has ended (a closed terminal gives errors without end:
-/// never spin on them) or a stop signal came.
-std::optional<ui::KeyPress> next_key(ui::CursesSurface& term) {
-    for (int errors = 0; errors < 100 && !g_stop_signal; ++errors) {
-        const ui::Key k = term.read_key();
-        if (g_stop_signal) break;
-        if (!k.none) return translate(k);
-    }
-    return std::nullopt;
-}
-
-/// Whether the player's locale writes UTF-8 (otherwise the screen keeps to ASCII).
-bool utf8_locale() {
-    const std::string_view codeset = nl_langinfo(CODESET);
-    return codeset == "UTF-8" || codeset == "utf8";
-}
-
 /// The start menu on the terminal, until the player starts, continues or quits (or the input
 /// ends: Quit).
 ui::StartMenu::Outcome choose(ui::CursesSurface& term, ui::StartMenu& menu) {
@@ -134,19 +73,6 @@ ui::StartMenu::Outcome choose(ui::CursesSurface& term, ui::StartMenu& menu) {
         const auto outcome = menu.handle(k);
         if (outcome != ui::StartMenu::Outcome::Open) return outcome;
     }
-}
-
-/// FNV-1a of a data file's bytes (0 if it cannot be read: the save then says so on resume).
-std::uint64_t file_hash(const std::filesystem::path& file) {
-    const data::FileText t = data::read_file(file);
-    return t.error.empty() ? data::content_hash(t.text) : 0;
-}
-
-std::filesystem::path ruleset_file(data::DataCatalog& c, const std::string& id) {
-    return c.dir() / "rulesets" / (id + ".toml");
-}
-std::filesystem::path army_file(data::DataCatalog& c, const std::string& id) {
-    return c.dir() / "armies" / (id + ".toml");
 }
 
 /// "2026-11-23T16:35:04Z" and "20261123-163504" for now.
@@ -219,14 +145,7 @@ std::variant<SavedGame, int> read_saved(const std::filesystem::path& file, data:
         return kExitDataError;
     }
     g.ctx = *ctx;
-    if (file_hash(ruleset_file(catalog, h.ruleset)) != h.ruleset_hash) {
-        g.notices.push_back("rulesets/" + h.ruleset + ".toml has changed since this game began");
-    }
-    for (const data::SavedSide& s : h.sides) {
-        if (file_hash(army_file(catalog, s.army)) != s.army_hash) {
-            g.notices.push_back("armies/" + s.army + ".toml has changed since this game began");
-        }
-    }
+    g.notices = data::changed_data(catalog.dir(), h);
     if (g.save.cut_line) {
         g.notices.push_back("line " + std::to_string(*g.save.cut_line) +
                             " of the save was cut short when the program stopped; the game goes on from the "
@@ -356,9 +275,9 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         header.seed = seed_choice.value_or(
             static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()));
         header.ruleset = a->ruleset;
-        header.ruleset_hash = file_hash(ruleset_file(catalog, a->ruleset));
-        header.sides[0] = {red, file_hash(army_file(catalog, red)), player, "human"};
-        header.sides[1] = {blue, file_hash(army_file(catalog, blue)), player, "human"};
+        header.ruleset_hash = data::file_hash(data::ruleset_path(catalog.dir(), a->ruleset));
+        header.sides[0] = {red, data::file_hash(data::army_path(catalog.dir(), red)), player, "human"};
+        header.sides[1] = {blue, data::file_hash(data::army_path(catalog.dir(), blue)), player, "human"};
     }
     core::SeededDice dice(header.seed);
     rules::GameState s;
@@ -415,9 +334,9 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         std::cerr << "tercio: NOT SAVED: the last " << save->unsaved() << " commands could not be written: " << why
                   << '\n';
     }
-    if (g_stop_signal == SIGHUP) {
+    if (stop_signal() == SIGHUP) {
         std::cerr << "tercio: the connection closed; ";
-    } else if (g_stop_signal) {
+    } else if (stop_signal()) {
         std::cerr << "tercio: stopped by a signal; ";
     } else if (ended) {
         std::cerr << "tercio: the terminal's input ended; ";

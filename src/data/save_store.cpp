@@ -255,6 +255,30 @@ bool GameSave::undone(std::string& why) {
     return true;
 }
 
+fs::path ruleset_path(const fs::path& data_dir, const std::string& id) {
+    return data_dir / "rulesets" / (id + ".toml");
+}
+
+fs::path army_path(const fs::path& data_dir, const std::string& id) { return data_dir / "armies" / (id + ".toml"); }
+
+std::uint64_t file_hash(const fs::path& file) {
+    const FileText t = read_file(file);
+    return t.error.empty() ? content_hash(t.text) : 0;
+}
+
+std::vector<std::string> changed_data(const fs::path& data_dir, const SaveHeader& h) {
+    std::vector<std::string> out;
+    if (file_hash(ruleset_path(data_dir, h.ruleset)) != h.ruleset_hash) {
+        out.push_back("rulesets/" + h.ruleset + ".toml has changed since this game began");
+    }
+    for (const SavedSide& s : h.sides) {
+        if (file_hash(army_path(data_dir, s.army)) != s.army_hash) {
+            out.push_back("armies/" + s.army + ".toml has changed since this game began");
+        }
+    }
+    return out;
+}
+
 std::vector<SaveListing> list_saves(const fs::path& dir) {
     std::vector<SaveListing> out;
     std::error_code ec;

@@ -111,6 +111,17 @@ private:
     std::vector<std::string> pending_;  ///< lines of later commands the disk refused, oldest first
 };
 
+/// `rulesets/<id>.toml` and `armies/<id>.toml` in a data directory.
+std::filesystem::path ruleset_path(const std::filesystem::path& data_dir, const std::string& id);
+std::filesystem::path army_path(const std::filesystem::path& data_dir, const std::string& id);
+
+/// FNV-1a 64 of a file's bytes (content_hash), or 0 if it cannot be read.
+std::uint64_t file_hash(const std::filesystem::path& file);
+
+/// The data files a save names that have changed since its game began ("armies/french.toml has
+/// changed since this game began"): the game may still replay the same, or not.
+std::vector<std::string> changed_data(const std::filesystem::path& data_dir, const SaveHeader& h);
+
 /// A save in a player's directory.
 struct SaveListing {
     std::filesystem::path file;

@@ -151,4 +151,11 @@ Key CursesSurface::read_key() {
     return Key{static_cast<int>(ch), false};
 }
 
+Key CursesSurface::read_key(int timeout_ms) {
+    timeout(timeout_ms);
+    const Key k = read_key();
+    timeout(-1);  // back to blocking reads
+    return k;
+}
+
 }  // namespace tercio::ui

@@ -32,6 +32,10 @@ class CursesSurface final : public Surface {
     void present();
     /// The next key, blocking without using the CPU; a resize arrives as KEY_RESIZE.
     Key read_key();
+    /// The same, waiting at most `timeout_ms` (0: only a key already typed); none when the time
+    /// ran out. A read that ends early without a key (the input ended, a signal) is none too:
+    /// the caller tells them apart by the time taken.
+    Key read_key(int timeout_ms);
     /// Repaints the whole screen on the next present() (Ctrl-R).
     void redraw_all();
     bool has_color() const { return color_; }

@@ -1,0 +1,158 @@
+#include "app/replay_command.hpp"
+
+#include <chrono>
+#include <csignal>
+#include <iostream>
+#include <string>
+#include <vector>
+
+
+#include "app/exit_codes.hpp"
+#include "app/terminal.hpp"
+#include "data/data_files.hpp"
+#include "data/save.hpp"
+#include "data/save_store.hpp"
+#include "rules/game.hpp"
+#include "ui/curses_surface.hpp"
+#include "ui/replay_screen.hpp"
+
+namespace tercio::app {
+
+namespace {
+
+/// The viewer on the terminal until it quits, the input ends or a signal comes.
+void view(ui::CursesSurface& term, ui::ReplayScreen& screen) {
+    using Clock = std::chrono::steady_clock;
+    int errors = 0;  // reads that ended at once without a key: a closed terminal never stops
+    std::optional<Clock::time_point> due;  // autoplay's next command
+    while (!stop_signal() && errors < 100) {
+        term.clear();
+        screen.draw(term);
+        term.present();
+        const std::optional<int> wait = screen.wait_ms();
+        if (!wait) due.reset();
+        ui::Key k;
+        if (wait) {
+            const Clock::time_point now = Clock::now();
+            if (!due) due = now + std::chrono::milliseconds(*wait);
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*due - now).count();
+            const int ms = static_cast<int>(std::max<long long>(0, left));
+            k = term.read_key(ms);
+            if (stop_signal()) break;
+            // No key by the time autoplay is due (a millisecond early is the timer's rounding).
+            if (k.none && Clock::now() + std::chrono::milliseconds(1) >= *due) {
+                screen.tick();
+                due.reset();
+                errors = 0;
+                continue;
+            }
+        } else {
+            k = term.read_key();
+        }
+        if (stop_signal()) break;
+        if (k.none) {
+            ++errors;
+            continue;
+        }
+        errors = 0;
+        // Home and End are the replay's g and G.
+        const ui::KeyPress key = k.function && k.code == ui::keys::kHome ? ui::KeyPress::character('g')
+                                 : k.function && k.code == ui::keys::kEnd ? ui::KeyPress::character('G')
+                                                                          : translate(k);
+        if (key.kind == ui::KeyPress::Kind::CtrlR) term.redraw_all();
+        if (key.kind != ui::KeyPress::Kind::Resize && key.kind != ui::KeyPress::Kind::CtrlR) due.reset();
+        if (!screen.handle(key)) break;
+    }
+}
+
+}  // namespace
+
+int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) {
+    const std::string name = opt.file.string();
+    const data::FileText t = data::read_file(opt.file);
+    if (!t.error.empty()) {
+        std::cerr << "tercio replay: " << name << ": " << t.error << '\n';
+        return t.missing ? kExitNoInput : kExitIoError;
+    }
+    auto parsed = data::parse_save(name, t.text);
+    if (!parsed.ok()) {
+        for (const auto& e : parsed.errors) std::cerr << e.to_string() << '\n';
+        return kExitDataError;
+    }
+    const data::SaveFile& save = *parsed.value;
+    const data::SaveHeader& h = save.header;
+    data::DataCatalog catalog(data_dir);
+    std::string why;
+    const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
+    if (!ctx) {
+        std::cerr << "tercio replay: " << name << ": " << why << '\n';
+        return kExitDataError;
+    }
+    std::vector<std::string> notices = data::changed_data(catalog.dir(), h);
+    if (save.cut_line) {
+        notices.push_back("line " + std::to_string(*save.cut_line) +
+                          " was cut short when the program stopped: the replay ends before it");
+    }
+    // The save is replayed once, checking every hash; the commands that agree are shown.
+    std::vector<rules::Command> commands;
+    const auto replayed = data::replay_save(
+        name, save, *ctx,
+        [&](const data::ReplayedCommand& rc, const rules::GameState&, const rules::GameState&) {
+            commands.push_back(rc.command);
+        });
+    std::string problem;
+    if (!replayed.ok()) {
+        // Under the map, where the file is named: the line and what is wrong there.
+        problem = "OUT OF SYNC after command " + std::to_string(commands.size()) + " of " +
+                  std::to_string(save.commands.size()) + ":";
+        for (const auto& e : replayed.errors) problem += " line " + std::to_string(e.line) + ": " + e.message;
+        if (commands.empty()) {
+            // Nothing to show: not even the set-up agrees, or the very first command.
+            for (const auto& e : replayed.errors) std::cerr << e.to_string() << '\n';
+            for (const auto& n : notices) std::cerr << "note: " << n << '\n';
+            return kExitDataError;
+        }
+    }
+    core::SeededDice dice(h.seed);
+    rules::GameState setup;
+    const rules::Events setup_events = rules::new_game(*ctx, setup, dice);
+    ui::ReplayScreen screen(*ctx, setup, setup_events, dice, commands, ui::ScreenOptions{opt.color, opt.ascii},
+                            opt.speed_ms);
+    if (opt.turn) {
+        const auto p = screen.turn_start(*opt.turn);
+        if (!p) {
+            std::cerr << "tercio replay: --turn " << *opt.turn << ": " << name << " has no turn " << *opt.turn
+                      << " (it goes from the set-up, turn 0, to turn " << screen.turn_at(screen.size()) << ")\n";
+            return kExitUsage;
+        }
+        screen.seek(*p);
+    }
+    screen.set_title(opt.file.filename().string() + ", seed " + std::to_string(h.seed) +
+                     (save.over ? ", finished" : ", not finished"));
+    if (!problem.empty()) screen.set_problem(problem);
+    if (!notices.empty()) {
+        std::string message = "Note:";
+        for (const auto& n : notices) message += " " + n + ".";
+        screen.show_message(message);
+    }
+
+    install_stop_signals();
+    auto term = ui::CursesSurface::open(opt.color, why);
+    if (!term) {
+        std::cerr << "tercio replay: " << why << '\n';
+        return kExitUsage;
+    }
+    // Monochrome when the terminal has no colours; ASCII when the locale is not UTF-8.
+    screen.set_options(ui::ScreenOptions{term->has_color(), opt.ascii || !utf8_locale()});
+    view(*term, screen);
+    term.reset();
+    if (!problem.empty()) {
+        for (const auto& e : replayed.errors) std::cerr << e.to_string() << '\n';
+        std::cerr << "tercio replay: the replay stopped after command " << commands.size() << " of "
+                  << save.commands.size() << ".\n";
+        return kExitDataError;
+    }
+    return kExitOk;
+}
+
+}  // namespace tercio::app

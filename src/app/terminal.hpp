@@ -1,0 +1,29 @@
+#pragma once
+/// What the terminal front ends (`tercio play`, `tercio replay`) share: curses keys as the screens
+/// see them, the stop signals, and the locale check.
+#include <optional>
+
+#include "ui/curses_surface.hpp"
+#include "ui/play_screen.hpp"
+
+namespace tercio::app {
+
+/// The curses key as the screens see it; a function key they do not know is a redraw.
+ui::KeyPress translate(const ui::Key& k);
+
+/// Makes SIGHUP (the connection dropped), SIGTERM and SIGINT only set a flag, which ends the
+/// blocking read at once (no SA_RESTART). Call before curses starts, so curses leaves them alone.
+/// SIGPIPE is ignored.
+void install_stop_signals();
+
+/// The stop signal received, or 0.
+int stop_signal();
+
+/// The next key; nothing once the input has ended (a closed terminal gives errors without end:
+/// never spin on them) or a stop signal came.
+std::optional<ui::KeyPress> next_key(ui::CursesSurface& term);
+
+/// Whether the player's locale writes UTF-8 (otherwise the screens keep to ASCII).
+bool utf8_locale();
+
+}  // namespace tercio::app
