@@ -125,7 +125,7 @@ struct SavedGame {
 /// Reads and checks a save; on failure prints every problem (file:line:column: message) and
 /// returns the exit code.
 std::variant<SavedGame, int> read_saved(const std::filesystem::path& file, data::DataCatalog& catalog) {
-    const data::FileText t = data::read_file(file);
+    const data::FileText t = data::read_file(file, data::kMaxSaveBytes);
     if (!t.error.empty()) {
         std::cerr << "tercio play: " << file.string() << ": " << t.error << '\n';
         return t.missing ? kExitNoInput : kExitIoError;
@@ -164,7 +164,7 @@ std::optional<std::filesystem::path> newest_unfinished(const std::filesystem::pa
 
 /// "French v Spanish, 2026-11-23 16:35, 37 commands" for the start menu's Continue line.
 std::string describe_save(const std::filesystem::path& file, data::DataCatalog& catalog) {
-    const data::FileText t = data::read_file(file);
+    const data::FileText t = data::read_file(file, data::kMaxSaveBytes);
     auto parsed = data::parse_save(file.string(), t.text);
     if (!parsed.ok()) return file.filename().string() + " (damaged: tercio play --resume says why)";
     const data::SaveHeader& h = parsed.value->header;

@@ -69,7 +69,7 @@ void view(ui::CursesSurface& term, ui::ReplayScreen& screen) {
 
 int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) {
     const std::string name = opt.file.string();
-    const data::FileText t = data::read_file(opt.file);
+    const data::FileText t = data::read_file(opt.file, data::kMaxSaveBytes);
     if (!t.error.empty()) {
         std::cerr << "tercio replay: " << name << ": " << t.error << '\n';
         return t.missing ? kExitNoInput : kExitIoError;

@@ -7,6 +7,16 @@ namespace tercio::data {
 
 namespace {
 
+bool blank(std::string_view s) {
+    return s.find_first_not_of(" \t") == std::string_view::npos;
+}
+
+/// What a key may begin with: a bare-key character or a quote.
+bool key_start(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+           c == '"' || c == '\'';
+}
+
 /// Length of the valid UTF-8 sequence starting at s[i], or 0 if it is invalid.
 std::size_t utf8_length(std::string_view s, std::size_t i) {
     const auto b = [&](std::size_t k) { return static_cast<std::uint8_t>(s[k]); };
@@ -72,6 +82,7 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
                                " before the end of the line");
     };
     std::size_t i = 0;
+    std::size_t line_start = 0;  // where the current line begins
     while (i < text.size()) {
         const char c = text[i];
         const std::size_t len = utf8_length(text, i);
@@ -83,6 +94,7 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
         if (c == '\0') return err(line, column, "NUL byte in file");
         if (c == '\n') {
             if (state == State::Basic || state == State::Literal) return unterminated();
+            line_start = i + 1;
             ++line;
             column = 1;
             dots = 0;
@@ -126,6 +138,19 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
                 } else if (c == '\'') {
                     open(State::Literal);
                 } else if (c == '[' || c == '{') {
+                    if (c == '[' && depth == 0 && blank(text.substr(line_start, i - line_start))) {
+                        // A table header. toml++ 3.3.0 asserts (aborts, or undefined behaviour
+                        // without assertions) when its key starts with punctuation: found by
+                        // fuzzing (fuzz/regressions/*table-bad-key-start*).
+                        std::size_t k = i + 1;
+                        if (k < text.size() && text[k] == '[') ++k;
+                        while (k < text.size() && (text[k] == ' ' || text[k] == '\t')) ++k;
+                        if (k < text.size() && !key_start(text[k])) {
+                            return err(line, column + static_cast<int>(k - i),
+                                       "a table header must begin with a key (A-Z, a-z, 0-9, _ and -, or a "
+                                       "quoted name)");
+                        }
+                    }
                     if (++depth > kMaxNesting) {
                         return err(line, column, "nested more than " + std::to_string(kMaxNesting) +
                                                      " levels deep");

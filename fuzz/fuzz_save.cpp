@@ -1,0 +1,42 @@
+// libFuzzer entry point for saved games: any bytes through parse_save and, when they parse,
+// replay_save against the ruleset and armies the header names (from the shipped data). Must never
+// crash, hang, leak or trip a sanitizer; every input either replays or yields LoadErrors.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "data/data_files.hpp"
+#include "data/save.hpp"
+
+namespace {
+
+void check_errors(const tercio::data::LoadErrors& errors) {
+    // Every error must carry a position.
+    for (const auto& e : errors) {
+        if (e.line < 1 || e.column < 1 || e.message.empty()) __builtin_trap();
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    // Loaded once: the catalog keeps every ruleset and army it has read (or failed to read).
+    static tercio::data::DataCatalog catalog(TERCIO_FUZZ_DATA_DIR);
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    const auto parsed = tercio::data::parse_save("fuzz.save", text);
+    check_errors(parsed.errors);
+    if (!parsed.ok()) {
+        if (parsed.errors.empty()) __builtin_trap();  // refused without saying why
+        return 0;
+    }
+    const auto& header = parsed.value->header;
+    std::string why;
+    const auto ctx = catalog.context(header.ruleset, {header.sides[0].army, header.sides[1].army}, why);
+    if (!ctx) return 0;  // names data that is not shipped: the game would refuse it before replaying
+    const auto replayed = tercio::data::replay_save("fuzz.save", *parsed.value, *ctx);
+    check_errors(replayed.errors);
+    if (!replayed.ok() && replayed.errors.empty()) __builtin_trap();  // refused without saying why
+    return 0;
+}
