@@ -390,6 +390,7 @@ bool PlayScreen::handle(const KeyPress& k) {
             if (k.kind == K::Escape) {
                 mode_ = Mode::Map;
                 prompt_.clear();
+                completions_.clear();  // the next Tab completes from the decision then
                 message_.clear();
             } else if (k.kind == K::Enter) {
                 const std::string text = prompt_;

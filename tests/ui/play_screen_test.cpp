@@ -71,6 +71,17 @@ TEST_CASE("Tab completes the command line from the legal commands", "[ui][screen
     CHECK(contains(screen_of(p), "> terrain pass"));
     REQUIRE(p.handle(KeyPress::of(K::Escape)));
     CHECK_FALSE(contains(screen_of(p), "> terrain pass"));
+    // After Esc, Tab completes from the decision now, not from the list of an earlier one.
+    command(p, "terrain pass");
+    command(p, "terrain pass");
+    REQUIRE(p.handle(KeyPress::character(':')));
+    REQUIRE(p.handle(KeyPress::of(K::Tab)));
+    CHECK(contains(screen_of(p), "> deploy auto"));
+    REQUIRE(p.handle(KeyPress::of(K::Escape)));
+    REQUIRE(p.handle(KeyPress::character('D')));
+    REQUIRE(p.handle(KeyPress::character(':')));
+    REQUIRE(p.handle(KeyPress::of(K::Tab)));
+    CHECK(contains(screen_of(p), "> deploy auto"));
 }
 
 TEST_CASE("the cursor moves with vi-keys and arrows and stays on the board", "[ui][screen]") {
