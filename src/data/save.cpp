@@ -67,13 +67,6 @@ std::string seed_text(std::uint64_t v) {
     return toml_string(hex64(v));
 }
 
-bool safe_name(std::string_view s) {
-    if (s.empty() || s.size() > 40) return false;
-    return std::all_of(s.begin(), s.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-    });
-}
-
 std::optional<SavedSide> read_side(TableView& root, std::string_view key) {
     auto t = root.table(key, true);
     if (!t) return std::nullopt;
@@ -85,9 +78,9 @@ std::optional<SavedSide> read_side(TableView& root, std::string_view key) {
     }
     if (auto v = hash_key(*t, "army_hash")) s.army_hash = *v;
     if (auto v = t->string("player", true)) {
-        if (!safe_name(*v)) {
+        if (!valid_player_name(*v)) {
             t->error(*t->raw().get("player"), "player",
-                     "\"" + *v + "\" is not a player name (1 to 40 of A-Z, a-z, 0-9, _ and -)");
+                     "\"" + *v + "\" is not a player name (1 to 32 of A-Z, a-z, 0-9, _ and -, not starting with -)");
         }
         s.player = *v;
     }
@@ -132,6 +125,13 @@ std::string_view trim_cr(std::string_view line) {
 }
 
 }  // namespace
+
+bool valid_player_name(std::string_view name) {
+    if (name.empty() || name.size() > 32 || name[0] == '-') return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    });
+}
 
 std::uint64_t content_hash(std::string_view bytes) {
     std::uint64_t h = 0xCBF29CE484222325ULL;
@@ -253,6 +253,7 @@ Loaded<SaveFile> parse_save(std::string_view file, std::string_view text) {
         }
         if (line == kOverLine) {
             save.over = true;
+            save.over_line = line_no;
             continue;
         }
         if (line.rfind(kKeyframeOpen, 0) == 0) {
@@ -350,7 +351,9 @@ Loaded<Replayed> replay_save(std::string_view file, const SaveFile& save, const 
                 }
                 return false;
             }
-            if (!(p.value->state == r.state) || p.value->calls != dice.calls() || p.value->seed != dice.seed()) {
+            const std::array<std::string, 2> armies{save.header.sides[0].army, save.header.sides[1].army};
+            if (!(p.value->state == r.state) || p.value->calls != dice.calls() || p.value->seed != dice.seed() ||
+                p.value->ruleset != save.header.ruleset || p.value->armies != armies) {
                 fail(k.line, "this keyframe is not the game as replayed after " + std::to_string(k.commands) +
                                  " commands: the save was edited, or made by another program or data");
                 return false;
@@ -392,6 +395,10 @@ Loaded<Replayed> replay_save(std::string_view file, const SaveFile& save, const 
     }
     if (next_keyframe != save.keyframes.size()) {
         return fail(save.keyframes[next_keyframe].line, "a keyframe out of order");
+    }
+    // The game-over line says what the replay must show.
+    if (save.over && r.state.decision != rules::Decision::GameOver) {
+        return fail(save.over_line, "the game-over line, but the game replayed is not over: the save was edited");
     }
     r.calls = dice.calls();
     out.value = std::move(r);

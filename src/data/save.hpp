@@ -74,12 +74,17 @@ struct SaveFile {
     std::vector<SavedCommand> commands;
     std::vector<Keyframe> keyframes;
     bool over = false;           ///< the game-over line is present
+    int over_line = 0;           ///< its line
     /// Bytes of the file that make the save: what the program was writing when it stopped (a
     /// last line without its newline, or a command whose keyframe is cut short) is left out, and
     /// `cut_line` names where that began.
     std::size_t good_bytes = 0;
     std::optional<int> cut_line;
 };
+
+/// A player name usable as a directory name: 1 to 32 of A-Z, a-z, 0-9, '_' and '-', not
+/// starting with '-'.
+bool valid_player_name(std::string_view name);
 
 /// FNV-1a 64 of some bytes (the content hash of data files).
 std::uint64_t content_hash(std::string_view bytes);

@@ -66,13 +66,6 @@ fs::path temp_beside(const fs::path& file) {
 
 }  // namespace
 
-bool valid_player_name(std::string_view name) {
-    if (name.empty() || name.size() > 32 || name[0] == '-') return false;
-    return std::all_of(name.begin(), name.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-    });
-}
-
 std::string default_player_name() {
     for (const char* var : {"USER", "LOGNAME"}) {
         const char* v = std::getenv(var);
@@ -284,6 +277,7 @@ std::vector<SaveListing> list_saves(const fs::path& dir) {
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(dir, ec)) {
         if (e.path().extension() != kSaveExtension || e.path().filename().string()[0] == '.') continue;
+        if (!e.is_regular_file(ec)) continue;
         SaveListing l;
         l.file = e.path();
         l.modified = e.last_write_time(ec);

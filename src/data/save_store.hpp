@@ -15,10 +15,6 @@
 
 namespace tercio::data {
 
-/// A player name usable as a directory name: 1 to 32 of A-Z, a-z, 0-9, '_' and '-', not
-/// starting with '-'.
-bool valid_player_name(std::string_view name);
-
 /// The login name, for `--player`'s default: $USER or $LOGNAME, else "player" (also when the
 /// login name is not a valid player name).
 std::string default_player_name();

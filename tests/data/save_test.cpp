@@ -690,6 +690,13 @@ TEST_CASE("a save with an edited keyframe is refused at the keyframe", "[save][d
         CHECK(e.line == line_at(text, at));
         CHECK(contains(e.message, "turn"));
     }
+    SECTION("the armies it names") {
+        const std::string armies = "armies = { a = \"" + g.header.sides[0].army + "\", b = \"" + g.header.sides[1].army + "\" }";
+        REQUIRE(contains(keyframe, armies));
+        const std::string other = g.header.sides[1].army == "moorish" ? "ottoman" : "moorish";
+        const std::string text = before + with(keyframe, armies, "armies = { a = \"" + g.header.sides[0].army + "\", b = \"" + other + "\" }") + after;
+        CHECK(load_bad(text, ctx).to_string() == "bad.save:" + std::to_string(marker_line) + ":1: " + refusal);
+    }
     SECTION("its count of commands") {
         const std::string marker = "#== keyframe after " + std::to_string(i + 1) + " commands ==";
         const std::string text = before + with(keyframe, marker, "#== keyframe after " + std::to_string(i + 2) + " commands ==") + after;
@@ -713,6 +720,18 @@ TEST_CASE("a save with lines after the game-over line is refused", "[save][data]
         CHECK(load_bad(g.text + extra + "\n", ctx).to_string() ==
               "bad.save:" + std::to_string(last) + ":1: a line after the game-over line");
     }
+}
+
+TEST_CASE("a game-over line on a game that is not over is refused", "[save][data]") {
+    const auto ctx = sample_context();
+    const Recorded& g = sample_game();
+    const std::size_t j = first_keyframe_command(g) + 3;
+    REQUIRE(j + 1 < g.commands.size());
+    // The save cut after command j + 1 (whole lines), then the game-over line.
+    const std::size_t end = g.ends[j + 1];
+    const std::string text = g.text.substr(0, end) + std::string(data::kOverLine) + "\n";
+    CHECK(load_bad(text, ctx).to_string() == "bad.save:" + std::to_string(line_at(text, end)) +
+                                                 ":1: the game-over line, but the game replayed is not over: the save was edited");
 }
 
 TEST_CASE("a save with a bad header key is refused at its line and column", "[save][data]") {
