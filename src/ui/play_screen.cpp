@@ -48,26 +48,6 @@ constexpr KeyLine kKeys[] = {
     {"Q", "quit (asks first)"},
 };
 
-std::string utf8(char32_t c) {
-    std::string out;
-    if (c < 0x80) {
-        out += static_cast<char>(c);
-    } else if (c < 0x800) {
-        out += static_cast<char>(0xC0 | (c >> 6));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        out += static_cast<char>(0xE0 | (c >> 12));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (c >> 18));
-        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-    return out;
-}
-
 }  // namespace
 
 bool too_small(Surface& out, std::string_view quit_keys) {
@@ -550,18 +530,26 @@ void PlayScreen::draw_help(Surface& out) const {
 }
 
 void PlayScreen::draw_history(Surface& out) const {
-    const auto lines = log_.history_lines(out.width());
+    draw_history_page(out, log_, history_scroll_, "History (PgUp/PgDn or k/j to scroll, any other key closes)");
+}
+
+void draw_history_page(Surface& out, const Log& log, int scroll, std::string_view title) {
+    const auto lines = log.history_lines(out.width());
     const int rows = out.height() - 2;
-    const int last = static_cast<int>(lines.size()) - history_scroll_;
+    const int last = static_cast<int>(lines.size()) - scroll;
     const int first = std::max(0, last - rows);
-    out.put(0, 0, "History (PgUp/PgDn or k/j to scroll, any other key closes)", Style{Color::Default, true});
+    out.put(0, 0, std::string(title), Style{Color::Default, true});
     int y = 1;
     for (int i = first; i < last && i >= 0; ++i) out.put(0, y++, lines[static_cast<std::size_t>(i)]);
 }
 
 void PlayScreen::draw_over_log(Surface& out, const std::vector<std::string>& rows, int highlight) const {
+    draw_rows_over_log(out, opt_.ascii, rows, highlight);
+}
+
+void draw_rows_over_log(Surface& out, bool ascii, const std::vector<std::string>& rows, int highlight) {
     MapView view;
-    view.ascii = opt_.ascii;
+    view.ascii = ascii;
     const int x = map_rect(view).w + 1;
     const int w = out.width() - x;
     const int top = kStatusRows;

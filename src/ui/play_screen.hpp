@@ -150,6 +150,15 @@ class PlayScreen {
 /// true (the caller draws nothing else).
 bool too_small(Surface& out, std::string_view quit_keys);
 
+/// The whole history, scrolled back `scroll` rows, under a bold title (Ctrl-P in the game and
+/// the replay).
+void draw_history_page(Surface& out, const Log& log, int scroll, std::string_view title);
+
+/// Rows drawn over the log pane, bottom-aligned; the first is the heading (bold). If they do not
+/// all fit, the first rows after the heading give way, keeping row `highlight` (if >= 1, shown
+/// in reverse video) in view.
+void draw_rows_over_log(Surface& out, bool ascii, const std::vector<std::string>& rows, int highlight = -1);
+
 /// The key help, generated from the key table (for `?` and the manual).
 std::vector<std::string> key_help();
 

@@ -44,26 +44,6 @@ constexpr KeyLine kKeys[] = {
     {"q Q", "quit (the save is only read, never changed)"},
 };
 
-std::string utf8(char32_t c) {
-    std::string out;
-    if (c < 0x80) {
-        out += static_cast<char>(c);
-    } else if (c < 0x800) {
-        out += static_cast<char>(0xC0 | (c >> 6));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        out += static_cast<char>(0xE0 | (c >> 12));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (c >> 18));
-        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-    return out;
-}
-
 bool turns_card(const Events& events) {
     return std::any_of(events.begin(), events.end(),
                        [](const Event& e) { return std::holds_alternative<CardTurned>(e); });
@@ -399,34 +379,12 @@ void ReplayScreen::draw_help(Surface& out) const {
 }
 
 void ReplayScreen::draw_history(Surface& out) const {
-    const auto lines = log_.history_lines(out.width());
-    const int rows = out.height() - 2;
-    const int last = static_cast<int>(lines.size()) - history_scroll_;
-    const int first = std::max(0, last - rows);
-    out.put(0, 0, "History to this command (PgUp/PgDn or k/j to scroll, any other key closes)",
-            Style{Color::Default, true});
-    int y = 1;
-    for (int i = first; i < last && i >= 0; ++i) out.put(0, y++, lines[static_cast<std::size_t>(i)]);
+    draw_history_page(out, log_, history_scroll_,
+                      "History to this command (PgUp/PgDn or k/j to scroll, any other key closes)");
 }
 
 void ReplayScreen::draw_over_log(Surface& out, const std::vector<std::string>& rows) const {
-    MapView view;
-    view.ascii = opt_.ascii;
-    const int x = map_rect(view).w + 1;
-    const int w = out.width() - x;
-    const int top = kStatusRows;
-    const int bottom = out.height() - 2;
-    const int room = bottom - top;
-    if (room < 2 || rows.empty()) return;
-    // The heading stays; below it the last rows that fit.
-    const int body = static_cast<int>(rows.size()) - 1;
-    const int shown = std::min(body, room - 1);
-    const int first = body - shown;
-    const int y0 = bottom - 1 - shown;
-    const std::string blank(static_cast<std::size_t>(std::max(0, w)), ' ');
-    for (int r = y0; r < bottom; ++r) out.put(x, r, blank);
-    out.put(x, y0, rows[0], Style{Color::Default, true});
-    for (int i = 0; i < shown; ++i) out.put(x, y0 + 1 + i, rows[static_cast<std::size_t>(first + 1 + i)]);
+    draw_rows_over_log(out, opt_.ascii, rows);
 }
 
 void ReplayScreen::draw(Surface& out) const {

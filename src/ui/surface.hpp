@@ -66,4 +66,7 @@ class TextSurface final : public Surface {
 /// Splits UTF-8 text into code points (malformed bytes become '?').
 std::vector<std::string> code_points(std::string_view text);
 
+/// One code point as UTF-8.
+std::string utf8(char32_t c);
+
 }  // namespace tercio::ui
