@@ -384,11 +384,6 @@ Loaded<Replayed> replay_save(std::string_view file, const SaveFile& save, const 
                                      ", the save says " + hex64(sc.hash) +
                                      " (it was edited, or made by another program or data)");
         }
-        if (rc.random) {
-            r.undo_states.clear();
-        } else {
-            r.undo_states.push_back(before);
-        }
         if (observer) observer(rc, before, r.state);
         r.commands.push_back(std::move(rc));
         if (!check_keyframes()) return out;

@@ -130,9 +130,6 @@ struct Replayed {
     std::vector<ReplayedCommand> commands;
     rules::GameState state;
     std::uint64_t calls = 0;                  ///< dice draws made (SeededDice state with the seed)
-    /// The states before each command after the last random one (what undo may return to),
-    /// oldest first; empty when the last command was random.
-    std::vector<rules::GameState> undo_states;
 };
 
 /// Whether applying a command drew dice (`calls_before` != `calls_after`) or turned a card.
