@@ -16,12 +16,6 @@ using namespace rules;
 
 namespace {
 
-constexpr int kStatusRows = 9;  ///< the side pane's status, above the log
-
-struct KeyLine {
-    const char* keys;
-    const char* what;
-};
 
 // The key table: the help screen is generated from it.
 constexpr KeyLine kKeys[] = {
@@ -60,15 +54,17 @@ bool too_small(Surface& out, std::string_view quit_keys) {
     return true;
 }
 
-std::vector<std::string> key_help() {
+std::vector<std::string> key_help_lines(const KeyLine* begin, const KeyLine* end) {
     std::vector<std::string> out;
-    for (const KeyLine& k : kKeys) {
-        std::string keys = k.keys;
+    for (const KeyLine* k = begin; k != end; ++k) {
+        std::string keys = k->keys;
         keys.resize(std::max<std::size_t>(keys.size(), 16), ' ');
-        out.push_back(keys + " " + k.what);
+        out.push_back(keys + " " + k->what);
     }
     return out;
 }
+
+std::vector<std::string> key_help() { return key_help_lines(std::begin(kKeys), std::end(kKeys)); }
 
 PlayScreen::PlayScreen(const RulesContext& ctx, GameState state, core::Dice& dice, ScreenOptions options)
     : ctx_(ctx), s_(std::move(state)), dice_(dice), opt_(options) {

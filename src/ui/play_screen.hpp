@@ -159,6 +159,18 @@ void draw_history_page(Surface& out, const Log& log, int scroll, std::string_vie
 /// in reverse video) in view.
 void draw_rows_over_log(Surface& out, bool ascii, const std::vector<std::string>& rows, int highlight = -1);
 
+/// Rows of the side pane's status, above the log (the game and the replay).
+inline constexpr int kStatusRows = 9;
+
+/// One line of a key table: the keys and what they do.
+struct KeyLine {
+    const char* keys;
+    const char* what;
+};
+
+/// A key table as help lines: the keys padded to 16 columns, then what they do.
+std::vector<std::string> key_help_lines(const KeyLine* begin, const KeyLine* end);
+
 /// The key help, generated from the key table (for `?` and the manual).
 std::vector<std::string> key_help();
 

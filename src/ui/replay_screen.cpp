@@ -16,15 +16,9 @@ using namespace rules;
 
 namespace {
 
-constexpr int kStatusRows = 9;  ///< the side pane's status, above the log (as in the game)
 
 /// Autoplay's delays, fastest first: + and - move along them.
 constexpr std::array<int, 11> kSpeeds = {50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000};
-
-struct KeyLine {
-    const char* keys;
-    const char* what;
-};
 
 // The key table: the help screen is generated from it.
 constexpr KeyLine kKeys[] = {
@@ -80,15 +74,7 @@ void mark_command(const Command& c, MapView& view) {
 
 }  // namespace
 
-std::vector<std::string> replay_key_help() {
-    std::vector<std::string> out;
-    for (const KeyLine& k : kKeys) {
-        std::string keys = k.keys;
-        keys.resize(std::max<std::size_t>(keys.size(), 16), ' ');
-        out.push_back(keys + " " + k.what);
-    }
-    return out;
-}
+std::vector<std::string> replay_key_help() { return key_help_lines(std::begin(kKeys), std::end(kKeys)); }
 
 ReplayScreen::ReplayScreen(const RulesContext& ctx, GameState setup, const Events& setup_events,
                            const core::SeededDice& dice_after_setup, const std::vector<Command>& commands,
