@@ -173,7 +173,8 @@ int main(int argc, char** argv) {
     play->add_flag("--ascii", play_opt.ascii, "Only ASCII characters on the screen (also when the locale is not UTF-8)");
     play->add_flag("--resume", play_opt.resume, "Go on with your newest unfinished game");
     play->add_option("--player", play_opt.player,
-                     "Your name: your saves are kept apart from other players' (default: the login name)")
+                     "Your name: your saves are kept apart from other players' (default: the login name,\n"
+                     "else player)")
         ->type_name("NAME");
     play->add_option("--save-dir", play_opt.save_dir,
                      "Where saves go, one directory per player (default: $XDG_STATE_HOME/tercio,\n"
