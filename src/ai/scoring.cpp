@@ -1,0 +1,380 @@
+#include "ai/scoring.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <variant>
+
+#include "core/overloaded.hpp"
+#include "rules/combat.hpp"
+#include "rules/geometry.hpp"
+#include "rules/odds.hpp"
+#include "rules/preview.hpp"
+
+namespace tercio::ai {
+
+using rules::GameState;
+using rules::Side;
+using rules::Status;
+using rules::Unit;
+using rules::UnitStatus;
+
+namespace {
+
+// The weights: victory points are the currency (an OK stand is worth 2).
+constexpr double kOkStand = 2.0;
+constexpr double kDisorderedStand = 1.3;  ///< 1 point, and it may rally
+constexpr double kRoutedStand = 0.4;      ///< no points, but it may rally
+constexpr double kChip = 0.12;            ///< a morale chip in reserve (rallies, chipping)
+constexpr int kChipsThatCount = 12;
+constexpr double kLeader = 2.0;
+constexpr double kThreat = 0.25;       ///< threats are chances, not results
+constexpr double kMeleeThreat = 0.5;   ///< a melee also needs a card or a charge
+constexpr double kApproach = 0.02;     ///< per square nearer the nearest enemy
+constexpr double kPip = 0.04;          ///< a pip spent on this card rather than another
+constexpr double kOpportunityChip = 0.03;
+constexpr double kLoadedShot = 0.25;   ///< firing leaves the unit to reload on a Reload card
+constexpr double kTurnBase = 0.012;    ///< turning a card when nothing better is to hand
+constexpr double kTurnUseful = 0.04;
+
+double approx(const rules::odds::Chance& c) { return c.approx(); }
+
+bool fighting_unit(const Unit& u) { return u.on_table() && u.status != UnitStatus::Routed; }
+
+std::optional<std::size_t> own_unit_at(const GameState& s, core::Square sq, Side side) {
+    return rules::unit_at(s, sq, side);
+}
+
+}  // namespace
+
+Scorer::Scorer(const rules::RulesContext& ctx) : ctx_(ctx) {
+    for (int i = 0; i < core::kLadderSize; ++i) {
+        shot_hits_[static_cast<std::size_t>(i)] =
+            approx(rules::odds::shot(core::die_at(i), 0, 0, ctx.rs().shooting_bands).expected_hits);
+    }
+}
+
+const Scorer::MeleeSummary& Scorer::melee_summary(core::DieType a, core::DieType d, unsigned flags) const {
+    const std::size_t k =
+        static_cast<std::size_t>((core::ladder_index(a) * core::kLadderSize + core::ladder_index(d)) * kFlagCombos) + flags;
+    if (!melee_done_[k]) {
+        rules::odds::MeleeFlags f;
+        f.initiator_void_on_loss = (flags & 1u) != 0;
+        f.defender_void_on_loss = (flags & 2u) != 0;
+        f.x2_routs_defender = (flags & 4u) != 0;
+        f.x2_routs_initiator = (flags & 8u) != 0;
+        const auto m = rules::odds::melee(a, d, ctx_.rs().melee_bands, f);
+        const auto sum = [](const rules::odds::MeleeSide& side) {
+            LoserResults r;
+            for (const auto& o : side.outcomes) {
+                const double p = approx(o.chance);
+                r.hits += p * o.hits;
+                if (o.status == Status::Disordered) r.disorder += p;
+                if (o.status == Status::Routed) r.rout += p;
+            }
+            return r;
+        };
+        melee_[k] = MeleeSummary{sum(m.initiator_wins), sum(m.defender_wins)};
+        melee_done_[k] = true;
+    }
+    return melee_[k];
+}
+
+double Scorer::loss(const GameState& s, std::size_t u, const LoserResults& r) const {
+    return r.hits * hit_value(s, u) + r.disorder * status_loss(s, u, Status::Disordered) +
+           r.rout * status_loss(s, u, Status::Routed);
+}
+
+double Scorer::unit_worth(const GameState& s, std::size_t ui) const {
+    const Unit& u = s.unit(ui);
+    if (!u.on_table()) return 0;
+    const double per = u.status == UnitStatus::Ok ? kOkStand : u.status == UnitStatus::Disordered ? kDisorderedStand
+                                                                                                  : kRoutedStand;
+    return per * (u.stand_count() - u.hits * hit_value(s, ui) / std::max(per, 1e-9));
+}
+
+double Scorer::hit_value(const GameState& s, std::size_t ui) const {
+    const Unit& u = s.unit(ui);
+    if (!u.on_table()) return 0;
+    const auto& groups = ctx_.type(u).stands;
+    int cap = 1;
+    for (std::size_t g = 0; g < groups.size() && g < u.stands.size(); ++g) {
+        if (u.stands[g] > 0) {
+            cap = std::max(1, groups[g].hits);
+            break;
+        }
+    }
+    const double per = u.status == UnitStatus::Ok ? kOkStand : u.status == UnitStatus::Disordered ? kDisorderedStand
+                                                                                                  : kRoutedStand;
+    return per / cap;
+}
+
+double Scorer::status_loss(const GameState& s, std::size_t ui, Status st) const {
+    const Unit& u = s.unit(ui);
+    if (!u.on_table() || st == Status::None) return 0;
+    const double per = u.status == UnitStatus::Ok ? kOkStand : u.status == UnitStatus::Disordered ? kDisorderedStand
+                                                                                                  : kRoutedStand;
+    const double stands = u.stand_count();
+    if (st == Status::Disordered) {
+        return u.status == UnitStatus::Ok ? (kOkStand - kDisorderedStand) * stands : 0.0;
+    }
+    // Routed: the stands drop to a routed unit's worth, and a chip is lost for each.
+    return (per - kRoutedStand) * stands + kChip * stands;
+}
+
+double Scorer::material(const GameState& s, Side side) const {
+    double m = 0;
+    for (std::size_t i = 0; i < s.unit_count; ++i) {
+        if (s.unit(i).side == side) m += unit_worth(s, i);
+    }
+    if (s.leaders[rules::idx(side)].alive) m += kLeader;
+    m += kChip * std::min<int>(s.morale_chips[rules::idx(side)], kChipsThatCount);
+    return m;
+}
+
+double Scorer::shot_threat(const GameState& s, std::size_t a, std::size_t t) const {
+    const Unit& u = s.unit(a);
+    const Unit& e = s.unit(t);
+    if (!fighting_unit(u) || u.fired || !e.on_table() || u.range_half == 0) return 0;
+    if (core::dist2(u.square, e.square) > u.range_half) return 0;
+    if (!rules::has_shoot_value(ctx_, u) || !rules::in_fire_arc(ctx_, u, e.square)) return 0;
+    if (!rules::line_of_sight(ctx_, s, u.square, e.square)) return 0;
+    const auto roll = rules::shot_roll(ctx_, s, a, t);
+    return shot_hits_[static_cast<std::size_t>(core::ladder_index(roll.final))] * hit_value(s, t) * 1.2;
+}
+
+double Scorer::melee_threat(const GameState& s, std::size_t a, std::size_t d) const {
+    const Unit& u = s.unit(a);
+    const Unit& e = s.unit(d);
+    if (!fighting_unit(u) || !e.on_table() || u.move_half == 0) return 0;
+    if (core::dist2(u.square, e.square) > u.move_half) return 0;
+    if (e.status == UnitStatus::Routed) return 0.5 * unit_worth(s, d);  // cut down for a pip
+    // The melee as the rules would set it up if u entered e's square from the side it is on.
+    GameState h = s;
+    Unit& hu = h.unit(a);
+    const int dx = (u.square.x > e.square.x) - (u.square.x < e.square.x);
+    const int dy = (u.square.y > e.square.y) - (u.square.y < e.square.y);
+    hu.entry = core::make_square(e.square.x + dx, e.square.y + dy);
+    hu.square = e.square;
+    hu.entrant = true;
+    const rules::MeleeSetup setup = rules::melee_setup(ctx_, h, a, d);
+    const unsigned flags = (setup.initiator_void ? 1u : 0u) | (setup.defender_void ? 2u : 0u) |
+                           (setup.x2_on_defender ? 4u : 0u) | (setup.x2_on_initiator ? 8u : 0u);
+    const auto& m = melee_summary(setup.initiator.final, setup.defender.final, flags);
+    return loss(s, d, m.defender) - loss(s, a, m.initiator);
+}
+
+double Scorer::unit_terms(const GameState& s, std::size_t ui) const {
+    const Unit& u = s.unit(ui);
+    if (!u.on_table()) return 0;
+    double pairs = 0;
+    int nearest = 1 << 20;
+    for (std::size_t j = 0; j < s.unit_count; ++j) {
+        const Unit& e = s.unit(j);
+        if (e.side == u.side || !e.on_table()) continue;
+        pairs += shot_threat(s, ui, j) - shot_threat(s, j, ui);
+        pairs += kMeleeThreat * (melee_threat(s, ui, j) - melee_threat(s, j, ui));
+        if (e.status != UnitStatus::Routed) nearest = std::min(nearest, core::dist2(u.square, e.square));
+    }
+    double approach = 0;
+    if (u.status != UnitStatus::Routed && nearest < (1 << 20)) approach = -kApproach * nearest / 2.0;
+    return kThreat * pairs + approach;
+}
+
+double Scorer::evaluate(const GameState& s, Side me) const {
+    double v = material(s, me) - material(s, rules::other(me));
+    for (std::size_t i = 0; i < s.unit_count; ++i) {
+        const double t = unit_terms(s, i);
+        v += s.unit(i).side == me ? t : -t;
+    }
+    return v;
+}
+
+double Scorer::card_turn_value(const GameState& s, Side me) const {
+    const rules::Deck& d = s.decks[rules::idx(me)];
+    if (d.left() <= 0) return kTurnBase;
+    bool inf = false, cav = false, fired = false, shaken = false, contact = false;
+    for (std::size_t i = 0; i < s.unit_count; ++i) {
+        const Unit& u = s.unit(i);
+        if (u.side != me || !u.on_table()) continue;
+        (ctx_.type(u).category == rules::Category::Cavalry ? cav : inf) = true;
+        fired |= u.fired;
+        shaken |= u.status != UnitStatus::Ok;
+        for (std::size_t j = 0; j < s.unit_count && !contact; ++j) {
+            const Unit& e = s.unit(j);
+            if (e.side != me && e.on_table() && core::dist2(u.square, e.square) <= 3) contact = true;
+        }
+    }
+    // Only which cards remain is known (the view hides their order): the chance the next one helps.
+    double useful = 0;
+    for (int i = d.drawn; i < d.size; ++i) {
+        switch (d.cards[static_cast<std::size_t>(i)]) {
+            case rules::CardKind::InfantryMove: useful += inf ? 1 : 0; break;
+            case rules::CardKind::CavalryMove: useful += cav ? 1 : 0; break;
+            case rules::CardKind::Reload: useful += fired ? 1 : 0; break;
+            case rules::CardKind::Melee: useful += contact ? 1 : 0; break;
+            case rules::CardKind::LeaderCheck: useful += shaken && s.morale_chips[rules::idx(me)] > 0 ? 1 : 0; break;
+            case rules::CardKind::Courage: useful -= shaken ? 1 : 0; break;
+            default: break;
+        }
+    }
+    return kTurnBase + kTurnUseful * useful / d.left();
+}
+
+double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
+    const auto melee_ev = [&](const rules::Preview& p) {
+        if (p.kind == rules::Preview::Kind::CutDown) return unit_worth(s, p.target) + kChip * s.unit(p.target).stand_count();
+        const std::size_t a = p.actors.empty() ? p.target : p.actors.front();
+        const std::size_t d = p.target;
+        const double init_mine = s.unit(a).side == me ? 1.0 : -1.0;
+        double v = 0;
+        for (const auto& o : p.melee.initiator_wins.outcomes) {
+            v += approx(o.chance) * (o.hits * hit_value(s, d) + status_loss(s, d, o.status));
+        }
+        for (const auto& o : p.melee.defender_wins.outcomes) {
+            v -= approx(o.chance) * (o.hits * hit_value(s, a) + status_loss(s, a, o.status));
+        }
+        if (rules::leader_attached(s, a) || rules::leader_attached(s, d)) v -= approx(p.melee.tie) * kLeader;
+        return init_mine * v;
+    };
+    const auto shot_ev = [&](const rules::Preview& p) {
+        double v = 0;
+        for (const auto& o : p.shot.outcomes) {
+            v += approx(o.chance) * (o.new_hits * hit_value(s, p.target) + status_loss(s, p.target, o.status));
+        }
+        for (const auto& o : p.combined.outcomes) {
+            v += approx(o.chance) * (o.new_hits * hit_value(s, p.target) + status_loss(s, p.target, o.status));
+        }
+        return v;
+    };
+    std::variant<rules::Preview, std::string> last;
+    const auto previewed = [&](const rules::Command& cmd) -> const rules::Preview* {
+        last = rules::preview(ctx_, s, std::span<const rules::Command>(&cmd, 1));
+        return std::get_if<rules::Preview>(&last);
+    };
+    return std::visit(
+        core::Overloaded{
+            [&](const rules::Move& m) -> double {
+                const auto ui = own_unit_at(s, m.from, me);
+                if (!ui) return -1;
+                const Unit& u = s.unit(*ui);
+                const int pips = ctx_.type(u).move_pips + (m.attack ? 1 : 0);
+                GameState after = s;
+                Unit& moved = after.unit(*ui);
+                if (m.to) moved.square = *m.to;
+                if (m.face_after) moved.facing = *m.face_after;
+                else if (m.face_before) moved.facing = *m.face_before;
+                double v = 2.0 * (unit_terms(after, *ui) - unit_terms(s, *ui));
+                if (m.attack) {
+                    if (const auto* p = previewed(c)) v = melee_ev(*p);
+                }
+                return v - kPip * pips;
+            },
+            [&](const rules::Shoot& sh) -> double {
+                const auto* p = previewed(c);
+                if (!p) return -1;
+                const bool active = s.decision == rules::Decision::Act;
+                (void)sh;
+                return shot_ev(*p) - (active ? kPip : kOpportunityChip) - kLoadedShot;
+            },
+            [&](const rules::Fight&) -> double {
+                const auto* p = previewed(c);
+                return p ? melee_ev(*p) - kPip : -1;
+            },
+            [&](const rules::Charge& ch) -> double {
+                const auto ui = own_unit_at(s, ch.from, me);
+                if (!ui || s.move.unit == rules::kNone) return -1;
+                return kMeleeThreat * 2 * melee_threat(s, *ui, s.move.unit) - kOpportunityChip;
+            },
+            [&](const rules::Evade&) -> double {
+                // The unit entered is ours, in the square the mover is entering.
+                if (s.move.unit == rules::kNone) return -1;
+                const Unit& mover = s.unit(s.move.unit);
+                const auto ui = own_unit_at(s, mover.square, me);
+                double worst = 0;
+                for (std::size_t i = 0; i < s.unit_count; ++i) {
+                    if (s.unit(i).side == me && s.unit(i).on_table() && core::dist2(s.unit(i).square, mover.square) <= 3)
+                        worst = std::max(worst, melee_threat(s, s.move.unit, i));
+                }
+                (void)ui;
+                return worst - kOpportunityChip;
+            },
+            [&](const rules::Reload& r) -> double {
+                const auto ui = own_unit_at(s, r.square, me);
+                if (!ui) return -1;
+                const Unit& u = s.unit(*ui);
+                GameState after = s;
+                after.unit(*ui).fired = false;
+                const double gain = 2.0 * (unit_terms(after, *ui) - unit_terms(s, *ui));
+                return gain + kLoadedShot + 0.1 - kPip * ctx_.type(u).reload_pips;
+            },
+            [&](const rules::Rally& r) -> double {
+                const auto* p = previewed(c);
+                const auto ui = own_unit_at(s, r.square, me);
+                if (!p || !ui) return -1;
+                const Unit& u = s.unit(*ui);
+                const double gain = u.status == UnitStatus::Routed ? (kDisorderedStand - kRoutedStand) * u.stand_count()
+                                                                   : (kOkStand - kDisorderedStand) * u.stand_count();
+                return approx(p->chance) * gain - kChip;
+            },
+            [&](const rules::ChipUnit&) -> double {
+                const auto* p = previewed(c);
+                if (!p) return -1;
+                const Unit& t = s.unit(p->target);
+                const double gain = status_loss(s, p->target, t.status == UnitStatus::Ok ? Status::Disordered : Status::Routed);
+                return approx(p->chance) * gain - kChip;
+            },
+            [&](const rules::Follow&) -> double {
+                if (s.choice_pursuit) return 0.2;
+                if (s.choice_unit == rules::kNone || s.choice_other == rules::kNone) return 0.05;
+                return kMeleeThreat * melee_threat(s, s.choice_unit, s.choice_other);
+            },
+            [&](const rules::Stay&) -> double { return 0; },
+            [&](const rules::Decline&) -> double { return 0; },
+            [&](const rules::TurnCard&) -> double { return card_turn_value(s, me); },
+            [&](const rules::Pass&) -> double { return -0.001 * s.pips; },
+            [&](const rules::March&) -> double { return -1; },
+            [&](const rules::MoveLeader& ml) -> double {
+                GameState after = s;
+                rules::Leader& l = after.leaders[rules::idx(me)];
+                const bool before_danger = rules::leader_in_enemy_range(ctx_, s, me);
+                l.square = ml.to;
+                l.attached = ml.attach ? static_cast<std::uint8_t>(rules::unit_at(s, ml.to, me).value_or(rules::kNone)) : rules::kNone;
+                const bool after_danger = rules::leader_in_enemy_range(ctx_, after, me);
+                return (before_danger && !after_danger ? 0.5 : -0.05) - kPip;
+            },
+            [&](const rules::Escape& e) -> double {
+                int nearest = 1 << 20;
+                for (std::size_t i = 0; i < s.unit_count; ++i) {
+                    const Unit& u = s.unit(i);
+                    if (u.side != me && u.on_table()) nearest = std::min(nearest, core::dist2(u.square, e.to));
+                }
+                return 0.01 * std::min(nearest, 40);
+            },
+            [&](const rules::ChooseOrder& o) -> double {
+                const int mine = s.initiative_roll[rules::idx(me)];
+                const int theirs = s.initiative_roll[rules::idx(rules::other(me))];
+                const int small = std::min(mine, theirs), large = std::max(mine, theirs);
+                return o.first ? 0.5 * small + 1.0 : 0.5 * large;
+            },
+            [&](const rules::DeployAuto&) -> double { return 1; },
+            [&](const rules::PassTerrain&) -> double { return 1; },
+            [&](const rules::AdjustTerrain& a) -> double { return a.action == rules::AdjustTerrain::Action::Pass ? 1 : 0; },
+            [&](const rules::Concede&) -> double { return -1000; },
+            [&](const auto&) -> double { return 0; },
+        },
+        c);
+}
+
+std::vector<Scored> Scorer::score_all(const GameState& s) {
+    const Side me = rules::deciding_side(s);
+    std::vector<Scored> out;
+    for (auto& c : rules::legal_commands(ctx_, s)) {
+        if (std::holds_alternative<rules::Concede>(c)) continue;
+        const double v = score_one(s, c, me);
+        out.push_back({std::move(c), v});
+    }
+    evaluated_ += out.size();
+    return out;
+}
+
+}  // namespace tercio::ai

@@ -1,0 +1,70 @@
+#pragma once
+/// The `normal` level's judgement, shared with `hard`: a static evaluation of a position from one
+/// side, and a score for every legal command (its expected effect on that evaluation, from the
+/// rules' exact odds, minus what it spends). Pure: reads states, rolls nothing.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "rules/game.hpp"
+
+namespace tercio::ai {
+
+struct Scored {
+    rules::Command command;
+    double score = 0;
+};
+
+class Scorer {
+public:
+    explicit Scorer(const rules::RulesContext& ctx);
+
+    /// Every legal command of the deciding side of `s` except a concession, with its score: the
+    /// change it is expected to bring to evaluate() for that side, less the pips, chips and
+    /// loaded shots it spends. In the order rules::legal_commands gives them.
+    std::vector<Scored> score_all(const rules::GameState& s);
+
+    /// How good `s` is for `me`, in victory points' currency: what each side's units would be
+    /// worth at the end (stands by status, hits counted as part of a stand), the leader, morale
+    /// chips in reserve, and what each side threatens now (shots in range and arc with the exact
+    /// odds, melees within reach with flank and rear counted).
+    double evaluate(const rules::GameState& s, rules::Side me) const;
+
+    /// Commands scored so far (the bench's measure of work).
+    std::uint64_t evaluated() const { return evaluated_; }
+
+private:
+    /// One winner's results on the loser, weighted by their chances (so they include the chance
+    /// of winning at all).
+    struct LoserResults {
+        double hits = 0;
+        double disorder = 0;
+        double rout = 0;
+    };
+    struct MeleeSummary {
+        LoserResults defender;   ///< when the initiator wins
+        LoserResults initiator;  ///< when the defender wins
+    };
+    static constexpr int kFlagCombos = 16;
+    const MeleeSummary& melee_summary(core::DieType a, core::DieType d, unsigned flags) const;
+    double loss(const rules::GameState& s, std::size_t u, const LoserResults& r) const;
+    double material(const rules::GameState& s, rules::Side side) const;
+    double unit_worth(const rules::GameState& s, std::size_t u) const;
+    double hit_value(const rules::GameState& s, std::size_t u) const;
+    double status_loss(const rules::GameState& s, std::size_t u, rules::Status st) const;
+    double shot_threat(const rules::GameState& s, std::size_t shooter, std::size_t target) const;
+    double melee_threat(const rules::GameState& s, std::size_t attacker, std::size_t defender) const;
+    /// What unit u adds to its side's position: its threats against enemies less theirs against
+    /// it, and how near it is to the fight.
+    double unit_terms(const rules::GameState& s, std::size_t u) const;
+    double score_one(const rules::GameState& s, const rules::Command& c, rules::Side me);
+    double card_turn_value(const rules::GameState& s, rules::Side me) const;
+
+    const rules::RulesContext& ctx_;
+    std::array<double, core::kLadderSize> shot_hits_{};  ///< expected hits of a first shot, by final die
+    mutable std::array<MeleeSummary, core::kLadderSize * core::kLadderSize * kFlagCombos> melee_{};
+    mutable std::array<bool, core::kLadderSize * core::kLadderSize * kFlagCombos> melee_done_{};
+    std::uint64_t evaluated_ = 0;
+};
+
+}  // namespace tercio::ai
