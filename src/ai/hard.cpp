@@ -1,6 +1,127 @@
-// TEMPORARY stub while the level is written: plays like the random baseline.
+// The `hard` level: determinized rollouts. At each decision with a real choice it takes the
+// `normal` level's best few commands and, for each, plays the rest of the current phase several
+// times over: every sample deals the face-down cards in an order drawn from its own stream
+// (any order is consistent with what it has seen, since a view shows which cards remain but not
+// their order) and rolls its own dice, with `normal` (without noise) deciding for both sides. It
+// plays the command whose samples end best on average by the normal level's evaluation. The
+// same samples (deck orders and dice) are used for every candidate, so the comparison is fair.
+// The budget is a count of samples, not a time, so the same seed gives the same game.
+#include <algorithm>
+
+#include "ai/hard.hpp"
 #include "ai/levels.hpp"
+#include "ai/normal.hpp"
+#include "core/dice.hpp"
 
 namespace tercio::ai {
-std::unique_ptr<Player> make_hard(std::uint64_t seed) { return make_random(seed); }
+
+namespace {
+
+/// Shuffles each deck's face-down cards (Fisher-Yates with the sample's stream).
+void deal_unseen(rules::GameState& s, core::Dice& stream) {
+    for (auto& d : s.decks) {
+        for (int i = d.size - 1; i > d.drawn; --i) {
+            const int j = d.drawn + stream.pick(i - d.drawn + 1, core::RollPurpose::Shuffle);
+            std::swap(d.cards[static_cast<std::size_t>(i)], d.cards[static_cast<std::size_t>(j)]);
+        }
+    }
+}
+
+bool worth_searching(rules::Decision d) {
+    return d == rules::Decision::Act || d == rules::Decision::React || d == rules::Decision::Chip ||
+           d == rules::Decision::FollowUp || d == rules::Decision::Pursue || d == rules::Decision::InitiativeChoice;
+}
+
+class HardPlayer final : public Player {
+public:
+    HardPlayer(std::uint64_t seed, HardBudget budget) : stream_(seed), budget_(budget) {}
+
+    rules::Command choose(const GameView& view) override {
+        if (!scorer_ || ctx_ != view.ctx) {
+            scorer_.emplace(view.rules());
+            ctx_ = view.ctx;
+        }
+        const rules::GameState& s = view.state;
+        auto scored = scorer_->score_all(s);
+        if (scored.size() <= 1 || !worth_searching(s.decision)) return pick_best(scored, stream_, 0);
+
+        // The normal level's best few, best first (stable: ties keep the rules' order).
+        std::vector<std::size_t> order(scored.size());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::size_t a, std::size_t b) { return scored[a].score > scored[b].score; });
+        const std::size_t k = std::min<std::size_t>(order.size(), static_cast<std::size_t>(budget_.candidates));
+        // A command far below the best is not worth the samples.
+        std::size_t keep = 1;
+        while (keep < k && scored[order[0]].score - scored[order[keep]].score <= budget_.margin) ++keep;
+        if (keep == 1) return std::move(scored[order[0]].command);
+
+        const rules::Side me = view.side;
+        std::vector<double> total(keep, 0.0);
+        for (int m = 0; m < budget_.samples; ++m) {
+            // One deal of the unseen cards and one dice seed per sample, shared by all candidates.
+            const std::uint64_t deal_seed = stream_next();
+            const std::uint64_t dice_seed = stream_next();
+            for (std::size_t c = 0; c < keep; ++c) {
+                rules::GameState sim = s;
+                core::SeededDice deal(deal_seed);
+                deal_unseen(sim, deal);
+                core::SeededDice dice(dice_seed);
+                total[c] += rollout(view.rules(), sim, scored[order[c]].command, dice, me);
+            }
+        }
+        std::size_t best = 0;
+        for (std::size_t c = 1; c < keep; ++c) {
+            if (total[c] > total[best]) best = c;
+        }
+        return std::move(scored[order[best]].command);
+    }
+
+    std::uint64_t evaluated() const override { return scorer_ ? scorer_->evaluated() : 0; }
+
+private:
+    std::uint64_t stream_next() {
+        const auto hi = static_cast<std::uint64_t>(stream_.pick(1 << 30, core::RollPurpose::Other));
+        const auto lo = static_cast<std::uint64_t>(stream_.pick(1 << 30, core::RollPurpose::Other));
+        return (hi << 30) | lo;
+    }
+
+    /// Plays `first`, then `normal` for both sides until `budget_.phases` phases have ended, the game ends or the
+    /// depth budget runs out; the normal level's evaluation of where it got to, for `me`.
+    double rollout(const rules::RulesContext& ctx, rules::GameState& s, const rules::Command& first, core::Dice& dice,
+                   rules::Side me) {
+        auto turn = s.turn;
+        auto phase = s.phase;
+        auto active = s.active;
+        int phases_ended = 0;
+        rules::apply(ctx, s, first, dice);
+        for (int depth = 0; depth < budget_.depth; ++depth) {
+            if (s.decision == rules::Decision::GameOver) break;
+            if (s.turn != turn || s.phase != phase || s.active != active) {
+                if (++phases_ended >= budget_.phases) break;
+                turn = s.turn;
+                phase = s.phase;
+                active = s.active;
+            }
+            auto scored = scorer_->score_all(s);
+            if (scored.empty()) break;
+            rules::apply(ctx, s, pick_best(scored, stream_, 0), dice);
+        }
+        return scorer_->evaluate(s, me);
+    }
+
+    core::SeededDice stream_;
+    HardBudget budget_;
+    std::optional<Scorer> scorer_;
+    const rules::RulesContext* ctx_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<Player> make_hard(std::uint64_t seed, HardBudget budget) {
+    return std::make_unique<HardPlayer>(seed, budget);
+}
+
+std::unique_ptr<Player> make_hard(std::uint64_t seed) { return make_hard(seed, HardBudget{}); }
+
 }  // namespace tercio::ai
