@@ -1,12 +1,15 @@
 // The `hard` level: determinized rollouts. At each decision with a real choice it takes the
-// `normal` level's best few commands and, for each, plays the rest of the current phase several
-// times over: every sample deals the face-down cards in an order drawn from its own stream
+// `normal` level's best few commands and, for each, plays out the rest of the current phase and
+// the next one several times over: every sample deals the face-down cards in an order drawn from its own stream
 // (any order is consistent with what it has seen, since a view shows which cards remain but not
 // their order) and rolls its own dice, with `normal` (without noise) deciding for both sides. It
-// plays the command whose samples end best on average by the normal level's evaluation. The
-// same samples (deck orders and dice) are used for every candidate, so the comparison is fair.
+// keeps normal's choice unless another command's samples end better by the normal level's
+// evaluation beyond their noise (paired differences, since every candidate is played out on the
+// same samples: the same deck orders and dice seeds).
 // The budget is a count of samples, not a time, so the same seed gives the same game.
+// src/ai/hard.hpp has the default budget; docs/computer.md says how it was chosen.
 #include <algorithm>
+#include <cmath>
 
 #include "ai/hard.hpp"
 #include "ai/levels.hpp"
@@ -57,7 +60,8 @@ public:
         if (keep == 1) return std::move(scored[order[0]].command);
 
         const rules::Side me = view.side;
-        std::vector<double> total(keep, 0.0);
+        // value[c][m]: candidate c played out in sample m.
+        std::vector<std::vector<double>> value(keep, std::vector<double>(static_cast<std::size_t>(budget_.samples)));
         for (int m = 0; m < budget_.samples; ++m) {
             // One deal of the unseen cards and one dice seed per sample, shared by all candidates.
             const std::uint64_t deal_seed = stream_next();
@@ -67,12 +71,28 @@ public:
                 core::SeededDice deal(deal_seed);
                 deal_unseen(sim, deal);
                 core::SeededDice dice(dice_seed);
-                total[c] += rollout(view.rules(), sim, scored[order[c]].command, dice, me);
+                value[c][static_cast<std::size_t>(m)] = rollout(view.rules(), sim, scored[order[c]].command, dice, me);
             }
         }
+        // Normal's choice stands unless the samples show another to be better beyond their noise:
+        // the mean of the paired differences must exceed `confidence` standard errors.
         std::size_t best = 0;
+        double best_gain = 0;
+        const double n = budget_.samples;
         for (std::size_t c = 1; c < keep; ++c) {
-            if (total[c] > total[best]) best = c;
+            double sum = 0, sq = 0;
+            for (std::size_t m = 0; m < value[c].size(); ++m) {
+                const double d = value[c][m] - value[0][m];
+                sum += d;
+                sq += d * d;
+            }
+            const double mean = sum / n;
+            const double var = n > 1 ? std::max(0.0, (sq - n * mean * mean) / (n - 1)) : 0.0;
+            const double se = std::sqrt(var / n);
+            if (mean > budget_.confidence * se && mean > best_gain) {
+                best = c;
+                best_gain = mean;
+            }
         }
         return std::move(scored[order[best]].command);
     }
