@@ -1,16 +1,19 @@
 #include "app/bench_command.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
-#include <map>
 #include <memory>
+#include <string>
 #include <variant>
 #include <vector>
 
+#include "ai/match.hpp"
+#include "ai/stats.hpp"
 #include "app/exit_codes.hpp"
-#include "data/data_files.hpp"
+#include "app/game_contexts.hpp"
 #include "rules/game.hpp"
 #include "rules/state_hash.hpp"
 
@@ -19,39 +22,174 @@ namespace tercio::app {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr std::uint64_t kFnvOffset = 0xCBF29CE484222325ULL;
+constexpr std::uint64_t kFnvPrime = 0x100000001B3ULL;
 
-const char* const kArmies[] = {"french", "italian", "spanish", "imperialist", "ottoman", "moorish"};
+std::uint64_t fold(std::uint64_t signature, std::uint64_t value) {
+    return (signature ^ value) * kFnvPrime;
+}
 
-}  // namespace
+double ms_since(Clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
 
-int run_bench(int games, const std::filesystem::path& data_dir) {
-    data::DataCatalog catalog(data_dir);
-    std::map<std::string, rules::ArmyList> armies;
-    for (const char* id : kArmies) {
-        const auto file = data_dir / "armies" / (std::string(id) + ".toml");
-        auto loaded = data::load_army(file.string(), data::read_file(file).text, catalog.resolver());
-        if (!loaded.ok()) {
-            for (const auto& e : loaded.errors) std::cerr << e.to_string() << '\n';
-            return kExitDataError;
+// ---- The AI part ----
+
+/// The seeded games of the AI part, each played kAiGames times (scaled by --games / 60), the
+/// levels changing sides every other game. Tune kAiGames so that the whole bench stays under
+/// about 60 s in a Release build.
+struct AiMatch {
+    ai::Level red;
+    ai::Level blue;
+};
+constexpr std::array<AiMatch, 3> kAiMatches = {{{ai::Level::Normal, ai::Level::Normal},
+                                                {ai::Level::Easy, ai::Level::Normal},
+                                                {ai::Level::Hard, ai::Level::Normal}}};
+constexpr int kAiGames = 2;
+constexpr int kDefaultGames = 60;  ///< --games at which the AI part plays kAiGames per match
+
+/// Positions at which every level decides once: the game seeded `seed` between the armies of
+/// pairing `pairing` (see GameContexts::all_pairings), played by two random players for
+/// `commands` commands (or to its last decision, if it ends sooner).
+struct BenchPosition {
+    std::uint64_t seed;
+    std::size_t pairing;
+    int commands;
+};
+constexpr std::array<BenchPosition, 6> kPositions = {
+    {{31, 2, 20}, {32, 9, 60}, {33, 16, 150}, {34, 23, 250}, {35, 30, 350}, {36, 35, 450}}};
+
+struct AiTotals {
+    std::uint64_t signature = kFnvOffset;
+    std::uint64_t evaluated = 0;
+    long decisions = 0;
+    int games = 0;
+    double ms = 0;  ///< wall time of the games and position decisions
+    std::array<ai::TimeHistogram, ai::kLevels.size()> times;
+};
+
+void bench_ai_games(const std::vector<rules::RulesContext>& pairings, int per_match, AiTotals& t) {
+    ai::MatchOptions mo;
+    mo.time_decisions = true;
+    int k = 0;
+    for (const AiMatch& m : kAiMatches) {
+        for (int g = 0; g < per_match; ++g, ++k) {
+            std::array<ai::Level, 2> levels = {m.red, m.blue};
+            if (g % 2 == 1) std::swap(levels[0], levels[1]);
+            // 13 is prime to 36: the games go through all the pairings.
+            const std::size_t pairing = static_cast<std::size_t>(k * 13 + 2) % pairings.size();
+            const std::uint64_t seed = 101 + static_cast<std::uint64_t>(k);
+            auto a = ai::make_player(levels[0], ai::player_seed(seed, rules::Side::A));
+            auto b = ai::make_player(levels[1], ai::player_seed(seed, rules::Side::B));
+            const auto t0 = Clock::now();
+            const ai::GameResult r = ai::play_game(pairings[pairing], seed, *a, *b, mo);
+            t.ms += ms_since(t0);
+            t.signature = fold(t.signature, r.final_hash);
+            t.evaluated += r.evaluated[0] + r.evaluated[1];
+            t.decisions += r.decisions;
+            ++t.games;
+            for (std::size_t s = 0; s < 2; ++s) {
+                for (double ms : r.decide_ms[s])
+                    t.times[static_cast<std::size_t>(levels[s])].add(ms);
+            }
         }
-        armies.emplace(id, std::move(*loaded.value));
     }
-    std::string why;
-    const rules::Ruleset* rs = catalog.ruleset("pikette-squared", why);
-    if (!rs) {
-        std::cerr << why << '\n';
-        return kExitDataError;
-    }
+}
 
-    // Random legal play: game g pits army g % 6 against army (g / 6) % 6, dice seeded g + 1,
-    // choices from a separate stream; concessions are left out.
-    std::uint64_t signature = 0xCBF29CE484222325ULL;
+/// The state of kPositions' position `p`.
+rules::GameState bench_position(const rules::RulesContext& ctx, const BenchPosition& p) {
+    core::SeededDice dice(p.seed);
+    rules::GameState s;
+    rules::new_game(ctx, s, dice);
+    std::array<std::unique_ptr<ai::Player>, 2> players = {
+        ai::make_player(ai::Level::Random, ai::player_seed(p.seed, rules::Side::A)),
+        ai::make_player(ai::Level::Random, ai::player_seed(p.seed, rules::Side::B))};
+    for (int i = 0; i < p.commands; ++i) {
+        const rules::Side side = rules::deciding_side(s);
+        const rules::Command c = players[rules::idx(side)]->choose(ai::make_view(ctx, s, side));
+        rules::GameState next = s;
+        core::SeededDice next_dice = dice;
+        rules::apply(ctx, next, c, next_dice);
+        if (next.decision == rules::Decision::GameOver) break;
+        s = std::move(next);
+        dice = next_dice;
+    }
+    return s;
+}
+
+void bench_ai_positions(const std::vector<rules::RulesContext>& pairings, AiTotals& t) {
+    for (const BenchPosition& p : kPositions) {
+        const rules::RulesContext& ctx = pairings[p.pairing];
+        const rules::GameState s = bench_position(ctx, p);
+        const rules::Side side = rules::deciding_side(s);
+        for (ai::Level level : ai::kLevels) {
+            auto player = ai::make_player(level, ai::player_seed(p.seed, side));
+            const ai::GameView view = ai::make_view(ctx, s, side);
+            const auto t0 = Clock::now();
+            const rules::Command c = player->choose(view);
+            const double ms = ms_since(t0);
+            t.ms += ms;
+            t.times[static_cast<std::size_t>(level)].add(ms);
+            if (auto why = rules::validate(ctx, s, c)) {
+                throw ai::IllegalChoice(std::string(ai::level_name(level)) + " chose \"" +
+                                        rules::print(c) + "\" at the bench position seeded " +
+                                        std::to_string(p.seed) + ": " + *why);
+            }
+            for (char ch : rules::print(c))
+                t.signature = fold(t.signature, static_cast<unsigned char>(ch));
+            t.evaluated += player->evaluated();
+            ++t.decisions;
+        }
+    }
+}
+
+void print_ai(const AiTotals& t, int per_match) {
+    std::printf(
+        "ai games %d (%zu matches x %d)  positions %zu x %zu levels  decisions %ld  evaluated "
+        "%llu\n",
+        t.games, kAiMatches.size(), per_match, kPositions.size(), ai::kLevels.size(), t.decisions,
+        static_cast<unsigned long long>(t.evaluated));
+    std::printf("ai signature %016llx\n", static_cast<unsigned long long>(t.signature));
+    const double s = t.ms / 1000.0;
+    std::printf("ai speed: %.2f games/s, %.0f decisions/s (%.1f s)\n", s > 0 ? t.games / s : 0.0,
+                s > 0 ? static_cast<double>(t.decisions) / s : 0.0, s);
+    for (ai::Level l : ai::kLevels) {
+        const ai::TimeHistogram& h = t.times[static_cast<std::size_t>(l)];
+        std::printf("ai %-7s median %.3f ms, p95 %.3f ms per decision (%llu decisions)\n",
+                    std::string(ai::level_name(l)).c_str(), h.quantile(0.5), h.quantile(0.95),
+                    static_cast<unsigned long long>(h.count()));
+    }
+}
+
+/// The AI part: seeded games between the levels and one decision per level at fixed positions.
+/// The signature, decisions and evaluated count depend only on the players and the rules.
+int bench_ai(const std::vector<rules::RulesContext>& pairings, int games) {
+    const int per_match = std::max(1, kAiGames * games / kDefaultGames);
+    AiTotals t;
+    try {
+        bench_ai_games(pairings, per_match, t);
+        bench_ai_positions(pairings, t);
+    } catch (const std::exception& e) {  // IllegalChoice, or a game that never ends
+        std::cerr << "tercio bench: " << e.what() << '\n';
+        return kExitIllegal;
+    }
+    print_ai(t, per_match);
+    return kExitOk;
+}
+
+// ---- Random play ----
+
+/// Random legal play: game g pits army g % 6 against army (g / 6) % 6, dice seeded g + 1,
+/// choices from a separate stream; concessions are left out.
+void bench_random(const std::vector<rules::RulesContext>& pairings, int games) {
+    std::uint64_t signature = kFnvOffset;
     long decisions = 0;
     long legal_listed = 0;
     std::vector<double> game_ms;
     for (int g = 0; g < games; ++g) {
         const auto t0 = Clock::now();
-        const rules::RulesContext ctx{rs, {&armies.at(kArmies[g % 6]), &armies.at(kArmies[(g / 6) % 6])}};
+        const rules::RulesContext& ctx =
+            pairings[static_cast<std::size_t>((g % 6) * 6 + (g / 6) % 6)];
         core::SeededDice dice(static_cast<std::uint64_t>(g) + 1);
         core::SeededDice chooser(static_cast<std::uint64_t>(g) * 7919 + 13);
         rules::GameState s;
@@ -59,15 +197,16 @@ int run_bench(int games, const std::filesystem::path& data_dir) {
         while (s.decision != rules::Decision::GameOver) {
             auto legal = rules::legal_commands(ctx, s);
             legal_listed += static_cast<long>(legal.size());
-            legal.erase(std::remove_if(legal.begin(), legal.end(),
-                                       [](const rules::Command& c) { return std::holds_alternative<rules::Concede>(c); }),
-                        legal.end());
-            const auto& c = legal[static_cast<std::size_t>(chooser.pick(static_cast<int>(legal.size()), core::RollPurpose::Other))];
+            std::erase_if(legal, [](const rules::Command& c) {
+                return std::holds_alternative<rules::Concede>(c);
+            });
+            const auto& c = legal[static_cast<std::size_t>(
+                chooser.pick(static_cast<int>(legal.size()), core::RollPurpose::Other))];
             rules::apply(ctx, s, c, dice);
             ++decisions;
         }
-        signature = (signature ^ rules::state_hash(s)) * 0x100000001B3ULL;
-        game_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+        signature = fold(signature, rules::state_hash(s));
+        game_ms.push_back(ms_since(t0));
     }
     std::sort(game_ms.begin(), game_ms.end());
     double total_ms = 0;
@@ -76,24 +215,40 @@ int run_bench(int games, const std::filesystem::path& data_dir) {
     // The cost of copying a state, which the computer opponent will do very often.
     rules::GameState probe;
     {
-        const rules::RulesContext ctx{rs, {&armies.at("french"), &armies.at("spanish")}};
         core::SeededDice dice(1);
-        rules::new_game(ctx, probe, dice);
+        rules::new_game(pairings[2], probe, dice);  // french v spanish
     }
     constexpr int kCopies = 200000;
     std::vector<rules::GameState> sink(2);
     const auto c0 = Clock::now();
     for (int i = 0; i < kCopies; ++i) sink[static_cast<std::size_t>(i & 1)] = probe;
-    const double copy_ns = std::chrono::duration<double, std::nano>(Clock::now() - c0).count() / kCopies;
+    const double copy_ns =
+        std::chrono::duration<double, std::nano>(Clock::now() - c0).count() / kCopies;
 
-    std::printf("games %d  decisions %ld  legal commands listed %ld\n", games, decisions, legal_listed);
+    std::printf("games %d  decisions %ld  legal commands listed %ld\n", games, decisions,
+                legal_listed);
     std::printf("signature %016llx\n", static_cast<unsigned long long>(signature));
     std::printf("game time: median %.2f ms, p95 %.2f ms; %.1f games/s, %.0f decisions/s\n",
-                game_ms[game_ms.size() / 2], game_ms[game_ms.size() * 95 / 100], 1000.0 * games / total_ms,
-                1000.0 * static_cast<double>(decisions) / total_ms);
-    std::printf("GameState: %zu bytes, copy %.0f ns (%d copies; probe hash %016llx)\n", sizeof(rules::GameState),
-                copy_ns, kCopies, static_cast<unsigned long long>(rules::state_hash(sink[0])));
-    return kExitOk;
+                game_ms[game_ms.size() / 2], game_ms[game_ms.size() * 95 / 100],
+                1000.0 * games / total_ms, 1000.0 * static_cast<double>(decisions) / total_ms);
+    std::printf("GameState: %zu bytes, copy %.0f ns (%d copies; probe hash %016llx)\n",
+                sizeof(rules::GameState), copy_ns, kCopies,
+                static_cast<unsigned long long>(rules::state_hash(sink[0])));
+}
+
+}  // namespace
+
+int run_bench(int games, const std::filesystem::path& data_dir) {
+    GameContexts contexts(data_dir);
+    std::string why;
+    const auto pairings = contexts.all_pairings(why);
+    if (!pairings) {
+        std::cerr << "tercio bench: " << why << '\n';
+        return kExitDataError;
+    }
+    bench_random(*pairings, games);
+    std::fflush(stdout);
+    return bench_ai(*pairings, games);
 }
 
 }  // namespace tercio::app

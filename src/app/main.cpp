@@ -16,6 +16,7 @@
 #include "app/play_command.hpp"
 #include "app/replay_command.hpp"
 #include "app/run_command.hpp"
+#include "app/sim_command.hpp"
 #include "data/data_files.hpp"
 
 namespace fs = std::filesystem;
@@ -83,11 +84,12 @@ int run_default(const fs::path& data_dir) {
     }
     std::cout << "tercio " TERCIO_VERSION " - " << rs->name << " in the terminal\n\n"
               << "Run tercio in a terminal to open the start menu. Commands:\n"
-              << "  tercio play ...        two players at one keyboard (? in the game for keys); --resume\n"
-              << "                         goes on with your unfinished game\n"
+              << "  tercio play ...        against the computer (--vs LEVEL) or two players at one keyboard\n"
+              << "                         (? in the game for keys); --resume goes on with your game\n"
               << "  tercio check FILE...   check ruleset, army, position and save files\n"
               << "  tercio run ...         play a game headless from a file of commands\n"
               << "  tercio replay FILE     show a saved game step by step\n"
+              << "  tercio sim ...         computer against computer, many games, with statistics\n"
               << "  tercio --help          all commands and options\n\n"
               << "Armies in " << (data_dir / "armies").string() << ":\n";
     std::error_code ec;
@@ -163,8 +165,8 @@ int main(int argc, char** argv) {
     bool no_color = false;
     std::optional<std::uint64_t> play_seed;
     CLI::App* play = app.add_subcommand(
-        "play", "Play in the terminal, two players at one keyboard: a start menu, unless an army or\n"
-                "the seed is given. Every command is saved as it is played");
+        "play", "Play in the terminal, against the computer or two players at one keyboard: a start\n"
+                "menu, unless an army, the seed or --vs is given. Every command is saved as it is played");
     play->fallthrough();
     play->add_option("--red", play_opt.red, "Side A's army, south edge (default french); skips the menu")->type_name("ARMY");
     play->add_option("--blue", play_opt.blue, "Side B's army, north edge (default spanish); skips the menu")->type_name("ARMY");
@@ -180,6 +182,23 @@ int main(int argc, char** argv) {
                      "Where saves go, one directory per player (default: $XDG_STATE_HOME/tercio,\n"
                      "else ~/.local/state/tercio)")
         ->type_name("DIR");
+    CLI::Option* vs = play->add_option("--vs", play_opt.vs,
+                                       "Play against the computer at this level: random, easy, normal or hard;\n"
+                                       "it plays side B unless --computer-side says red. Skips the menu")
+                          ->type_name("LEVEL")
+                          ->check(CLI::IsMember({"random", "easy", "normal", "hard"}));
+    play->add_option("--computer-side", play_opt.computer_side,
+                     "The side the computer plays with --vs: red (side A, south) or blue (side B, north;\n"
+                     "the default)")
+        ->type_name("SIDE")
+        ->check(CLI::IsMember({"red", "blue"}))
+        ->needs(vs);
+    play->add_option("--ai-delay", play_opt.ai_delay_ms,
+                     "Milliseconds the computer waits after each command before playing its own, so that\n"
+                     "each can be seen (default 600)")
+        ->type_name("MS")
+        ->check(CLI::Range(0, 60000));
+    vs->excludes("--resume");
 
     app::ReplayOptions replay_opt;
     bool replay_no_color = false;
@@ -198,11 +217,54 @@ int main(int argc, char** argv) {
                      "No colours: case, marks and attributes only (also when the terminal has none)");
     replay->add_flag("--ascii", replay_opt.ascii, "Only ASCII characters on the screen (also when the locale is not UTF-8)");
 
+    app::SimOptions sim_opt;
+    CLI::App* sim = app.add_subcommand(
+        "sim", "Computer against computer, headless: many seeded games, then who won (win rates with\n"
+               "95% Wilson intervals), mean victory points and decision times per level and side");
+    sim->fallthrough();
+    CLI::Option* sim_red = sim->add_option("--red", sim_opt.red, "Side A's army (south edge)")->type_name("ARMY");
+    CLI::Option* sim_blue = sim->add_option("--blue", sim_opt.blue, "Side B's army (north edge)")->type_name("ARMY");
+    sim->add_flag("--all-armies", sim_opt.all_armies,
+                  "Instead of --red and --blue: the 36 pairings in turn,\n"
+                  "seed S+d playing army (d / 6) mod 6 against army\n"
+                  "d mod 6 (0 french, 1 italian, 2 spanish, 3 imperialist,\n"
+                  "4 ottoman, 5 moorish)")
+        ->excludes(sim_red)
+        ->excludes(sim_blue);
+    sim->add_option("--red-ai", sim_opt.red_ai, "Side A's level: random, easy, normal or hard\n(default normal)")
+        ->type_name("LEVEL");
+    sim->add_option("--blue-ai", sim_opt.blue_ai, "Side B's level (default normal)")->type_name("LEVEL");
+    sim->add_option("--games", sim_opt.games, "How many games in all (default 100)")
+        ->type_name("N")
+        ->check(CLI::Range(1L, 10000000L));
+    sim->add_option("--seed", sim_opt.seed, "The first seed S (default 1): game i has seed S+i")
+        ->type_name("S")
+        ->check(CLI::Validator(
+            [](std::string& text) { return text.starts_with('-') ? std::string("a seed cannot be negative") : std::string(); },
+            "", "not negative"));
+    sim->add_flag("--swap", sim_opt.swap,
+                  "Play each seed twice, the levels changing sides (the\n"
+                  "armies stay): games 2k and 2k+1 have seed S+k;\n"
+                  "--games must be even");
+    sim->add_option("--jobs", sim_opt.jobs, "Games played at once, one per thread (default 1);\n"
+                                            "the results do not depend on it")
+        ->type_name("J")
+        ->check(CLI::Range(1, 256));
+    sim->add_option("--csv", sim_opt.csv, "Write a line per game here: index, seed, armies,\n"
+                                          "levels, winner, end, victory points, turns,\n"
+                                          "decisions, evaluated, final hash")
+        ->type_name("FILE");
+    sim->add_flag("--csv-times", sim_opt.csv_times,
+                  "Add each side's median and 95th percentile time per\n"
+                  "decision (ms) to the CSV (these vary from run to run)");
+
     int bench_games = 60;
     CLI::App* bench = app.add_subcommand(
-        "bench", "Play fixed seeded games of random legal commands; print a signature and speed");
+        "bench", "Play fixed seeded games of random legal commands, then of the computer's levels,\n"
+                 "and ask each level to decide at fixed positions; print signatures and speed");
     bench->fallthrough();
-    bench->add_option("--games", bench_games, "How many games (default 60)")
+    bench->add_option("--games", bench_games,
+                      "How many random games (default 60); the computer's games scale with it")
         ->type_name("N")
         ->check(CLI::Range(1, 100000));
 
@@ -237,6 +299,7 @@ int main(int argc, char** argv) {
         replay_opt.color = !replay_no_color;
         return app::run_replay(replay_opt, *data_dir);
     }
+    if (sim->parsed()) return app::run_sim(sim_opt, *data_dir);
     if (bench->parsed()) return app::run_bench(bench_games, *data_dir);
     // Alone in a terminal, tercio opens the start menu; otherwise it says what it has.
     if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) return app::run_play(app::PlayOptions{}, *data_dir);

@@ -1,6 +1,7 @@
 #include "app/play_command.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <variant>
 #include <vector>
@@ -10,6 +11,7 @@
 #include <iostream>
 
 
+#include "ai/player.hpp"
 #include "app/exit_codes.hpp"
 #include "app/terminal.hpp"
 #include "data/data_files.hpp"
@@ -17,6 +19,7 @@
 #include "data/save_store.hpp"
 #include "rules/game.hpp"
 #include "rules/state_hash.hpp"
+#include "ui/computer_turns.hpp"
 #include "ui/curses_surface.hpp"
 #include "ui/play_screen.hpp"
 #include "ui/start_menu.hpp"
@@ -181,6 +184,42 @@ std::string describe_save(const std::filesystem::path& file, data::DataCatalog& 
            " commands";
 }
 
+/// The game on the terminal until the player quits (false) or the input ends or a stop signal
+/// comes (true). Keys are read with a timeout while the computer thinks or its command waits to
+/// be shown, so the screen answers all the while.
+bool play_loop(ui::CursesSurface& term, ui::PlayScreen& screen, ui::ComputerTurns& turns) {
+    using Clock = std::chrono::steady_clock;
+    int errors = 0;  // reads that ended at once without a key: a closed terminal never stops
+    bool redraw = true;
+    for (;;) {
+        const ui::ComputerTurns::Update u = turns.update(Clock::now());
+        if (redraw || u.changed) {
+            term.clear();
+            screen.draw(term);
+            term.present();
+            redraw = false;
+        }
+        if (stop_signal()) return true;
+        const Clock::time_point asked = Clock::now();
+        const ui::Key k = u.wait_ms ? term.read_key(*u.wait_ms) : term.read_key();
+        if (stop_signal()) return true;
+        if (k.none) {
+            // The time ran out (the computer to look at again), or the read ended at once.
+            if (u.wait_ms && Clock::now() + std::chrono::milliseconds(1) >= asked + std::chrono::milliseconds(*u.wait_ms)) {
+                errors = 0;
+                continue;
+            }
+            if (++errors >= 100) return true;
+            continue;
+        }
+        errors = 0;
+        redraw = true;
+        const ui::KeyPress key = translate(k);
+        if (key.kind == ui::KeyPress::Kind::CtrlR) term.redraw_all();
+        if (!screen.handle(key)) return false;
+    }
+}
+
 }  // namespace
 
 int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
@@ -201,6 +240,16 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     std::string red = opt.red.value_or("french");
     std::string blue = opt.blue.value_or("spanish");
     std::optional<std::uint64_t> seed_choice = opt.seed;
+    // The computer's level for each side it plays: from --vs, the menu or the save.
+    std::array<std::optional<ai::Level>, 2> computer{};
+    if (opt.vs) {
+        const auto level = ai::parse_level(*opt.vs);
+        if (!level) {
+            std::cerr << "tercio play: --vs " << *opt.vs << ": not a level (random, easy, normal, hard)\n";
+            return kExitUsage;
+        }
+        computer[opt.computer_side == "red" ? 0 : 1] = level;
+    }
     std::optional<SavedGame> saved;
     auto read_or_exit = [&](const std::filesystem::path& file) -> std::optional<int> {
         auto r = read_saved(file, catalog);
@@ -236,6 +285,8 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         const auto armies = army_choices(catalog);
         ui::GameSetup initial;
         initial.army = {index_of(armies, red), index_of(armies, blue)};
+        // One person at a terminal is the usual game: side B is the computer's unless changed.
+        initial.computer[1] = ai::Level::Normal;
         const auto unfinished = newest_unfinished(dir);
         ui::StartMenu menu(armies, initial, color);
         if (unfinished) menu.offer_continue(describe_save(*unfinished, catalog));
@@ -254,6 +305,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         red = menu.army(0).id;
         blue = menu.army(1).id;
         seed_choice = menu.setup().seed;
+        computer = menu.setup().computer;
     }
     // The game: a saved one replayed, or a new one.
     std::optional<rules::RulesContext> ctx;
@@ -261,6 +313,10 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     if (saved) {
         ctx = saved->ctx;
         header = saved->save.header;
+        for (std::size_t i = 0; i < 2; ++i) {
+            const auto level = data::computer_level(header.sides[i].plays);
+            computer[i] = level ? ai::parse_level(*level) : std::nullopt;
+        }
     } else {
         const rules::ArmyList* a = catalog.army(red, why);
         ctx = a ? catalog.context(a->ruleset, {red, blue}, why) : std::nullopt;
@@ -276,8 +332,12 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
             static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()));
         header.ruleset = a->ruleset;
         header.ruleset_hash = data::file_hash(data::ruleset_path(catalog.dir(), a->ruleset));
-        header.sides[0] = {red, data::file_hash(data::army_path(catalog.dir(), red)), player, "human"};
-        header.sides[1] = {blue, data::file_hash(data::army_path(catalog.dir(), blue)), player, "human"};
+        const auto plays = [&](std::size_t i) {
+            return computer[i] ? std::string(data::kPlaysComputer) + std::string(ai::level_name(*computer[i]))
+                               : std::string(data::kPlaysHuman);
+        };
+        header.sides[0] = {red, data::file_hash(data::army_path(catalog.dir(), red)), player, plays(0)};
+        header.sides[1] = {blue, data::file_hash(data::army_path(catalog.dir(), blue)), player, plays(1)};
     }
     core::SeededDice dice(header.seed);
     rules::GameState s;
@@ -316,19 +376,24 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     }
     SaveKeeper keeper(*save, dice);
     screen.set_keeper(&keeper);
-    bool ended = false;
-    for (;;) {
+    // The computer's sides: one player each for the whole session, seeded from the game's seed
+    // (a resumed game gets new ones, made the same way).
+    ui::ComputerTurns turns(*ctx, screen, std::chrono::milliseconds(opt.ai_delay_ms));
+    for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
+        if (const auto level = computer[rules::idx(side)]) {
+            turns.seat(side, ai::make_player(*level, ai::player_seed(header.seed, side)),
+                       std::string(ai::level_name(*level)));
+        }
+    }
+    const bool ended = play_loop(*term, screen, turns);
+    if (turns.thinking() && !stop_signal()) {
+        // choose() cannot be interrupted: its thought ends first (about a second at most).
+        screen.show_message("Waiting for the computer to finish its thought...");
         term->clear();
         screen.draw(*term);
         term->present();
-        const auto key = next_key(*term);
-        if (!key) {
-            ended = true;  // the terminal went away, or a signal asked us to stop
-            break;
-        }
-        if (key->kind == ui::KeyPress::Kind::CtrlR) term->redraw_all();
-        if (!screen.handle(*key)) break;
     }
+    turns.stop();
     term.reset();
     if (save->unsaved() > 0 && !save->flush(why)) {
         std::cerr << "tercio: NOT SAVED: the last " << save->unsaved() << " commands could not be written: " << why

@@ -1,7 +1,8 @@
 #pragma once
 /// `tercio play` (and `tercio` alone in a terminal): the start menu, then the game in the
-/// terminal, two players at one keyboard. Every command is saved as it is played, under the
-/// player's save directory; `--resume` goes on with the newest unfinished game.
+/// terminal, against the computer or two players at one keyboard. Every command is saved as it
+/// is played, under the player's save directory; `--resume` goes on with the newest unfinished
+/// game.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -19,8 +20,14 @@ struct PlayOptions {
     bool resume = false;
     std::optional<std::filesystem::path> save_dir;  ///< none: $XDG_STATE_HOME/tercio (data::saves_root)
     std::optional<std::string> player;              ///< none: the login name
-    /// Show the start menu: true unless an army or the seed was given on the command line.
-    bool menu() const { return !red && !blue && !seed && !resume; }
+    /// The computer plays a side at this level (`--vs`: random, easy, normal, hard).
+    std::optional<std::string> vs;
+    std::string computer_side = "blue";  ///< the side it plays: "red" (A) or "blue" (B)
+    /// The least time from one command to the computer's next, so that each can be seen.
+    int ai_delay_ms = 600;
+    /// Show the start menu: true unless an army, the seed or the computer's level was given on
+    /// the command line.
+    bool menu() const { return !red && !blue && !seed && !resume && !vs; }
 };
 
 int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir);

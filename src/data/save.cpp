@@ -85,7 +85,11 @@ std::optional<SavedSide> read_side(TableView& root, std::string_view key) {
         s.player = *v;
     }
     if (auto v = t->string("plays", true)) {
-        if (*v != "human") t->error(*t->raw().get("plays"), "plays", "\"" + *v + "\" is not known (use \"human\")");
+        if (*v != kPlaysHuman && !computer_level(*v)) {
+            t->error(*t->raw().get("plays"), "plays",
+                     "\"" + *v + "\" is not known (use \"human\", or \"computer:\" and a level: random, easy, "
+                     "normal or hard)");
+        }
         s.plays = *v;
     }
     t->finish();
@@ -125,6 +129,15 @@ std::string_view trim_cr(std::string_view line) {
 }
 
 }  // namespace
+
+std::optional<std::string_view> computer_level(std::string_view plays) {
+    if (plays.substr(0, kPlaysComputer.size()) != kPlaysComputer) return std::nullopt;
+    const std::string_view level = plays.substr(kPlaysComputer.size());
+    for (std::string_view l : kComputerLevels) {
+        if (l == level) return l;
+    }
+    return std::nullopt;
+}
 
 bool valid_player_name(std::string_view name) {
     if (name.empty() || name.size() > 32 || name[0] == '-') return false;

@@ -36,9 +36,21 @@ struct SavedSide {
     std::string army;              ///< army id (armies/<id>.toml)
     std::uint64_t army_hash = 0;   ///< FNV-1a 64 of that file's bytes when the game started
     std::string player;            ///< the player's name
-    std::string plays = "human";   ///< "human" (the computer levels come with issue 6)
+    std::string plays = "human";   ///< "human", or "computer:" and a level ("computer:normal")
     friend bool operator==(const SavedSide&, const SavedSide&) = default;
 };
+
+/// `plays` of a side played at the keyboard.
+inline constexpr std::string_view kPlaysHuman = "human";
+/// `plays` of a side played by the computer starts with this, followed by the level.
+inline constexpr std::string_view kPlaysComputer = "computer:";
+/// The computer levels a save may name: ai::level_name's (the tests check that they agree; the
+/// data layer does not link the computer players).
+inline constexpr std::array<std::string_view, 4> kComputerLevels = {"random", "easy", "normal", "hard"};
+
+/// The computer level a `plays` value names ("normal" for "computer:normal"); nothing for
+/// "human" or anything parse_save refuses.
+std::optional<std::string_view> computer_level(std::string_view plays);
 
 /// Everything a save names before its log.
 struct SaveHeader {

@@ -90,6 +90,7 @@ std::optional<std::string> PlayScreen::play(const std::string& text) {
                         });
     GameState before = std::move(s_);
     s_ = next;
+    ++version_;
     const std::size_t log_size = log_.size();
     log_.add(ctx_, s_, ev);
     log_scroll_ = 0;
@@ -114,6 +115,7 @@ void PlayScreen::replayed(const Command& c, const GameState& before, const GameS
                           bool random) {
     const std::size_t log_size = log_.size();
     s_ = after;
+    ++version_;
     log_.add(ctx_, s_, events);
     if (random) {
         undo_.clear();
@@ -130,6 +132,7 @@ std::optional<std::string> PlayScreen::undo() {
     Undoable u = std::move(undo_.back());
     undo_.pop_back();
     s_ = std::move(u.before);
+    ++version_;
     log_.truncate(u.log_size);
     log_scroll_ = 0;
     expanded_.reset();
@@ -142,6 +145,10 @@ void PlayScreen::ask_undo() {
         message_ = s_.decision == rules::Decision::GameOver
                        ? "The game is over."
                        : "Nothing to take back: dice were rolled or a card turned since the last command.";
+        return;
+    }
+    if (computer(Side::A) || computer(Side::B)) {
+        take_back_to_person();
         return;
     }
     if (!undo_asks_) {
@@ -157,6 +164,67 @@ void PlayScreen::ask_undo() {
 std::string PlayScreen::last_undoable() const {
     if (undo_.empty() || undo_.back().text.empty()) return "the last command";
     return "\"" + undo_.back().text + "\"";
+}
+
+void PlayScreen::take_back_to_person() {
+    // The person's last command that can be taken back, and how many of the computer's follow it.
+    std::size_t replies = 0;
+    auto it = undo_.rbegin();
+    while (it != undo_.rend() && computer(it->by)) {
+        ++it;
+        ++replies;
+    }
+    if (it == undo_.rend()) {
+        message_ = !computer(Side::A) || !computer(Side::B)
+                       ? "Nothing to take back: dice were rolled or a card turned since your last command."
+                       : "Nothing to take back: the computer plays both sides.";
+        return;
+    }
+    const std::string what = it->text.empty() ? std::string("your last command") : "\"" + it->text + "\"";
+    for (std::size_t i = 0; i <= replies; ++i) {
+        if (auto why = undo()) {
+            message_ = *why;
+            return;
+        }
+    }
+    message_ = "Took back " + what +
+               (replies == 0   ? std::string()
+                : replies == 1 ? std::string(" and the computer's reply")
+                               : " and the computer's " + std::to_string(replies) + " replies") +
+               ".";
+}
+
+void PlayScreen::set_computer(Side side, std::string level) { computer_[idx(side)] = std::move(level); }
+
+bool PlayScreen::computer_decides() const {
+    return s_.decision != Decision::GameOver && computer(s_.decider);
+}
+
+std::string PlayScreen::computer_name(Side side) const {
+    return std::string(1, side_letter(side)) + " (" + ctx_.army(side).name + ", " + computer_[idx(side)] + ")";
+}
+
+bool PlayScreen::ready_for_computer() const {
+    return mode_ == Mode::Map || mode_ == Mode::Prompt || mode_ == Mode::Help || mode_ == Mode::History;
+}
+
+std::optional<std::string> PlayScreen::play_for_computer(const Command& c) {
+    const Side by = s_.decider;
+    const std::string text = print(c);
+    if (auto why = play(text)) return why;
+    message_ = computer_name(by) + " played \"" + text + "\".";
+    if (s_.decider != by && s_.decision != Decision::GameOver && !computer(s_.decider)) {
+        message_ += " Now " + side_label(ctx_, s_.decider) + " decides" +
+                    (s_.turn > 0 && s_.decider != s_.active ? ", out of turn." : ".");
+    }
+    if (selected_ && !unit_at(s_, *selected_, s_.decider)) selected_.reset();
+    return std::nullopt;
+}
+
+bool PlayScreen::wait_for_computer() {
+    if (!computer_decides()) return false;
+    message_ = "Wait for the computer: " + computer_name(s_.decider) + " is thinking.";
+    return true;
 }
 
 void PlayScreen::take_back() {
@@ -194,6 +262,7 @@ void PlayScreen::complete() {
 }
 
 void PlayScreen::select_here() {
+    if (wait_for_computer()) return;
     if (selected_ && *selected_ == cursor_) {
         selected_.reset();
         message_ = "Nothing selected.";
@@ -241,6 +310,7 @@ std::optional<std::string> PlayScreen::action_for(char32_t key, std::string& why
 }
 
 void PlayScreen::act(const std::string& command) {
+    if (wait_for_computer()) return;
     std::string err;
     const auto c = parse_command(command, err);
     if (c) {
@@ -258,13 +328,14 @@ void PlayScreen::act(const std::string& command) {
 }
 
 void PlayScreen::play_and_report(const std::string& command) {
+    if (wait_for_computer()) return;
     const Side before = s_.decider;
     if (auto why = play(command)) {
         message_ = command + ": " + *why;
         return;
     }
     message_.clear();
-    if (s_.decider != before && s_.decision != Decision::GameOver) {
+    if (s_.decider != before && s_.decision != Decision::GameOver && !computer(s_.decider)) {
         // Hot seat: the keyboard changes hands, so say so where the eye is.
         message_ = "Now " + side_label(ctx_, s_.decider) + " decides" +
                    (s_.turn > 0 && s_.decider != s_.active ? ", out of turn." : ".");
@@ -283,6 +354,7 @@ void PlayScreen::reveal(const Events& setup) {
 }
 
 void PlayScreen::open_menu() {
+    if (wait_for_computer()) return;
     choices_ = menu_commands(ctx_, s_, cursor_, selected_);
     choice_ = 0;
     if (choices_.empty()) {
@@ -369,6 +441,7 @@ bool PlayScreen::handle(const KeyPress& k) {
                 completions_.clear();  // the next Tab completes from the decision then
                 message_.clear();
             } else if (k.kind == K::Enter) {
+                if (!prompt_.empty() && wait_for_computer()) return true;  // the text stays for later
                 const std::string text = prompt_;
                 mode_ = Mode::Map;
                 prompt_.clear();
@@ -378,7 +451,7 @@ bool PlayScreen::handle(const KeyPress& k) {
                 if (!prompt_.empty()) prompt_.pop_back();
                 completions_.clear();
             } else if (k.kind == K::Tab) {
-                complete();
+                if (!wait_for_computer()) complete();
             } else if (k.kind == K::Char && k.ch >= 0x20 && k.ch < 0x7F) {
                 prompt_ += static_cast<char>(k.ch);
                 completions_.clear();
@@ -449,6 +522,7 @@ bool PlayScreen::handle(const KeyPress& k) {
         case 'f':
         case 'a':
         case 'r': {
+            if (wait_for_computer()) break;
             std::string why;
             if (const auto c = action_for(k.ch, why)) {
                 act(*c);
@@ -495,6 +569,11 @@ void PlayScreen::draw_prompt(Surface& out, int y) const {
     if (mode_ == Mode::Prompt) {
         out.put(0, y, "> " + prompt_, Style{Color::Default, true});
         out.put(2 + static_cast<int>(prompt_.size()), y, "_", Style{Color::Default, false, true});
+        if (computer_decides()) {
+            // Typed ahead: Enter plays it once the computer has played.
+            out.put(4 + static_cast<int>(prompt_.size()), y, "(Enter once the computer has played)",
+                    Style{Color::Default, false, false, false, true});
+        }
         return;
     }
     if (static_cast<int>(code_points(message_).size()) <= out.width()) {
@@ -611,6 +690,8 @@ void PlayScreen::draw(Surface& out) const {
         const std::string hint = mode_ == Mode::Reveal
                                      ? "Before the battle each army rolls for upgrades, extra units and "
                                        "morale chips, then both roll for terrain. Space shows the next roll."
+                                     : computer_decides()
+                                     ? computer_name(s_.decider) + (opt_.ascii ? " is thinking..." : " is thinking\u2026")
                                      : decision_hint(ctx_, s_);
         for (const std::string& row : wrap(hint, map.w, 0, 0)) {
             if (y >= h - 2) break;

@@ -2,6 +2,8 @@
 /// The game screen of `tercio play`: the map, the side pane, the log, a status line and a
 /// command line, driven by keys. Pure: it draws on any Surface and takes decoded keys, so the
 /// tests feed it key sequences and read a TextSurface; the app gives it the terminal.
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -70,7 +72,27 @@ class PlayScreen {
     /// Who keeps the game (the save); without one, the game is not saved.
     void set_keeper(GameKeeper* keeper) { keeper_ = keeper; }
     /// Whether taking a command back asks the other player first (two players at one keyboard).
+    /// Never asked when the computer plays a side.
     void set_undo_asks(bool asks) { undo_asks_ = asks; }
+    /// The computer plays `side` at `level` ("normal"); an empty level: a person does (the
+    /// default). While a computer side decides, keys give no command ("wait for the computer"),
+    /// the line under the map says it is thinking, and U takes back the person's last command
+    /// with the computer's replies after it.
+    void set_computer(rules::Side side, std::string level);
+    bool computer(rules::Side side) const { return !computer_[rules::idx(side)].empty(); }
+    /// Whether the game waits for a side the computer plays.
+    bool computer_decides() const;
+    /// "B (Spanish, normal)".
+    std::string computer_name(rules::Side side) const;
+    /// Plays the computer's command as if it were typed (the log, the save) and says so on the
+    /// message line; the reason if the rules refuse it.
+    std::optional<std::string> play_for_computer(const rules::Command& c);
+    /// Whether a computer's command may be played now: not while the player answers a question
+    /// (quit? the odds?) or steps through the set-up rolls.
+    bool ready_for_computer() const;
+    /// Changes whenever a command is played or taken back (a decision asked for before then is
+    /// for another game state).
+    std::uint64_t version() const { return version_; }
     /// Takes back the last command if no dice were rolled and no card turned since it; the
     /// reason if not.
     std::optional<std::string> undo();
@@ -100,6 +122,11 @@ class PlayScreen {
     void take_back();
     /// "\"move h5 h7\"", or "the last command" when its text is not known.
     std::string last_undoable() const;
+    /// U with the computer playing: takes back the person's last command and the computer's
+    /// after it.
+    void take_back_to_person();
+    /// Refuses a command key while the computer decides; true if it did.
+    bool wait_for_computer();
     void move_cursor(int dx, int dy);
     /// The legal command for an action key with the selection and the cursor, or why none.
     std::optional<std::string> action_for(char32_t key, std::string& why) const;
@@ -142,6 +169,8 @@ class PlayScreen {
     GameKeeper* keeper_ = nullptr;
     bool undo_asks_ = true;
     std::vector<Undoable> undo_;        ///< newest last; cleared by a command that rolled dice or turned a card
+    std::array<std::string, 2> computer_;  ///< the level the computer plays each side at; empty: a person
+    std::uint64_t version_ = 0;
     rules::Events unrevealed_;          ///< set-up rolls still to show (Mode::Reveal)
     std::size_t revealed_ = 0;
 };

@@ -9,7 +9,23 @@ namespace tercio::ui {
 namespace {
 
 constexpr const char* kPerson = "a person at this keyboard";
-constexpr const char* kComputerLater = "the computer opponent is not available yet: both sides are played here";
+
+/// "a person at this keyboard" or "the computer, normal".
+std::string player_text(const std::optional<ai::Level>& level) {
+    return level ? "the computer, " + std::string(ai::level_name(*level)) : std::string(kPerson);
+}
+
+/// A few words on a level, beside it.
+std::string level_note(const std::optional<ai::Level>& level) {
+    if (!level) return "";
+    switch (*level) {
+        case ai::Level::Random: return "any legal command";
+        case ai::Level::Easy: return "for a first game";
+        case ai::Level::Normal: return "";
+        case ai::Level::Hard: return "thinks longer";
+    }
+    return "";
+}
 
 }  // namespace
 
@@ -44,9 +60,20 @@ void StartMenu::change(int delta) {
             break;
         }
         case PlayerA:
-        case PlayerB:
-            message_ = kComputerLater;
+        case PlayerB: {
+            // A person, then the computer at each level, round and round.
+            const std::size_t side = row_ == PlayerA ? 0 : 1;
+            auto& who = setup_.computer[side];
+            constexpr int kChoices = static_cast<int>(ai::kLevels.size()) + 1;
+            const int at = who ? static_cast<int>(std::find(ai::kLevels.begin(), ai::kLevels.end(), *who) -
+                                                   ai::kLevels.begin()) + 1
+                               : 0;
+            const int next = (at + delta % kChoices + kChoices) % kChoices;
+            who = next == 0 ? std::nullopt : std::optional<ai::Level>(ai::kLevels[static_cast<std::size_t>(next - 1)]);
+            message_ = std::string(side == 0 ? "Side A" : "Side B") + ": " + player_text(who) + ".";
+            if (setup_.computer[0] && setup_.computer[1]) message_ += " The computer plays both sides: you watch.";
             break;
+        }
         case Seed:
             seed_text_.clear();
             setup_.seed.reset();
@@ -105,7 +132,10 @@ void StartMenu::draw(Surface& out) const {
     const int h = out.height();
     if (too_small(out, "q")) return;
     out.put(1, 0, "tercio: Renaissance battles by the Pikette Squared rules", Style{Color::Default, true});
-    out.put(1, 1, "A new game. Two players share this keyboard, taking turns.");
+    const int computers = (setup_.computer[0] ? 1 : 0) + (setup_.computer[1] ? 1 : 0);
+    out.put(1, 1, computers == 0   ? "A new game. Two players share this keyboard, taking turns."
+                  : computers == 1 ? "A new game against the computer."
+                                   : "A new game, the computer against itself: you watch.");
     const auto line = [&](int y, int row, const std::string& label, const std::string& value,
                           const std::string& note, Style value_style = {}) {
         const bool on = row_ == row;
@@ -121,10 +151,10 @@ void StartMenu::draw(Surface& out) const {
     const ArmyChoice& b = army(1);
     out.put(3, 3, "Side A: south edge, capital letters, red", Style{hue(Color::Red), true});
     line(4, ArmyA, "Army", a.name, a.period, Style{hue(Color::Red)});
-    line(5, PlayerA, "Played by", kPerson, "");
+    line(5, PlayerA, "Played by", player_text(setup_.computer[0]), level_note(setup_.computer[0]));
     out.put(3, 7, "Side B: north edge, small letters, blue", Style{hue(Color::Blue), true});
     line(8, ArmyB, "Army", b.name, b.period, Style{hue(Color::Blue)});
-    line(9, PlayerB, "Played by", kPerson, "");
+    line(9, PlayerB, "Played by", player_text(setup_.computer[1]), level_note(setup_.computer[1]));
     line(11, Seed, "Seed", seed_text_.empty() ? std::string("random") : seed_text_,
          row_ == Seed ? "digits type it, r random" : "");
     line(13, Start, "", "Start the battle", "");

@@ -1,12 +1,13 @@
 #pragma once
-/// The start menu of `tercio` and `tercio play`: each side's army, who plays each side, and the
-/// seed, then Start. Pure: it takes keys and draws on a Surface; the app loads the armies and
+/// The start menu of `tercio` and `tercio play`: each side's army, who plays each side (a person
+/// at this keyboard, or the computer at a level), and the seed, then Start. Pure: it takes keys and draws on a Surface; the app loads the armies and
 /// starts the game with what was chosen.
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "ai/player.hpp"
 #include "ui/play_screen.hpp"
 #include "ui/surface.hpp"
 
@@ -23,8 +24,9 @@ struct ArmyChoice {
 /// What the menu has chosen.
 struct GameSetup {
     std::array<std::size_t, 2> army{0, 0};  ///< indices into the armies on offer, side A then B
-    std::array<bool, 2> computer{false, false};  ///< always false until the computer can play
-    std::optional<std::uint64_t> seed;           ///< none: random
+    /// The computer's level for a side it plays; none: a person at this keyboard.
+    std::array<std::optional<ai::Level>, 2> computer{};
+    std::optional<std::uint64_t> seed;  ///< none: random
 };
 
 class StartMenu {

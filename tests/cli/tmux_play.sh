@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The real terminal game in tmux at 80x24: the start menu, the set-up and a card by keystrokes,
-# resize below the minimum and back, then quit. Usage: tmux_play.sh TERCIO
+# resize below the minimum and back, then quit; then a game against the computer (--vs random).
+# Usage: tmux_play.sh TERCIO
 set -euo pipefail
 tercio="$1"
 command -v tmux >/dev/null || { echo "tmux_play: tmux is not installed" >&2; exit 1; }
@@ -11,7 +12,8 @@ XDG_STATE_HOME="$(mktemp -d)"
 export XDG_STATE_HOME
 cleanup() { t kill-server 2>/dev/null || true; rm -rf "$XDG_STATE_HOME"; }
 trap cleanup EXIT
-screen() { t capture-pane -p -t play; }
+session=play
+screen() { t capture-pane -p -t "$session"; }
 # Waits until the screen shows the text (up to 5 s).
 expect() {
     for _ in $(seq 50); do
@@ -23,9 +25,9 @@ expect() {
     exit 1
 }
 type_command() {
-    t send-keys -t play ":" 
-    t send-keys -t play -l "$1"
-    t send-keys -t play Enter
+    t send-keys -t "$session" ":"
+    t send-keys -t "$session" -l "$1"
+    t send-keys -t "$session" Enter
 }
 
 # tercio alone in a terminal opens the start menu; q there quits without a game.
@@ -36,11 +38,17 @@ t send-keys -t menu q
 for _ in $(seq 50); do t capture-pane -p -t menu | grep -qF "no game started" && break; sleep 0.1; done
 t capture-pane -p -t menu | grep -qF "no game started" || { echo "tmux_play: q did not leave the menu" >&2; exit 1; }
 
-# tercio play: the menu, seed 12 typed on the Seed line, then Start.
+# tercio play: the menu, side B played by a person instead of the computer (Right twice: hard,
+# then a person), seed 12 typed on the Seed line, then Start.
 t -f /dev/null new-session -d -s play -x 80 -y 24 "$tercio play; sleep 5"
 expect "Start the battle"
 expect "< French >"
-t send-keys -t play Up 1 2
+expect "Played by   < the computer, normal >"
+t send-keys -t play Up Up Right
+expect "Played by   < the computer, hard >  thinks longer"
+t send-keys -t play Right
+expect "Two players share this keyboard"
+t send-keys -t play Down 1 2
 expect "Seed        < 12 >"
 t send-keys -t play Enter Enter
 # The set-up rolls one key at a time; Esc shows the rest.
@@ -101,4 +109,49 @@ t send-keys -t again Enter
 for _ in $(seq 50); do t capture-pane -p -t again | grep -qF "Resumed " && break; sleep 0.1; done
 t capture-pane -p -t again | grep -qF "Card: " || { echo "tmux_play: not resumed at the card" >&2; t capture-pane -p -t again >&2; exit 1; }
 t send-keys -t again Q y
+
+# Against the computer: tercio play --vs random --ai-delay 0. The person (side A) plays the first
+# legal command each time (":", Tab, Enter); the computer answers on side B at once.
+session=vs
+t -f /dev/null new-session -d -s vs -x 80 -y 24 "$tercio play --vs random --ai-delay 0 --seed 12 --player solo; sleep 5"
+expect "Before the battle"
+t send-keys -t vs Escape
+expect "Set-up rolled"
+# Waits until the computer is not thinking (twice in a row, 0.1 s apart).
+settled() {
+    local calm=0
+    for _ in $(seq 100); do
+        if screen | grep -qF "is thinking"; then calm=0; else calm=$((calm + 1)); fi
+        ((calm >= 2)) && return 0
+        sleep 0.1
+    done
+    echo "tmux_play: the computer is still thinking:" >&2
+    screen >&2
+    exit 1
+}
+seen_computer=0
+for _ in $(seq 8); do
+    settled
+    screen | grep -qF "B (Spanish, random) played" && seen_computer=1
+    t send-keys -t vs ":"
+    t send-keys -t vs Tab
+    t send-keys -t vs Enter
+    sleep 0.2
+done
+settled
+screen | grep -qF "B (Spanish, random) played" && seen_computer=1
+((seen_computer)) || { echo "tmux_play: never saw the computer play" >&2; screen >&2; exit 1; }
+# While it is the person's turn, ? and Esc work as ever; then Q quits cleanly.
+t send-keys -t vs "?"
+expect "this help"
+t send-keys -t vs Escape
+t send-keys -t vs Q
+expect "Quit? The game is saved"
+t send-keys -t vs y
+expect "tercio play --resume --player solo goes on with it"
+# The save says who played B, and holds the computer's commands as well as the person's 8.
+save_file=$(ls "$XDG_STATE_HOME"/tercio/solo/*.save)
+grep -qF 'plays = "computer:random"' "$save_file" || { echo "tmux_play: the save does not name the computer" >&2; exit 1; }
+commands=$(grep -c '^[0-9a-f]\{16\} ' "$save_file")
+((commands > 8)) || { echo "tmux_play: only $commands commands in the save" >&2; cat "$save_file" >&2; exit 1; }
 echo "tmux_play: ok"

@@ -23,6 +23,7 @@
 #include <variant>
 #include <vector>
 
+#include "ai/player.hpp"
 #include "core/dice.hpp"
 #include "data/data_files.hpp"
 #include "data/position.hpp"
@@ -771,6 +772,47 @@ TEST_CASE("a save with a bad header key is refused at its line and column", "[sa
         CHECK(e.line == seed_line);
         CHECK(contains(e.message, "syntax error"));
     }
+}
+
+TEST_CASE("a side played by the computer is saved as computer and its level and read back", "[save][data][ai]") {
+    const auto ctx = sample_context();
+    const Recorded& g = sample_game();
+    // The levels a save may name are the computer's own.
+    REQUIRE(data::kComputerLevels.size() == ai::kLevels.size());
+    for (std::size_t i = 0; i < ai::kLevels.size(); ++i) CHECK(data::kComputerLevels[i] == ai::level_name(ai::kLevels[i]));
+    for (const ai::Level level : ai::kLevels) {
+        SaveHeader h = g.header;
+        const std::string plays = "computer:" + std::string(ai::level_name(level));
+        h.sides[1].plays = plays;
+        const std::string text = data::write_save_header(h);
+        CHECK(contains(text, "\n[blue]\narmy = \"" + h.sides[1].army + "\"\n"));
+        CHECK(contains(text, "\nplays = \"" + plays + "\"\n"));
+        data::SaveFile parsed;
+        load_good(text, ctx, &parsed);
+        CHECK(parsed.header == h);
+        CHECK(data::computer_level(parsed.header.sides[1].plays) == ai::level_name(level));
+        CHECK_FALSE(data::computer_level(parsed.header.sides[0].plays));
+    }
+    // The game's commands do not care who gave them: the recorded game loads with either side
+    // played by the computer.
+    const std::string red_computer = with_in_header(g.text, "alice\"\nplays = \"human\"", "alice\"\nplays = \"computer:hard\"");
+    data::SaveFile parsed;
+    load_good(red_computer, ctx, &parsed);
+    CHECK(parsed.header.sides[0].plays == "computer:hard");
+    CHECK(parsed.header.sides[1].plays == "human");
+    // Anything else is refused at the value, naming what is known.
+    const auto lines = split_lines(g.text);
+    for (const std::string bad : {"computer", "computer:", "computer:grandmaster", "Computer:easy", "robot", ""}) {
+        const data::LoadError e = load_bad(with_in_header(g.text, "alice\"\nplays = \"human\"", "alice\"\nplays = \"" + bad + "\""), ctx);
+        INFO(bad);
+        CHECK(e.line == line_starting(lines, "plays = "));
+        CHECK(e.column == 9);
+        CHECK(contains(e.message, "plays: \"" + bad + "\" is not known (use \"human\", or \"computer:\" and a level: "
+                                  "random, easy, normal or hard)"));
+    }
+    CHECK_FALSE(data::computer_level("human"));
+    CHECK_FALSE(data::computer_level("computer:"));
+    CHECK(data::computer_level("computer:random") == "random");
 }
 
 TEST_CASE("a save larger than any game could make is refused unread", "[save][data]") {

@@ -117,7 +117,7 @@ void command(PlayScreen& p, const std::string& text) {
 TEST_CASE("snapshot: the start menu", "[ui][snapshot]") {
     StartMenu m({{"french", "French", "The Italian Wars 1494-1560", "2 Gendarmes, 1 Archers, 1 Stradiots"},
                  {"spanish", "Spanish", "The Italian Wars 1494-1560", "1 Jinetes, 2 Pike, 1 Genitors"}},
-                GameSetup{{0, 1}, {false, false}, std::nullopt});
+                GameSetup{{0, 1}, {}, std::nullopt});
     TextSurface s(80, 24);
     m.draw(s);
     check_snapshot("start_menu", s);

@@ -32,7 +32,7 @@ StartMenu::Outcome press(StartMenu& m, KeyPress k, int times = 1) {
 }  // namespace
 
 TEST_CASE("the start menu opens on Start with the given armies and a random seed", "[ui][menu]") {
-    StartMenu m(armies(), GameSetup{{0, 2}, {false, false}, std::nullopt});
+    StartMenu m(armies(), GameSetup{{0, 2}, {}, std::nullopt});
     const std::string s = screen_of(m);
     CHECK(contains(s, "Army        < French >  The Italian Wars"));
     CHECK(contains(s, "Army        < Spanish >"));
@@ -47,7 +47,7 @@ TEST_CASE("the start menu opens on Start with the given armies and a random seed
 }
 
 TEST_CASE("Left and Right change the armies, digits type the seed", "[ui][menu]") {
-    StartMenu m(armies(), GameSetup{{0, 2}, {false, false}, std::nullopt});
+    StartMenu m(armies(), GameSetup{{0, 2}, {}, std::nullopt});
     press(m, KeyPress::of(K::Up), 5);  // from Start up to side A's army
     press(m, KeyPress::of(K::Right));
     CHECK(m.army(0).id == "ottoman");
@@ -70,17 +70,58 @@ TEST_CASE("Left and Right change the armies, digits type the seed", "[ui][menu]"
     CHECK(m.setup().seed == 5u);
 }
 
-TEST_CASE("the computer player is shown as not yet available, and q quits", "[ui][menu]") {
+TEST_CASE("Left and Right choose a person or the computer at each level for each side, and q quits", "[ui][menu][ai]") {
     StartMenu m(armies(), GameSetup{});
-    press(m, KeyPress::of(K::Up), 4);  // side A: played by
-    m.handle(KeyPress::of(K::Right));
-    CHECK(contains(m.message(), "computer opponent is not available yet"));
-    CHECK_FALSE(m.setup().computer[0]);
-    CHECK(contains(screen_of(m), "Played by   < a person at this keyboard >"));
+    CHECK(contains(screen_of(m), "A new game. Two players share this keyboard, taking turns."));
+    press(m, KeyPress::of(K::Up), 2);  // side B: played by
+    const std::vector<std::string> shown = {"the computer, random >  any legal command",
+                                            "the computer, easy >  for a first game", "the computer, normal >",
+                                            "the computer, hard >  thinks longer", "a person at this keyboard >"};
+    const std::vector<std::optional<tercio::ai::Level>> levels = {tercio::ai::Level::Random, tercio::ai::Level::Easy,
+                                                                  tercio::ai::Level::Normal, tercio::ai::Level::Hard,
+                                                                  std::nullopt};
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        m.handle(KeyPress::of(K::Right));
+        INFO(i);
+        CHECK(m.setup().computer[1] == levels[i]);
+        CHECK(contains(screen_of(m), "Played by   < " + shown[i]));
+        CHECK_FALSE(m.setup().computer[0]);
+    }
+    // Left goes back round; Enter and Space step on too.
+    m.handle(KeyPress::of(K::Left));
+    CHECK(m.setup().computer[1] == tercio::ai::Level::Hard);
+    CHECK(m.message() == "Side B: the computer, hard.");
+    const std::string s = screen_of(m);
+    CHECK(contains(s, "A new game against the computer."));
+    m.handle(KeyPress::of(K::Enter));
+    CHECK_FALSE(m.setup().computer[1]);
+    m.handle(KeyPress::character(' '));
+    CHECK(m.setup().computer[1] == tercio::ai::Level::Random);
+    // Side A too: the computer may play both sides, and the player watches.
+    press(m, KeyPress::of(K::Up), 2);
+    m.handle(KeyPress::of(K::Left));
+    CHECK(m.setup().computer[0] == tercio::ai::Level::Hard);
+    CHECK(contains(m.message(), "The computer plays both sides: you watch."));
+    CHECK(contains(screen_of(m), "A new game, the computer against itself: you watch."));
+    CHECK(m.handle(KeyPress::character('s')) == StartMenu::Outcome::Start);
+    CHECK(m.setup().computer[0] == tercio::ai::Level::Hard);
+    CHECK(m.setup().computer[1] == tercio::ai::Level::Random);
     CHECK(m.handle(KeyPress::character('q')) == StartMenu::Outcome::Quit);
     StartMenu n(armies(), GameSetup{});
     press(n, KeyPress::of(K::Down));  // Start to Quit
     CHECK(n.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Quit);
+}
+
+TEST_CASE("the start menu shows the computer chosen beforehand", "[ui][menu][ai]") {
+    GameSetup setup{{0, 2}, {}, std::nullopt};
+    setup.computer[1] = tercio::ai::Level::Normal;
+    StartMenu m(armies(), setup);
+    const std::string s = screen_of(m);
+    CHECK(contains(s, "A new game against the computer."));
+    CHECK(contains(s, "Played by   < a person at this keyboard >"));
+    CHECK(contains(s, "Played by   < the computer, normal >"));
+    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Start);
+    CHECK(m.setup().computer[1] == tercio::ai::Level::Normal);
 }
 
 TEST_CASE("the start menu says when the terminal is too small, and uses no colour when asked", "[ui][menu]") {
@@ -94,14 +135,14 @@ TEST_CASE("the start menu says when the terminal is too small, and uses no colou
 }
 
 TEST_CASE("an unfinished game is offered first, and Enter or c continues it", "[ui][menu][save]") {
-    StartMenu m(armies(), GameSetup{{0, 2}, {false, false}, std::nullopt});
+    StartMenu m(armies(), GameSetup{{0, 2}, {}, std::nullopt});
     // Without one, Down from Start goes to Quit: there is no Continue line.
     CHECK_FALSE(contains(screen_of(m), "Continue"));
     CHECK(press(m, KeyPress::of(K::Down)) == StartMenu::Outcome::Open);
     CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Quit);
     CHECK(m.handle(KeyPress::character('c')) == StartMenu::Outcome::Open);
 
-    StartMenu c(armies(), GameSetup{{0, 2}, {false, false}, std::nullopt});
+    StartMenu c(armies(), GameSetup{{0, 2}, {}, std::nullopt});
     c.offer_continue("French v Spanish, 2026-11-23 16:35, 6 commands");
     const std::string s = screen_of(c);
     CHECK(contains(s, " >             [ Continue ]  French v Spanish, 2026-11-23 16:35, 6 commands"));

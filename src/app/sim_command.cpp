@@ -1,0 +1,356 @@
+#include "app/sim_command.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+#include "ai/match.hpp"
+#include "ai/stats.hpp"
+#include "app/exit_codes.hpp"
+#include "app/game_contexts.hpp"
+
+namespace tercio::app {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr std::size_t kLevelCount = ai::kLevels.size();
+
+/// One game of the run: what it was given, and how it went.
+struct GameRecord {
+    std::uint64_t seed = 0;
+    std::size_t pairing = 0;  ///< index into the run's contexts
+    std::array<ai::Level, 2> levels{};
+    ai::GameResult result;  ///< decision times dropped once counted
+    std::array<double, 2> ms_median{};
+    std::array<double, 2> ms_p95{};
+    std::string error;  ///< why the game stopped, if a player failed
+};
+
+/// The run as set: contexts, their names, levels.
+struct Plan {
+    std::vector<rules::RulesContext> contexts;
+    std::vector<std::array<std::string, 2>> army_names;  ///< per context
+    std::array<ai::Level, 2> levels{};                   ///< of red and blue, before any swap
+};
+
+/// Game i: with --swap, deal i / 2 with the levels changing sides in odd games; otherwise deal i.
+/// Deal d has the seed --seed + d and, with --all-armies, pairing d % 36.
+GameRecord schedule(const SimOptions& opt, const Plan& plan, long i) {
+    GameRecord r;
+    const long deal = opt.swap ? i / 2 : i;
+    r.seed = opt.seed + static_cast<std::uint64_t>(deal);
+    r.pairing = static_cast<std::size_t>(deal) % plan.contexts.size();
+    r.levels = plan.levels;
+    if (opt.swap && i % 2 == 1) std::swap(r.levels[0], r.levels[1]);
+    return r;
+}
+
+double exact_quantile(std::vector<double> v, double q) {
+    if (v.empty()) return 0;
+    const auto k =
+        static_cast<std::size_t>(std::max(0.0, std::ceil(q * static_cast<double>(v.size())) - 1));
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k), v.end());
+    return v[k];
+}
+
+using LevelTimes = std::array<ai::TimeHistogram, kLevelCount>;
+
+/// Plays one game into `r`; a player's failure is kept in r.error.
+void play_one(const SimOptions& opt, const Plan& plan, GameRecord& r, LevelTimes& times) {
+    try {
+        auto a = ai::make_player(r.levels[0], ai::player_seed(r.seed, rules::Side::A));
+        auto b = ai::make_player(r.levels[1], ai::player_seed(r.seed, rules::Side::B));
+        ai::MatchOptions mo;
+        mo.time_decisions = true;
+        r.result = ai::play_game(plan.contexts[r.pairing], r.seed, *a, *b, mo);
+    } catch (const ai::IllegalChoice& e) {
+        r.error = e.what();
+    } catch (const std::exception& e) {
+        r.error = e.what();
+    }
+    for (std::size_t s = 0; s < 2; ++s) {
+        auto& ms = r.result.decide_ms[s];
+        for (double t : ms) times[static_cast<std::size_t>(r.levels[s])].add(t);
+        if (opt.csv_times) {
+            r.ms_median[s] = exact_quantile(ms, 0.5);
+            r.ms_p95[s] = exact_quantile(ms, 0.95);
+        }
+        std::vector<double>().swap(ms);
+    }
+}
+
+/// Plays every game on `opt.jobs` threads, each taking the next game not yet taken, and keeps
+/// each result at its game's index: the same records whatever the number of threads. After a
+/// failure no new game starts. Returns the decision times per level.
+LevelTimes play_all(const SimOptions& opt, const Plan& plan, std::vector<GameRecord>& records) {
+    std::atomic<long> next{0};
+    std::atomic<long> done{0};
+    std::atomic<bool> failed{false};
+    const long n = static_cast<long>(records.size());
+    std::vector<LevelTimes> times(static_cast<std::size_t>(opt.jobs));
+    std::vector<std::thread> workers;
+    for (int j = 0; j < opt.jobs; ++j) {
+        workers.emplace_back([&, j] {
+            // A game once taken is always played: when game k fails, every game before it has
+            // been taken, so the first failure reported is the same whatever the threads.
+            for (long i = 0; !failed && (i = next++) < n;) {
+                GameRecord& r = records[static_cast<std::size_t>(i)];
+                play_one(opt, plan, r, times[static_cast<std::size_t>(j)]);
+                if (!r.error.empty()) failed = true;
+                ++done;
+            }
+        });
+    }
+    if (isatty(STDERR_FILENO)) {
+        // Progress, on a terminal only: one line, rewritten.
+        while (done < n && !failed) {
+            std::fprintf(stderr, "\r%ld/%ld games", done.load(), n);
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        }
+        std::fprintf(stderr, "\r%30s\r", "");
+    }
+    for (auto& w : workers) w.join();
+    for (std::size_t j = 1; j < times.size(); ++j) {
+        for (std::size_t l = 0; l < kLevelCount; ++l) times[0][l].merge(times[j][l]);
+    }
+    return times[0];
+}
+
+// ---- The summary ----
+
+struct Tally {
+    long games = 0, won = 0, drawn = 0, lost = 0;
+    long vp = 0;
+    void add(int winner, std::size_t side, int points) {
+        ++games;
+        vp += points;
+        if (winner < 0)
+            ++drawn;
+        else if (static_cast<std::size_t>(winner) == side)
+            ++won;
+        else
+            ++lost;
+    }
+};
+
+void print_tally(const char* label, const Tally& t) {
+    const ai::Interval ci = ai::wilson_interval(t.won, t.games);
+    const double rate =
+        t.games ? 100.0 * static_cast<double>(t.won) / static_cast<double>(t.games) : 0;
+    const double vp = t.games ? static_cast<double>(t.vp) / static_cast<double>(t.games) : 0;
+    std::printf("%-15s %7ld %6ld %6ld %6ld %6.1f%%  %5.1f%% - %5.1f%% %8.1f\n", label, t.games,
+                t.won, t.drawn, t.lost, rate, 100 * ci.low, 100 * ci.high, vp);
+}
+
+std::string describe_run(const SimOptions& opt, const Plan& plan, long n) {
+    std::string armies =
+        opt.all_armies ? "all 36 army pairings"
+                       : plan.army_names[0][0] + " (red) v " + plan.army_names[0][1] + " (blue)";
+    const long deals = opt.swap ? n / 2 : n;
+    std::string levels = std::string(ai::level_name(plan.levels[0])) + " (red) v " +
+                         std::string(ai::level_name(plan.levels[1])) + " (blue)";
+    if (opt.swap) levels += ", then swapped on each seed";
+    return std::to_string(n) + " games, seeds " + std::to_string(opt.seed) + " to " +
+           std::to_string(opt.seed + static_cast<std::uint64_t>(deals - 1)) + ", " + armies +
+           "\nlevels " + levels + "\n";
+}
+
+void print_summary(const SimOptions& opt, const Plan& plan, const std::vector<GameRecord>& records,
+                   const LevelTimes& times, double seconds) {
+    std::array<Tally, kLevelCount> by_level{};
+    std::array<Tally, 2> by_side{};
+    std::array<long, 4> ends{};
+    long turns = 0, decisions = 0;
+    for (const GameRecord& r : records) {
+        for (std::size_t s = 0; s < 2; ++s) {
+            by_side[s].add(r.result.winner, s, r.result.vp[s]);
+            if (r.levels[0] != r.levels[1]) {
+                by_level[static_cast<std::size_t>(r.levels[s])].add(r.result.winner, s,
+                                                                    r.result.vp[s]);
+            }
+        }
+        ++ends[static_cast<std::size_t>(r.result.end)];
+        turns += r.result.turns;
+        decisions += r.result.decisions;
+    }
+    const long n = static_cast<long>(records.size());
+    std::fputs(describe_run(opt, plan, n).c_str(), stdout);
+    std::printf("\n%-15s %7s %6s %6s %6s %7s  %-15s %8s\n", "", "games", "won", "drawn", "lost",
+                "won %", "95% CI (Wilson)", "mean VP");
+    if (plan.levels[0] != plan.levels[1]) {
+        for (ai::Level l : plan.levels)
+            print_tally(std::string(ai::level_name(l)).c_str(),
+                        by_level[static_cast<std::size_t>(l)]);
+    } else {
+        std::printf("%-15s (both sides: by side only)\n",
+                    std::string(ai::level_name(plan.levels[0])).c_str());
+    }
+    print_tally("red (side A)", by_side[0]);
+    print_tally("blue (side B)", by_side[1]);
+    const auto per_game = [n](long total) {
+        return static_cast<double>(total) / static_cast<double>(n);
+    };
+    std::printf(
+        "\nended: %ld at nightfall, %ld with an army gone, %ld by concession; mean %.1f turns,\n"
+        "%.0f decisions\n",
+        ends[static_cast<std::size_t>(rules::GameEnd::Nightfall)],
+        ends[static_cast<std::size_t>(rules::GameEnd::ArmyGone)],
+        ends[static_cast<std::size_t>(rules::GameEnd::Concession)], per_game(turns),
+        per_game(decisions));
+    std::printf("\n%-15s %10s %10s %11s\n", "ms per decision", "median", "p95", "decisions");
+    for (ai::Level l : ai::kLevels) {
+        const ai::TimeHistogram& h = times[static_cast<std::size_t>(l)];
+        if (h.count() == 0) continue;
+        std::printf("%-15s %10.3f %10.3f %11llu\n", std::string(ai::level_name(l)).c_str(),
+                    h.quantile(0.5), h.quantile(0.95), static_cast<unsigned long long>(h.count()));
+    }
+    std::printf("\n%.1f s, %.2f games/s, %d job%s\n", seconds,
+                seconds > 0 ? static_cast<double>(n) / seconds : 0.0, opt.jobs,
+                opt.jobs == 1 ? "" : "s");
+}
+
+// ---- CSV ----
+
+const char* end_name(rules::GameEnd e) {
+    switch (e) {
+        case rules::GameEnd::Nightfall:
+            return "nightfall";
+        case rules::GameEnd::ArmyGone:
+            return "army-gone";
+        case rules::GameEnd::Concession:
+            return "concession";
+        case rules::GameEnd::None:
+            break;
+    }
+    return "none";
+}
+
+void write_csv(std::ostream& f, const SimOptions& opt, const Plan& plan,
+               const std::vector<GameRecord>& records) {
+    f << "game,seed,red_army,blue_army,red_level,blue_level,winner,end,red_vp,blue_vp,turns,"
+         "decisions,"
+         "red_evaluated,blue_evaluated,final_hash";
+    if (opt.csv_times) f << ",red_ms_median,red_ms_p95,blue_ms_median,blue_ms_p95";
+    f << '\n';
+    char buf[96];
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const GameRecord& r = records[i];
+        const ai::GameResult& g = r.result;
+        const auto& names = plan.army_names[r.pairing];
+        f << i << ',' << r.seed << ',' << names[0] << ',' << names[1] << ','
+          << ai::level_name(r.levels[0]) << ',' << ai::level_name(r.levels[1]) << ','
+          << (g.winner == 0   ? "red"
+              : g.winner == 1 ? "blue"
+                              : "draw")
+          << ',' << end_name(g.end) << ',' << g.vp[0] << ',' << g.vp[1] << ',' << g.turns << ','
+          << g.decisions << ',' << g.evaluated[0] << ',' << g.evaluated[1] << ',';
+        std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(g.final_hash));
+        f << buf;
+        if (opt.csv_times) {
+            std::snprintf(buf, sizeof buf, ",%.4f,%.4f,%.4f,%.4f", r.ms_median[0], r.ms_p95[0],
+                          r.ms_median[1], r.ms_p95[1]);
+            f << buf;
+        }
+        f << '\n';
+    }
+}
+
+/// The contexts, army names and levels of the run; an exit code when the options or data are bad.
+std::variant<Plan, int> make_plan(const SimOptions& opt, const std::filesystem::path& data_dir,
+                                  GameContexts& contexts) {
+    Plan plan;
+    const std::array<const std::string*, 2> names = {&opt.red_ai, &opt.blue_ai};
+    for (std::size_t s = 0; s < 2; ++s) {
+        const auto level = ai::parse_level(*names[s]);
+        if (!level) {
+            std::cerr << "tercio sim: " << (s == 0 ? "--red-ai" : "--blue-ai") << ": no level \""
+                      << *names[s] << "\" (random, easy, normal or hard)\n";
+            return kExitUsage;
+        }
+        plan.levels[s] = *level;
+    }
+    if (opt.swap && opt.games % 2 != 0) {
+        std::cerr << "tercio sim: --swap plays each seed twice, so --games must be even (not "
+                  << opt.games << ")\n";
+        return kExitUsage;
+    }
+    std::string why;
+    if (opt.all_armies) {
+        auto all = contexts.all_pairings(why);
+        if (all) {
+            plan.contexts = std::move(*all);
+            for (const char* red : kArmyIds) {
+                for (const char* blue : kArmyIds) plan.army_names.push_back({red, blue});
+            }
+        }
+    } else if (!opt.red || !opt.blue) {
+        std::cerr << "tercio sim: give --red ARMY and --blue ARMY, or --all-armies\n";
+        return kExitUsage;
+    } else if (auto ctx = contexts.context(*opt.red, *opt.blue, why)) {
+        plan.contexts.push_back(*ctx);
+        plan.army_names.push_back({*opt.red, *opt.blue});
+    }
+    if (plan.contexts.empty()) {
+        std::cerr << "tercio sim: " << why << " (in " << data_dir.string() << ")\n";
+        return kExitDataError;
+    }
+    return plan;
+}
+
+}  // namespace
+
+int run_sim(const SimOptions& opt, const std::filesystem::path& data_dir) {
+    GameContexts contexts(data_dir);
+    auto made = make_plan(opt, data_dir, contexts);
+    if (const int* code = std::get_if<int>(&made)) return *code;
+    const Plan& plan = std::get<Plan>(made);
+
+    // The CSV file is opened first: a path that cannot be written fails before the games, not
+    // after.
+    std::ofstream csv;
+    if (opt.csv) {
+        csv.open(*opt.csv, std::ios::binary | std::ios::trunc);
+        if (!csv) {
+            std::cerr << "tercio sim: --csv " << *opt.csv << ": cannot open the file for writing\n";
+            return kExitIoError;
+        }
+    }
+    std::vector<GameRecord> records;
+    for (long i = 0; i < opt.games; ++i) records.push_back(schedule(opt, plan, i));
+    const auto t0 = Clock::now();
+    const LevelTimes times = play_all(opt, plan, records);
+    const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const GameRecord& r = records[i];
+        if (r.error.empty()) continue;
+        const auto& names = plan.army_names[r.pairing];
+        std::cerr << "tercio sim: game " << i << ", seed " << r.seed << " (" << names[0] << ' '
+                  << ai::level_name(r.levels[0]) << " v " << names[1] << ' '
+                  << ai::level_name(r.levels[1]) << "): " << r.error << '\n';
+        return kExitIllegal;
+    }
+    if (opt.csv) {
+        write_csv(csv, opt, plan, records);
+        if (!csv.flush()) {
+            std::cerr << "tercio sim: --csv " << *opt.csv << ": cannot write the file\n";
+            return kExitIoError;
+        }
+    }
+    print_summary(opt, plan, records, times, seconds);
+    return kExitOk;
+}
+
+}  // namespace tercio::app

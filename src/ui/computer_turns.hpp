@@ -1,0 +1,73 @@
+#pragma once
+/// The computer's turns in `tercio play`: when the game waits for a side the computer plays, its
+/// ai::Player decides on a worker thread while the screen goes on taking keys, and its command is
+/// played on the screen like a typed one (the log, the save). One decision at a time; each Player
+/// is only ever used by one thread at a time. Pure like the screen: no terminal, so the tests
+/// drive it with a TextSurface.
+#include <array>
+#include <chrono>
+#include <future>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "ai/player.hpp"
+#include "rules/game.hpp"
+#include "ui/play_screen.hpp"
+
+namespace tercio::ui {
+
+class ComputerTurns {
+  public:
+    using Clock = std::chrono::steady_clock;
+    /// How often a thought in progress is looked at (the read of a key waits no longer).
+    static constexpr int kPollMs = 20;
+
+    /// The computer plays no side until seat(). `delay`: the least time from one command (anyone's)
+    /// to the computer's next, so the player sees each one.
+    ComputerTurns(const rules::RulesContext& ctx, PlayScreen& screen, std::chrono::milliseconds delay);
+    /// Waits for a thought in progress (stop()).
+    ~ComputerTurns();
+    ComputerTurns(const ComputerTurns&) = delete;
+    ComputerTurns& operator=(const ComputerTurns&) = delete;
+
+    /// The computer plays `side` with `player`, shown as `level` ("normal"). A decision being
+    /// made is waited for and dropped first.
+    void seat(rules::Side side, std::unique_ptr<ai::Player> player, std::string level);
+    bool plays(rules::Side side) const { return players_[rules::idx(side)] != nullptr; }
+
+    struct Update {
+        /// How long the caller may wait for a key before calling again (ms); nothing: until a key
+        /// comes (the game waits for a person, is over, or asks the player something).
+        std::optional<int> wait_ms;
+        bool changed = false;  ///< something to draw: a command played, a failure told
+    };
+    /// Call before each draw: takes a finished decision and plays it when the delay since the last
+    /// command has passed (and the screen asks the player nothing), then starts the next decision
+    /// if the computer is to decide. A decision made for a game that has changed since (U) is
+    /// dropped. If the computer fails (throws, or gives a command the rules refuse), the message
+    /// line says so and that side is handed to the keyboard.
+    Update update(Clock::time_point now = Clock::now());
+    /// Whether a decision is being made on the worker thread.
+    bool thinking() const;
+    /// Blocks until the decision being made, if any, is made; update() then plays it (tests).
+    void wait();
+    /// Blocks until the decision being made, if any, is made, and drops it (quitting).
+    void stop();
+
+  private:
+    void fail(rules::Side side, const std::string& why);
+
+    const rules::RulesContext& ctx_;
+    PlayScreen& screen_;
+    std::chrono::milliseconds delay_;
+    std::array<std::unique_ptr<ai::Player>, 2> players_;
+    std::future<rules::Command> thought_;  ///< the decision being made
+    rules::Side thinker_ = rules::Side::A;
+    std::uint64_t asked_at_ = 0;           ///< the screen's version() when it was asked for
+    std::optional<rules::Command> decided_;  ///< made, waiting for the delay or the screen
+    std::uint64_t seen_version_ = 0;
+    Clock::time_point last_command_;         ///< when the last command (anyone's) was seen
+};
+
+}  // namespace tercio::ui

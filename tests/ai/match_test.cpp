@@ -1,0 +1,153 @@
+// Headless games between the computer's levels (issue 6): every level finishes seeded games
+// against every level, with every army on both sides, never choosing an illegal command; and a
+// seed always gives the same game.
+#include "ai/match.hpp"
+
+#include <array>
+#include <catch2/catch.hpp>
+#include <set>
+#include <string>
+
+#include "tests/rules/fixture.hpp"
+
+using namespace tercio;
+
+namespace {
+
+/// Seeded games each level plays (the issue asks 200). The tests also run in a Debug build with
+/// sanitizers: tune the counts here.
+constexpr int kGamesPerLevel = 200;
+/// Hard's 200 games are tagged [.slow]; these always run.
+constexpr int kHardGamesQuick = 12;
+/// Hard is slow: the other levels meet it only in hard's own series, which plays every level.
+constexpr std::array<ai::Level, 3> kCheapLevels = {ai::Level::Random, ai::Level::Easy,
+                                                   ai::Level::Normal};
+
+const std::array<std::string, 6> kArmyIds = {"french",      "italian", "spanish",
+                                             "imperialist", "ottoman", "moorish"};
+
+/// Game g of a level's series: on side A in even games, B in odd ones; its army goes through the
+/// six every 12 games, so that in every 12 it plays each army on each side; the opponent's
+/// army is another each time (the same one too, from game 60 on), and its level (one of
+/// `opponents`) changes every third game.
+struct Scheduled {
+    std::uint64_t seed;
+    rules::Side side;  ///< the level's side
+    std::array<std::string, 2> armies;
+    ai::Level opponent;
+};
+
+template <std::size_t N>
+Scheduled schedule(ai::Level level, int g, const std::array<ai::Level, N>& opponents) {
+    Scheduled s;
+    s.seed = 7000 + 1000 * static_cast<std::uint64_t>(level) + static_cast<std::uint64_t>(g);
+    s.side = g % 2 == 0 ? rules::Side::A : rules::Side::B;
+    const std::string& own = kArmyIds[static_cast<std::size_t>(g / 2) % 6];
+    const std::string& other = kArmyIds[static_cast<std::size_t>(g / 2 + 1 + g / 12) % 6];
+    s.armies = s.side == rules::Side::A ? std::array{own, other} : std::array{other, own};
+    s.opponent = opponents[static_cast<std::size_t>(g / 3) % N];
+    return s;
+}
+
+ai::GameResult play(const Scheduled& s, ai::Level a_level, ai::Level b_level) {
+    const rules::RulesContext ctx = test::Armies::get().context(s.armies[0], s.armies[1]);
+    auto a = ai::make_player(a_level, ai::player_seed(s.seed, rules::Side::A));
+    auto b = ai::make_player(b_level, ai::player_seed(s.seed, rules::Side::B));
+    return ai::play_game(ctx, s.seed, *a, *b);
+}
+
+/// Plays `games` games of `level`'s series against `opponents`, each to its end.
+template <std::size_t N>
+void play_series(ai::Level level, int games, const std::array<ai::Level, N>& opponents) {
+    std::set<ai::Level> met;
+    std::array<std::set<std::string>, 2> own_armies;    // per side
+    std::array<std::set<std::string>, 2> other_armies;  // the opponent's, per side
+    for (int g = 0; g < games; ++g) {
+        const Scheduled s = schedule(level, g, opponents);
+        const bool on_a = s.side == rules::Side::A;
+        INFO(ai::level_name(level)
+             << " game " << g << " seed " << s.seed << ": " << s.armies[0] << " v " << s.armies[1]
+             << " against " << ai::level_name(s.opponent));
+        ai::GameResult r;
+        try {
+            r = on_a ? play(s, level, s.opponent) : play(s, s.opponent, level);
+        } catch (const ai::IllegalChoice& e) {
+            FAIL(e.what());
+        }
+        REQUIRE(r.end != rules::GameEnd::None);
+        REQUIRE(r.decisions > 0);
+        REQUIRE(r.turns > 0);
+        if (r.end != rules::GameEnd::Concession) {
+            REQUIRE(r.winner == (r.vp[0] > r.vp[1] ? 0 : r.vp[1] > r.vp[0] ? 1 : -1));
+        }
+        met.insert(s.opponent);
+        own_armies[rules::idx(s.side)].insert(s.armies[rules::idx(s.side)]);
+        other_armies[rules::idx(rules::other(s.side))].insert(
+            s.armies[rules::idx(rules::other(s.side))]);
+    }
+    // What the series is for: every opponent level, every army on both sides.
+    if (games >= 12) {
+        REQUIRE(met.size() == N);
+        for (std::size_t side = 0; side < 2; ++side) {
+            REQUIRE(own_armies[side].size() == kArmyIds.size());
+            REQUIRE(other_armies[side].size() == kArmyIds.size());
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("The random level finishes seeded games against the other levels", "[ai][sim]") {
+    play_series(ai::Level::Random, kGamesPerLevel, kCheapLevels);
+}
+
+TEST_CASE("The easy level finishes seeded games against the other levels", "[ai][sim]") {
+    play_series(ai::Level::Easy, kGamesPerLevel, kCheapLevels);
+}
+
+TEST_CASE("The normal level finishes seeded games against the other levels", "[ai][sim]") {
+    play_series(ai::Level::Normal, kGamesPerLevel, kCheapLevels);
+}
+
+TEST_CASE("The hard level finishes a few seeded games against every level", "[ai][sim]") {
+    play_series(ai::Level::Hard, kHardGamesQuick, ai::kLevels);
+}
+
+TEST_CASE("The hard level finishes all its seeded games against every level", "[ai][sim][.slow]") {
+    play_series(ai::Level::Hard, kGamesPerLevel, ai::kLevels);
+}
+
+TEST_CASE("A seed gives the same game every time", "[ai][sim]") {
+    for (ai::Level level : ai::kLevels) {
+        // Against the random level, which costs little; the level on side A, then on side B
+        // (hard, being slow, on side A only).
+        for (int g = 0; g < (level == ai::Level::Hard ? 1 : 2); ++g) {
+            const Scheduled s = schedule(level, g, ai::kLevels);
+            const ai::Level a = g == 0 ? level : ai::Level::Random;
+            const ai::Level b = g == 0 ? ai::Level::Random : level;
+            INFO(ai::level_name(a) << " v " << ai::level_name(b) << ", seed " << s.seed);
+            const ai::GameResult first = play(s, a, b);
+            const ai::GameResult second = play(s, a, b);
+            REQUIRE(first.final_hash == second.final_hash);
+            REQUIRE(first.decisions == second.decisions);
+            REQUIRE(first.evaluated == second.evaluated);
+            REQUIRE(first.vp == second.vp);
+            REQUIRE(first.end == second.end);
+        }
+    }
+}
+
+TEST_CASE("Decision times are measured only when asked", "[ai][sim]") {
+    const Scheduled s = schedule(ai::Level::Random, 0, ai::kLevels);
+    const rules::RulesContext ctx = test::Armies::get().context(s.armies[0], s.armies[1]);
+    auto a = ai::make_player(ai::Level::Random, ai::player_seed(s.seed, rules::Side::A));
+    auto b = ai::make_player(ai::Level::Random, ai::player_seed(s.seed, rules::Side::B));
+    ai::MatchOptions timed;
+    timed.time_decisions = true;
+    const ai::GameResult r = ai::play_game(ctx, s.seed, *a, *b, timed);
+    REQUIRE(static_cast<long>(r.decide_ms[0].size() + r.decide_ms[1].size()) == r.decisions);
+    const ai::GameResult untimed = play(s, ai::Level::Random, ai::Level::Random);
+    REQUIRE(untimed.decide_ms[0].empty());
+    REQUIRE(untimed.decide_ms[1].empty());
+    REQUIRE(untimed.final_hash == r.final_hash);
+}
