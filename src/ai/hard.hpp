@@ -7,14 +7,14 @@
 namespace tercio::ai {
 
 struct HardBudget {
-    int candidates = 3;   ///< the normal level's best commands compared
-    int samples = 8;      ///< deals of the unseen cards and dice, each played out for every candidate
+    int candidates = 4;   ///< the normal level's best commands compared
+    int samples = 12;     ///< deals of the unseen cards and dice, each played out for every candidate
     int phases = 2;       ///< play on until this many phases have ended (2: this one and the next)
     int depth = 60;       ///< decisions played after the candidate, at most
-    double margin = 1.0;  ///< candidates scored this far below the best are left out
+    double margin = 1.5;  ///< candidates scored this far below the best are left out
     /// Another command replaces normal's best only if its mean gain over it exceeds this many
     /// standard errors of the paired differences.
-    double confidence = 1.5;
+    double confidence = 0.8;
 };
 
 std::unique_ptr<Player> make_hard(std::uint64_t seed, HardBudget budget);
