@@ -18,18 +18,22 @@ class NormalPlayer final : public Player {
 public:
     explicit NormalPlayer(std::uint64_t seed) : stream_(seed) {}
     rules::Command choose(const GameView& view) override {
-        if (!scorer_ || &scorer_ctx() != view.ctx) scorer_.emplace(view.rules()), ctx_ = view.ctx;
+        if (!scorer_ || ctx_ != view.ctx) {
+            // A new game: its counts go on from the last one's.
+            if (scorer_) before_ += scorer_->evaluated();
+            scorer_.emplace(view.rules());
+            ctx_ = view.ctx;
+        }
         auto scored = scorer_->score_all(view.state);
         return pick_best(scored, stream_, kNoise);
     }
     std::uint64_t evaluated() const override { return scorer_ ? scorer_->evaluated() + before_ : before_; }
 
 private:
-    const rules::RulesContext& scorer_ctx() const { return *ctx_; }
     core::SeededDice stream_;
     std::optional<Scorer> scorer_;
     const rules::RulesContext* ctx_ = nullptr;
-    std::uint64_t before_ = 0;
+    std::uint64_t before_ = 0;  ///< counted by scorers of earlier games
 };
 
 }  // namespace
