@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <variant>
 
 #include "core/overloaded.hpp"
@@ -142,28 +143,30 @@ double Scorer::shot_threat(const GameState& s, std::size_t a, std::size_t t) con
     return shot_hits_[static_cast<std::size_t>(core::ladder_index(roll.final))] * hit_value(s, t) * 1.2;
 }
 
-double Scorer::melee_threat(const GameState& s, std::size_t a, std::size_t d) const {
+double Scorer::melee_threat(GameState& s, std::size_t a, std::size_t d) const {
     const Unit& u = s.unit(a);
     const Unit& e = s.unit(d);
     if (!fighting_unit(u) || !e.on_table() || u.move_half == 0) return 0;
     if (core::dist2(u.square, e.square) > u.move_half) return 0;
     if (e.status == UnitStatus::Routed) return 0.5 * unit_worth(s, d);  // cut down for a pip
-    // The melee as the rules would set it up if u entered e's square from the side it is on.
-    GameState h = s;
-    Unit& hu = h.unit(a);
-    const int dx = (u.square.x > e.square.x) - (u.square.x < e.square.x);
-    const int dy = (u.square.y > e.square.y) - (u.square.y < e.square.y);
+    // The melee as the rules would set it up if u entered e's square from the side it is on:
+    // unit a is moved there in s for the set-up and put back at once.
+    const Unit saved = u;
+    Unit& hu = s.unit(a);
+    const int dx = (saved.square.x > e.square.x) - (saved.square.x < e.square.x);
+    const int dy = (saved.square.y > e.square.y) - (saved.square.y < e.square.y);
     hu.entry = core::make_square(e.square.x + dx, e.square.y + dy);
     hu.square = e.square;
     hu.entrant = true;
-    const rules::MeleeSetup setup = rules::melee_setup(ctx_, h, a, d);
+    const rules::MeleeSetup setup = rules::melee_setup(ctx_, s, a, d);
+    hu = saved;
     const unsigned flags = (setup.initiator_void ? 1u : 0u) | (setup.defender_void ? 2u : 0u) |
                            (setup.x2_on_defender ? 4u : 0u) | (setup.x2_on_initiator ? 8u : 0u);
     const auto& m = melee_summary(setup.initiator.final, setup.defender.final, flags);
     return loss(s, d, m.defender) - loss(s, a, m.initiator);
 }
 
-double Scorer::unit_terms(const GameState& s, std::size_t ui) const {
+double Scorer::unit_terms(GameState& s, std::size_t ui) const {
     const Unit& u = s.unit(ui);
     if (!u.on_table()) return 0;
     double pairs = 0;
@@ -180,7 +183,9 @@ double Scorer::unit_terms(const GameState& s, std::size_t ui) const {
     return kThreat * pairs + approach;
 }
 
-double Scorer::evaluate(const GameState& s, Side me) const {
+double Scorer::evaluate(const GameState& position, Side me) const {
+    GameState& s = scratch_;  // one copy for every unit's terms, which move units and put them back
+    s = position;
     double v = material(s, me) - material(s, rules::other(me));
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const double t = unit_terms(s, i);
@@ -258,12 +263,15 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
                 if (!ui) return -1;
                 const Unit& u = s.unit(*ui);
                 const int pips = ctx_.type(u).move_pips + (m.attack ? 1 : 0);
-                GameState after = s;
-                Unit& moved = after.unit(*ui);
+                // The unit's terms where the move leaves it, in the scratch copy of s (put back after).
+                Unit& moved = scratch_.unit(*ui);
+                const Unit saved = moved;
                 if (m.to) moved.square = *m.to;
                 if (m.face_after) moved.facing = *m.face_after;
                 else if (m.face_before) moved.facing = *m.face_before;
-                double v = 2.0 * (unit_terms(after, *ui) - unit_terms(s, *ui));
+                const double moved_terms = unit_terms(scratch_, *ui);
+                moved = saved;
+                double v = 2.0 * (moved_terms - terms_now(*ui));
                 if (m.attack) {
                     if (const auto* p = previewed(c)) v = melee_ev(*p);
                 }
@@ -283,7 +291,7 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
             [&](const rules::Charge& ch) -> double {
                 const auto ui = own_unit_at(s, ch.from, me);
                 if (!ui || s.move.unit == rules::kNone) return -1;
-                return kMeleeThreat * 2 * melee_threat(s, *ui, s.move.unit) - kOpportunityChip;
+                return kMeleeThreat * 2 * melee_threat(scratch_, *ui, s.move.unit) - kOpportunityChip;
             },
             [&](const rules::Evade&) -> double {
                 // The unit entered is ours, in the square the mover is entering.
@@ -293,7 +301,7 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
                 double worst = 0;
                 for (std::size_t i = 0; i < s.unit_count; ++i) {
                     if (s.unit(i).side == me && s.unit(i).on_table() && core::dist2(s.unit(i).square, mover.square) <= 3)
-                        worst = std::max(worst, melee_threat(s, s.move.unit, i));
+                        worst = std::max(worst, melee_threat(scratch_, s.move.unit, i));
                 }
                 (void)ui;
                 return worst - kOpportunityChip;
@@ -302,9 +310,12 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
                 const auto ui = own_unit_at(s, r.square, me);
                 if (!ui) return -1;
                 const Unit& u = s.unit(*ui);
-                GameState after = s;
-                after.unit(*ui).fired = false;
-                const double gain = 2.0 * (unit_terms(after, *ui) - unit_terms(s, *ui));
+                Unit& loaded = scratch_.unit(*ui);
+                const bool was_fired = loaded.fired;
+                loaded.fired = false;
+                const double loaded_terms = unit_terms(scratch_, *ui);
+                loaded.fired = was_fired;
+                const double gain = 2.0 * (loaded_terms - terms_now(*ui));
                 return gain + kLoadedShot + 0.1 - kPip * ctx_.type(u).reload_pips;
             },
             [&](const rules::Rally& r) -> double {
@@ -326,7 +337,7 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
             [&](const rules::Follow&) -> double {
                 if (s.choice_pursuit) return 0.2;
                 if (s.choice_unit == rules::kNone || s.choice_other == rules::kNone) return 0.05;
-                return kMeleeThreat * melee_threat(s, s.choice_unit, s.choice_other);
+                return kMeleeThreat * melee_threat(scratch_, s.choice_unit, s.choice_other);
             },
             [&](const rules::Stay&) -> double { return 0; },
             [&](const rules::Decline&) -> double { return 0; },
@@ -365,9 +376,19 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
         c);
 }
 
+double Scorer::terms_now(std::size_t u) {
+    double& t = terms_now_[u];
+    if (std::isnan(t)) t = unit_terms(scratch_, u);
+    return t;
+}
+
 std::vector<Scored> Scorer::score_all(const GameState& s) {
     const Side me = rules::deciding_side(s);
     std::vector<Scored> out;
+    // score_one works on a copy of s that it changes and puts back, and reads each unit's terms
+    // where it stands from terms_now_, worked out on first use.
+    scratch_ = s;
+    terms_now_.assign(s.unit_count, std::numeric_limits<double>::quiet_NaN());
     for (auto& c : rules::legal_commands(ctx_, s)) {
         if (std::holds_alternative<rules::Concede>(c)) continue;
         const double v = score_one(s, c, me);

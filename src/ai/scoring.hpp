@@ -53,10 +53,14 @@ private:
     double hit_value(const rules::GameState& s, std::size_t u) const;
     double status_loss(const rules::GameState& s, std::size_t u, rules::Status st) const;
     double shot_threat(const rules::GameState& s, std::size_t shooter, std::size_t target) const;
-    double melee_threat(const rules::GameState& s, std::size_t attacker, std::size_t defender) const;
+    /// The melee threat of attacker on defender. Moves the attacker in `s` to set the melee up and
+    /// puts it back before returning, so `s` ends as it began (and is never copied).
+    double melee_threat(rules::GameState& s, std::size_t attacker, std::size_t defender) const;
     /// What unit u adds to its side's position: its threats against enemies less theirs against
-    /// it, and how near it is to the fight.
-    double unit_terms(const rules::GameState& s, std::size_t u) const;
+    /// it, and how near it is to the fight. Leaves `s` as it found it (see melee_threat).
+    double unit_terms(rules::GameState& s, std::size_t u) const;
+    /// unit_terms of unit u in the position being scored (scratch_), computed once per score_all.
+    double terms_now(std::size_t u);
     double score_one(const rules::GameState& s, const rules::Command& c, rules::Side me);
     double card_turn_value(const rules::GameState& s, rules::Side me) const;
 
@@ -65,6 +69,10 @@ private:
     mutable std::array<MeleeSummary, core::kLadderSize * core::kLadderSize * kFlagCombos> melee_{};
     mutable std::array<bool, core::kLadderSize * core::kLadderSize * kFlagCombos> melee_done_{};
     std::uint64_t evaluated_ = 0;
+    /// A copy of the position being scored or evaluated, changed and put back while scoring so
+    /// that no command needs a copy of its own.
+    mutable rules::GameState scratch_;
+    std::vector<double> terms_now_;  ///< per unit, NaN until terms_now() works it out
 };
 
 }  // namespace tercio::ai
