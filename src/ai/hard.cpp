@@ -60,26 +60,48 @@ public:
         if (keep == 1) return std::move(scored[order[0]].command);
 
         const rules::Side me = view.side;
-        // value[c][m]: candidate c played out in sample m.
-        std::vector<std::vector<double>> value(keep, std::vector<double>(static_cast<std::size_t>(budget_.samples)));
-        for (int m = 0; m < budget_.samples; ++m) {
-            // One deal of the unseen cards and one dice seed per sample, shared by all candidates.
-            const std::uint64_t deal_seed = stream_next();
-            const std::uint64_t dice_seed = stream_next();
-            for (std::size_t c = 0; c < keep; ++c) {
-                rules::GameState sim = s;
-                core::SeededDice deal(deal_seed);
-                deal_unseen(sim, deal);
-                core::SeededDice dice(dice_seed);
-                value[c][static_cast<std::size_t>(m)] = rollout(view.rules(), sim, scored[order[c]].command, dice, me);
+        // value[c][m]: candidate c played out in sample m. `alive` are the candidates still
+        // being played out: all of them for the first screen_samples samples, then normal's
+        // choice and the best of the others by their mean gain over it so far.
+        const int total = budget_.samples;
+        const int screen = std::clamp(budget_.screen_samples, 1, total);
+        std::vector<std::vector<double>> value(keep, std::vector<double>(static_cast<std::size_t>(total)));
+        std::vector<std::size_t> alive(keep);
+        for (std::size_t c = 0; c < keep; ++c) alive[c] = c;
+        const auto play = [&](int from, int to) {
+            for (int m = from; m < to; ++m) {
+                // One deal of the unseen cards and one dice seed per sample, shared by all candidates.
+                const std::uint64_t deal_seed = stream_next();
+                const std::uint64_t dice_seed = stream_next();
+                for (const std::size_t c : alive) {
+                    rules::GameState sim = s;
+                    core::SeededDice deal(deal_seed);
+                    deal_unseen(sim, deal);
+                    core::SeededDice dice(dice_seed);
+                    value[c][static_cast<std::size_t>(m)] = rollout(view.rules(), sim, scored[order[c]].command, dice, me);
+                }
             }
+        };
+        play(0, screen);
+        const auto finalists = static_cast<std::size_t>(std::max(1, budget_.finalists));
+        if (alive.size() > finalists) {
+            std::vector<double> gain(keep, 0.0);
+            for (std::size_t c = 1; c < keep; ++c) {
+                for (int m = 0; m < screen; ++m) {
+                    gain[c] += value[c][static_cast<std::size_t>(m)] - value[0][static_cast<std::size_t>(m)];
+                }
+            }
+            std::stable_sort(alive.begin() + 1, alive.end(), [&](std::size_t a, std::size_t b) { return gain[a] > gain[b]; });
+            alive.resize(finalists);
         }
+        play(screen, total);
         // Normal's choice stands unless the samples show another to be better beyond their noise:
         // the mean of the paired differences must exceed `confidence` standard errors.
         std::size_t best = 0;
         double best_gain = 0;
         const double n = budget_.samples;
-        for (std::size_t c = 1; c < keep; ++c) {
+        for (std::size_t i = 1; i < alive.size(); ++i) {
+            const std::size_t c = alive[i];
             double sum = 0, sq = 0;
             for (std::size_t m = 0; m < value[c].size(); ++m) {
                 const double d = value[c][m] - value[0][m];

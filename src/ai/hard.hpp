@@ -15,6 +15,11 @@ struct HardBudget {
     /// Another command replaces normal's best only if its mean gain over it exceeds this many
     /// standard errors of the paired differences.
     double confidence = 0.8;
+    /// When more than this many candidates are in play, all are played out on the first
+    /// screen_samples samples only, and the rest of the samples go to normal's choice and the
+    /// best finalists - 1 of the others by their mean gain over it so far.
+    int finalists = 4;
+    int screen_samples = 4;
 };
 
 std::unique_ptr<Player> make_hard(std::uint64_t seed, HardBudget budget);

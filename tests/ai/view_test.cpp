@@ -7,6 +7,7 @@
 #include "ai/hard.hpp"
 #include "ai/player.hpp"
 #include "ai/scoring.hpp"
+#include "tests/ai/positions.hpp"
 #include "tests/rules/fixture.hpp"
 
 using namespace tercio;
@@ -24,27 +25,11 @@ void reshuffle_unseen(rules::GameState& s, std::uint64_t seed) {
     }
 }
 
-/// States met in a seeded normal-vs-normal game where the deciding side must act on a card.
-std::vector<rules::GameState> act_positions(const rules::RulesContext& ctx, std::uint64_t seed, std::size_t want) {
-    std::vector<rules::GameState> out;
-    core::SeededDice dice(seed);
-    rules::GameState s;
-    rules::new_game(ctx, s, dice);
-    auto a = ai::make_player(ai::Level::Normal, 1);
-    auto b = ai::make_player(ai::Level::Normal, 2);
-    while (s.decision != rules::Decision::GameOver && out.size() < want) {
-        if (s.decision == rules::Decision::Act && s.decks[rules::idx(s.active)].left() > 3) out.push_back(s);
-        const auto side = rules::deciding_side(s);
-        rules::apply(ctx, s, (side == rules::Side::A ? a : b)->choose(ai::make_view(ctx, s, side)), dice);
-    }
-    return out;
-}
-
 }  // namespace
 
 TEST_CASE("A view puts the face-down cards in one order and keeps the turned ones", "[ai]") {
     auto ctx = test::Armies::get().context("french", "spanish");
-    const auto positions = act_positions(ctx, 7, 5);
+    const auto positions = test::act_positions(ctx, 7, 5);
     REQUIRE(positions.size() == 5);
     for (const auto& s : positions) {
         rules::GameState other = s;
@@ -67,7 +52,7 @@ TEST_CASE("A view puts the face-down cards in one order and keeps the turned one
 
 TEST_CASE("Normal and hard decide the same whatever order the unseen cards are in", "[ai]") {
     auto ctx = test::Armies::get().context("imperialist", "ottoman");
-    const auto positions = act_positions(ctx, 3, 40);
+    const auto positions = test::act_positions(ctx, 3, 40);
     REQUIRE(positions.size() == 40);
     int differing_decks = 0;
     for (std::size_t i = 0; i < positions.size(); ++i) {
@@ -94,7 +79,7 @@ TEST_CASE("Normal and hard decide the same whatever order the unseen cards are i
 TEST_CASE("The evaluation of a position is the same for both sides with the sign changed", "[ai]") {
     auto ctx = test::Armies::get().context("moorish", "italian");
     ai::Scorer scorer(ctx);
-    for (const auto& s : act_positions(ctx, 11, 12)) {
+    for (const auto& s : test::act_positions(ctx, 11, 12)) {
         CHECK(scorer.evaluate(s, rules::Side::A) == Approx(-scorer.evaluate(s, rules::Side::B)).margin(1e-9));
     }
 }
@@ -102,7 +87,7 @@ TEST_CASE("The evaluation of a position is the same for both sides with the sign
 TEST_CASE("Normal scores every legal command but a concession", "[ai]") {
     auto ctx = test::Armies::get().context("spanish", "french");
     ai::Scorer scorer(ctx);
-    for (const auto& s : act_positions(ctx, 5, 8)) {
+    for (const auto& s : test::act_positions(ctx, 5, 8)) {
         const auto legal = rules::legal_commands(ctx, s);
         const auto scored = scorer.score_all(s);
         CHECK(scored.size() + 1 == legal.size());

@@ -1,0 +1,80 @@
+// The hard level's search (issue 6): how its budget shares the samples among the candidates.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "ai/hard.hpp"
+#include "ai/scoring.hpp"
+#include "tests/ai/positions.hpp"
+#include "tests/rules/fixture.hpp"
+
+using namespace tercio;
+
+namespace {
+
+ai::HardBudget small_budget(int candidates, int finalists, int screen_samples) {
+    ai::HardBudget b;
+    b.candidates = candidates;
+    b.samples = 6;
+    b.phases = 1;
+    b.depth = 20;
+    b.margin = 100;      // every candidate counts, however normal scores it
+    b.confidence = 0.0;  // the best mean gain wins
+    b.finalists = finalists;
+    b.screen_samples = screen_samples;
+    return b;
+}
+
+std::string hard_choice(const rules::RulesContext& ctx, const rules::GameState& s, const ai::HardBudget& b) {
+    auto p = ai::make_hard(21, b);
+    return rules::print(p->choose(ai::make_view(ctx, s, s.decider)));
+}
+
+/// Normal's best without noise: the first of the highest scores.
+std::string normal_best(const rules::RulesContext& ctx, const rules::GameState& s) {
+    ai::Scorer scorer(ctx);
+    auto scored = scorer.score_all(ai::make_view(ctx, s, s.decider).state);
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < scored.size(); ++i) {
+        if (scored[i].score > scored[best].score) best = i;
+    }
+    return rules::print(scored[best].command);
+}
+
+}  // namespace
+
+TEST_CASE("Hard's screening leaves only normal's choice when one finalist is allowed", "[ai]") {
+    auto ctx = test::Armies::get().context("spanish", "ottoman");
+    const auto positions = test::act_positions(ctx, 13, 30);
+    REQUIRE(positions.size() == 30);
+    int overruled = 0;  // positions where the unscreened search plays something else
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const auto& s = positions[i];
+        INFO("position " << i);
+        const std::string normal = normal_best(ctx, s);
+        CHECK(hard_choice(ctx, s, small_budget(8, 1, 2)) == normal);
+        if (hard_choice(ctx, s, small_budget(8, 8, 2)) != normal) ++overruled;
+    }
+    // Otherwise the check above could not tell screening from no search at all.
+    CHECK(overruled > 0);
+}
+
+TEST_CASE("Hard's screening changes nothing while the candidates are no more than the finalists", "[ai]") {
+    auto ctx = test::Armies::get().context("french", "moorish");
+    for (const auto& s : test::act_positions(ctx, 17, 20)) {
+        // The samples are drawn in the same order whether or not they are split into a screen.
+        CHECK(hard_choice(ctx, s, small_budget(4, 4, 2)) == hard_choice(ctx, s, small_budget(4, 4, 6)));
+    }
+}
+
+TEST_CASE("Hard with screening chooses a legal command, the same one each time", "[ai]") {
+    auto ctx = test::Armies::get().context("imperialist", "italian");
+    for (const auto& s : test::act_positions(ctx, 19, 20)) {
+        const std::string first = hard_choice(ctx, s, small_budget(8, 3, 2));
+        CHECK(hard_choice(ctx, s, small_budget(8, 3, 2)) == first);
+        bool legal = false;
+        for (const auto& c : rules::legal_commands(ctx, s)) legal = legal || rules::print(c) == first;
+        CHECK(legal);
+    }
+}
