@@ -1,6 +1,6 @@
 // The `hard` level: determinized rollouts. At each decision with a real choice it takes the
 // `normal` level's best few commands and, for each, plays out the rest of the current phase and
-// the next one several times over: every sample deals the face-down cards in an order drawn from its own stream
+// the phases after it (HardBudget::phases) several times over: every sample deals the face-down cards in an order drawn from its own stream
 // (any order is consistent with what it has seen, since a view shows which cards remain but not
 // their order) and rolls its own dice, with `normal` (without noise) deciding for both sides. It
 // keeps normal's choice unless another command's samples end better by the normal level's
