@@ -1,8 +1,8 @@
 // The `hard` level: determinized rollouts. At each decision with a real choice it takes the
 // `normal` level's best few commands and, for each, plays out the rest of the current phase and
-// the phases after it (HardBudget::phases) several times over: every sample deals the face-down cards in an order drawn from its own stream
-// (any order is consistent with what it has seen, since a view shows which cards remain but not
-// their order) and rolls its own dice, with `normal` (without noise) deciding for both sides. It
+// the phases after it (HardBudget::phases) several times over: every sample deals the face-down
+// cards in an order drawn from its own stream (any order is consistent with what it has seen,
+// since a view shows which cards remain but not their order) and rolls its own dice, with `normal` (without noise) deciding for both sides. It
 // keeps normal's choice unless another command's samples end better by the normal level's
 // evaluation beyond their noise (paired differences, since every candidate is played out on the
 // same samples: the same deck orders and dice seeds).
@@ -99,7 +99,7 @@ public:
         // the mean of the paired differences must exceed `confidence` standard errors.
         std::size_t best = 0;
         double best_gain = 0;
-        const double n = budget_.samples;
+        const double n = total;
         for (std::size_t i = 1; i < alive.size(); ++i) {
             const std::size_t c = alive[i];
             double sum = 0, sq = 0;

@@ -263,14 +263,11 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
                 if (!ui) return -1;
                 const Unit& u = s.unit(*ui);
                 const int pips = ctx_.type(u).move_pips + (m.attack ? 1 : 0);
-                // The unit's terms where the move leaves it, in the scratch copy of s (put back after).
-                Unit& moved = scratch_.unit(*ui);
-                const Unit saved = moved;
-                if (m.to) moved.square = *m.to;
-                if (m.face_after) moved.facing = *m.face_after;
-                else if (m.face_before) moved.facing = *m.face_before;
-                const double moved_terms = unit_terms(scratch_, *ui);
-                moved = saved;
+                const double moved_terms = terms_if(*ui, [&](Unit& moved) {
+                    if (m.to) moved.square = *m.to;
+                    if (m.face_after) moved.facing = *m.face_after;
+                    else if (m.face_before) moved.facing = *m.face_before;
+                });
                 double v = 2.0 * (moved_terms - terms_now(*ui));
                 if (m.attack) {
                     if (const auto* p = previewed(c)) v = melee_ev(*p);
@@ -310,11 +307,7 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
                 const auto ui = own_unit_at(s, r.square, me);
                 if (!ui) return -1;
                 const Unit& u = s.unit(*ui);
-                Unit& loaded = scratch_.unit(*ui);
-                const bool was_fired = loaded.fired;
-                loaded.fired = false;
-                const double loaded_terms = unit_terms(scratch_, *ui);
-                loaded.fired = was_fired;
+                const double loaded_terms = terms_if(*ui, [](Unit& loaded) { loaded.fired = false; });
                 const double gain = 2.0 * (loaded_terms - terms_now(*ui));
                 return gain + kLoadedShot + 0.1 - kPip * ctx_.type(u).reload_pips;
             },
@@ -374,6 +367,16 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
             [&](const auto&) -> double { return 0; },
         },
         c);
+}
+
+template <typename Change>
+double Scorer::terms_if(std::size_t u, Change change) {
+    Unit& unit = scratch_.unit(u);
+    const Unit saved = unit;
+    change(unit);
+    const double t = unit_terms(scratch_, u);
+    unit = saved;
+    return t;
 }
 
 double Scorer::terms_now(std::size_t u) {

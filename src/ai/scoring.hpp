@@ -61,6 +61,10 @@ private:
     double unit_terms(rules::GameState& s, std::size_t u) const;
     /// unit_terms of unit u in the position being scored (scratch_), computed once per score_all.
     double terms_now(std::size_t u);
+    /// unit_terms of unit u in the position being scored, were `change` made to it (it is made in
+    /// scratch_ and undone).
+    template <typename Change>
+    double terms_if(std::size_t u, Change change);
     double score_one(const rules::GameState& s, const rules::Command& c, rules::Side me);
     double card_turn_value(const rules::GameState& s, rules::Side me) const;
 
@@ -70,7 +74,8 @@ private:
     mutable std::array<bool, core::kLadderSize * core::kLadderSize * kFlagCombos> melee_done_{};
     std::uint64_t evaluated_ = 0;
     /// A copy of the position being scored or evaluated, changed and put back while scoring so
-    /// that no command needs a copy of its own.
+    /// that no command needs a copy of its own. score_all and evaluate both overwrite it, so
+    /// neither may call the other (one Scorer serves one player on one thread).
     mutable rules::GameState scratch_;
     std::vector<double> terms_now_;  ///< per unit, NaN until terms_now() works it out
 };
