@@ -348,9 +348,30 @@ void PlayScreen::reveal(const Events& setup) {
     unrevealed_ = setup;
     revealed_ = 0;
     if (unrevealed_.empty()) return;
-    mode_ = Mode::Reveal;
-    log_.add(ctx_, s_, Events{unrevealed_[revealed_++]});
+    show_setup(1);
+    if (mode_ != Mode::Reveal) return;  // a single roll: shown, and the game goes on
     message_ = "The set-up rolls: Space for the next, Esc shows them all.";
+}
+
+void PlayScreen::show_setup(std::size_t n) {
+    const std::size_t end = std::min(unrevealed_.size(), revealed_ + n);
+    const auto first = unrevealed_.begin();
+    log_.add(ctx_, s_,
+             Events(first + static_cast<std::ptrdiff_t>(revealed_),
+                    first + static_cast<std::ptrdiff_t>(end)));
+    revealed_ = end;
+    // Mode::Reveal lasts only while a roll is still hidden, so that each key in it has one to
+    // show: a set-up of a single roll (imperialist v moorish) is over as soon as it is shown.
+    if (revealed_ < unrevealed_.size()) {
+        mode_ = Mode::Reveal;
+        message_ = "Set-up roll " + std::to_string(revealed_) + " of " +
+                   std::to_string(unrevealed_.size()) + ": Space for the next, Esc shows them all.";
+        return;
+    }
+    unrevealed_.clear();
+    revealed_ = 0;
+    mode_ = Mode::Map;
+    message_ = "Set-up rolled. Enter at the cursor shows what you can do; ? the keys.";
 }
 
 void PlayScreen::open_menu() {
@@ -462,20 +483,7 @@ bool PlayScreen::handle(const KeyPress& k) {
             return true;
         case Mode::Reveal:
             if (k.kind == K::Resize || k.kind == K::CtrlR) return true;
-            if (k.kind == K::Escape) {
-                log_.add(ctx_, s_, Events(unrevealed_.begin() + static_cast<std::ptrdiff_t>(revealed_), unrevealed_.end()));
-                revealed_ = unrevealed_.size();
-            } else {
-                log_.add(ctx_, s_, Events{unrevealed_[revealed_++]});
-            }
-            if (revealed_ < unrevealed_.size()) {
-                message_ = "Set-up roll " + std::to_string(revealed_) + " of " + std::to_string(unrevealed_.size()) +
-                           ": Space for the next, Esc shows them all.";
-                return true;
-            }
-            unrevealed_.clear();
-            mode_ = Mode::Map;
-            message_ = "Set-up rolled. Enter at the cursor shows what you can do; ? the keys.";
+            show_setup(k.kind == K::Escape ? unrevealed_.size() : 1);  // Esc: all the rest
             return true;
         case Mode::Map:
             break;

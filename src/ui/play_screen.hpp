@@ -132,6 +132,9 @@ class PlayScreen {
     std::optional<std::string> action_for(char32_t key, std::string& why) const;
     /// Plays the command, or asks first with its odds when it rolls dice.
     void act(const std::string& command);
+    /// Logs the next `n` set-up rolls (the rest, if fewer): Mode::Reveal while any is still
+    /// hidden, the map once all are shown.
+    void show_setup(std::size_t n);
     void select_here();
     /// Plays the command and puts its refusal, if any, on the message line.
     void play_and_report(const std::string& command);
@@ -171,8 +174,8 @@ class PlayScreen {
     std::vector<Undoable> undo_;        ///< newest last; cleared by a command that rolled dice or turned a card
     std::array<std::string, 2> computer_;  ///< the level the computer plays each side at; empty: a person
     std::uint64_t version_ = 0;
-    rules::Events unrevealed_;          ///< set-up rolls still to show (Mode::Reveal)
-    std::size_t revealed_ = 0;
+    rules::Events unrevealed_;  ///< the set-up rolls being shown (Mode::Reveal)
+    std::size_t revealed_ = 0;  ///< how many of them are shown: always fewer in Mode::Reveal
 };
 
 /// Below kMinWidth x kMinHeight: says so, with the size and the keys that quit, and returns
