@@ -7,6 +7,7 @@
 #include <iterator>
 
 #include <curses.h>
+#include <term.h>
 
 namespace tercio::ui {
 
@@ -62,15 +63,35 @@ std::unique_ptr<CursesSurface> CursesSurface::open(bool color, std::string& why)
     std::setlocale(LC_CTYPE, "");
     const char* term = std::getenv("TERM");
     if (!term || !*term) {
-        why = "TERM is not set; set it to your terminal type, e.g. TERM=xterm-256color";
+        why =
+            "TERM is not set, so the screen cannot be drawn; in a full-screen terminal such as "
+            "xterm, set it to that terminal's type, e.g. TERM=xterm-256color; `tercio run` "
+            "plays headless";
         return nullptr;
     }
-    SCREEN* scr = newterm(nullptr, stdout, stdin);
-    if (!scr) {
+    const auto unknown = [&] {
         why = std::string("the terminal type \"") + term +
               "\" is unknown here; try TERM=xterm-256color (or TERM=vt100)";
         return nullptr;
+    };
+    // The game places every character itself: a terminal without cursor addressing (TERM=dumb, a
+    // printing terminal) would get the curses screen as one scrolling line. Its terminfo entry is
+    // read first, with nothing sent to the terminal, so that it is refused before being taken over.
+    int err = 0;
+    const bool found = setupterm(term, fileno(stdout), &err) == OK;
+    if (!found && err != 1) return unknown();  // 1: found, but a printing (hardcopy) terminal
+    const char* cup = found ? tigetstr("cup") : nullptr;
+    // nullptr: absent or cancelled; (char*)-1 would mean "cup" is not a string capability.
+    const bool addressable = cup != nullptr && cup != reinterpret_cast<const char*>(-1);
+    if (cur_term) del_curterm(cur_term);  // newterm reads the entry again for its own screen
+    if (!addressable) {
+        why = std::string("this terminal (TERM=") + term +
+              ") cannot place text on the screen; run it in a full-screen terminal such as xterm, "
+              "or set TERM=xterm-256color if yours is one; `tercio run` plays headless";
+        return nullptr;
     }
+    SCREEN* scr = newterm(nullptr, stdout, stdin);
+    if (!scr) return unknown();
     std::unique_ptr<CursesSurface> s(new CursesSurface());
     s->screen_ = scr;
     set_term(scr);

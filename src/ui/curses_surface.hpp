@@ -17,7 +17,9 @@ struct Key {
 
 class CursesSurface final : public Surface {
   public:
-    /// Starts curses on the terminal, or says why it cannot (unknown TERM, no terminal).
+    /// Starts curses on the terminal, or says why it cannot: TERM unset or unknown, or a terminal
+    /// that cannot place text (no cursor addressing, as with TERM=dumb), told before anything is
+    /// sent to it.
     static std::unique_ptr<CursesSurface> open(bool color, std::string& why);
     ~CursesSurface() override;
     CursesSurface(const CursesSurface&) = delete;
