@@ -176,11 +176,12 @@ int main(int argc, char** argv) {
     play->add_flag("--resume", play_opt.resume, "Go on with your newest unfinished game");
     play->add_option("--player", play_opt.player,
                      "Your name: your saves are kept apart from other players' (default: the login name,\n"
-                     "else player)")
+                     "else player; a login name with other characters than A-Z a-z 0-9 _ - has them\n"
+                     "made _ and a hash added: john.doe plays as john_doe-1a2b3c4d)")
         ->type_name("NAME");
     play->add_option("--save-dir", play_opt.save_dir,
-                     "Where saves go, one directory per player (default: $XDG_STATE_HOME/tercio,\n"
-                     "else ~/.local/state/tercio)")
+                     "Where saves go, one directory per player, which must be yours and private\n"
+                     "(default: $XDG_STATE_HOME/tercio, else ~/.local/state/tercio)")
         ->type_name("DIR");
     CLI::Option* vs = play->add_option("--vs", play_opt.vs,
                                        "Play against the computer at this level: random, easy, normal or hard;\n"

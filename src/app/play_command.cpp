@@ -117,34 +117,42 @@ class SaveKeeper final : public ui::GameKeeper {
     const core::SeededDice& dice_;
 };
 
-/// A saved game read from its file, checked and ready to replay.
+/// A saved game, locked for this session, read from its file and checked: ready to replay.
 struct SavedGame {
-    std::filesystem::path file;
+    std::unique_ptr<data::SaveWriter> writer;  ///< locked before the file was read
     data::SaveFile save;
     rules::RulesContext ctx;
     std::vector<std::string> notices;  ///< things the player should know (data changed, a cut line)
 };
 
-/// Reads and checks a save; on failure prints every problem (file:line:column: message) and
-/// returns the exit code.
-std::variant<SavedGame, int> read_saved(const std::filesystem::path& file, data::DataCatalog& catalog) {
-    const data::FileText t = data::read_file(file, data::kMaxSaveBytes);
-    if (!t.error.empty()) {
-        std::cerr << "tercio play: " << file.string() << ": " << t.error << '\n';
-        return t.missing ? kExitNoInput : kExitIoError;
+/// Opens and locks a save of the player's directory, then reads and checks it; on failure prints
+/// every problem (file:line:column: message) and returns the exit code.
+std::variant<SavedGame, int> open_saved(const data::SaveDir& dir, const std::string& name,
+                                        data::DataCatalog& catalog) {
+    std::string why;
+    bool locked = false;
+    auto writer = data::SaveWriter::open(dir, name, why, &locked);
+    if (!writer) {
+        std::cerr << "tercio play: " << printable(why) << '\n';
+        return locked ? kExitIllegal : kExitIoError;
     }
-    auto parsed = data::parse_save(file.string(), t.text);
+    const auto text = writer->read(why);
+    if (!text) {
+        std::cerr << "tercio play: " << why << '\n';
+        return kExitIoError;
+    }
+    const std::string file = writer->file().string();
+    auto parsed = data::parse_save(file, *text);
     if (!parsed.ok()) {
         for (const auto& e : parsed.errors) std::cerr << e.to_string() << '\n';
         std::cerr << "tercio play: the save was not changed.\n";
         return kExitDataError;
     }
-    SavedGame g{file, std::move(*parsed.value), {}, {}};
+    SavedGame g{std::move(writer), std::move(*parsed.value), {}, {}};
     const data::SaveHeader& h = g.save.header;
-    std::string why;
     const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
     if (!ctx) {
-        std::cerr << "tercio play: " << file.string() << ": " << why << '\n';
+        std::cerr << "tercio play: " << file << ": " << why << '\n';
         return kExitDataError;
     }
     g.ctx = *ctx;
@@ -157,19 +165,37 @@ std::variant<SavedGame, int> read_saved(const std::filesystem::path& file, data:
     return g;
 }
 
-/// The player's newest unfinished save, if any.
-std::optional<std::filesystem::path> newest_unfinished(const std::filesystem::path& dir) {
-    for (const data::SaveListing& l : data::list_saves(dir)) {
-        if (!l.over) return l.file;
+/// Whether a save that ends with the game-over line holds a game that is not over (the line was
+/// added by hand or by damage): resuming it then refuses it, naming that line, instead of
+/// passing it by as finished.
+bool falsely_over(const data::SaveDir& dir, const std::string& name, data::DataCatalog& catalog) {
+    const data::FileText t = dir.read(name);
+    auto parsed = data::parse_save(name, t.text);
+    if (!t.error.empty() || !parsed.ok() || !parsed.value->over) return false;
+    const data::SaveHeader& h = parsed.value->header;
+    std::string why;
+    const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
+    if (!ctx) return false;
+    data::SaveFile without_end = *parsed.value;
+    without_end.over = false;
+    const auto r = data::replay_save(name, without_end, *ctx);
+    return r.ok() && r.value->state.decision != rules::Decision::GameOver;
+}
+
+/// The player's newest unfinished save, if any. The finished ones newer than it are replayed to
+/// make sure they are finished.
+std::optional<std::string> newest_unfinished(const data::SaveDir& dir, data::DataCatalog& catalog) {
+    for (const data::SaveListing& l : dir.list()) {
+        if (!l.over || falsely_over(dir, l.name, catalog)) return l.name;
     }
     return std::nullopt;
 }
 
 /// "French v Spanish, 2026-11-23 16:35, 37 commands" for the start menu's Continue line.
-std::string describe_save(const std::filesystem::path& file, data::DataCatalog& catalog) {
-    const data::FileText t = data::read_file(file, data::kMaxSaveBytes);
-    auto parsed = data::parse_save(file.string(), t.text);
-    if (!parsed.ok()) return file.filename().string() + " (damaged: tercio play --resume says why)";
+std::string describe_save(const data::SaveDir& dir, const std::string& name, data::DataCatalog& catalog) {
+    const data::FileText t = dir.read(name);
+    auto parsed = data::parse_save(name, t.text);
+    if (!t.error.empty() || !parsed.ok()) return name + " (damaged: tercio play --resume says why)";
     const data::SaveHeader& h = parsed.value->header;
     std::string why;
     std::string names[2];
@@ -227,7 +253,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     std::string why;
     const std::string player = opt.player.value_or(data::default_player_name());
     if (!data::valid_player_name(player)) {
-        std::cerr << "tercio play: --player \"" << player
+        std::cerr << "tercio play: --player \"" << printable(player)
                   << "\" is not a player name: use 1 to 32 of A-Z, a-z, 0-9, _ and -, not starting with -\n";
         return kExitUsage;
     }
@@ -236,7 +262,13 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         std::cerr << "tercio play: " << why << '\n';
         return kExitUsage;
     }
-    const std::filesystem::path dir = *root / player;
+    // The player's directory, opened once and checked (ours, private, not a link): every save is
+    // reached through it.
+    const auto dir = data::SaveDir::open(*root, player, why);
+    if (!dir) {
+        std::cerr << "tercio play: " << printable(why) << '\n';
+        return kExitIoError;
+    }
     std::string red = opt.red.value_or("french");
     std::string blue = opt.blue.value_or("spanish");
     std::optional<std::uint64_t> seed_choice = opt.seed;
@@ -251,16 +283,16 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         computer[opt.computer_side == "red" ? 0 : 1] = level;
     }
     std::optional<SavedGame> saved;
-    auto read_or_exit = [&](const std::filesystem::path& file) -> std::optional<int> {
-        auto r = read_saved(file, catalog);
+    auto read_or_exit = [&](const std::string& name) -> std::optional<int> {
+        auto r = open_saved(*dir, name, catalog);
         if (const int* code = std::get_if<int>(&r)) return *code;
         saved = std::move(std::get<SavedGame>(r));
         return std::nullopt;
     };
     if (opt.resume) {
-        const auto file = newest_unfinished(dir);
+        const auto file = newest_unfinished(*dir, catalog);
         if (!file) {
-            std::cerr << "tercio play: no unfinished game of player " << player << " in " << dir.string()
+            std::cerr << "tercio play: no unfinished game of player " << player << " in " << printable(dir->path().string())
                       << " (tercio play starts one)\n";
             return kExitNoInput;
         }
@@ -287,9 +319,9 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         initial.army = {index_of(armies, red), index_of(armies, blue)};
         // One person at a terminal is the usual game: side B is the computer's unless changed.
         initial.computer[1] = ai::Level::Normal;
-        const auto unfinished = newest_unfinished(dir);
+        const auto unfinished = newest_unfinished(*dir, catalog);
         ui::StartMenu menu(armies, initial, color);
-        if (unfinished) menu.offer_continue(describe_save(*unfinished, catalog));
+        if (unfinished) menu.offer_continue(describe_save(*dir, *unfinished, catalog));
         const auto outcome = choose(*term, menu);
         if (outcome == ui::StartMenu::Outcome::Quit) {
             term.reset();
@@ -348,7 +380,8 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     std::unique_ptr<data::GameSave> save;
     if (saved) {
         screen.record(setup);
-        auto replayed = data::replay_save(saved->file.string(), saved->save, *ctx,
+        const std::filesystem::path file = saved->writer->file();
+        auto replayed = data::replay_save(file.string(), saved->save, *ctx,
                                           [&](const data::ReplayedCommand& rc, const rules::GameState& before,
                                               const rules::GameState& after) {
                                               screen.replayed(rc.command, before, after, rc.events, rc.random);
@@ -361,12 +394,13 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
             return kExitDataError;
         }
         dice = core::SeededDice(header.seed, replayed.value->calls);
-        save = data::GameSave::resume(saved->file, saved->save, *ctx, why);
-        std::string message = "Resumed " + saved->file.filename().string() + ".";
+        save = data::GameSave::resume(std::move(saved->writer), saved->save, *ctx);
+        std::string message = "Resumed " + file.filename().string() + ".";
         for (const auto& n : saved->notices) message += " Note: " + n + ".";
+        if (!save->warning().empty()) message += " " + save->warning();
         screen.show_message(message);
     } else {
-        save = data::GameSave::start(dir, std::string(now_texts().second) + "-" + red + "-v-" + blue, header, *ctx, why);
+        save = data::GameSave::start(*dir, std::string(now_texts().second) + "-" + red + "-v-" + blue, header, *ctx, why);
         screen.reveal(setup);
     }
     if (!save) {

@@ -18,6 +18,10 @@ namespace tercio::app {
 
 namespace {
 
+/// The largest file of commands read: far more than any game (a save holds a whole game in a
+/// few hundred KB).
+constexpr std::size_t kMaxCommandBytes = 16 * 1024 * 1024;
+
 
 void print_events(const rules::RulesContext& ctx, const rules::GameState& s, const rules::Events& ev,
                   bool why) {
@@ -151,17 +155,25 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
     }
 
     // Commands, one per line; '#' starts a comment.
-    std::ifstream file;
+    std::istringstream file;
     std::istream* in = nullptr;
     if (opt.commands) {
         if (*opt.commands == "-") {
             in = &std::cin;
         } else {
-            file.open(*opt.commands);
-            if (!file) {
-                std::cerr << "tercio run: cannot read " << *opt.commands << '\n';
-                return kExitNoInput;
+            // Read whole, with a cap: a directory or an endless device is refused, not taken
+            // for an empty list.
+            const data::FileText t = data::read_file(*opt.commands, kMaxCommandBytes);
+            const std::string error =
+                !t.error.empty() ? t.error
+                : t.text.size() > kMaxCommandBytes
+                    ? "file is too large (more than " + std::to_string(kMaxCommandBytes) + " bytes)"
+                    : "";
+            if (!error.empty()) {
+                std::cerr << "tercio run: --commands " << *opt.commands << ": " << error << '\n';
+                return t.missing ? kExitNoInput : kExitIoError;
             }
+            file.str(t.text);
             in = &file;
         }
     }

@@ -48,8 +48,12 @@ void install_stop_signals() {
     sa.sa_handler = on_stop_signal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = 0;
-    for (int sig : {SIGHUP, SIGTERM, SIGINT}) sigaction(sig, &sa, nullptr);
+    // SIGQUIT (Ctrl-\) too: its default ends the program with the terminal left raw.
+    for (int sig : {SIGHUP, SIGTERM, SIGINT, SIGQUIT}) sigaction(sig, &sa, nullptr);
     std::signal(SIGPIPE, SIG_IGN);
+    // Past a file-size limit (ulimit -f) a write fails with EFBIG instead of killing the game:
+    // the save says NOT SAVED and keeps the lines, as on a full disk.
+    std::signal(SIGXFSZ, SIG_IGN);
 }
 
 int stop_signal() { return g_stop_signal; }
@@ -61,6 +65,22 @@ std::optional<ui::KeyPress> next_key(ui::CursesSurface& term) {
         if (!k.none) return translate(k);
     }
     return std::nullopt;
+}
+
+std::string printable(std::string_view text) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out;
+    for (const char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c >= 0x20 && c < 0x7f && c != '\\') {
+            out += ch;
+        } else {
+            out += "\\x";
+            out += kHex[c >> 4];
+            out += kHex[c & 15];
+        }
+    }
+    return out;
 }
 
 bool utf8_locale() {

@@ -128,6 +128,25 @@ std::string_view trim_cr(std::string_view line) {
     return line;
 }
 
+/// Whether the bytes after a save's last whole command (`save.cut_text`: a command and the start
+/// of its keyframe) are the start of what the program writes after that command: a write the
+/// program did not finish. One byte damaged in them, a closing line changed or missing with more
+/// lines after it, and they are not.
+bool cut_short_write(const SaveFile& save, const rules::RulesContext& ctx, const rules::GameState& state,
+                     const core::SeededDice& dice) {
+    std::string err;
+    const auto c = rules::parse_command(save.cut_command->text, err);
+    if (!c || rules::validate(ctx, state, *c)) return false;
+    rules::GameState after = state;
+    core::SeededDice d(dice.seed(), dice.calls());
+    rules::apply(ctx, after, *c, d);
+    const std::string expected = save_lines_after(save.header, ctx, *c, state, after, d.calls(),
+                                                  save.commands.size() + 1);
+    std::string cut = save.cut_text;
+    cut.erase(std::remove(cut.begin(), cut.end(), '\r'), cut.end());  // a save with Windows line ends
+    return cut.size() < expected.size() && expected.compare(0, cut.size(), cut) == 0;
+}
+
 }  // namespace
 
 std::optional<std::string_view> computer_level(std::string_view plays) {
@@ -297,6 +316,8 @@ Loaded<SaveFile> parse_save(std::string_view file, std::string_view text) {
                 // command before it was written in the same go, so it goes too.
                 if (!save.commands.empty() && save.commands.back().line == line_no - 1) {
                     save.good_bytes = save.commands.back().offset;
+                    save.cut_command = save.commands.back();
+                    save.cut_text = std::string(text.substr(save.good_bytes));
                     save.cut_line = save.commands.back().line;
                     save.commands.pop_back();
                     break;
@@ -403,6 +424,12 @@ Loaded<Replayed> replay_save(std::string_view file, const SaveFile& save, const 
     }
     if (next_keyframe != save.keyframes.size()) {
         return fail(save.keyframes[next_keyframe].line, "a keyframe out of order");
+    }
+    if (save.cut_command && !cut_short_write(save, ctx, r.state, dice)) {
+        return fail(save.cut_command->line + 1,
+                    "this keyframe has no closing line \"" + std::string(kKeyframeClose) +
+                        "\", and what follows is not a write cut short when the program stopped: the save is "
+                        "damaged");
     }
     // The game-over line says what the replay must show.
     if (save.over && r.state.decision != rules::Decision::GameOver) {

@@ -92,6 +92,12 @@ struct SaveFile {
     /// `cut_line` names where that began.
     std::size_t good_bytes = 0;
     std::optional<int> cut_line;
+    /// When the file ends inside a keyframe: the command written with it (left out of
+    /// `commands`) and the bytes from its line to the end of the file. replay_save accepts them
+    /// as a write cut short only if they are the start of what the program writes after that
+    /// command; anything else (a damaged or missing closing line with more after it) is refused.
+    std::optional<SavedCommand> cut_command;
+    std::string cut_text;
 };
 
 /// A player name usable as a directory name: 1 to 32 of A-Z, a-z, 0-9, '_' and '-', not
@@ -154,7 +160,8 @@ using ReplayObserver = std::function<void(const ReplayedCommand&, const rules::G
 /// Replays a parsed save against its ruleset and armies. Stops at the first command that does
 /// not parse, is illegal, or leaves a state whose hash differs from the saved one (or at a
 /// keyframe that differs from the replayed game), with an error naming the line, the command and
-/// the reason.
+/// the reason. A keyframe without its closing line at the end of the file is refused too unless
+/// it is exactly the start of what the program writes there (`cut_text`).
 Loaded<Replayed> replay_save(std::string_view file, const SaveFile& save, const rules::RulesContext& ctx,
                              const ReplayObserver& observer = {});
 

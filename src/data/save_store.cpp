@@ -2,16 +2,18 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdio>
+#include <chrono>
 #include <cstdlib>
+#include <cstdio>
 #include <cstring>
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "data/data_files.hpp"
 #include "data/position.hpp"
 #include "data/save.hpp"
 #include "rules/state_hash.hpp"
@@ -22,7 +24,8 @@ namespace tercio::data {
 
 namespace {
 
-std::string errno_text() { return std::strerror(errno); }
+std::string errno_text(int err) { return std::strerror(err); }
+std::string errno_text() { return errno_text(errno); }
 
 bool write_all(int fd, std::string_view text) {
     while (!text.empty()) {
@@ -36,40 +39,176 @@ bool write_all(int fd, std::string_view text) {
     return true;
 }
 
-bool sync_dir(const fs::path& dir) {
-    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) return false;
-    const bool ok = ::fsync(fd) == 0;
-    ::close(fd);
-    return ok;
+/// Reads a whole file from its start, refusing more than `limit` bytes; false with a reason.
+bool read_all(int fd, std::size_t limit, std::string& text, std::string& why) {
+    text.clear();
+    char buf[65536];
+    for (;;) {
+        const ssize_t n = ::pread(fd, buf, sizeof buf, static_cast<off_t>(text.size()));
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            why = errno_text();
+            return false;
+        }
+        if (n == 0) return true;
+        text.append(buf, static_cast<std::size_t>(n));
+        if (text.size() > limit) {
+            why = "file is too large (more than " + std::to_string(limit) + " bytes)";
+            return false;
+        }
+    }
 }
 
-/// A temporary file beside `target`, written, flushed and locked; its fd, or -1.
-int write_temp(const fs::path& temp, std::string_view text, bool lock, std::string& why) {
-    const int fd = ::open(temp.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+/// 12 characters nobody can guess, for a temporary file's name.
+std::string unpredictable_suffix() {
+    static constexpr char kChars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    unsigned char bytes[12] = {};
+    std::size_t got = 0;
+    while (got < sizeof bytes) {
+        const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        got += static_cast<std::size_t>(n);
+    }
+    if (got < sizeof bytes) {
+        // No kernel randomness (never seen on Linux): the clock and the pid. The name is still
+        // created with O_EXCL, so a planted one is refused, not used.
+        std::uint64_t x = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
+                          (static_cast<std::uint64_t>(::getpid()) << 32);
+        for (unsigned char& b : bytes) {
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            b = static_cast<unsigned char>(x >> 56);
+        }
+    }
+    std::string out;
+    for (unsigned char b : bytes) out += kChars[b % (sizeof kChars - 1)];
+    return out;
+}
+
+/// Makes a new file ".<base>.tmp-<random>" in the directory, exclusively (never an existing
+/// name, never through a link), mode 0600; its descriptor (and name), or -1 with errno set.
+int create_temp(int dir_fd, const std::string& base, std::string& temp_name) {
+    for (int tries = 0; tries < 100; ++tries) {
+        temp_name = "." + base + ".tmp-" + unpredictable_suffix();
+        const int fd = ::openat(dir_fd, temp_name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+        if (fd >= 0 || errno != EEXIST) return fd;
+    }
+    errno = EEXIST;
+    return -1;
+}
+
+/// "cannot write french.save.bak in /home/a/.local/state/tercio/a: No space left on device"
+std::string cannot_write(const std::string& name, const fs::path& dir, int err) {
+    return "cannot write " + name + " in " + dir.string() + ": " + errno_text(err);
+}
+
+/// Writes `text` to a new temporary file of the directory and flushes it (and locks it if
+/// `lock`): its descriptor, or -1 with a reason naming `name` and the directory.
+int write_temp(int dir_fd, const fs::path& dir, const std::string& name, std::string_view text, bool lock,
+               std::string& temp_name, std::string& why) {
+    const int fd = create_temp(dir_fd, name, temp_name);
     if (fd < 0) {
-        why = temp.string() + ": " + errno_text();
+        why = cannot_write(name, dir, errno);
         return -1;
     }
     if ((lock && ::flock(fd, LOCK_EX | LOCK_NB) != 0) || !write_all(fd, text) || ::fsync(fd) != 0) {
-        why = temp.string() + ": " + errno_text();
+        why = cannot_write(name, dir, errno);
         ::close(fd);
-        ::unlink(temp.c_str());
+        ::unlinkat(dir_fd, temp_name.c_str(), 0);
         return -1;
     }
     return fd;
 }
 
-fs::path temp_beside(const fs::path& file) {
-    return file.parent_path() / ("." + file.filename().string() + ".tmp" + std::to_string(::getpid()));
+bool write_atomically_at(int dir_fd, const fs::path& dir, const std::string& name, std::string_view text,
+                         std::string& why) {
+    std::string temp;
+    const int fd = write_temp(dir_fd, dir, name, text, false, temp, why);
+    if (fd < 0) return false;
+    ::close(fd);
+    // rename replaces whatever is at `name`, a symbolic link included, without following it.
+    if (::renameat(dir_fd, temp.c_str(), dir_fd, name.c_str()) != 0) {
+        why = cannot_write(name, dir, errno);
+        ::unlinkat(dir_fd, temp.c_str(), 0);
+        return false;
+    }
+    ::fsync(dir_fd);
+    return true;
+}
+
+/// Makes `dir` and any missing parents; the parts made get mode 0700 (an existing one is left
+/// as it is: it may be a shared directory such as /srv/games).
+bool make_dirs(const fs::path& dir, std::string& why) {
+    fs::path so_far;
+    for (const fs::path& part : dir) {
+        so_far /= part;
+        if (part.empty() || part == "/" || part == "." || part == "..") continue;
+        if (::mkdir(so_far.c_str(), 0700) != 0 && errno != EEXIST) {
+            why = so_far.string() + ": " + errno_text();
+            return false;
+        }
+    }
+    return true;
+}
+
+/// Checks a player's directory just opened as `fd`: a directory of this user that nobody else
+/// may write in. One that others may read or enter is made private.
+bool check_private_dir(int fd, const fs::path& dir, std::string& why) {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        why = dir.string() + ": " + errno_text();
+        return false;
+    }
+    const std::string advice = ": tercio keeps a player's games only in a directory of the player's own that "
+                               "nobody else can write in; remove it, or give another --save-dir or --player";
+    if (!S_ISDIR(st.st_mode)) {
+        why = dir.string() + " is not a directory" + advice;
+        return false;
+    }
+    if (st.st_uid != ::geteuid()) {
+        why = dir.string() + " belongs to another user (uid " + std::to_string(st.st_uid) + "), not to you (uid " +
+              std::to_string(::geteuid()) + ")" + advice;
+        return false;
+    }
+    const unsigned mode = st.st_mode & 07777;
+    if ((mode & 0022) != 0) {
+        char octal[8];
+        std::snprintf(octal, sizeof octal, "%04o", mode);
+        why = dir.string() + " can be written by other users (mode " + octal + ")" + advice;
+        return false;
+    }
+    if (mode != 0700 && ::fchmod(fd, 0700) != 0) {
+        why = dir.string() + ": cannot make it private (mode 0700): " + errno_text();
+        return false;
+    }
+    return true;
+}
+
+bool ends_with(std::string_view s, std::string_view tail) {
+    return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
 }
 
 }  // namespace
 
+std::string player_name_for_login(std::string_view login) {
+    if (valid_player_name(login)) return std::string(login);
+    std::string out;
+    for (char c : login.substr(0, 23)) {
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+                        c == '-';
+        out += ok ? c : '_';
+    }
+    if (!out.empty() && out[0] == '-') out[0] = '_';
+    if (out.empty()) out = "player";
+    char tail[16];
+    std::snprintf(tail, sizeof tail, "-%08llx", static_cast<unsigned long long>(content_hash(login) & 0xffffffffULL));
+    return out + tail;
+}
+
 std::string default_player_name() {
     for (const char* var : {"USER", "LOGNAME"}) {
         const char* v = std::getenv(var);
-        if (v && valid_player_name(v)) return v;
+        if (v && *v) return player_name_for_login(v);
     }
     return "player";
 }
@@ -84,83 +223,209 @@ std::optional<fs::path> saves_root(const std::optional<fs::path>& flag, std::str
     return std::nullopt;
 }
 
-bool write_file_atomically(const fs::path& file, std::string_view text, std::string& why) {
-    const fs::path temp = temp_beside(file);
-    const int fd = write_temp(temp, text, false, why);
-    if (fd < 0) return false;
-    ::close(fd);
-    if (::rename(temp.c_str(), file.c_str()) != 0) {
-        why = file.string() + ": " + errno_text();
-        ::unlink(temp.c_str());
-        return false;
-    }
-    sync_dir(file.parent_path());
-    return true;
-}
+// --- SaveDir ---
 
-std::unique_ptr<SaveWriter> SaveWriter::create(const fs::path& dir, const std::string& stem, std::string_view header,
-                                               std::string& why) {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) {
-        why = dir.string() + ": " + ec.message();
+std::unique_ptr<SaveDir> SaveDir::open(const fs::path& root, const std::string& player, std::string& why) {
+    if (player.empty() || player == "." || player == ".." || player.find('/') != std::string::npos) {
+        why = "\"" + player + "\" cannot be a directory's name";
         return nullptr;
     }
-    ::chmod(dir.c_str(), 0700);
+    if (!make_dirs(root, why)) return nullptr;
+    const int root_fd = ::open(root.empty() ? "." : root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (root_fd < 0) {
+        why = root.string() + ": " + errno_text();
+        return nullptr;
+    }
+    const fs::path dir = root / player;
+    if (::mkdirat(root_fd, player.c_str(), 0700) != 0 && errno != EEXIST) {
+        why = dir.string() + ": " + errno_text();
+        ::close(root_fd);
+        return nullptr;
+    }
+    // Never through a symbolic link: one planted at the name is refused, not followed.
+    const int fd = ::openat(root_fd, player.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    const int err = errno;
+    ::close(root_fd);
+    if (fd < 0) {
+        struct stat st {};
+        if ((err == ELOOP || err == ENOTDIR) && ::lstat(dir.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+            why = dir.string() + " is a symbolic link: tercio keeps a player's games only in a real directory of "
+                                 "the player's own; remove it, or give another --save-dir or --player";
+        } else if (err == ENOTDIR) {
+            why = dir.string() + " is not a directory";
+        } else {
+            why = dir.string() + ": " + errno_text(err);
+        }
+        return nullptr;
+    }
+    if (!check_private_dir(fd, dir, why)) {
+        ::close(fd);
+        return nullptr;
+    }
+    return std::unique_ptr<SaveDir>(new SaveDir(fd, dir));
+}
+
+std::unique_ptr<SaveDir> SaveDir::open(const fs::path& dir, std::string& why) {
+    fs::path clean = dir.lexically_normal();
+    if (!clean.has_filename()) clean = clean.parent_path();  // "a/b/" -> "a/b"
+    return open(clean.parent_path(), clean.filename().string(), why);
+}
+
+SaveDir::~SaveDir() { ::close(fd_); }
+
+std::vector<SaveListing> SaveDir::list() const {
+    std::vector<SaveListing> out;
+    const int dup = ::fcntl(fd_, F_DUPFD_CLOEXEC, 0);
+    DIR* d = dup >= 0 ? ::fdopendir(dup) : nullptr;
+    if (!d) {
+        if (dup >= 0) ::close(dup);
+        return out;
+    }
+    ::rewinddir(d);
+    while (const dirent* e = ::readdir(d)) {
+        const std::string name = e->d_name;
+        if (name.empty() || name[0] == '.' || !ends_with(name, kSaveExtension)) continue;
+        struct stat st {};
+        if (::fstatat(fd_, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) continue;
+        SaveListing l;
+        l.file = path_ / name;
+        l.name = name;
+        const auto since_epoch = std::chrono::seconds(st.st_mtim.tv_sec) + std::chrono::nanoseconds(st.st_mtim.tv_nsec);
+        l.modified = fs::file_time_type::clock::from_sys(
+            std::chrono::system_clock::time_point(std::chrono::duration_cast<std::chrono::system_clock::duration>(since_epoch)));
+        // The game-over line is the file's last line: read the tail only.
+        const int fd = ::openat(fd_, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        if (fd >= 0) {
+            char tail[64] = {};
+            const off_t want = static_cast<off_t>(kOverLine.size()) + 2;
+            const off_t from = st.st_size > want ? st.st_size - want : 0;
+            const ssize_t n = ::pread(fd, tail, sizeof tail - 1, from);
+            ::close(fd);
+            l.over = n > 0 && std::string_view(tail, static_cast<std::size_t>(n)).find(kOverLine) != std::string_view::npos;
+        }
+        out.push_back(std::move(l));
+    }
+    ::closedir(d);
+    std::sort(out.begin(), out.end(), [](const SaveListing& a, const SaveListing& b) {
+        return a.modified != b.modified ? a.modified > b.modified : a.name > b.name;
+    });
+    return out;
+}
+
+FileText SaveDir::read(const std::string& name) const {
+    FileText out;
+    const int fd = ::openat(fd_, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        out.missing = errno == ENOENT;
+        out.error = errno == ELOOP ? "is a symbolic link (a save is never read through one)" : errno_text();
+        return out;
+    }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        out.error = "not a regular file";
+    } else if (!read_all(fd, kMaxSaveBytes, out.text, out.error)) {
+        out.text.clear();
+    }
+    ::close(fd);
+    return out;
+}
+
+bool SaveDir::write_atomically(const std::string& name, std::string_view text, std::string& why) const {
+    return write_atomically_at(fd_, path_, name, text, why);
+}
+
+// --- SaveWriter ---
+
+std::unique_ptr<SaveWriter> SaveWriter::create(const SaveDir& dir, const std::string& stem, std::string_view header,
+                                               std::string& why) {
     for (int n = 1; n < 1000; ++n) {
-        const fs::path file = dir / (stem + (n > 1 ? "-" + std::to_string(n) : "") + std::string(kSaveExtension));
-        if (fs::exists(file, ec)) continue;
-        const fs::path temp = temp_beside(file);
-        const int fd = write_temp(temp, header, true, why);
+        const std::string name = stem + (n > 1 ? "-" + std::to_string(n) : "") + std::string(kSaveExtension);
+        struct stat st {};
+        if (::fstatat(dir.fd(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0) continue;
+        std::string temp;
+        const int fd = write_temp(dir.fd(), dir.path(), name, header, true, temp, why);
         if (fd < 0) return nullptr;
         // The lock taken on the temporary file stays with it through the rename. No other
         // process can have chosen the same name: RENAME_NOREPLACE refuses if one did.
-        if (::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, file.c_str(), RENAME_NOREPLACE) != 0) {
+        if (::renameat2(dir.fd(), temp.c_str(), dir.fd(), name.c_str(), RENAME_NOREPLACE) != 0) {
             const int err = errno;
             ::close(fd);
-            ::unlink(temp.c_str());
+            ::unlinkat(dir.fd(), temp.c_str(), 0);
             if (err == EEXIST) continue;
-            errno = err;
-            why = file.string() + ": " + errno_text();
+            why = cannot_write(name, dir.path(), err);
             return nullptr;
         }
-        sync_dir(dir);
+        ::fsync(dir.fd());
         ::lseek(fd, 0, SEEK_END);
-        return std::unique_ptr<SaveWriter>(new SaveWriter(fd, file, header.size()));
+        const int dir_fd = ::fcntl(dir.fd(), F_DUPFD_CLOEXEC, 0);
+        return std::unique_ptr<SaveWriter>(new SaveWriter(dir_fd, dir.path(), name, fd, header.size()));
     }
-    why = dir.string() + ": too many saves named " + stem;
+    why = dir.path().string() + ": too many saves named " + stem;
     return nullptr;
 }
 
-std::unique_ptr<SaveWriter> SaveWriter::open(const fs::path& file, std::size_t good_bytes, std::string& why) {
-    const int fd = ::open(file.c_str(), O_RDWR | O_CLOEXEC);
+std::unique_ptr<SaveWriter> SaveWriter::open(const SaveDir& dir, const std::string& name, std::string& why,
+                                             bool* locked) {
+    if (locked) *locked = false;
+    const fs::path file = dir.path() / name;
+    std::string read_only;
+    int fd = ::openat(dir.fd(), name.c_str(), O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0 && (errno == EROFS || errno == EACCES)) {
+        read_only = file.string() + " cannot be written (" + errno_text() + ")";
+        fd = ::openat(dir.fd(), name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    }
     if (fd < 0) {
-        why = file.string() + ": " + errno_text();
+        why = file.string() + ": " +
+              (errno == ELOOP ? std::string("is a symbolic link (a save is never opened through one)") : errno_text());
         return nullptr;
     }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid()) {
+        why = file.string() + (S_ISREG(st.st_mode) ? ": belongs to another user" : ": not a regular file");
+        ::close(fd);
+        return nullptr;
+    }
+    // The lock comes before anything is read: what is read is then what this session owns.
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        if (locked) *locked = errno == EWOULDBLOCK;
         why = errno == EWOULDBLOCK ? file.string() + ": this game is open in another session; leave it there first"
                                    : file.string() + ": " + errno_text();
         ::close(fd);
         return nullptr;
     }
-    struct stat st {};
     if (::fstat(fd, &st) != 0) {
         why = file.string() + ": " + errno_text();
         ::close(fd);
         return nullptr;
     }
-    std::unique_ptr<SaveWriter> w(new SaveWriter(fd, file, static_cast<std::size_t>(st.st_size)));
-    if (w->size_ > good_bytes && !w->truncate(good_bytes, why)) return nullptr;
+    const int dir_fd = ::fcntl(dir.fd(), F_DUPFD_CLOEXEC, 0);
+    std::unique_ptr<SaveWriter> w(new SaveWriter(dir_fd, dir.path(), name, fd, static_cast<std::size_t>(st.st_size)));
+    w->read_only_ = std::move(read_only);
     ::lseek(fd, 0, SEEK_END);
     return w;
 }
 
-SaveWriter::~SaveWriter() { ::close(fd_); }
+SaveWriter::~SaveWriter() {
+    ::close(fd_);
+    if (dir_fd_ >= 0) ::close(dir_fd_);
+}
+
+std::optional<std::string> SaveWriter::read(std::string& why) const {
+    std::string text;
+    if (!read_all(fd_, kMaxSaveBytes, text, why)) {
+        why = file().string() + ": " + why;
+        return std::nullopt;
+    }
+    return text;
+}
 
 bool SaveWriter::append(std::string_view text, std::string& why) {
+    if (!read_only_.empty()) {
+        why = read_only_;
+        return false;
+    }
     if (!write_all(fd_, text) || ::fdatasync(fd_) != 0) {
-        why = file_.string() + ": " + errno_text();
+        why = file().string() + ": " + errno_text();
         // Never leave half a line: cut back to what was whole before.
         if (::ftruncate(fd_, static_cast<off_t>(size_)) == 0) ::lseek(fd_, 0, SEEK_END);
         return false;
@@ -170,9 +435,13 @@ bool SaveWriter::append(std::string_view text, std::string& why) {
 }
 
 bool SaveWriter::truncate(std::size_t bytes, std::string& why) {
+    if (!read_only_.empty()) {
+        why = read_only_;
+        return false;
+    }
     if (!backup(why)) return false;
     if (::ftruncate(fd_, static_cast<off_t>(bytes)) != 0 || ::fdatasync(fd_) != 0) {
-        why = file_.string() + ": " + errno_text();
+        why = file().string() + ": " + errno_text();
         return false;
     }
     size_ = bytes;
@@ -187,29 +456,41 @@ bool SaveWriter::backup(std::string& why) {
         const ssize_t n = ::pread(fd_, text.data() + got, size_ - got, static_cast<off_t>(got));
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
-            why = file_.string() + ": " + (n < 0 ? errno_text() : std::string("shorter than expected"));
+            why = file().string() + ": " + (n < 0 ? errno_text() : std::string("shorter than expected"));
             return false;
         }
         got += static_cast<std::size_t>(n);
     }
-    return write_file_atomically(fs::path(file_.string() + ".bak"), text, why);
+    return write_atomically_at(dir_fd_, dir_path_, name_ + ".bak", text, why);
 }
 
-std::unique_ptr<GameSave> GameSave::start(const fs::path& dir, const std::string& stem, const SaveHeader& header,
+// --- GameSave ---
+
+std::unique_ptr<GameSave> GameSave::start(const SaveDir& dir, const std::string& stem, const SaveHeader& header,
                                           const rules::RulesContext& ctx, std::string& why) {
     auto w = SaveWriter::create(dir, stem, write_save_header(header), why);
     if (!w) return nullptr;
     return std::unique_ptr<GameSave>(new GameSave(std::move(w), ctx, header));
 }
 
-std::unique_ptr<GameSave> GameSave::resume(const fs::path& file, const SaveFile& save, const rules::RulesContext& ctx,
-                                           std::string& why) {
-    auto w = SaveWriter::open(file, save.good_bytes, why);
-    if (!w) return nullptr;
-    std::unique_ptr<GameSave> g(new GameSave(std::move(w), ctx, save.header));
+std::unique_ptr<GameSave> GameSave::resume(std::unique_ptr<SaveWriter> writer, const SaveFile& save,
+                                           const rules::RulesContext& ctx) {
+    std::unique_ptr<GameSave> g(new GameSave(std::move(writer), ctx, save.header));
     for (const SavedCommand& c : save.commands) g->offsets_.push_back(c.offset);
-    // The save was read and replayed before this: it is a good one to keep.
-    if (!g->writer_->backup(why)) return nullptr;
+    std::string why;
+    if (g->writer_->size() > save.good_bytes) {
+        // What was being written when the program stopped goes, after a .bak of the file as it
+        // was found; until that can be done nothing is appended after it.
+        g->cut_to_ = save.good_bytes;
+        if (!g->flush(why)) {
+            g->warning_ = "NOT SAVED: " + why + ". The game goes on; its commands are kept and written when S can.";
+        }
+    } else if (!g->writer_->read_only().empty()) {
+        g->warning_ = "NOT SAVED: " + g->writer_->read_only() +
+                      ". The game goes on; its commands are kept and written when S can.";
+    } else if (!g->writer_->backup(why)) {
+        g->warning_ = "No backup: " + why + ". The game goes on, and is saved as it is played.";
+    }
     return g;
 }
 
@@ -224,6 +505,10 @@ bool GameSave::played(const rules::Command& c, const rules::GameState& before, c
 }
 
 bool GameSave::flush(std::string& why) {
+    if (cut_to_) {
+        if (!writer_->truncate(*cut_to_, why)) return false;
+        cut_to_.reset();
+    }
     std::size_t done = 0;
     for (; done < pending_.size(); ++done) {
         const std::size_t at = writer_->size();
@@ -242,6 +527,10 @@ bool GameSave::undone(std::string& why) {
     if (offsets_.empty()) {
         why = "no command to take back";
         return false;
+    }
+    if (cut_to_) {
+        // The cut has not been made yet: make it first, then cut back further.
+        if (!flush(why)) return false;
     }
     if (!writer_->truncate(offsets_.back(), why)) return false;
     offsets_.pop_back();
@@ -269,32 +558,6 @@ std::vector<std::string> changed_data(const fs::path& data_dir, const SaveHeader
             out.push_back("armies/" + s.army + ".toml has changed since this game began");
         }
     }
-    return out;
-}
-
-std::vector<SaveListing> list_saves(const fs::path& dir) {
-    std::vector<SaveListing> out;
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(dir, ec)) {
-        if (e.path().extension() != kSaveExtension || e.path().filename().string()[0] == '.') continue;
-        if (!e.is_regular_file(ec)) continue;
-        SaveListing l;
-        l.file = e.path();
-        l.modified = e.last_write_time(ec);
-        // The game-over line is the file's last line: read the tail only.
-        if (std::FILE* f = std::fopen(e.path().c_str(), "rb")) {
-            char tail[64] = {};
-            const long want = static_cast<long>(kOverLine.size()) + 2;
-            if (std::fseek(f, -want, SEEK_END) != 0) std::fseek(f, 0, SEEK_SET);
-            const std::size_t n = std::fread(tail, 1, sizeof tail - 1, f);
-            std::fclose(f);
-            l.over = std::string_view(tail, n).find(kOverLine) != std::string_view::npos;
-        }
-        out.push_back(std::move(l));
-    }
-    std::sort(out.begin(), out.end(), [](const SaveListing& a, const SaveListing& b) {
-        return a.modified != b.modified ? a.modified > b.modified : a.file > b.file;
-    });
     return out;
 }
 

@@ -1,7 +1,11 @@
 #pragma once
-/// Where saves live and how they are written so that nothing is lost: every command is appended
-/// and flushed to the disk before the game goes on, new files appear atomically, a `.bak` copy
-/// of the last good save is kept, and a lock stops the same game being open twice.
+/// Where saves live and how they are written so that nothing is lost and nobody else's file is
+/// touched: a player's directory is opened once and checked (a real directory, the player's own,
+/// private), every file in it is opened relative to it without following symbolic links, new
+/// files are created exclusively under unpredictable temporary names and renamed into place, every
+/// command is appended and flushed to the disk before the game goes on, a `.bak` copy of the last
+/// good save is kept, and a lock, taken before the save is read, stops the same game being open
+/// twice.
 #include <cstddef>
 #include <filesystem>
 #include <memory>
@@ -10,13 +14,20 @@
 #include <string_view>
 #include <vector>
 
+#include "data/data_files.hpp"
 #include "data/save.hpp"
 #include "rules/game.hpp"
 
 namespace tercio::data {
 
-/// The login name, for `--player`'s default: $USER or $LOGNAME, else "player" (also when the
-/// login name is not a valid player name).
+/// A valid player name for a login name (docs/saves.md): the name itself when it is one;
+/// otherwise, deterministically, every character outside A-Z a-z 0-9 _ - (and a leading -)
+/// replaced by `_`, cut to 23 characters, then `-` and 8 hex digits of the login name's hash, so
+/// that `john.doe` and `john_doe` stay two players ("john_doe-8c3b5a2e").
+std::string player_name_for_login(std::string_view login);
+
+/// The login name, for `--player`'s default: $USER, else $LOGNAME, made a player name by
+/// player_name_for_login; "player" when neither is set.
 std::string default_player_name();
 
 /// The directory saves go under: the `--save-dir` flag, else $XDG_STATE_HOME/tercio, else
@@ -28,54 +39,110 @@ std::optional<std::filesystem::path> saves_root(const std::optional<std::filesys
 /// The save file name extension.
 inline constexpr std::string_view kSaveExtension = ".save";
 
+/// A save in a player's directory.
+struct SaveListing {
+    std::filesystem::path file;  ///< the directory's path and the name
+    std::string name;            ///< the file's name in the directory
+    bool over = false;           ///< it ends with the game-over line
+    std::filesystem::file_time_type modified;
+};
+
+/// A player's save directory, open (a descriptor every file is reached through) and checked.
+class SaveDir {
+public:
+    /// `root/player`: `root` is made if missing (the parts made get mode 0700; an existing `root`
+    /// may be shared, such as a mode-1777 /srv/games), then the player's directory (mode 0700).
+    /// Refused, with a reason naming the directory, when it is a symbolic link or not a
+    /// directory, belongs to another user, or other users may write in it; one that others may
+    /// only read or enter is made private (0700).
+    static std::unique_ptr<SaveDir> open(const std::filesystem::path& root, const std::string& player,
+                                         std::string& why);
+    /// `dir` itself, made if missing, checked the same way.
+    static std::unique_ptr<SaveDir> open(const std::filesystem::path& dir, std::string& why);
+    ~SaveDir();
+    SaveDir(const SaveDir&) = delete;
+    SaveDir& operator=(const SaveDir&) = delete;
+
+    const std::filesystem::path& path() const { return path_; }
+    /// The directory's descriptor: valid as long as this object.
+    int fd() const { return fd_; }
+    /// The saves here (regular files named *.save, not hidden), most recently written first.
+    std::vector<SaveListing> list() const;
+    /// A file of this directory, read whole (at most kMaxSaveBytes), refused if it is a symbolic
+    /// link or not a regular file.
+    FileText read(const std::string& name) const;
+    /// Replaces (or makes) `name` with `text` atomically: written to a new file with an
+    /// unpredictable name, flushed, renamed over `name`, the directory flushed. A symbolic link at
+    /// `name` is replaced, never followed.
+    bool write_atomically(const std::string& name, std::string_view text, std::string& why) const;
+
+private:
+    SaveDir(int fd, std::filesystem::path path) : fd_(fd), path_(std::move(path)) {}
+    int fd_;
+    std::filesystem::path path_;
+};
+
 /// An open save, locked (flock) for this process until it is destroyed (or the process dies).
 class SaveWriter {
 public:
-    /// Starts a new save `<dir>/<stem>.save` (or `<stem>-2.save`... if taken; `dir` is made, mode
-    /// 0700, if missing) holding `header`: written to a temporary file, flushed, renamed into
-    /// place and the directory flushed, so the file is either whole or absent.
-    static std::unique_ptr<SaveWriter> create(const std::filesystem::path& dir, const std::string& stem,
-                                              std::string_view header, std::string& why);
-    /// Opens an existing save to go on with it. Refuses if another process has it open. If the
-    /// file is longer than `good_bytes` (a line cut short when the program stopped), a `.bak` of
-    /// it is kept and the cut line removed.
-    static std::unique_ptr<SaveWriter> open(const std::filesystem::path& file, std::size_t good_bytes,
-                                            std::string& why);
+    /// Starts a new save `<stem>.save` in `dir` (or `<stem>-2.save`... if taken) holding
+    /// `header`: written to a temporary file, flushed, renamed into place (never over an existing
+    /// file) and the directory flushed, so the file is either whole or absent.
+    static std::unique_ptr<SaveWriter> create(const SaveDir& dir, const std::string& stem, std::string_view header,
+                                              std::string& why);
+    /// Opens and locks an existing save of `dir` to go on with it, before anything is read from
+    /// it (read()). Refuses a symbolic link, anything but a regular file of this user, and a
+    /// save open in another session. A file the disk will not let be written (a read-only
+    /// directory or file system) is opened to be read only: read_only() says why, and appends
+    /// fail with that reason.
+    /// `locked` (if given) says whether the refusal was that lock.
+    static std::unique_ptr<SaveWriter> open(const SaveDir& dir, const std::string& name, std::string& why,
+                                            bool* locked = nullptr);
     ~SaveWriter();
     SaveWriter(const SaveWriter&) = delete;
     SaveWriter& operator=(const SaveWriter&) = delete;
 
+    /// The whole file as it is now (at most kMaxSaveBytes); nothing, with a reason, if not.
+    std::optional<std::string> read(std::string& why) const;
     /// Appends and flushes to the disk (fdatasync) before returning. False, with a reason, if the
     /// disk refuses; the file then still ends with whole lines.
     bool append(std::string_view text, std::string& why);
     /// Cuts the file back to its first `bytes` bytes (undo), after a `.bak` of it.
     bool truncate(std::size_t bytes, std::string& why);
-    /// Copies the save to `<file>.bak`, atomically.
+    /// Copies the save to `<name>.bak`, atomically.
     bool backup(std::string& why);
 
     std::size_t size() const { return size_; }
-    const std::filesystem::path& file() const { return file_; }
+    std::filesystem::path file() const { return dir_path_ / name_; }
+    /// Empty when the file can be written; otherwise why not.
+    const std::string& read_only() const { return read_only_; }
 
 private:
-    SaveWriter(int fd, std::filesystem::path file, std::size_t size)
-        : fd_(fd), file_(std::move(file)), size_(size) {}
+    SaveWriter(int dir_fd, std::filesystem::path dir_path, std::string name, int fd, std::size_t size)
+        : dir_fd_(dir_fd), dir_path_(std::move(dir_path)), name_(std::move(name)), fd_(fd), size_(size) {}
+    int dir_fd_;  ///< a descriptor of its own for the directory, for the .bak
+    std::filesystem::path dir_path_;
+    std::string name_;
     int fd_;
-    std::filesystem::path file_;
     std::size_t size_;
+    std::string read_only_;
 };
 
 /// A game being played and saved: after every command its line is appended and flushed, with a
 /// keyframe (a position) when a turn begins and the game-over line when it ends.
 class GameSave {
 public:
-    /// A new game's save: the header, then nothing until the first command.
-    static std::unique_ptr<GameSave> start(const std::filesystem::path& dir, const std::string& stem,
-                                           const SaveHeader& header, const rules::RulesContext& ctx,
-                                           std::string& why);
-    /// Goes on writing a save that was read (`save`) and replayed: commands after the last one
-    /// are appended; undo can cut back into the old ones. Keeps a `.bak` of it first.
-    static std::unique_ptr<GameSave> resume(const std::filesystem::path& file, const SaveFile& save,
-                                            const rules::RulesContext& ctx, std::string& why);
+    /// A new game's save in `dir`: the header, then nothing until the first command.
+    static std::unique_ptr<GameSave> start(const SaveDir& dir, const std::string& stem, const SaveHeader& header,
+                                           const rules::RulesContext& ctx, std::string& why);
+    /// Goes on writing a save that was read through `writer` (which locked it first) and
+    /// replayed (`save`): commands after the last one are appended; undo can cut back into the
+    /// old ones. What the program was writing when it stopped (past `save.good_bytes`) is cut
+    /// off after a `.bak` of the file as found; a whole file gets a fresh `.bak`. If the disk
+    /// refuses either, the game goes on all the same: warning() says so, and nothing is written
+    /// until the cut can be made (flush()).
+    static std::unique_ptr<GameSave> resume(std::unique_ptr<SaveWriter> writer, const SaveFile& save,
+                                            const rules::RulesContext& ctx);
 
     /// After a command: its line, then a keyframe if it began a turn (`before.turn` !=
     /// `after.turn`) and the game-over line if it ended the game. `calls` is the dice draws
@@ -91,11 +158,14 @@ public:
     /// Writes what is pending and copies the save to `.bak` (the `S` key).
     bool backup(std::string& why) { return flush(why) && writer_->backup(why); }
 
-    const std::filesystem::path& file() const { return writer_->file(); }
+    std::filesystem::path file() const { return writer_->file(); }
     /// Commands in the game, written or not.
     std::size_t commands() const { return offsets_.size() + pending_.size(); }
     /// Commands whose lines the disk has refused so far.
     std::size_t unsaved() const { return pending_.size(); }
+    /// What went wrong when the game was resumed (the `.bak` or the cut could not be written),
+    /// for the player; empty if nothing did.
+    const std::string& warning() const { return warning_; }
 
 private:
     GameSave(std::unique_ptr<SaveWriter> w, const rules::RulesContext& ctx, const SaveHeader& h)
@@ -105,6 +175,9 @@ private:
     SaveHeader header_;
     std::vector<std::size_t> offsets_;  ///< where each written command's line starts
     std::vector<std::string> pending_;  ///< lines of later commands the disk refused, oldest first
+    /// The file's whole lines end here and what follows must be cut before anything is appended.
+    std::optional<std::size_t> cut_to_;
+    std::string warning_;
 };
 
 /// `rulesets/<id>.toml` and `armies/<id>.toml` in a data directory.
@@ -117,18 +190,5 @@ std::uint64_t file_hash(const std::filesystem::path& file);
 /// The data files a save names that have changed since its game began ("armies/french.toml has
 /// changed since this game began"): the game may still replay the same, or not.
 std::vector<std::string> changed_data(const std::filesystem::path& data_dir, const SaveHeader& h);
-
-/// A save in a player's directory.
-struct SaveListing {
-    std::filesystem::path file;
-    bool over = false;  ///< it ends with the game-over line
-    std::filesystem::file_time_type modified;
-};
-
-/// The saves in `dir`, most recently written first (none if `dir` does not exist).
-std::vector<SaveListing> list_saves(const std::filesystem::path& dir);
-
-/// Writes `text` to `file` atomically (temporary file, flush, rename, flush the directory).
-bool write_file_atomically(const std::filesystem::path& file, std::string_view text, std::string& why);
 
 }  // namespace tercio::data

@@ -74,4 +74,13 @@ run(66 --position ${WORK}/nope.toml)
 # Unknown armies are reported, not crashed on.
 run(65 --red french --blue martians)
 expect("martians" "${ERR}")
+# A file of commands that is a directory or an endless device is refused, never read as an
+# empty list (which ended the run with exit 0 and nothing said).
+run(74 --red french --blue spanish --seed 7 --commands ${WORK})
+expect("--commands ${WORK}: is a directory" "${ERR}")
+run(74 --red french --blue spanish --seed 7 --commands /dev/zero)
+expect("--commands /dev/zero: file is too large" "${ERR}")
+run(66 --red french --blue spanish --seed 7 --commands ${WORK}/no-such-file.txt)
+expect("--commands ${WORK}/no-such-file.txt: No such file or directory" "${ERR}")
 file(REMOVE_RECURSE ${WORK})
+

@@ -10,6 +10,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <map>
+#include <set>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -17,7 +20,10 @@
 #include <variant>
 #include <vector>
 
+#include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/dice.hpp"
@@ -89,7 +95,7 @@ struct Game {
     std::vector<GameState> states;     ///< states[i]: after i commands
     std::vector<std::uint64_t> calls;  ///< calls[i]: dice draws after i commands
 
-    Game() {
+    explicit Game(std::uint64_t choose_seed = 7) : choose(choose_seed) {
         rules::new_game(ctx, s, dice);
         header.program = "0.1.0";
         header.created = "2026-11-23T16:45:35Z";
@@ -157,6 +163,33 @@ data::Replayed load(const fs::path& file, const rules::RulesContext& ctx, data::
     return *r.value;
 }
 
+/// The directory of saves at `path`, opened and checked as the game opens it.
+std::unique_ptr<data::SaveDir> save_dir(const fs::path& path) {
+    std::string why;
+    auto d = data::SaveDir::open(path, why);
+    INFO(why);
+    REQUIRE(d);
+    return d;
+}
+
+/// Resumes a save as the game does: opened and locked, then read, parsed and replayed, then
+/// GameSave::resume. Null, with the reason, if it cannot be opened.
+std::unique_ptr<data::GameSave> resume(const fs::path& file, const rules::RulesContext& ctx, std::string& why,
+                                       data::SaveFile* parsed_out = nullptr) {
+    auto w = data::SaveWriter::open(*save_dir(file.parent_path()), file.filename().string(), why);
+    if (!w) return nullptr;
+    const auto text = w->read(why);
+    REQUIRE(text);
+    const auto p = data::parse_save(file.string(), *text);
+    INFO(errors_text(p.errors));
+    REQUIRE(p.ok());
+    const auto r = data::replay_save(file.string(), *p.value, ctx);
+    INFO(errors_text(r.errors));
+    REQUIRE(r.ok());
+    if (parsed_out) *parsed_out = *p.value;
+    return data::GameSave::resume(std::move(w), *p.value, ctx);
+}
+
 fs::perms mode(const fs::path& p) { return fs::status(p).permissions() & fs::perms::all; }
 
 /// Sets environment variables for a test, and puts them back as they were.
@@ -191,7 +224,7 @@ TEST_CASE("a new save holds its header at once, then every command as it is play
     Game g;
     const fs::path dir = tmp.path / "saves" / "alice";  // made, with its parent
     std::string why;
-    auto save = data::GameSave::start(dir, "2026-11-23-french-v-spanish", g.header, g.ctx, why);
+    auto save = data::GameSave::start(*save_dir(dir), "2026-11-23-french-v-spanish", g.header, g.ctx, why);
     INFO(why);
     REQUIRE(save);
     CHECK(save->file() == dir / "2026-11-23-french-v-spanish.save");
@@ -228,7 +261,7 @@ TEST_CASE("a new save holds its header at once, then every command as it is play
     CHECK(r.commands.size() == g.commands.size());
 
     // A second game under the same name gets a name of its own.
-    auto second = data::GameSave::start(dir, "2026-11-23-french-v-spanish", g.header, g.ctx, why);
+    auto second = data::GameSave::start(*save_dir(dir), "2026-11-23-french-v-spanish", g.header, g.ctx, why);
     REQUIRE(second);
     CHECK(second->file() == dir / "2026-11-23-french-v-spanish-2.save");
     CHECK(read(second->file()) == data::write_save_header(g.header));
@@ -240,7 +273,7 @@ TEST_CASE("a save whose last line was cut short is cut back to its whole lines w
     std::string why;
     fs::path file;
     {
-        auto save = data::GameSave::start(tmp.path, "cut", g.header, g.ctx, why);
+        auto save = data::GameSave::start(*save_dir(tmp.path), "cut", g.header, g.ctx, why);
         REQUIRE(save);
         file = save->file();
         for (int i = 0; i < 30; ++i) g.step(*save);
@@ -257,13 +290,14 @@ TEST_CASE("a save whose last line was cut short is cut back to its whole lines w
     CHECK(*parsed.cut_line == 1 + static_cast<int>(std::count(whole.begin(), whole.end(), '\n')));
     CHECK(r.state == g.states[30]);
 
-    auto save = data::GameSave::resume(file, parsed, g.ctx, why);
+    auto save = resume(file, g.ctx, why);
     INFO(why);
     REQUIRE(save);
+    CHECK(save->warning().empty());
     CHECK(read(file) == whole);
     CHECK(save->commands() == 30);
-    // The .bak is refreshed on resume (docs/saves.md): the save as read, without the cut line.
-    CHECK(read(fs::path(file.string() + ".bak")) == whole);
+    // The .bak keeps the file as it was found, cut line and all (docs/saves.md).
+    CHECK(read(fs::path(file.string() + ".bak")) == cut);
 
     // The game goes on from the replayed state, and the file with it.
     g.s = r.state;
@@ -273,15 +307,18 @@ TEST_CASE("a save whose last line was cut short is cut back to its whole lines w
     CHECK(load(file, g.ctx).state == g.s);
 }
 
-TEST_CASE("SaveWriter::open of a save longer than its whole lines keeps the bytes in a .bak and cuts them",
-          "[save][data]") {
+TEST_CASE("SaveWriter: read, truncate after a .bak, append, backup", "[save][data]") {
     TempDir tmp;
     const fs::path file = tmp.path / "w.save";
     write(file, "line one\nline two\nline th");
     std::string why;
-    auto w = data::SaveWriter::open(file, 18, why);
+    auto w = data::SaveWriter::open(*save_dir(tmp.path), "w.save", why);
     INFO(why);
     REQUIRE(w);
+    CHECK(w->size() == 25);
+    CHECK(w->read(why) == "line one\nline two\nline th");
+    CHECK(w->read_only().empty());
+    REQUIRE(w->truncate(18, why));
     CHECK(w->size() == 18);
     CHECK(read(file) == "line one\nline two\n");
     CHECK(read(tmp.path / "w.save.bak") == "line one\nline two\nline th");
@@ -295,15 +332,15 @@ TEST_CASE("SaveWriter::open of a save longer than its whole lines keeps the byte
     CHECK(read(tmp.path / "w.save.bak") == "line one\nline two\nline three\n");
     REQUIRE(w->backup(why));
     CHECK(read(tmp.path / "w.save.bak") == "line one\n");
-    // A file that is whole is left as it is, and no .bak made.
+    // Opening reads nothing and changes nothing: no .bak made.
     fs::remove(tmp.path / "w.save.bak");
     w.reset();
-    w = data::SaveWriter::open(file, 9, why);
+    w = data::SaveWriter::open(*save_dir(tmp.path), "w.save", why);
     REQUIRE(w);
     CHECK(read(file) == "line one\n");
     CHECK_FALSE(fs::exists(tmp.path / "w.save.bak"));
     // A missing file is refused with its name and the reason.
-    auto none = data::SaveWriter::open(tmp.path / "none.save", 0, why);
+    auto none = data::SaveWriter::open(*save_dir(tmp.path), "none.save", why);
     CHECK_FALSE(none);
     CHECK(contains(why, "none.save"));
     CHECK(contains(why, "No such file"));
@@ -313,7 +350,7 @@ TEST_CASE("undone takes the last command out of the file, with its keyframe, aft
     TempDir tmp;
     Game g;
     std::string why;
-    auto save = data::GameSave::start(tmp.path, "undo", g.header, g.ctx, why);
+    auto save = data::GameSave::start(*save_dir(tmp.path), "undo", g.header, g.ctx, why);
     REQUIRE(save);
     CHECK_FALSE(save->undone(why));
     CHECK(why == "no command to take back");
@@ -345,9 +382,7 @@ TEST_CASE("undone takes the last command out of the file, with its keyframe, aft
     // A resumed save can take back commands written before it was resumed.
     const std::string before = read(save->file());
     save.reset();
-    data::SaveFile parsed;
-    load(tmp.path / "undo.save", g.ctx, &parsed);
-    auto resumed = data::GameSave::resume(tmp.path / "undo.save", parsed, g.ctx, why);
+    auto resumed = resume(tmp.path / "undo.save", g.ctx, why);
     REQUIRE(resumed);
     REQUIRE(resumed->undone(why));
     CHECK(read(resumed->file()) == g.text(n - 1));
@@ -358,29 +393,33 @@ TEST_CASE("a save open in one session is refused to another", "[save][data]") {
     TempDir tmp;
     Game g;
     std::string why;
-    auto save = data::GameSave::start(tmp.path, "locked", g.header, g.ctx, why);
+    auto save = data::GameSave::start(*save_dir(tmp.path), "locked", g.header, g.ctx, why);
     REQUIRE(save);
     g.step(*save);
     const fs::path file = save->file();
     const std::string text = read(file);
 
-    auto again = data::SaveWriter::open(file, text.size(), why);
+    // The lock comes before the file is read: a second session gets nothing to read, so it can
+    // never replay an old length of the file and cut away what the first one wrote meanwhile.
+    auto again = data::SaveWriter::open(*save_dir(tmp.path), "locked.save", why);
     CHECK_FALSE(again);
     CHECK(why == file.string() + ": this game is open in another session; leave it there first");
-    data::SaveFile parsed;
-    load(file, g.ctx, &parsed);
     why.clear();
-    auto resumed = data::GameSave::resume(file, parsed, g.ctx, why);
+    auto resumed = resume(file, g.ctx, why);
     CHECK_FALSE(resumed);
     CHECK(contains(why, "another session"));
     CHECK(read(file) == text);  // untouched
+    // The first session goes on writing; the second, once the first is gone, reads all of it.
+    g.step(*save);
+    const std::string longer = read(file);
+    REQUIRE(longer.size() > text.size());
 
-    // Once the first session is gone, the save opens, and is locked again by the new one.
     save.reset();
-    auto w = data::SaveWriter::open(file, text.size(), why);
+    auto w = data::SaveWriter::open(*save_dir(tmp.path), "locked.save", why);
     INFO(why);
     REQUIRE(w);
-    CHECK_FALSE(data::SaveWriter::open(file, text.size(), why));
+    CHECK(w->read(why) == longer);
+    CHECK_FALSE(data::SaveWriter::open(*save_dir(tmp.path), "locked.save", why));
     CHECK(contains(why, "another session"));
 }
 
@@ -388,7 +427,7 @@ TEST_CASE("a command the disk refuses is kept and written before the next one", 
     TempDir tmp;
     Game g;
     std::string why;
-    auto save = data::GameSave::start(tmp.path, "full", g.header, g.ctx, why);
+    auto save = data::GameSave::start(*save_dir(tmp.path), "full", g.header, g.ctx, why);
     REQUIRE(save);
     // Past the set-up, to commands that do not begin a turn.
     while (g.s.turn == 0 || g.began_turn(g.commands.size() - 1)) g.step(*save);
@@ -427,7 +466,7 @@ TEST_CASE("a command the disk refuses is kept and written before the next one", 
 
 TEST_CASE("list_saves lists a directory's saves, newest first, and says which are over", "[save][data]") {
     TempDir tmp;
-    CHECK(data::list_saves(tmp.path / "nobody").empty());
+    CHECK(save_dir(tmp.path / "nobody")->list().empty());
     const std::string over = "a1b2c3d4e5f60718 pass\n" + std::string(data::kOverLine) + "\n";
     const std::string playing = "a1b2c3d4e5f60718 pass\n0000000000000000 turn\n";
     write(tmp.path / "old.save", playing);
@@ -443,7 +482,10 @@ TEST_CASE("list_saves lists a directory's saves, newest first, and says which ar
     fs::last_write_time(tmp.path / "middle.save", now - std::chrono::hours(2));
     fs::last_write_time(tmp.path / "new.save", now - std::chrono::hours(1));
 
-    const auto saves = data::list_saves(tmp.path);
+    write(tmp.path / "link.save", "");
+    fs::remove(tmp.path / "link.save");
+    fs::create_symlink(tmp.path / "old.save", tmp.path / "link.save");  // never listed: a link
+    const auto saves = save_dir(tmp.path)->list();
     std::vector<std::string> names;
     std::vector<bool> ended;
     for (const auto& s : saves) {
@@ -469,19 +511,34 @@ TEST_CASE("valid_player_name takes plain directory names only", "[save][data]") 
     }
 }
 
-TEST_CASE("default_player_name is the login name when it is a valid player name", "[save][data]") {
+TEST_CASE("default_player_name is the login name, made a valid player name the same way every time",
+          "[save][data]") {
     EnvGuard env({"USER", "LOGNAME"});
     ::setenv("USER", "alice", 1);
     ::setenv("LOGNAME", "bob", 1);
     CHECK(data::default_player_name() == "alice");
-    ::setenv("USER", "../x", 1);
-    CHECK(data::default_player_name() == "bob");
+    // A login name with a dot was once "player" for everyone: it is now a name of its own.
+    ::setenv("USER", "john.doe", 1);
+    const std::string john = data::default_player_name();
+    CHECK(john.rfind("john_doe-", 0) == 0);
+    CHECK(john.size() == std::string("john_doe-").size() + 8);
+    CHECK(data::valid_player_name(john));
+    CHECK(john == data::player_name_for_login("john.doe"));
+    CHECK(john != data::player_name_for_login("john_doe"));
+    CHECK(data::player_name_for_login("john_doe") == "john_doe");
     ::unsetenv("USER");
     CHECK(data::default_player_name() == "bob");
     ::setenv("LOGNAME", "-bob", 1);
-    CHECK(data::default_player_name() == "player");
+    CHECK(data::default_player_name().rfind("_bob-", 0) == 0);
     ::unsetenv("LOGNAME");
     CHECK(data::default_player_name() == "player");
+    for (const char* login : {"../x", "a/b", "\xc3\xa9l\xc3\xa8ve", "x\n", "verylongloginnamethatgoesonandonandon.x", ".",
+                              "-", "a b"}) {
+        INFO(login);
+        const std::string name = data::player_name_for_login(login);
+        CHECK(data::valid_player_name(name));
+        CHECK(name == data::player_name_for_login(login));
+    }
 }
 
 TEST_CASE("saves_root: the flag, else XDG_STATE_HOME, else HOME/.local/state", "[save][data]") {
@@ -504,20 +561,409 @@ TEST_CASE("saves_root: the flag, else XDG_STATE_HOME, else HOME/.local/state", "
     CHECK(data::saves_root(fs::path("/flag/dir"), why) == fs::path("/flag/dir"));
 }
 
-TEST_CASE("write_file_atomically replaces a file whole and leaves nothing else", "[save][data]") {
+TEST_CASE("SaveDir::write_atomically replaces a file whole and leaves nothing else", "[save][data]") {
     TempDir tmp;
     const fs::path file = tmp.path / "a.save";
     std::string why;
-    REQUIRE(data::write_file_atomically(file, "first\n", why));
+    const auto dir = save_dir(tmp.path);
+    REQUIRE(dir->write_atomically("a.save", "first\n", why));
     CHECK(read(file) == "first\n");
     CHECK(mode(file) == (fs::perms::owner_read | fs::perms::owner_write));
-    REQUIRE(data::write_file_atomically(file, "second, longer\n", why));
+    REQUIRE(dir->write_atomically("a.save", "second, longer\n", why));
     CHECK(read(file) == "second, longer\n");
-    REQUIRE(data::write_file_atomically(file, "", why));
+    REQUIRE(dir->write_atomically("a.save", "", why));
     CHECK(read(file).empty());
     CHECK(names_in(tmp.path) == std::vector<std::string>{"a.save"});
-    // A directory that is not there: refused, with the file named.
-    CHECK_FALSE(data::write_file_atomically(tmp.path / "no" / "b.save", "x", why));
-    CHECK(contains(why, (tmp.path / "no").string()));
+    // A name in a directory that is not there: refused, naming the directory.
+    CHECK_FALSE(dir->write_atomically("no/b.save", "x", why));
+    CHECK(contains(why, tmp.path.string()));
     CHECK(names_in(tmp.path) == std::vector<std::string>{"a.save"});
+}
+
+// --- A shared save directory (issue: nothing lost, nothing overwritten) ---
+
+namespace {
+
+/// Runs `body` in a child process under another user id (and group), and returns its exit
+/// status; nothing if this process cannot switch users (not root).
+std::optional<int> as_user(uid_t uid, const std::function<int()>& body) {
+    if (::geteuid() != 0) return std::nullopt;
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        if (::setgid(uid) != 0 || ::setuid(uid) != 0) ::_exit(100);
+        ::_exit(body());
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 200;
+}
+
+}  // namespace
+
+TEST_CASE("a player directory is refused when it is a link, another user's, or writable by others",
+          "[save][data][security]") {
+    TempDir tmp;
+    std::string why;
+    SECTION("a symbolic link planted at the player's name is refused, never followed") {
+        fs::create_directories(tmp.path / "elsewhere");
+        fs::create_directory_symlink(tmp.path / "elsewhere", tmp.path / "victim");
+        CHECK_FALSE(data::SaveDir::open(tmp.path, "victim", why));
+        CHECK(contains(why, (tmp.path / "victim").string() + " is a symbolic link"));
+        CHECK(names_in(tmp.path / "elsewhere").empty());
+    }
+    SECTION("a directory others may write in is refused; one they may only read is made private") {
+        fs::create_directories(tmp.path / "open");
+        fs::permissions(tmp.path / "open", fs::perms::all);
+        CHECK_FALSE(data::SaveDir::open(tmp.path, "open", why));
+        CHECK(contains(why, "can be written by other users (mode 0777)"));
+        fs::create_directories(tmp.path / "readable");
+        fs::permissions(tmp.path / "readable", fs::perms::owner_all | fs::perms::group_read | fs::perms::others_read |
+                                                   fs::perms::group_exec | fs::perms::others_exec);
+        REQUIRE(data::SaveDir::open(tmp.path, "readable", why));
+        CHECK(mode(tmp.path / "readable") == fs::perms::owner_all);
+    }
+    SECTION("a file in its place is refused") {
+        write(tmp.path / "plain", "x");
+        CHECK_FALSE(data::SaveDir::open(tmp.path, "plain", why));
+        CHECK(contains(why, "not a directory"));
+    }
+    SECTION("another user's directory is refused") {
+        if (::geteuid() != 0) {
+            WARN("skipped: only root can give a directory to another user here");
+            return;
+        }
+        fs::create_directories(tmp.path / "theirs");
+        REQUIRE(::chown((tmp.path / "theirs").c_str(), 65534, 65534) == 0);
+        fs::permissions(tmp.path / "theirs", fs::perms::owner_all);
+        CHECK_FALSE(data::SaveDir::open(tmp.path, "theirs", why));
+        CHECK(contains(why, "belongs to another user (uid 65534)"));
+    }
+    SECTION("a new root is made private, an existing shared one is left as it is") {
+        REQUIRE(data::SaveDir::open(tmp.path / "new" / "root", "p", why));
+        CHECK(mode(tmp.path / "new") == fs::perms::owner_all);
+        CHECK(mode(tmp.path / "new" / "root") == fs::perms::owner_all);
+        fs::create_directories(tmp.path / "shared");
+        fs::permissions(tmp.path / "shared", fs::perms::all | fs::perms::sticky_bit);
+        REQUIRE(data::SaveDir::open(tmp.path / "shared", "p", why));
+        CHECK(mode(tmp.path / "shared") == fs::perms::all);
+    }
+}
+
+TEST_CASE("links planted in a player's directory are never written through", "[save][data][security]") {
+    TempDir tmp;
+    Game g;
+    std::string why;
+    const fs::path victim = tmp.path / "victim-file";
+    write(victim, "precious\n");
+    const auto dir = save_dir(tmp.path / "p");
+    auto save = data::GameSave::start(*dir, "game", g.header, g.ctx, why);
+    REQUIRE(save);
+    g.step(*save);
+    // Every name the program could have used for a temporary file or the .bak, a link to the
+    // victim's file: the .bak replaces its link, the temporary names are unpredictable.
+    const std::string name = "game.save";
+    for (const std::string& planted : {name + ".bak", "." + name + ".bak.tmp" + std::to_string(::getpid()),
+                                       "." + name + ".tmp" + std::to_string(::getpid())}) {
+        fs::create_symlink(victim, tmp.path / "p" / planted);
+    }
+    REQUIRE(save->backup(why));
+    CHECK(read(victim) == "precious\n");
+    CHECK(fs::is_regular_file(fs::symlink_status(tmp.path / "p" / (name + ".bak"))));
+    CHECK(read(tmp.path / "p" / (name + ".bak")) == read(save->file()));
+    // A save that is a link is not opened to resume.
+    save.reset();
+    fs::create_symlink(victim, tmp.path / "p" / "link.save");
+    CHECK_FALSE(data::SaveWriter::open(*dir, "link.save", why));
+    CHECK(contains(why, "symbolic link"));
+    CHECK(dir->read("link.save").error.find("symbolic link") != std::string::npos);
+    CHECK(read(victim) == "precious\n");
+}
+
+TEST_CASE("two users on one server: one cannot take over the other's save directory", "[save][data][security]") {
+    TempDir tmp;
+    // A shared directory such as /srv/games: mode 1777.
+    fs::permissions(tmp.path, fs::perms::all | fs::perms::sticky_bit);
+    const uid_t attacker = 65534;
+    const uid_t victim = 65533;
+    // The attacker makes the victim's player directory first, open to all.
+    const auto made = as_user(attacker, [&] {
+        return ::mkdir((tmp.path / "victim").c_str(), 0777) == 0 && ::chmod((tmp.path / "victim").c_str(), 0777) == 0
+                   ? 0
+                   : 1;
+    });
+    if (!made) {
+        WARN("skipped: this test switches to two other user ids, which needs root (it runs as uid "
+             << ::geteuid() << ")");
+        return;
+    }
+    REQUIRE(*made == 0);
+    // The victim's game refuses it, saying why; nothing is written in it.
+    const auto refused = as_user(victim, [&] {
+        std::string why;
+        const auto d = data::SaveDir::open(tmp.path, "victim", why);
+        if (d) return 1;
+        return contains(why, "belongs to another user (uid 65534)") ? 0 : 2;
+    });
+    CHECK(refused == 0);
+    CHECK(names_in(tmp.path / "victim").empty());
+    // With a directory of its own, the victim's games cannot be reached by the attacker.
+    const auto own = as_user(victim, [&] {
+        std::string why;
+        const auto d = data::SaveDir::open(tmp.path, "v2", why);
+        return d && d->write_atomically("a.save", "x\n", why) ? 0 : 1;
+    });
+    CHECK(own == 0);
+    const auto peek = as_user(attacker, [&] {
+        return ::open((tmp.path / "v2" / "a.save").c_str(), O_RDONLY) < 0 &&
+                       ::symlinkat("/etc/passwd", AT_FDCWD, (tmp.path / "v2" / "a.save.bak").c_str()) != 0
+                   ? 0
+                   : 1;
+    });
+    CHECK(peek == 0);
+    // A player directory the player cannot enter says so, instead of "no unfinished game".
+    const auto locked_out = as_user(victim, [&] {
+        if (::chmod((tmp.path / "v2").c_str(), 0) != 0) return 3;
+        std::string why;
+        const auto d = data::SaveDir::open(tmp.path, "v2", why);
+        return !d && contains(why, "Permission denied") ? 0 : 1;
+    });
+    CHECK(locked_out == 0);
+}
+
+// --- Damage: a save either loses at most the command being written, or is refused untouched ---
+
+namespace {
+
+/// What resuming a (damaged) save came to.
+struct ResumeOutcome {
+    bool refused = false;
+    std::string errors;
+    std::size_t commands = 0;  ///< commands the resumed game holds
+    GameState state;
+};
+
+/// Resumes `file` as the game does (lock, read, parse, replay, GameSave::resume).
+ResumeOutcome try_resume(const fs::path& file, const rules::RulesContext& ctx) {
+    ResumeOutcome out;
+    std::string why;
+    auto w = data::SaveWriter::open(*save_dir(file.parent_path()), file.filename().string(), why);
+    REQUIRE(w);
+    const auto text = w->read(why);
+    REQUIRE(text);
+    const auto p = data::parse_save(file.string(), *text);
+    if (!p.ok()) {
+        out.refused = true;
+        out.errors = errors_text(p.errors);
+        return out;
+    }
+    const auto r = data::replay_save(file.string(), *p.value, ctx);
+    if (!r.ok()) {
+        out.refused = true;
+        out.errors = errors_text(r.errors);
+        return out;
+    }
+    auto save = data::GameSave::resume(std::move(w), *p.value, ctx);
+    REQUIRE(save);
+    out.commands = save->commands();
+    out.state = r.value->state;
+    return out;
+}
+
+/// Damages `text` at byte `at`: 0 overwrites it with 'X' (or 'Y' if it is an 'X'), 1 deletes it,
+/// 2 makes it a line break.
+std::string damaged(std::string text, std::size_t at, int how) {
+    if (how == 0) text[at] = text[at] == 'X' ? 'Y' : 'X';
+    if (how == 1) text.erase(at, 1);
+    if (how == 2) text[at] = text[at] == '\n' ? 'X' : '\n';
+    return text;
+}
+
+}  // namespace
+
+TEST_CASE("a save damaged at any one byte loses at most the command being written, or is refused untouched",
+          "[save][data][damage]") {
+    // Two games: one whose last keyframe has commands after it, one that ends with a keyframe.
+    for (const bool ends_with_keyframe : {false, true}) {
+        TempDir tmp;
+        Game g(ends_with_keyframe ? 21 : 7);
+        std::string why;
+        const auto dir = save_dir(tmp.path);
+        fs::path file;
+        {
+            auto save = data::GameSave::start(*dir, "game", g.header, g.ctx, why);
+            REQUIRE(save);
+            file = save->file();
+            int turns = 0;
+            while (turns < 2) {
+                g.step(*save);
+                if (g.began_turn(g.commands.size() - 1)) ++turns;
+            }
+            if (!ends_with_keyframe) {
+                for (int i = 0; i < 3 && !g.began_turn(g.commands.size() - 1); ++i) g.step(*save);
+                while (g.began_turn(g.commands.size() - 1)) g.step(*save);
+            }
+        }
+        const std::size_t n = g.commands.size();
+        const std::string whole = read(file);
+        REQUIRE(whole == g.text(n));
+        // The byte positions to damage, by class of line: the header, command lines, keyframe
+        // markers, keyframe bodies and closing lines. In the first, a middle and the last line of
+        // each class: its first byte, a middle one, its last and its line break; and every byte of
+        // the last two lines (the end of the file is where a cut write is told from damage).
+        const std::vector<std::string_view> lines = [&] {
+            std::vector<std::string_view> out;
+            for (std::size_t at = 0; at < whole.size();) {
+                const std::size_t nl = whole.find('\n', at);
+                out.push_back(std::string_view(whole).substr(at, nl + 1 - at));
+                at = nl + 1;
+            }
+            return out;
+        }();
+        const auto offset = [&](std::size_t line) { return static_cast<std::size_t>(lines[line].data() - whole.data()); };
+        std::map<std::string, std::vector<std::size_t>> classes;
+        bool in_header = true;
+        bool in_keyframe = false;
+        for (std::size_t l = 0; l < lines.size(); ++l) {
+            const std::string_view line = lines[l];
+            std::string kind;
+            if (in_header) {
+                kind = "header";
+                if (line.rfind(data::kCommandsLine, 0) == 0) in_header = false;
+            } else if (line.rfind("#== keyframe after", 0) == 0) {
+                kind = "keyframe marker";
+                in_keyframe = true;
+            } else if (line.rfind("#== end of keyframe", 0) == 0) {
+                kind = "keyframe closing line";
+                in_keyframe = false;
+            } else {
+                kind = in_keyframe ? "keyframe body" : "command";
+            }
+            classes[kind].push_back(l);
+        }
+        std::set<std::size_t> at_set;
+        for (const auto& [kind, ls] : classes) {
+            for (const std::size_t l : {ls.front(), ls[ls.size() / 2], ls.back()}) {
+                const std::size_t o = offset(l);
+                const std::size_t len = lines[l].size();
+                for (const std::size_t i : {o, o + len / 2, o + len - 2, o + len - 1}) at_set.insert(i);
+            }
+        }
+        for (std::size_t i = offset(lines.size() - 2); i < whole.size(); ++i) at_set.insert(i);
+        const std::vector<std::size_t> at(at_set.begin(), at_set.end());
+        int refused = 0;
+        int lost_one = 0;
+        for (const std::size_t i : at) {
+            for (int how = 0; how < 3; ++how) {
+                const std::string bad = damaged(whole, i, how);
+                write(file, bad);
+                write(fs::path(file.string() + ".bak"), "the old backup\n");
+                INFO("byte " << i << " of " << whole.size() << ", damage " << how << " ("
+                             << (ends_with_keyframe ? "ends with a keyframe" : "commands after the last keyframe")
+                             << ")");
+                const ResumeOutcome o = try_resume(file, g.ctx);
+                INFO(o.errors);
+                if (o.refused) {
+                    ++refused;
+                    // Refused: the save and its .bak exactly as they were.
+                    REQUIRE(read(file) == bad);
+                    REQUIRE(read(fs::path(file.string() + ".bak")) == "the old backup\n");
+                    continue;
+                }
+                // Accepted: the game is the same game, short of at most the command being written.
+                REQUIRE(o.commands + 1 >= n);
+                REQUIRE(o.commands <= n);
+                REQUIRE(o.state == g.states[o.commands]);
+                if (o.commands < n) ++lost_one;
+                // The .bak holds the file as it was found; the save keeps its whole lines.
+                REQUIRE(read(fs::path(file.string() + ".bak")) == bad);
+                const std::string now = read(file);
+                REQUIRE(bad.compare(0, now.size(), now) == 0);
+            }
+        }
+        // Both outcomes were met, so the test can tell them apart.
+        CHECK(classes.size() == 5);
+        CHECK(refused > 50);
+        CHECK(lost_one > 0);
+    }
+}
+
+TEST_CASE("a last keyframe whose closing line is damaged or missing is refused, not cut", "[save][data][damage]") {
+    TempDir tmp;
+    const std::string original = read(fs::path(TERCIO_SOURCE_DIR) / "fuzz" / "save-corpus" / "moorish-french-long.save");
+    const rules::RulesContext ctx = test::Armies::get().context("moorish", "french");
+    const std::string close = "#== end of keyframe ==\n";
+    const std::size_t last = original.rfind(close);
+    REQUIRE(last != std::string::npos);
+    REQUIRE(last + close.size() < original.size());  // commands follow it
+    for (const std::string& replacement : {std::string("#== end of keyframe =X\n"), std::string()}) {
+        INFO("closing line replaced by \"" << replacement << "\"");
+        std::string bad = original;
+        bad.replace(last, close.size(), replacement);
+        write(tmp.path / "long.save", bad);
+        write(tmp.path / "long.save.bak", "the old backup\n");
+        const ResumeOutcome o = try_resume(tmp.path / "long.save", ctx);
+        CHECK(o.refused);
+        CHECK(contains(o.errors, "this keyframe has no closing line"));
+        CHECK(contains(o.errors, "long.save:" + std::to_string(1 + std::count(bad.begin(), bad.begin() +
+                                                                                   static_cast<std::ptrdiff_t>(bad.rfind("#== keyframe after")), '\n')) + ":1:"));
+        CHECK(read(tmp.path / "long.save") == bad);
+        CHECK(read(tmp.path / "long.save.bak") == "the old backup\n");
+    }
+}
+
+TEST_CASE("a save that cannot be backed up or cut at resume goes on unsaved, then catches up", "[save][data]") {
+    TempDir tmp;
+    Game g;
+    std::string why;
+    fs::path file;
+    {
+        auto save = data::GameSave::start(*save_dir(tmp.path), "full", g.header, g.ctx, why);
+        REQUIRE(save);
+        file = save->file();
+        while (g.s.turn == 0 || g.began_turn(g.commands.size() - 1)) g.step(*save);
+    }
+    const std::size_t n = g.commands.size();
+    const std::string whole = read(file);
+    const std::string cut = whole + "0123456789ab";  // the next line, cut short
+    write(file, cut);
+    const fs::path bak = file.string() + ".bak";
+    const std::string old_bak = read(bak);  // from the turn that began
+    // The disk is "full" (a file size limit below the save: no .bak can be written, no line
+    // appended). Nothing is checked while it holds, so that the test's own output is never
+    // refused.
+    std::unique_ptr<data::GameSave> save;
+    std::string warning;
+    bool played = true;
+    std::string played_why;
+    {
+        auto* old_handler = std::signal(SIGXFSZ, SIG_IGN);
+        rlimit old{};
+        ::getrlimit(RLIMIT_FSIZE, &old);
+        rlimit small = old;
+        small.rlim_cur = static_cast<rlim_t>(whole.size() / 2);
+        ::setrlimit(RLIMIT_FSIZE, &small);
+        save = resume(file, g.ctx, why);
+        if (save) {
+            warning = save->warning();
+            played = g.step(save.get(), played_why);
+        }
+        ::setrlimit(RLIMIT_FSIZE, &old);
+        std::signal(SIGXFSZ, old_handler);
+    }
+    REQUIRE(save);
+    // Said once, naming the directory and the .bak, never a temporary file's name.
+    CHECK(contains(warning, "NOT SAVED: cannot write full.save.bak in " + tmp.path.string()));
+    CHECK(contains(warning, "File too large"));
+    CHECK_FALSE(contains(warning, ".tmp"));
+    CHECK_FALSE(played);
+    CHECK(save->unsaved() == 1);
+    // Nothing was cut or appended: the file and its .bak are as found.
+    CHECK(read(file) == cut);
+    CHECK(read(bak) == old_bak);
+    // Room again: S cuts the unfinished line (after a .bak of the file as found), then writes.
+    REQUIRE(save->backup(why));
+    CHECK(save->unsaved() == 0);
+    CHECK(read(file) == g.text(n + 1));
+    CHECK(names_in(tmp.path) == std::vector<std::string>{"full.save", "full.save.bak"});
+    CHECK(load(file, g.ctx).state == g.s);
 }

@@ -145,7 +145,9 @@ struct TempSave {
         h.sides[0] = {"french", 0, "alice", "human"};
         h.sides[1] = {"spanish", 0, "alice", plays_b};
         std::string why;
-        save = data::GameSave::start(dir, "game", h, g.ctx, why);
+        const auto saves = data::SaveDir::open(dir, why);
+        REQUIRE(saves);
+        save = data::GameSave::start(*saves, "game", h, g.ctx, why);
         INFO(why);
         REQUIRE(save);
     }
