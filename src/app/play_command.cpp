@@ -165,32 +165,6 @@ std::variant<SavedGame, int> open_saved(const data::SaveDir& dir, const std::str
     return g;
 }
 
-/// Whether a save that ends with the game-over line holds a game that is not over (the line was
-/// added by hand or by damage): resuming it then refuses it, naming that line, instead of
-/// passing it by as finished.
-bool falsely_over(const data::SaveDir& dir, const std::string& name, data::DataCatalog& catalog) {
-    const data::FileText t = dir.read(name);
-    auto parsed = data::parse_save(name, t.text);
-    if (!t.error.empty() || !parsed.ok() || !parsed.value->over) return false;
-    const data::SaveHeader& h = parsed.value->header;
-    std::string why;
-    const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
-    if (!ctx) return false;
-    data::SaveFile without_end = *parsed.value;
-    without_end.over = false;
-    const auto r = data::replay_save(name, without_end, *ctx);
-    return r.ok() && r.value->state.decision != rules::Decision::GameOver;
-}
-
-/// The player's newest unfinished save, if any. The finished ones newer than it are replayed to
-/// make sure they are finished.
-std::optional<std::string> newest_unfinished(const data::SaveDir& dir, data::DataCatalog& catalog) {
-    for (const data::SaveListing& l : dir.list()) {
-        if (!l.over || falsely_over(dir, l.name, catalog)) return l.name;
-    }
-    return std::nullopt;
-}
-
 /// "French v Spanish, 2026-11-23 16:35, 37 commands" for the start menu's Continue line.
 std::string describe_save(const data::SaveDir& dir, const std::string& name, data::DataCatalog& catalog) {
     const data::FileText t = dir.read(name);
@@ -290,7 +264,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         return std::nullopt;
     };
     if (opt.resume) {
-        const auto file = newest_unfinished(*dir, catalog);
+        const auto file = data::newest_unfinished(*dir, catalog);
         if (!file) {
             std::cerr << "tercio play: no unfinished game of player " << player << " in " << printable(dir->path().string())
                       << " (tercio play starts one)\n";
@@ -319,7 +293,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         initial.army = {index_of(armies, red), index_of(armies, blue)};
         // One person at a terminal is the usual game: side B is the computer's unless changed.
         initial.computer[1] = ai::Level::Normal;
-        const auto unfinished = newest_unfinished(*dir, catalog);
+        const auto unfinished = data::newest_unfinished(*dir, catalog);
         ui::StartMenu menu(armies, initial, color);
         if (unfinished) menu.offer_continue(describe_save(*dir, *unfinished, catalog));
         const auto outcome = choose(*term, menu);

@@ -537,6 +537,33 @@ bool GameSave::undone(std::string& why) {
     return true;
 }
 
+namespace {
+
+/// Whether a save that ends with the game-over line holds a game that is not over.
+bool falsely_over(const SaveDir& dir, const std::string& name, DataCatalog& catalog) {
+    const FileText t = dir.read(name);
+    if (!t.error.empty()) return false;
+    auto parsed = parse_save(name, t.text);
+    if (!parsed.ok() || !parsed.value->over) return false;
+    const SaveHeader& h = parsed.value->header;
+    std::string why;
+    const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
+    if (!ctx) return false;
+    SaveFile without_end = *parsed.value;
+    without_end.over = false;
+    const auto r = replay_save(name, without_end, *ctx);
+    return r.ok() && r.value->state.decision != rules::Decision::GameOver;
+}
+
+}  // namespace
+
+std::optional<std::string> newest_unfinished(const SaveDir& dir, DataCatalog& catalog) {
+    for (const SaveListing& l : dir.list()) {
+        if (!l.over || falsely_over(dir, l.name, catalog)) return l.name;
+    }
+    return std::nullopt;
+}
+
 fs::path ruleset_path(const fs::path& data_dir, const std::string& id) {
     return data_dir / "rulesets" / (id + ".toml");
 }

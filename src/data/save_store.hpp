@@ -180,6 +180,13 @@ private:
     std::string warning_;
 };
 
+/// The newest unfinished save of a player's directory (its name), if any. A save that ends with
+/// the game-over line counts as finished, except that those newer than the newest unfinished one
+/// are replayed (with the armies and ruleset of `catalog`): one whose game is not over (the line
+/// was added by hand or damage) is returned, so that resuming it refuses it, naming that line,
+/// instead of passing it by.
+std::optional<std::string> newest_unfinished(const SaveDir& dir, DataCatalog& catalog);
+
 /// `rulesets/<id>.toml` and `armies/<id>.toml` in a data directory.
 std::filesystem::path ruleset_path(const std::filesystem::path& data_dir, const std::string& id);
 std::filesystem::path army_path(const std::filesystem::path& data_dir, const std::string& id);

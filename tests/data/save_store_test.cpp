@@ -967,3 +967,46 @@ TEST_CASE("a save that cannot be backed up or cut at resume goes on unsaved, the
     CHECK(names_in(tmp.path) == std::vector<std::string>{"full.save", "full.save.bak"});
     CHECK(load(file, g.ctx).state == g.s);
 }
+
+TEST_CASE("newest_unfinished passes finished games by, but not a game-over line on a game that is not over",
+          "[save][data]") {
+    TempDir tmp;
+    data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data");
+    const auto dir = save_dir(tmp.path);
+    Game g;
+    std::string why;
+    {
+        auto save = data::GameSave::start(*dir, "older", g.header, g.ctx, why);
+        REQUIRE(save);
+        for (int i = 0; i < 6; ++i) g.step(*save);
+    }
+    const auto now = fs::file_time_type::clock::now();
+    fs::last_write_time(tmp.path / "older.save", now - std::chrono::hours(2));
+    CHECK(data::newest_unfinished(*dir, catalog) == "older.save");
+    // A newer save with the game-over line appended, though its game goes on.
+    write(tmp.path / "newer.save", read(tmp.path / "older.save") + std::string(data::kOverLine) + "\n");
+    fs::last_write_time(tmp.path / "newer.save", now - std::chrono::hours(1));
+    REQUIRE(save_dir(tmp.path)->list().front().over);
+    CHECK(data::newest_unfinished(*dir, catalog) == "newer.save");
+    // Resumed, it is refused at that line (docs/saves.md), and left as it is.
+    const std::string text = read(tmp.path / "newer.save");
+    const auto p = data::parse_save("newer.save", text);
+    REQUIRE(p.ok());
+    const auto r = data::replay_save("newer.save", *p.value, g.ctx);
+    REQUIRE_FALSE(r.ok());
+    CHECK(contains(errors_text(r.errors), "the game-over line, but the game replayed is not over"));
+    // A finished game is passed by: play one to its end.
+    {
+        Game f(9);
+        auto save = data::GameSave::start(*dir, "finished", f.header, f.ctx, why);
+        REQUIRE(save);
+        while (f.s.decision != rules::Decision::GameOver) {
+            if (f.commands.size() > 5000) break;
+            f.step(*save);
+        }
+        REQUIRE(f.s.decision == rules::Decision::GameOver);
+    }
+    fs::remove(tmp.path / "newer.save");
+    REQUIRE(save_dir(tmp.path)->list().front().name == "finished.save");
+    CHECK(data::newest_unfinished(*dir, catalog) == "older.save");
+}
