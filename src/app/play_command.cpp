@@ -122,7 +122,7 @@ struct SavedGame {
     std::unique_ptr<data::SaveWriter> writer;  ///< locked before the file was read
     data::SaveFile save;
     rules::RulesContext ctx;
-    std::vector<std::string> notices;  ///< things the player should know (data changed, a cut line)
+    std::vector<std::string> notices;  ///< things the player should know (data changed; a cut line, once replayed)
 };
 
 /// Opens and locks a save of the player's directory, then reads and checks it; on failure prints
@@ -157,11 +157,6 @@ std::variant<SavedGame, int> open_saved(const data::SaveDir& dir, const std::str
     }
     g.ctx = *ctx;
     g.notices = data::changed_data(catalog.dir(), h);
-    if (g.save.cut_line) {
-        g.notices.push_back("line " + std::to_string(*g.save.cut_line) +
-                            " of the save was cut short when the program stopped; the game goes on from the "
-                            "command before it");
-    }
     return g;
 }
 
@@ -369,6 +364,12 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         }
         dice = core::SeededDice(header.seed, replayed.value->calls);
         save = data::GameSave::resume(std::move(saved->writer), saved->save, *ctx);
+        // A cut line is news only once the rest has replayed: a refused save was not cut.
+        if (saved->save.cut_line) {
+            saved->notices.push_back("line " + std::to_string(*saved->save.cut_line) +
+                                     " of the save was cut short when the program stopped; the game goes on from "
+                                     "the command before it");
+        }
         std::string message = "Resumed " + file.filename().string() + ".";
         for (const auto& n : saved->notices) message += " Note: " + n + ".";
         if (!save->warning().empty()) message += " " + save->warning();
