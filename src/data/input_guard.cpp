@@ -1,5 +1,6 @@
 #include "data/input_guard.hpp"
 
+#include <array>
 #include <cstdint>
 #include <string>
 
@@ -66,6 +67,15 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
     int line = 1;
     int column = 1;
     int depth = 0;
+    // The brackets open, innermost last, and where each was opened: toml++ 3.3.0 asserts (aborts,
+    // or undefined behaviour without assertions) on an array closed by '}' such as `a = [}` or
+    // `a = [1,}`: found by fuzzing (fuzz/regressions/toml-array-closed-by-brace*).
+    struct Open {
+        char bracket;
+        int line;
+        int column;
+    };
+    std::array<Open, kMaxNesting> open_brackets{};
     int dots = 0;
     State state = State::Normal;
     int open_line = 1;  // where the string being read began
@@ -155,8 +165,19 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
                         return err(line, column, "nested more than " + std::to_string(kMaxNesting) +
                                                      " levels deep");
                     }
+                    open_brackets[static_cast<std::size_t>(depth - 1)] = Open{c, line, column};
                 } else if (c == ']' || c == '}') {
-                    if (depth > 0) --depth;
+                    if (depth > 0) {
+                        const Open& o = open_brackets[static_cast<std::size_t>(depth - 1)];
+                        if (c != (o.bracket == '[' ? ']' : '}')) {
+                            return err(line, column,
+                                       std::string("'") + c + "' cannot close the '" + o.bracket +
+                                           "' opened at line " + std::to_string(o.line) +
+                                           ", column " + std::to_string(o.column) +
+                                           " (an array ends with ']', an inline table with '}')");
+                        }
+                        --depth;
+                    }
                 } else if (c == '.') {
                     if (++dots > kMaxDotsPerLine) {
                         return err(line, column, "more than " + std::to_string(kMaxDotsPerLine) +

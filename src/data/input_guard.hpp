@@ -15,7 +15,8 @@ inline constexpr int kMaxNesting = 32;
 inline constexpr int kMaxDotsPerLine = 128;
 
 /// The first problem with the raw text, if any: too large, not UTF-8, a NUL byte, nesting of
-/// arrays and inline tables deeper than kMaxNesting, more than kMaxDotsPerLine dots outside
+/// arrays and inline tables deeper than kMaxNesting, a bracket closed by the other kind ('[' by
+/// '}' or '{' by ']'), more than kMaxDotsPerLine dots outside
 /// strings and comments on one line (the dotted-key depth), a non-ASCII character outside strings
 /// and comments, or a string that is never closed
 /// (reported at its opening quote, more clearly than the parser does).

@@ -83,3 +83,36 @@ TEST_CASE("a table header must begin with a key before toml++ sees it", "[data][
     REQUIRE(ok.errors.size() == 1);
     CHECK(ok.errors[0].message == "kind: \"x\" is not a kind of file tercio reads (ruleset, army or position)");
 }
+
+TEST_CASE("a bracket closed by the other kind is refused before toml++ sees it",
+          "[data][loader][fuzz]") {
+    // toml++ 3.3.0 asserts on an array closed by '}' (an abort in Debug builds, a syntax error in
+    // Release ones): `a = [}` and `[1,}` were found by fuzzing.
+    const auto brace = data::check_text("k.toml", "a = [}\n", {});
+    REQUIRE(brace.errors.size() == 1);
+    CHECK(
+        brace.errors[0].to_string() ==
+        "k.toml:1:6: '}' cannot close the '[' opened at line 1, column 5 (an array ends with ']', "
+        "an inline table with '}')");
+    const auto comma = data::check_text("k.toml", "[1,}", {});
+    REQUIRE(comma.errors.size() == 1);
+    CHECK(
+        comma.errors[0].to_string() ==
+        "k.toml:1:4: '}' cannot close the '[' opened at line 1, column 1 (an array ends with ']', "
+        "an inline table with '}')");
+    // The other way round, and inside nesting: the innermost open bracket is the one to close.
+    for (const char* text :
+         {"a = {]\n", "a = { b = [1 }\n", "a = [[1}, 2]\n", "a = [\n  1,\n}\n"}) {
+        INFO(text);
+        const auto out = data::check_text("k.toml", text, {});
+        REQUIRE(out.errors.size() == 1);
+        CHECK(out.errors[0].message.find("cannot close the") != std::string::npos);
+    }
+    // Brackets that match, headers included, and brackets in strings and comments, are fine.
+    const auto ok = data::check_text(
+        "k.toml", "kind = \"x\" # [}\na = [ {b = [1, 2]}, {c = \"]}\"} ]\n[t]\nd = [1,]\n[[u]]\n",
+        {});
+    REQUIRE(ok.errors.size() == 1);
+    CHECK(ok.errors[0].message ==
+          "kind: \"x\" is not a kind of file tercio reads (ruleset, army or position)");
+}

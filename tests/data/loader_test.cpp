@@ -691,6 +691,16 @@ TEST_CASE("hostile input is refused before parsing", "[data][loader]") {
         CHECK(guard(nested(data::kMaxNesting)).empty());
         CHECK(guard(nested(data::kMaxNesting + 1)) == "1:37: nested more than 32 levels deep");
     }
+    SECTION("brackets closed by the other kind, at the closing one") {
+        CHECK(guard("a = [}\n") ==
+              "1:6: '}' cannot close the '[' opened at line 1, column 5 (an array ends with ']', "
+              "an inline table with '}')");
+        CHECK(guard("a = [\n  { b = 1 ],\n]\n") ==
+              "2:11: ']' cannot close the '{' opened at line 2, column 3 (an array ends with ']', "
+              "an inline table with '}')");
+        CHECK(guard("a = [1, [2}]\n").substr(0, 5) == "1:11:");
+        CHECK(guard("[t]\na = [[1], {b = [2]}]\n[[u]]\nc = \"[}\" # {]\n").empty());
+    }
     SECTION("dotted keys up to the limit") {
         const auto dotted = [](int dots) {
             std::string key = "a";
