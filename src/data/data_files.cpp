@@ -86,6 +86,34 @@ std::string known_ids(const fs::path& dir) {
     return out;
 }
 
+/// An army or ruleset is found by its id, as `<sub>/<id>.toml` (DataCatalog): a file whose id is
+/// not its name can never be found by that id. Reports that at the id's value; `name` is the file
+/// name without `.toml`, `sub` the data subdirectory ("armies" or "rulesets").
+void check_id_is_name(detail::Reporter& r, const toml::table& doc, std::string_view name,
+                      std::string_view sub) {
+    const toml::node* n = doc.get("id");
+    // A missing or malformed id is the loader's to report.
+    if (!n || !n->is_string() || !detail::valid_id(n->as_string()->get())) return;
+    const std::string& id = n->as_string()->get();
+    if (id == name) return;
+    std::string message = "\"" + id + "\" does not match the file name " + std::string(name) +
+                          ".toml (" + std::string(sub) + " are looked up by id, as " +
+                          std::string(sub) + "/<id>.toml): name the file " + id + ".toml";
+    if (detail::valid_id(name)) message += ", or make the id \"" + std::string(name) + "\"";
+    r.error(n->source(), "id", message);
+}
+
+/// The same, for a file read as text.
+void check_id_is_name(const std::string& file, std::string_view text, std::string_view name,
+                      std::string_view sub, LoadErrors& errors) {
+    LoadErrors scratch;
+    detail::Reporter probe(file, scratch);
+    const auto doc = detail::parse_document(probe, text);
+    if (!doc) return;
+    detail::Reporter r(file, errors);
+    check_id_is_name(r, *doc, name, sub);
+}
+
 /// Loads `<dir>/<sub>/<id>.toml` once into `cache` with `load(file, text)`, and returns the value,
 /// or nullptr and why not. `what` names the kind of file in messages ("ruleset", "army").
 template <typename T, typename Load>
@@ -116,9 +144,7 @@ const T* cached_load(std::map<std::string, std::unique_ptr<Loaded<T>>, std::less
         } else {
             *loaded = load(file.string(), ft.text);
             if (loaded->ok() && loaded->value->id != id) {
-                loaded->errors.push_back(
-                    LoadError{file.string(), 1, 1,
-                              "id \"" + loaded->value->id + "\" does not match the file name"});
+                check_id_is_name(file.string(), ft.text, id, sub, loaded->errors);
                 loaded->value.reset();
             }
         }
@@ -182,7 +208,8 @@ ContextResolver DataCatalog::context_resolver() {
 }
 
 CheckOutcome check_text(std::string_view file, std::string_view text,
-                        const RulesetResolver& resolve, const ContextResolver& context) {
+                        const RulesetResolver& resolve, const ContextResolver& context,
+                        std::string_view file_name) {
     CheckOutcome out;
     // A save is a TOML header and a command log: known by the line between them.
     if (text.find(std::string("\n") + std::string(kCommandsLine)) != std::string_view::npos) {
@@ -209,12 +236,15 @@ CheckOutcome check_text(std::string_view file, std::string_view text,
     if (doc) {
         if (const auto* k = doc->get("kind"); k && k->is_string()) kind = k->as_string()->get();
     }
-    if (kind == "ruleset") {
+    if (kind == "ruleset" || kind == "army") {
         out.kind = kind;
-        out.errors = load_ruleset(file, text).errors;
-    } else if (kind == "army") {
-        out.kind = kind;
-        out.errors = load_army(file, text, resolve).errors;
+        out.errors = kind == "ruleset" ? load_ruleset(file, text).errors
+                                       : load_army(file, text, resolve).errors;
+        if (!file_name.empty()) {
+            detail::Reporter r(std::string(file), out.errors);
+            check_id_is_name(r, *doc, file_name, kind == "ruleset" ? "rulesets" : "armies");
+            detail::sort_errors(out.errors);
+        }
     } else if (kind == "position") {
         out.kind = kind;
         out.errors = load_position(file, text, context).errors;
@@ -251,7 +281,8 @@ CheckOutcome check_file(const fs::path& file, DataCatalog& catalog) {
         }
         return out;
     }
-    return check_text(file.string(), ft.text, catalog.resolver(), catalog.context_resolver());
+    return check_text(file.string(), ft.text, catalog.resolver(), catalog.context_resolver(),
+                      file.stem().string());
 }
 
 }  // namespace tercio::data

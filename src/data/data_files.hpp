@@ -94,13 +94,17 @@ struct CheckOutcome {
     bool missing = false;    ///< the file does not exist
 };
 
-/// Reads and checks one data file of any kind, dispatching on its `kind` key.
+/// Reads and checks one data file of any kind, dispatching on its `kind` key; an army's or
+/// ruleset's id must be its file name.
 CheckOutcome check_file(const std::filesystem::path& file, DataCatalog& catalog);
 
 /// Checks text of any kind (used by check_file and by the fuzz target). Armies find their ruleset
 /// with `resolve`; positions and saves their ruleset and armies with `context` (without one, a
-/// position is reported as unable to load them, and a save is only read, not replayed).
+/// position is reported as unable to load them, and a save is only read, not replayed). With a
+/// `file_name` (the name without `.toml`), an army's or ruleset's id must be that name, since the
+/// game looks them up by id as armies/<id>.toml and rulesets/<id>.toml.
 CheckOutcome check_text(std::string_view file, std::string_view text,
-                        const RulesetResolver& resolve, const ContextResolver& context = {});
+                        const RulesetResolver& resolve, const ContextResolver& context = {},
+                        std::string_view file_name = {});
 
 }  // namespace tercio::data

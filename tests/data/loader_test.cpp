@@ -2,6 +2,8 @@
 // how defaults are filled, and where (line:column) and how errors are reported.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -745,4 +747,61 @@ TEST_CASE("hostile input is refused before parsing", "[data][loader]") {
               "Espa\xc3\xb1"
               "a \xe2\x80\x93 \"\xc3\xa9\" \xf0\x9f\x8f\xb0");
     }
+}
+
+TEST_CASE("an army or ruleset whose id is not its file name is refused at the id",
+          "[data][loader]") {
+    // `tercio run` finds armies and rulesets by id, as armies/<id>.toml and rulesets/<id>.toml:
+    // `tercio check` must refuse a file it could never find, where `run` does, at the id.
+    const fs::path data = fs::path(TERCIO_SOURCE_DIR) / "data";
+    const fs::path dir =
+        fs::temp_directory_path() / ("tercio-id-test-" + std::to_string(std::random_device{}()));
+    fs::create_directories(dir / "rulesets");
+    fs::create_directories(dir / "armies");
+    fs::copy(data / "rulesets" / "pikette-squared.toml", dir / "rulesets");
+    const std::string spanish = data::read_file(data / "armies" / "spanish.toml").text;
+    const std::string rules = data::read_file(data / "rulesets" / "pikette-squared.toml").text;
+    std::ofstream(dir / "armies" / "castile.toml") << spanish;
+    std::ofstream(dir / "armies" / "Castile.toml") << spanish;
+    std::ofstream(dir / "rulesets" / "other.toml") << rules;
+    data::DataCatalog catalog(dir);
+    const std::string army_error =
+        at(spanish, "\"spanish\"") +
+        ": id: \"spanish\" does not match the file name castile.toml (armies are looked up by id, "
+        "as armies/<id>.toml): name the file spanish.toml, or make the id \"castile\"";
+    SECTION("tercio check") {
+        const auto out = data::check_file(dir / "armies" / "castile.toml", catalog);
+        CHECK(out.kind == "army");
+        CHECK(lines(out.errors) == std::vector<std::string>{army_error});
+    }
+    SECTION("and the catalog that tercio run uses says the same, at the same place") {
+        std::string why;
+        CHECK(catalog.army("castile", why) == nullptr);
+        CHECK(why == (dir / "armies" / "castile.toml").string() + ":" + army_error);
+    }
+    SECTION("a file name that is not an id can only be renamed") {
+        const auto out = data::check_file(dir / "armies" / "Castile.toml", catalog);
+        CHECK(lines(out.errors) ==
+              std::vector<std::string>{
+                  at(spanish, "\"spanish\"") +
+                  ": id: \"spanish\" does not match the file name Castile.toml (armies are looked "
+                  "up by id, as armies/<id>.toml): name the file spanish.toml"});
+    }
+    SECTION("a ruleset too") {
+        const std::string ruleset_error =
+            at(rules, "\"pikette-squared\"") +
+            ": id: \"pikette-squared\" does not match the file name other.toml (rulesets are "
+            "looked up by id, as rulesets/<id>.toml): name the file pikette-squared.toml, or make "
+            "the id \"other\"";
+        const auto out = data::check_file(dir / "rulesets" / "other.toml", catalog);
+        CHECK(lines(out.errors) == std::vector<std::string>{ruleset_error});
+        std::string why;
+        CHECK(catalog.ruleset("other", why) == nullptr);
+        CHECK(why == (dir / "rulesets" / "other.toml").string() + ":" + ruleset_error);
+    }
+    SECTION("in memory, a file name is checked only when one is given") {
+        CHECK(data::check_text("castile.toml", spanish, catalog.resolver()).errors.size() == 0);
+    }
+    std::error_code ec;
+    fs::remove_all(dir, ec);
 }
