@@ -18,12 +18,64 @@ using rules::UnitLine;
 namespace {
 
 constexpr int kMaxHalf = 60;
+/// A move in progress holds at most MoveInProgress::kMaxSteps steps, each at least a square.
+constexpr int kMaxMoveHalf = 2 * rules::MoveInProgress::kMaxSteps;
+/// A unit names its upgrade in a byte, kNone meaning none (so upgrades 0 to 254), and its roster
+/// line in a byte.
+constexpr std::size_t kMaxUpgrades = rules::kNone;
+constexpr std::size_t kMaxRosterLines = rules::kNone + 1u;
 
 /// A unit line and where it was written, for cross-reference messages.
 struct LineSource {
     const toml::table* table = nullptr;
     std::string path;
 };
+
+/// The most units the army can field in a game: every line, the lines an upgrade replaces giving
+/// way to their replacements when those are more, and the extra unit (PS-ARMY-3, PS-ARMY-4,
+/// PS-ARMY-5). A side holds at most kMaxUnitsPerSide (GameState), so more is reported, at the
+/// count that takes the total past the limit.
+void check_unit_count(Reporter& r, const ArmyList& army,
+                      const std::map<std::string, LineSource, std::less<>>& lines,
+                      const toml::table& extra_unit) {
+    struct Passed {
+        const toml::node* at = nullptr;
+        std::string path;
+    };
+    std::optional<Passed> passed;
+    int total = 0;
+    const auto count = [&](int n, const toml::node* at, const std::string& path) {
+        total += n;
+        if (total > rules::kMaxUnitsPerSide && !passed) passed = Passed{at, path};
+    };
+    const auto units_of = [&](const UnitLine& l) {
+        const LineSource& src = lines.at(l.id);
+        return std::pair{src.table->get("units"), src.path + ".units"};
+    };
+    // What each line fields at most so far: its own units, or all of its replacements.
+    std::map<std::string, std::pair<int, int>, std::less<>> fielded;  // own, replacements
+    for (const UnitLine& l : army.units) {
+        fielded[l.id] = {l.units, 0};
+        const auto [at, path] = units_of(l);
+        count(l.units, at, path);
+    }
+    for (const rules::Upgrade& up : army.upgrades) {
+        if (!up.replace_with) continue;
+        auto it = fielded.find(up.unit);
+        if (it == fielded.end()) continue;
+        auto& [own, replacements] = it->second;
+        const int before = std::max(own, replacements);
+        replacements += up.replace_with->units;
+        const auto [at, path] = units_of(*up.replace_with);
+        count(std::max(own, replacements) - before, at, path);
+    }
+    if (army.extra_unit) count(1, &extra_unit, "extra_unit");
+    if (!passed) return;
+    r.error(passed->at->source(), passed->path,
+            "the army could field " + std::to_string(total) +
+                " units (with every upgrade won and its extra unit), more than the " +
+                std::to_string(rules::kMaxUnitsPerSide) + " a side can have");
+}
 
 /// Reads the keys of a unit line. `type` defaults (move, fight, shoot) are filled in when the
 /// ruleset is known.
@@ -46,7 +98,7 @@ std::optional<UnitLine> read_unit_line(TableView& t, const Ruleset* rs) {
         }
     }
     u.name = t.string("name", false).value_or("");
-    const auto move = t.half_squares("move", false, 1, kMaxHalf);
+    const auto move = t.half_squares("move", false, 1, kMaxMoveHalf);
     const auto shoot = t.die("shoot", false);
     const auto range = t.half_squares("range", false, 1, kMaxHalf);
     const bool has_shoot = t.raw().contains("shoot");
@@ -183,6 +235,11 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
                 r.error(ups->get(i)->source(), path,
                         "expected a table, found " + detail::type_name(*ups->get(i)));
                 continue;
+            }
+            if (i == kMaxUpgrades) {
+                r.error(ut->source(), path,
+                        "an army has at most " + std::to_string(kMaxUpgrades) + " upgrades");
+                break;
             }
             TableView t(r, *ut, path);
             rules::Upgrade up;
@@ -339,6 +396,17 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
             r.error(doc->source(), "",
                     "the army has " + std::to_string(cannon) + " cannon; the ruleset requires " +
                         std::to_string(rs->army_cannon) + " (PS-ARMY-1)");
+        }
+    }
+    // What the game can hold (GameState): units a side, and roster lines a unit can name.
+    if (out.errors.empty()) {
+        const toml::node* ex = doc->get("extra_unit");
+        check_unit_count(r, army, lines, ex && ex->is_table() ? *ex->as_table() : *doc);
+        if (rules::roster_size(army) > kMaxRosterLines) {
+            r.error(doc->source(), "",
+                    "the army has " + std::to_string(rules::roster_size(army)) +
+                        " unit lines (with the upgrades' replace_with lines), more than the " +
+                        std::to_string(kMaxRosterLines) + " a game can tell apart");
         }
     }
 

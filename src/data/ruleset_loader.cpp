@@ -17,6 +17,8 @@ using rules::TroopType;
 namespace {
 
 constexpr int kMaxHalf = 60;  // 30 squares
+/// A move in progress holds at most MoveInProgress::kMaxSteps steps, each at least a square.
+constexpr int kMaxMoveHalf = 2 * rules::MoveInProgress::kMaxSteps;
 
 std::optional<rules::DieRoll> read_die_roll(TableView& parent, std::string_view key) {
     auto t = parent.table(key, true);
@@ -66,6 +68,13 @@ void read_stands(TableView& t, TroopType& type) {
         const toml::array* a = t.array("stand_groups", true);
         if (!a) return;
         if (a->empty()) t.error(*a, "stand_groups", "needs at least one group");
+        if (a->size() > rules::kMaxStandGroups) {
+            // A unit keeps its stands left per group in GameState.
+            t.error(*a, "stand_groups",
+                    std::to_string(a->size()) + " stand groups, more than the " +
+                        std::to_string(rules::kMaxStandGroups) + " a unit can have");
+            return;
+        }
         for (std::size_t i = 0; i < a->size(); ++i) {
             const toml::table* gt = a->get(i)->as_table();
             const std::string path = index(t.path_of("stand_groups"), i);
@@ -113,7 +122,7 @@ std::optional<TroopType> read_troop_type(TableView& t) {
         }
     }
     read_stands(t, type);
-    const auto move = t.half_squares("move", true, 1, kMaxHalf);
+    const auto move = t.half_squares("move", true, 1, kMaxMoveHalf);
     const auto turn = t.integer("turn_limit", true, 1, 4);
     const auto move_pips = t.integer("move_pips", true, 1, 12);
     const auto reload_pips = t.integer("reload_pips", true, 0, 12);
@@ -266,8 +275,10 @@ Loaded<Ruleset> load_ruleset(std::string_view file, std::string_view text) {
         rs.opportunity_chips = static_cast<int>(setup->integer("opportunity_chips", true, 0, 99).value_or(0));
         if (auto m = read_die_roll(*setup, "morale_chips")) rs.morale_chips = *m;
         if (auto n = read_die_roll(*setup, "nightfall")) rs.nightfall = *n;
-        rs.terrain_pieces = static_cast<int>(setup->integer("terrain_pieces", true, 0, 16).value_or(0));
-        const auto deck_size = setup->integer("deck_size", true, 1, 100);
+        // The limits of GameState: pieces on a board, cards in a deck.
+        rs.terrain_pieces = static_cast<int>(
+            setup->integer("terrain_pieces", true, 0, rules::kMaxTerrainPieces).value_or(0));
+        const auto deck_size = setup->integer("deck_size", true, 1, rules::kMaxDeck);
         deck_size_ok = deck_size.has_value();
         rs.deck_size = static_cast<int>(deck_size.value_or(20));
         setup->finish();

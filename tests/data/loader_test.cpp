@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/dice.hpp"
 #include "data/data_files.hpp"
 #include "data/input_guard.hpp"
 
@@ -226,7 +227,7 @@ TEST_CASE("distances are read in half squares", "[data][loader][PS-MOVE-2]") {
 
     SECTION("whole, half and integer values on a unit line") {
         for (const auto& [text, halves] : std::vector<std::pair<std::string, int>>{
-                 {"2.5", 5}, {"3", 6}, {"3.0", 6}, {"0.5", 1}, {"30", 60}, {"1e1", 20}}) {
+                 {"2.5", 5}, {"3", 6}, {"3.0", 6}, {"0.5", 1}, {"12", 24}, {"1e1", 20}}) {
             INFO("move = " << text);
             const auto a =
                 army(with(kArmy, "fight = \"d8\"\n", "fight = \"d8\"\nmove = " + text + "\n"));
@@ -239,11 +240,12 @@ TEST_CASE("distances are read in half squares", "[data][loader][PS-MOVE-2]") {
         for (const auto& [text, message] : std::vector<std::pair<std::string, std::string>>{
                  {"2.25", "unit[0].move: 2.25 is not a whole or half number of squares"},
                  {"2.4", "unit[0].move: 2.4 is not a whole or half number of squares"},
-                 {"0", "unit[0].move: 0 is out of range (0.5 to 30 squares)"},
-                 {"-1.5", "unit[0].move: -1.5 is out of range (0.5 to 30 squares)"},
-                 {"30.5", "unit[0].move: 30.5 is out of range (0.5 to 30 squares)"},
-                 {"inf", "unit[0].move: a non-finite number is out of range (0.5 to 30 squares)"},
-                 {"nan", "unit[0].move: a non-finite number is out of range (0.5 to 30 squares)"},
+                 {"0", "unit[0].move: 0 is out of range (0.5 to 12 squares)"},
+                 {"-1.5", "unit[0].move: -1.5 is out of range (0.5 to 12 squares)"},
+                 // A move in progress holds at most 12 steps (GameState's MoveInProgress).
+                 {"12.5", "unit[0].move: 12.5 is out of range (0.5 to 12 squares)"},
+                 {"inf", "unit[0].move: a non-finite number is out of range (0.5 to 12 squares)"},
+                 {"nan", "unit[0].move: a non-finite number is out of range (0.5 to 12 squares)"},
                  {"\"2.5\"", "unit[0].move: expected a number of squares, found a string"}}) {
             INFO("move = " << text);
             const std::string src =
@@ -804,4 +806,112 @@ TEST_CASE("an army or ruleset whose id is not its file name is refused at the id
     }
     std::error_code ec;
     fs::remove_all(dir, ec);
+}
+
+TEST_CASE("what the game cannot hold is refused where the file says it", "[data][loader]") {
+    // The limits of GameState (rules/game_state.hpp): 16 units a side, 255 upgrades an army, 8
+    // terrain pieces, 24 cards a deck, 2 stand groups a unit, 12 steps a move. A file past one
+    // used to load, then abort the game ("too many units") or write past an array.
+    // "line:column" of the value in `key = value`.
+    const auto value_at = [](std::string_view text, std::string_view key_value) {
+        const std::string key = at(text, key_value);
+        const auto colon = key.find(':');
+        const int column = std::stoi(key.substr(colon + 1));
+        return key.substr(0, colon + 1) +
+               std::to_string(column + static_cast<int>(key_value.find("= ") + 2));
+    };
+    const std::string upgrade = R"(
+[[upgrade]]
+unit = "pike"
+die = "d6"
+on = [1, 6]
+scope = "all"
+
+[upgrade.replace_with]
+id = "block"
+type = "pike"
+fight = "d10"
+units = 14
+)";
+    const std::string too_many =
+        " units (with every upgrade won and its extra unit), more than the 16 a side can have";
+    SECTION("an army that could field more than 16 units, at the count that passes them") {
+        // 2 pike + 1 wagons + 1 gun, and the pike replaced by 14 units: 16, the most a side has.
+        const std::string fits = kArmy + upgrade;
+        const auto ok = army(fits);
+        for (const auto& e : ok.errors) UNSCOPED_INFO(e.to_string());
+        REQUIRE(ok.ok());
+        // With every upgrade won, both sides field 16 units: the game holds them.
+        const rules::RulesContext ctx{&mini(), {&*ok.value, &*ok.value}};
+        rules::GameState s;
+        core::SeededDice dice(1);
+        rules::new_game(ctx, s, dice);
+        CHECK(s.unit_count == 2 * rules::kMaxUnitsPerSide);
+        const std::string src = with(fits, "units = 14", "units = 15");
+        CHECK(lines(army(src).errors) ==
+              std::vector<std::string>{value_at(src, "units = 15") +
+                                       ": upgrade[0].replace_with.units: the army could field 17" +
+                                       too_many});
+    }
+    SECTION("the French list with 16 Swiss units, as in the issue") {
+        const fs::path data = fs::path(TERCIO_SOURCE_DIR) / "data";
+        data::DataCatalog catalog(data);
+        const std::string french = data::read_file(data / "armies" / "french.toml").text;
+        const std::string src = with(french, "units = 1\ntraits = [\"fearsome\", \"never_routs\"]",
+                                     "units = 16\ntraits = [\"fearsome\", \"never_routs\"]");
+        CHECK(lines(data::load_army("french.toml", src, catalog.resolver()).errors) ==
+              std::vector<std::string>{value_at(src, "units = 16") +
+                                       ": upgrade[0].replace_with.units: the army could field 27" +
+                                       too_many});
+    }
+    SECTION("the extra unit counts too") {
+        // 2 pike (replaced by 14) + the gun + the extra unit (wagons, "0-1"): 16.
+        std::string src =
+            with(kArmy + upgrade, "type = \"wagons\"\nunits = 1", "type = \"wagons\"\nunits = 0");
+        src +=
+            "\n[extra_unit]\ndie = \"d6\"\n\n[[extra_unit.result]]\non = [1, 6]\nunits = "
+            "[\"wagons\"]\n";
+        const auto ok = army(src);
+        for (const auto& e : ok.errors) UNSCOPED_INFO(e.to_string());
+        REQUIRE(ok.ok());
+        src = with(src, "units = 14", "units = 15");
+        CHECK(lines(army(src).errors) ==
+              std::vector<std::string>{at(src, "[extra_unit]") +
+                                       ": extra_unit: the army could field 17" + too_many});
+    }
+    SECTION("more upgrades than a unit can name") {
+        std::string src = kArmy;
+        for (int i = 0; i < 256; ++i) {
+            src +=
+                "\n[[upgrade]]\nunit = \"pike\"\ndie = \"d6\"\non = [6, 6]\nscope = \"one\"\n"
+                "name = \"Veterans\"\n";
+        }
+        CHECK(lines(army(src).errors) ==
+              std::vector<std::string>{at(src, "[[upgrade]]", 255) +
+                                       ": upgrade[255]: an army has at most 255 upgrades"});
+    }
+    SECTION("a ruleset's terrain, deck, stand groups and moves") {
+        const std::string terrain = with(kRuleset, "terrain_pieces = 4", "terrain_pieces = 9");
+        CHECK(lines(data::load_ruleset("r.toml", terrain).errors) ==
+              std::vector<std::string>{value_at(terrain, "terrain_pieces = 9") +
+                                       ": setup.terrain_pieces: 9 is out of range (0 to 8)"});
+        const std::string deck = with(kRuleset, "deck_size = 20", "deck_size = 25");
+        CHECK(lines(data::load_ruleset("r.toml", deck).errors) ==
+              std::vector<std::string>{value_at(deck, "deck_size = 25") +
+                                       ": setup.deck_size: 25 is out of range (1 to 24)"});
+        const std::string groups =
+            with(kRuleset, "stands = 2\nhits_per_stand = 4\nmove = 2.5",
+                 "stand_groups = [\n    { kind = \"a\", count = 1, hits = 1 },\n"
+                 "    { kind = \"b\", count = 1, hits = 1 },\n"
+                 "    { kind = \"c\", count = 1, hits = 1 },\n]\nmove = 2.5");
+        CHECK(lines(data::load_ruleset("r.toml", groups).errors) ==
+              std::vector<std::string>{value_at(groups, "stand_groups = [") +
+                                       ": troop_type[0].stand_groups: 3 stand groups, more than "
+                                       "the 2 a unit can have"});
+        const std::string far = with(kRuleset, "move = 2.5", "move = 12.5");
+        CHECK(lines(data::load_ruleset("r.toml", far).errors) ==
+              std::vector<std::string>{value_at(far, "move = 12.5") +
+                                       ": troop_type[0].move: 12.5 is out of range (0.5 to 12 "
+                                       "squares)"});
+    }
 }

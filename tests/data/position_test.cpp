@@ -1135,6 +1135,15 @@ attack = true
     }
 }
 
+TEST_CASE("a unit moves at most 12 squares, the steps a move in progress holds",
+          "[data][position]") {
+    // A move in progress holds 12 steps (GameState's MoveInProgress).
+    const auto src = with(kPosition, "move = 3\n", "move = 12.5\n");
+    CHECK(errors_of(src) == std::vector<std::string>{value_at(src, "move = 12.5") +
+                                                     ": unit[0].move: 12.5 is out of range "
+                                                     "(0 to 12 squares)"});
+}
+
 TEST_CASE("the example in docs/positions.md loads", "[data][position]") {
     std::ifstream in(fs::path(TERCIO_SOURCE_DIR) / "docs" / "positions.md");
     REQUIRE(in);
