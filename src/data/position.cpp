@@ -9,6 +9,7 @@
 
 #include "data/position_names.hpp"
 #include "data/toml_reader.hpp"
+#include "rules/consistency.hpp"
 
 namespace tercio::data {
 
@@ -38,11 +39,80 @@ struct UnitRef {
     std::optional<Side> must_be;  ///< the side the unit must belong to, if any
 };
 
+/// The key of a position file that holds a field of the state (docs/positions.md).
+std::string key_of(rules::Field f, std::size_t i) {
+    using rules::Field;
+    const std::string side = "sides." + std::string(kSideNames[i < 2 ? i : 0]);
+    const std::string unit = index("unit", i);
+    switch (f) {
+        case Field::Decision:
+            return "game.decision";
+        case Field::Decider:
+            return "game.decider";
+        case Field::Turn:
+            return "game.turn";
+        case Field::End:
+            return "game.end";
+        case Field::HasCurrentCard:
+            return "game.has_current_card";
+        case Field::ReactWindow:
+            return "game.react_window";
+        case Field::ForcedCharger:
+            return "game.forced_charger";
+        case Field::WindowDue:
+            return "game.window_due";
+        case Field::ChipTarget:
+            return "game.chip_target";
+        case Field::ChoiceUnit:
+            return "game.choice_unit";
+        case Field::ChoiceOther:
+            return "game.choice_other";
+        case Field::ChoicePursuit:
+            return "game.choice_pursuit";
+        case Field::MoveActive:
+            return "move.active";
+        case Field::MoveUnit:
+            return "move.unit";
+        case Field::MoraleChips:
+            return side + ".morale_chips";
+        case Field::OpportunityChips:
+            return side + ".opportunity_chips";
+        case Field::EscapeDue:
+            return side + ".escape_due";
+        case Field::TerrainToPlace:
+            return side + ".terrain_to_place";
+        case Field::TerrainAdjusted:
+            return side + ".terrain_adjusted";
+        case Field::ExtraUnitRoll:
+            return side + ".extra_unit_roll";
+        case Field::ExtraCardDue:
+            return side + ".extra_card_due";
+        case Field::Deck:
+            return side + ".deck";
+        case Field::LeaderAttached:
+            return side + ".leader.attached";
+        case Field::UnitStatus:
+            return unit + ".status";
+        case Field::UnitSquare:
+            return unit + ".square";
+        case Field::UnitStands:
+            return unit + ".stands";
+        case Field::UnitMarkers:
+            return unit + ".markers";
+        case Field::TerrainSquares:
+            return index("terrain", i) + ".squares";
+    }
+    return "";
+}
+
 class Reader {
   public:
     Reader(Reporter& r, Position& p) : r_(r), p_(p), s_(p.state) {}
     /// Reads the whole document into the position.
     void run(TableView& root, const ContextResolver& resolve);
+    /// Once it has read without errors: whether the game can go on from the position, each
+    /// problem reported at the key it is about (or the nearest table there is).
+    void check_playable(const toml::table& root);
 
   private:
     // Typed values beyond TableView's.
@@ -723,10 +793,26 @@ void Reader::run(TableView& root, const ContextResolver& resolve) {
     root.finish();
 }
 
+void Reader::check_playable(const toml::table& root) {
+    if (!ctx_) return;
+    for (const rules::Inconsistency& bad : rules::check_consistent(*ctx_, s_)) {
+        const std::string path = key_of(bad.field, bad.index);
+        // The key itself, or failing that the nearest one around it that the file has.
+        const toml::node* at = nullptr;
+        std::string key = path;
+        while (!at && !key.empty()) {
+            at = toml::at_path(root, key).node();
+            const auto cut = key.find_last_of(".[");
+            key = cut == std::string::npos ? std::string() : key.substr(0, cut);
+        }
+        r_.error(at ? at->source() : root.source(), path, bad.message);
+    }
+}
+
 }  // namespace
 
 Loaded<Position> load_position(std::string_view file, std::string_view text,
-                               const ContextResolver& resolve) {
+                               const ContextResolver& resolve, PositionCheck check) {
     Loaded<Position> out;
     Reporter r(std::string(file), out.errors);
     const auto doc = detail::parse_document(r, text);
@@ -734,7 +820,9 @@ Loaded<Position> load_position(std::string_view file, std::string_view text,
     TableView root(r, *doc, "");
     if (!detail::read_header(root, "position")) return out;
     Position p;
-    Reader(r, p).run(root, resolve);
+    Reader reader(r, p);
+    reader.run(root, resolve);
+    if (out.errors.empty() && check == PositionCheck::Playable) reader.check_playable(*doc);
     detail::sort_errors(out.errors);
     if (out.errors.empty()) out.value = std::move(p);
     return out;

@@ -39,8 +39,9 @@ rules::RulesContext context(const std::string& a, const std::string& b) {
     return *ctx;
 }
 
-data::Loaded<Position> load(std::string_view text) {
-    return data::load_position("pos.toml", text, catalog().context_resolver());
+data::Loaded<Position> load(std::string_view text,
+                            data::PositionCheck check = data::PositionCheck::Playable) {
+    return data::load_position("pos.toml", text, catalog().context_resolver(), check);
 }
 
 /// "line:column: message" for each error, without the file name.
@@ -169,10 +170,12 @@ std::string first_difference(const GameState& a, const GameState& b) {
     return a == b ? "" : "(a field first_difference does not know)";
 }
 
-/// Writes, loads and compares; returns the text written.
-std::string round_trip(const Position& p, const rules::RulesContext& ctx) {
+/// Writes, loads and compares; returns the text written. States made up field by field are read
+/// for their format only (PositionCheck::FormatOnly); those of real games must be playable too.
+std::string round_trip(const Position& p, const rules::RulesContext& ctx,
+                       data::PositionCheck check) {
     const std::string text = data::write_position(p, ctx);
-    const auto back = load(text);
+    const auto back = load(text, check);
     INFO(text);
     for (const auto& e : back.errors) UNSCOPED_INFO(e.to_string());
     REQUIRE(back.ok());
@@ -445,7 +448,9 @@ TEST_CASE("a position with every field set round-trips", "[data][position]") {
     CHECK(s.end != d.end);
     CHECK(s.conceded != d.conceded);
 
-    const std::string text = round_trip(p, ctx);
+    const std::string text = round_trip(p, ctx, data::PositionCheck::FormatOnly);
+    // Such a state is not one the game can play on: the game refuses it.
+    CHECK_FALSE(load(text).ok());
     // A few lines as a reader sees them.
     CHECK(text.find("seed = \"0xfedcba9876543210\"\n") != std::string::npos);
     CHECK(text.find("armies = { a = \"french\", b = \"spanish\" }\n") != std::string::npos);
@@ -608,7 +613,7 @@ TEST_CASE("each field round-trips on its own", "[data][position]") {
             edit(p.state);
             REQUIRE_FALSE(p.state == base.state);
             // The field is written (changing it alone changes the text) and read back.
-            CHECK(round_trip(p, ctx) != base_text);
+            CHECK(round_trip(p, ctx, data::PositionCheck::FormatOnly) != base_text);
             // The games got past the set-up into play.
             CHECK(p.state.turn >= 2);
         }
@@ -635,7 +640,7 @@ TEST_CASE("positions of real games round-trip at every step", "[data][position]"
                 p.seed = dice.seed();
                 p.calls = dice.calls();
                 INFO("step " << step);
-                round_trip(p, ctx);
+                round_trip(p, ctx, data::PositionCheck::Playable);
                 auto legal = rules::legal_commands(ctx, p.state);
                 legal.erase(std::remove_if(legal.begin(), legal.end(),
                                            [](const rules::Command& c) {
@@ -647,7 +652,7 @@ TEST_CASE("positions of real games round-trip at every step", "[data][position]"
                     chooser.pick(static_cast<int>(legal.size()), core::RollPurpose::Other);
                 rules::apply(ctx, p.state, legal[static_cast<std::size_t>(pick)], dice);
             }
-            round_trip(p, ctx);
+            round_trip(p, ctx, data::PositionCheck::Playable);
             // The games got past the set-up into play.
             CHECK(p.state.turn >= 2);
         }
@@ -1041,7 +1046,9 @@ attack = true
         CHECK(errors_of(src) ==
               std::vector<std::string>{value_at(src, "next = 3") +
                                        ": move.next: 3 is past the last of 2 steps"});
-        const auto ok = load(with(src, "next = 3", "next = 1"));
+        // (The format only: a move in progress waits for a reaction, not for side A to act.)
+        const auto ok = load(with(src, "next = 3", "next = 1"), data::PositionCheck::FormatOnly);
+        CHECK_FALSE(load(with(src, "next = 3", "next = 1")).ok());
         REQUIRE(ok.ok());
         CHECK(ok.value->state.move.active);
         CHECK(ok.value->state.move.unit == 0);
@@ -1071,7 +1078,9 @@ attack = true
               std::vector<std::string>{at(src, "[\"h4\"") +
                                        ": game.trail: 13 squares, more than the 12 a trail can "
                                        "hold"});
+        // A pursuit choice pending, with the chip window and R1 after it.
         src = with(kPosition, "window_due = \"none\"", "window_due = \"card\"");
+        src = with(src, "decision = \"act\"", "decision = \"pursue\"");
         src = with(src, "chip_target = \"none\"", "chip_target = \"b:T1\"");
         src = with(src, "choice_unit = \"none\"", "choice_unit = \"a:K1\"");
         src = with(src, "choice_other = \"none\"", "choice_other = \"b:T1\"");
@@ -1132,6 +1141,69 @@ attack = true
                                     at(src, "-7") + ": dice.seed: -7 is negative; expected a whole "
                                                     "number from 0, or a string of up to 16 hex "
                                                     "digits such as \"0x9e3779b97f4a7c15\""});
+    }
+}
+
+TEST_CASE("a position the game cannot play is refused at the key that breaks it",
+          "[data][position][PS-CHIP-10][PS-MELEE-18][PS-MELEE-20][PS-OPP-3][PS-GRID-4]"
+          "[PS-TERRAIN-5][PS-TERRAIN-7]") {
+    // Issue 22: each of these loaded, then made the engine read units[255] or play on a board
+    // the rules cannot make.
+    SECTION("a chip decision with no unit to chip") {
+        const auto src = with(kPosition, "decision = \"act\"", "decision = \"chip\"");
+        CHECK(errors_of(src) ==
+              std::vector<std::string>{value_at(src, "chip_target = \"none\"") +
+                                       ": game.chip_target: a chip decision needs the unit to chip "
+                                       "(PS-CHIP-10)"});
+    }
+    SECTION("a follow-up or pursuit choice with no winner") {
+        auto src = with(kPosition, "decision = \"act\"", "decision = \"follow_up\"");
+        CHECK(errors_of(src) ==
+              std::vector<std::string>{value_at(src, "choice_unit = \"none\"") +
+                                       ": game.choice_unit: a follow-up choice needs the winner "
+                                       "who chooses (PS-MELEE-18)"});
+        src = with(src, "decision = \"follow_up\"", "decision = \"pursue\"");
+        src = with(src, "choice_pursuit = false", "choice_pursuit = true");
+        CHECK(errors_of(src) ==
+              std::vector<std::string>{value_at(src, "choice_unit = \"none\"") +
+                                       ": game.choice_unit: a pursuit choice needs the winner who "
+                                       "chooses (PS-MELEE-20)"});
+    }
+    SECTION("a reaction to a step with no move in progress") {
+        auto src = with(kPosition, "decision = \"act\"\ndecider = \"a\"",
+                        "decision = \"react\"\ndecider = \"b\"");
+        src = with(src, "react_window = \"none\"", "react_window = \"step\"");
+        CHECK(errors_of(src) ==
+              std::vector<std::string>{
+                  value_at(src, "react_window = \"step\"") +
+                  ": game.react_window: the reaction windows after a step (R2) and on entering an "
+                  "evader's square (R3) need a move in progress (PS-OPP-3)"});
+    }
+    SECTION("two units of one side in a square") {
+        const std::string k1 = kPosition.substr(kPosition.find("[[unit]]\nlabel = \"K1\""),
+                                                kPosition.find("[[unit]]\nlabel = \"T1\"") -
+                                                    kPosition.find("[[unit]]\nlabel = \"K1\""));
+        const auto src = kPosition + "\n" + with(k1, "label = \"K1\"", "label = \"K2\"");
+        CHECK(errors_of(src) ==
+              std::vector<std::string>{at(src, "\"h3\"", 2) +
+                                       ": unit[2].square: K2 and K1 of side A both stand in h3: a "
+                                       "square holds at most one unit of each side (PS-GRID-4)"});
+    }
+    SECTION("a stream that does not cross the board, a wood in two corners") {
+        auto src = with(kPosition, "squares = [\"c3\", \"c4\"]\n",
+                        "squares = [\"c3\", \"c4\"]\n\n[[terrain]]\nkind = \"stream\"\nowner = "
+                        "\"b\"\nsquares = [\"g7\", \"h7\"]\n");
+        CHECK(errors_of(src) ==
+              std::vector<std::string>{at(src, "[\"g7\"") +
+                                       ": terrain[1].squares: the stream has 0 squares in file a: "
+                                       "it runs across the board with one square in each file "
+                                       "(PS-TERRAIN-7)"});
+        src = with(kPosition, "squares = [\"c3\", \"c4\"]", "squares = [\"a1\", \"o15\"]");
+        CHECK(errors_of(src) ==
+              std::vector<std::string>{at(src, "[\"a1\"") +
+                                       ": terrain[0].squares: a1 and o15 are not side by side: a "
+                                       "piece is 1 square or 2 orthogonally adjacent ones "
+                                       "(PS-TERRAIN-5)"});
     }
 }
 
