@@ -62,6 +62,7 @@ class Checker {
             // A reaction window opens only when it offers more than declining (PS-OPP-3).
             return s_.decision != Decision::React || !std::holds_alternative<Decline>(c);
         });
+        if (s_.forced_charger != kNone && s_.decision != Decision::React) forced_charge();
         if (any) return;
         if (s_.decision == Decision::React) {
             add(Field::ReactWindow, 0,
@@ -76,6 +77,25 @@ class Checker {
     std::vector<Inconsistency> out;
 
   private:
+    /// PS-OPP-7: a unit that must charge was rolled for because it had a charge against the
+    /// moving unit; while the window waits behind another decision (a leader's escape from the
+    /// same step, a chip), that charge is still there when the window opens.
+    void forced_charge() {
+        GameState window = s_;
+        window.decision = Decision::React;
+        window.decider = other(s_.active);
+        const auto legal = legal_commands(ctx_, window);
+        const bool charge = std::any_of(legal.begin(), legal.end(), [](const Command& c) {
+            return std::holds_alternative<Charge>(c);
+        });
+        if (!charge) {
+            add(Field::ForcedCharger, 0,
+                label(s_.forced_charger) +
+                    " must charge, but has no charge against the moving "
+                    "unit (PS-OPP-5, PS-OPP-7)");
+        }
+    }
+
     void add(Field f, std::size_t i, std::string message) {
         out.push_back(Inconsistency{f, i, std::move(message)});
     }
@@ -195,8 +215,10 @@ class Checker {
                         core::to_string(u.square) + "'s terrain (PS-TERRAIN-11)");
             }
             // PS-GRID-4: one unit of each side in a square. A unit paused mid-move may be passing
-            // through a friend (PS-MOVE-6); it never stops there.
+            // through a friend (PS-MOVE-6); it never stops there, unless the game ends meanwhile
+            // (a concession, an army gone), which abandons the move where it is.
             if (s_.move.active && s_.move.unit == i) continue;
+            if (s_.decision == Decision::GameOver) continue;
             std::uint8_t& cell =
                 at[idx(u.side)][static_cast<std::size_t>(s_.square_index(u.square))];
             if (cell != 0) {

@@ -1,6 +1,7 @@
 // Inputs the fuzzers once crashed on (fuzz/regressions/): each must now give positioned errors,
 // never crash or trip a sanitizer. Files named save-* are fuzz_save's (parse_save, then
-// replay_save); the others fuzz_loader's (check_text).
+// replay_save); position-* are fuzz_position's (loaded as a position and, if accepted, played on:
+// fuzz/exercise_position.hpp); the others fuzz_loader's (check_text).
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -8,6 +9,7 @@
 
 #include "data/data_files.hpp"
 #include "data/save.hpp"
+#include "fuzz/exercise_position.hpp"
 
 namespace fs = std::filesystem;
 using namespace tercio;
@@ -38,6 +40,13 @@ TEST_CASE("fuzzer findings stay fixed", "[data][loader][fuzz]") {
                 CHECK(err.line >= 1);
                 CHECK(err.column >= 1);
             }
+            continue;
+        }
+        if (e.path().filename().string().starts_with("position-")) {
+            // As fuzz_position runs it.
+            const auto out = fuzz::exercise_position(catalog, ft.text);
+            INFO(out.problem);
+            CHECK(out.problem.empty());
             continue;
         }
         const auto out = data::check_text("input.toml", ft.text, catalog.resolver());
@@ -115,4 +124,25 @@ TEST_CASE("a bracket closed by the other kind is refused before toml++ sees it",
     REQUIRE(ok.errors.size() == 1);
     CHECK(ok.errors[0].message ==
           "kind: \"x\" is not a kind of file tercio reads (ruleset, army or position)");
+}
+
+TEST_CASE("fuzz_position's seed corpus loads and plays on", "[data][position][fuzz]") {
+    // Positions of real games at every kind of decision: each must load and play on as the
+    // fuzzer plays it, so that the fuzzer starts from positions that reach the engine.
+    data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data");
+    int files = 0;
+    for (const auto& e :
+         fs::directory_iterator(fs::path(TERCIO_SOURCE_DIR) / "fuzz" / "position-corpus")) {
+        ++files;
+        INFO(e.path().string());
+        const data::FileText ft = data::read_file(e.path());
+        REQUIRE(ft.error.empty());
+        const auto out = fuzz::exercise_position(catalog, ft.text);
+        INFO(out.problem);
+        CHECK(out.accepted);
+        CHECK(out.problem.empty());
+        // (A finished game has nothing to apply.)
+        CHECK((out.applied > 0 || e.path().filename().string().starts_with("game_over")));
+    }
+    CHECK(files >= 20);
 }

@@ -128,6 +128,22 @@ TEST_CASE("each decision has the fields it reads",
         p.s.forced_charger = 0;
         only(p, Field::ForcedCharger, 0, "(PS-OPP-7)");
     }
+    SECTION("a unit that must charge has a charge, even while a leader's escape comes first") {
+        // Found by fuzz_position: the escape declined, the window opened with nothing to do.
+        p.s.move.active = true;
+        p.s.move.unit = 0;
+        p.s.move.steps[0] = sq("h5");
+        p.s.move.step_count = 1;
+        p.s.move.next = 1;
+        p.s.react_window = 1;
+        p.s.forced_charger = 1;  // the tercio: no opportunity charge (PS-OPP-5)
+        p.leader(Side::B, "a15");
+        p.s.escape_due[1] = true;
+        p.s.decision = Decision::LeaderEscape;
+        p.s.decider = Side::B;
+        only(p, Field::ForcedCharger, 0,
+             "T1 must charge, but has no charge against the moving unit");
+    }
     SECTION("a Courage decision needs a unit to check") {
         p.s.decision = Decision::Courage;
         only(p, Field::Decision, 0, "no legal command");
@@ -166,6 +182,14 @@ TEST_CASE("stacking: one unit of each side in a square", "[rules][consistency][P
     p.unit(1).range_half = 6;  // so that B has a shot to react with
     p.unit(1).shoot_die = core::DieType::D8;
     CHECK(problems(p).empty());
+    // A game that ends in the middle of that move leaves it there (found by fuzz_position: a
+    // concession in the reaction window).
+    test::Position over = p;
+    core::SeededDice dice(1);
+    rules::apply(over.ctx, over.s, Concede{}, dice);
+    CHECK(over.s.decision == Decision::GameOver);
+    CHECK_FALSE(over.s.move.active);
+    CHECK(problems(over).empty());
     // Enemies share a square: that is contact, not stacking.
     test::Position contact = two_units();
     contact.unit(1).square = sq("h5");
