@@ -73,6 +73,8 @@ std::string key_of(rules::Field f, std::size_t i) {
             return "move.active";
         case Field::MoveUnit:
             return "move.unit";
+        case Field::MoveSteps:
+            return "move.steps";
         case Field::MoraleChips:
             return side + ".morale_chips";
         case Field::OpportunityChips:
@@ -89,6 +91,8 @@ std::string key_of(rules::Field f, std::size_t i) {
             return side + ".extra_card_due";
         case Field::Deck:
             return side + ".deck";
+        case Field::LeaderAlive:
+            return side + ".leader.alive";
         case Field::LeaderAttached:
             return side + ".leader.attached";
         case Field::UnitStatus:

@@ -352,12 +352,26 @@ class Checker {
         for (Side side : {Side::A, Side::B}) {
             const std::size_t k = idx(side);
             const Leader& l = s_.leaders[k];
+            // PS-LEADER-10: a leader dies only on the table, where he is deployed before play
+            // starts (PS-SETUP-5): one who is not is alive.
+            if (!l.alive && !l.deployed) {
+                add(Field::LeaderAlive, k,
+                    "the leader of " + side_name(side) +
+                        " is dead but was never deployed: leaders die only on the table "
+                        "(PS-LEADER-10)");
+            }
             // PS-LEADER-10: a dead leader does nothing more; PS-LEADER-11: only a living leader
             // on the table escapes.
             if (s_.escape_due[k] && (!l.alive || !l.deployed)) {
                 add(Field::EscapeDue, k,
                     "the leader of " + side_name(side) +
                         " is due an escape but is not alive on the table (PS-LEADER-11)");
+            } else if (s_.escape_due[k] && l.attached != kNone) {
+                // Only a leader alone rolls off, and his escape is decided before he can attach.
+                add(Field::EscapeDue, k,
+                    "the leader of " + side_name(side) +
+                        " is due an escape but is attached to a unit: only a leader alone escapes "
+                        "(PS-LEADER-11)");
             }
             if (l.attached == kNone) continue;
             if (!is_unit(l.attached)) {
@@ -414,6 +428,12 @@ class Checker {
         }
         if (m.next > m.step_count) {
             add(Field::MoveActive, 0, "the move's next step is past its last");
+        } else if (m.next == 0) {
+            // A move takes its first step at once: it pauses only after a step (PS-OPP-3).
+            add(Field::MoveActive, 0,
+                "a move in progress has taken its first step (next is 1 or more)");
+        } else {
+            steps(m);
         }
         // PS-MOVE-15: a move stops only while the opponent reacts to a step, or while what a
         // reaction caused is settled.
@@ -421,6 +441,39 @@ class Checker {
             add(Field::MoveActive, 0,
                 "a move is in progress only while a reaction, chip, follow-up, pursuit or leader "
                 "escape interrupts it (PS-MOVE-15)");
+        }
+    }
+
+    /// The path of a move in progress: one square at a time (PS-MOVE-2), none its unit may not
+    /// enter (PS-TERRAIN-11); while it goes on, the unit stands on the last square it entered.
+    void steps(const MoveInProgress& m) {
+        for (std::uint8_t k = 1; k < m.step_count; ++k) {
+            const Square a = m.steps[k - 1u];
+            const Square b = m.steps[k];
+            if (std::max(std::abs(a.x - b.x), std::abs(a.y - b.y)) != 1) {
+                add(Field::MoveSteps, 0,
+                    core::to_string(a) + " and " + core::to_string(b) +
+                        " are not next to each other: a move goes one square at a time "
+                        "(PS-MOVE-2)");
+                return;
+            }
+        }
+        if (!is_unit(m.unit)) return;
+        const Unit& u = s_.units[m.unit];
+        for (std::uint8_t k = m.next; k < m.step_count; ++k) {
+            if (!detail::terrain_allows(ctx_, s_, u, m.steps[k])) {
+                add(Field::MoveSteps, 0,
+                    label(m.unit) + " may not enter " + core::to_string(m.steps[k]) +
+                        "'s terrain (PS-TERRAIN-11)");
+                return;
+            }
+        }
+        if (m.next < m.step_count && u.on_table() && u.status != UnitStatus::Routed &&
+            u.square != m.steps[m.next - 1u]) {
+            add(Field::MoveSteps, 0,
+                label(m.unit) + " stands in " + core::to_string(u.square) +
+                    ", not on the last square its move entered, " +
+                    core::to_string(m.steps[m.next - 1u]));
         }
     }
 

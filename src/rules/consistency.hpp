@@ -32,6 +32,7 @@ enum class Field : std::uint8_t {
     ChoicePursuit,
     MoveActive,
     MoveUnit,
+    MoveSteps,
     // Per side.
     MoraleChips,
     OpportunityChips,
@@ -41,6 +42,7 @@ enum class Field : std::uint8_t {
     ExtraUnitRoll,
     ExtraCardDue,
     Deck,
+    LeaderAlive,
     LeaderAttached,
     // Per unit.
     UnitStatus,

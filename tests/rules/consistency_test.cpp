@@ -165,6 +165,35 @@ TEST_CASE("each decision has the fields it reads",
     }
 }
 
+TEST_CASE("a move in progress goes on from where its unit stands",
+          "[rules][consistency][PS-MOVE-2][PS-TERRAIN-11]") {
+    // Found while fuzz_position looked: a path given by hand can jump, start elsewhere or go
+    // through a wood the unit may not enter.
+    test::Position p = two_units();
+    p.unit(1).range_half = 8;  // the tercio (B) may shoot at the knight: something to react with
+    p.s.decision = Decision::React;
+    p.s.decider = Side::B;
+    p.s.react_window = 4;
+    p.s.move.active = true;
+    p.s.move.unit = 0;
+    p.s.move.steps[0] = sq("h5");
+    p.s.move.steps[1] = sq("h6");
+    p.s.move.step_count = 2;
+    p.s.move.next = 1;
+    CHECK(problems(p).empty());
+    p.s.move.next = 0;
+    only(p, Field::MoveActive, 0, "has taken its first step");
+    p.s.move.next = 1;
+    p.s.move.steps[1] = sq("h7");
+    only(p, Field::MoveSteps, 0, "h5 and h7 are not next to each other");
+    p.s.move.steps[1] = sq("h6");
+    p.unit(0).square = sq("g5");
+    only(p, Field::MoveSteps, 0, "K1 stands in g5, not on the last square its move entered, h5");
+    p.unit(0).square = sq("h5");
+    p.piece(TerrainKind::Wood, {"h6"});
+    only(p, Field::MoveSteps, 0, "K1 may not enter h6's terrain (PS-TERRAIN-11)");
+}
+
 TEST_CASE("stacking: one unit of each side in a square", "[rules][consistency][PS-GRID-4]") {
     test::Position p = two_units();
     p.add(Side::A, "lancers", "h5");
@@ -250,6 +279,27 @@ TEST_CASE("leaders stand with the units they are attached to",
     p.leader_of(Side::A).square = sq("h5");
     p.leader_of(Side::A).alive = false;
     only(p, Field::LeaderAttached, 0, "dead");
+}
+
+TEST_CASE("a leader dies only on the table", "[rules][consistency][PS-LEADER-10]") {
+    // Found by fuzz_position: a dead leader, never deployed, was deployed and attached.
+    test::Position p = two_units();
+    p.leader_of(Side::B).alive = false;
+    only(p, Field::LeaderAlive, 1, "is dead but was never deployed");
+    p.leader(Side::B, "h8");
+    p.leader_of(Side::B).alive = false;
+    CHECK(problems(p).empty());
+}
+
+TEST_CASE("only a leader alone is due an escape", "[rules][consistency][PS-LEADER-11]") {
+    // Found by fuzz_position: an attached leader escaped, leaving his unit behind.
+    test::Position p = two_units();
+    p.leader(Side::A, "h5", true);
+    p.s.escape_due[0] = true;
+    p.s.decision = Decision::LeaderEscape;
+    only(p, Field::EscapeDue, 0, "is attached to a unit: only a leader alone escapes");
+    p.leader(Side::A, "h4");
+    CHECK(problems(p).empty());
 }
 
 TEST_CASE("an extra unit still to choose has a result and room",
