@@ -214,10 +214,14 @@ class Checker {
                     label(i) + " (" + ctx_.type(u).id + ") may not stand in " +
                         core::to_string(u.square) + "'s terrain (PS-TERRAIN-11)");
             }
-            // PS-GRID-4: one unit of each side in a square. A unit paused mid-move may be passing
-            // through a friend (PS-MOVE-6); it never stops there, unless the game ends meanwhile
-            // (a concession, an army gone), which abandons the move where it is.
-            if (s_.move.active && s_.move.unit == i) continue;
+            // PS-GRID-4: one unit of each side in a square. A unit paused mid-move, on the square
+            // its move entered last, may be passing through a friend (PS-MOVE-6); it never stops
+            // there, unless the game ends meanwhile (a concession, an army gone), which abandons
+            // the move where it is. Anywhere else (routed off its path) it is no exception.
+            if (s_.move.active && s_.move.unit == i && s_.move.next >= 1 && s_.move.next <= s_.move.step_count &&
+                u.square == s_.move.steps[s_.move.next - 1u]) {
+                continue;
+            }
             if (s_.decision == Decision::GameOver) continue;
             std::uint8_t& cell =
                 at[idx(u.side)][static_cast<std::size_t>(s_.square_index(u.square))];

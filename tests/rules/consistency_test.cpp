@@ -211,6 +211,16 @@ TEST_CASE("stacking: one unit of each side in a square", "[rules][consistency][P
     p.unit(1).range_half = 6;  // so that B has a shot to react with
     p.unit(1).shoot_die = core::DieType::D8;
     CHECK(problems(p).empty());
+    // Off its path (routed away while the reaction is settled), the moving unit is no exception
+    // (found by fuzz_position: it stood on a friend, and "follow" then ended the move there).
+    {
+        test::Position off = p;
+        off.unit(2).status = UnitStatus::Routed;
+        off.s.move.steps[0] = sq("h6");
+        off.s.move.steps[1] = sq("h7");
+        off.s.move.next = 2;
+        only(off, Field::UnitSquare, 2, "L1 and K1 of side A both stand in h5");
+    }
     // A game that ends in the middle of that move leaves it there (found by fuzz_position: a
     // concession in the reaction window).
     test::Position over = p;
