@@ -350,12 +350,6 @@ Loaded<SaveFile> parse_save(std::string_view file, std::string_view text) {
     return out;
 }
 
-bool is_random(const rules::Events& events, std::uint64_t calls_before, std::uint64_t calls_after) {
-    if (calls_before != calls_after) return true;
-    return std::any_of(events.begin(), events.end(),
-                       [](const rules::Event& e) { return std::holds_alternative<rules::CardTurned>(e); });
-}
-
 Loaded<Replayed> replay_save(std::string_view file, const SaveFile& save, const rules::RulesContext& ctx,
                              const ReplayObserver& observer) {
     Loaded<Replayed> out;
@@ -400,18 +394,19 @@ Loaded<Replayed> replay_save(std::string_view file, const SaveFile& save, const 
         std::string err;
         const auto c = rules::parse_command(sc.text, err);
         if (!c) return fail(sc.line, "\"" + sc.text + "\" is not a command: " + err);
-        if (auto why = rules::validate(ctx, r.state, *c)) {
-            return fail(sc.line, "\"" + sc.text + "\" is not legal here: " + *why +
-                                     " (the save and this program no longer agree)");
-        }
         ReplayedCommand rc;
         rc.command = *c;
         rc.by = r.state.decider;
         rc.line = sc.line;
         const rules::GameState before = r.state;
-        const std::uint64_t calls = dice.calls();
-        rc.events = rules::apply(ctx, r.state, *c, dice);
-        rc.random = is_random(rc.events, calls, dice.calls());
+        rules::Played p = rules::play(ctx, r.state, *c, dice);
+        if (!p.ok()) {
+            return fail(sc.line, "\"" + sc.text + "\" is not legal here: " + *p.refused +
+                                     " (the save and this program no longer agree)");
+        }
+        rc.events = std::move(p.events);
+        rc.random = p.random;
+        rc.calls = dice.calls();
         const std::uint64_t h = rules::state_hash(r.state);
         if (h != sc.hash) {
             return fail(sc.line, "out of sync at \"" + sc.text + "\": the game here is " + hex64(h) +

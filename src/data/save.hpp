@@ -140,6 +140,7 @@ struct ReplayedCommand {
     /// It drew from the dice or turned a card: nothing before it can be taken back.
     bool random = false;
     int line = 0;
+    std::uint64_t calls = 0;  ///< the dice draws made once it was played
 };
 
 /// A save replayed: the game as it stands after its last command.
@@ -149,9 +150,6 @@ struct Replayed {
     rules::GameState state;
     std::uint64_t calls = 0;                  ///< dice draws made (SeededDice state with the seed)
 };
-
-/// Whether applying a command drew dice (`calls_before` != `calls_after`) or turned a card.
-bool is_random(const rules::Events& events, std::uint64_t calls_before, std::uint64_t calls_after);
 
 /// Told of each command as it is replayed, with the states before and after it.
 using ReplayObserver = std::function<void(const ReplayedCommand&, const rules::GameState& before,

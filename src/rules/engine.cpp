@@ -1,4 +1,5 @@
 // validate / apply / legal_commands: dispatch to the rule families.
+#include <algorithm>
 #include <variant>
 
 #include "rules/engine_detail.hpp"
@@ -119,8 +120,10 @@ std::optional<std::string> validate(const RulesContext& ctx, const GameState& s,
     return std::string("unknown command");
 }
 
-Events apply(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice) {
-    if (auto why = validate(ctx, s, c)) throw IllegalCommand(*why);
+namespace {
+
+/// Applies a command `validate` has accepted.
+Events apply_valid(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice) {
     Events ev;
     switch (family_of(c)) {
         case Family::Setup: detail::apply_setup(ctx, s, c, dice, ev); break;
@@ -129,6 +132,34 @@ Events apply(const RulesContext& ctx, GameState& s, const Command& c, core::Dice
         case Family::Combat: detail::apply_combat(ctx, s, c, dice, ev); break;
     }
     return ev;
+}
+
+}  // namespace
+
+Events apply(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice) {
+    if (auto why = validate(ctx, s, c)) throw IllegalCommand(*why);
+    return apply_valid(ctx, s, c, dice);
+}
+
+Played play(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice) {
+    Played out;
+    out.refused = validate(ctx, s, c);
+    if (out.refused) return out;
+    // Applied to a copy, so that a dice source that fails half-way leaves the game as it was.
+    GameState next = s;
+    core::CountingDice counted(dice);
+    try {
+        out.events = apply_valid(ctx, next, c, counted);
+    } catch (const core::DiceError& e) {
+        out.events.clear();
+        out.refused = std::string("dice: ") + e.what();
+        return out;
+    }
+    out.random = counted.draws() > 0 || std::any_of(out.events.begin(), out.events.end(), [](const Event& e) {
+                     return std::holds_alternative<CardTurned>(e);
+                 });
+    s = std::move(next);
+    return out;
 }
 
 std::vector<Command> legal_commands(const RulesContext& ctx, const GameState& s) {

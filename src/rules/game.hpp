@@ -38,7 +38,24 @@ Events new_game(const RulesContext& ctx, GameState& out, core::Dice& dice);
 std::optional<std::string> validate(const RulesContext& ctx, const GameState& s, const Command& c);
 
 /// Applies a legal command and returns what happened. Throws IllegalCommand if it is not legal.
+/// For trusted inner loops (the computer's rollouts); a game played by people goes through `play`.
 Events apply(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice);
+
+/// One command played: what happened, whether it revealed randomness, or why it was refused.
+struct Played {
+    Events events;
+    /// It drew from the dice or turned a card: nothing played before it can be taken back
+    /// (the one place that decides this).
+    bool random = false;
+    /// Why the command was refused (illegal now, or a scripted dice source that ran out); the
+    /// state and the events are then untouched and empty.
+    std::optional<std::string> refused;
+    bool ok() const { return !refused; }
+};
+
+/// The one transactional step of a game: checks the command once and, if legal, applies it.
+/// On a refusal `s` is left exactly as it was.
+Played play(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice);
 
 /// Every command the deciding side may give now.
 std::vector<Command> legal_commands(const RulesContext& ctx, const GameState& s);

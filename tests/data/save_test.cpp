@@ -287,19 +287,19 @@ void timed_round_trip(int first, int count) {
 // 1,000 games (seeds 1 to 1,000, every pairing of the six armies) in four parts, so that ctest
 // can run them side by side.
 TEST_CASE("saves of random games cut at a random command reload and play on to the same end (seeds 1-250)",
-          "[save][data][slow]") {
+          "[save][data][slow][long]") {
     timed_round_trip(1, 250);
 }
 TEST_CASE("saves of random games cut at a random command reload and play on to the same end (seeds 251-500)",
-          "[save][data][slow]") {
+          "[save][data][slow][long]") {
     timed_round_trip(251, 250);
 }
 TEST_CASE("saves of random games cut at a random command reload and play on to the same end (seeds 501-750)",
-          "[save][data][slow]") {
+          "[save][data][slow][long]") {
     timed_round_trip(501, 250);
 }
 TEST_CASE("saves of random games cut at a random command reload and play on to the same end (seeds 751-1000)",
-          "[save][data][slow]") {
+          "[save][data][slow][long]") {
     timed_round_trip(751, 250);
 }
 
@@ -414,7 +414,8 @@ TEST_CASE("save_lines_after writes the command's line, a keyframe when a turn be
     CHECK(g.states.back().decision == rules::Decision::GameOver);
 }
 
-TEST_CASE("is_random: a card turned or a die drawn is random, a deployment is not", "[save][data]") {
+TEST_CASE("play: a card turned or a die drawn is random, a deployment is not, and a refusal changes nothing",
+          "[rules][play]") {
     const auto ctx = sample_context();
     core::SeededDice dice(12);
     GameState s;
@@ -440,28 +441,65 @@ TEST_CASE("is_random: a card turned or a die drawn is random, a deployment is no
     const auto deploy = std::find_if(legal.begin(), legal.end(),
                                      [](const Command& c) { return std::holds_alternative<rules::Deploy>(c); });
     REQUIRE(deploy != legal.end());
+
+    // Refused: an illegal command, the state and the dice as they were.
+    const GameState before_refusal = s;
     std::uint64_t calls = dice.calls();
-    const rules::Events deployed = rules::apply(ctx, s, *deploy, dice);
-    CHECK_FALSE(deployed.empty());
+    const rules::Played refused = rules::play(ctx, s, rules::TurnCard{}, dice);
+    REQUIRE_FALSE(refused.ok());
+    CHECK_FALSE(refused.refused->empty());
+    CHECK(refused.events.empty());
+    CHECK(s == before_refusal);
     CHECK(dice.calls() == calls);
-    CHECK_FALSE(data::is_random(deployed, calls, dice.calls()));
-    // The same events with a draw between are random.
-    CHECK(data::is_random(deployed, calls, calls + 1));
+
+    const rules::Played deployed = rules::play(ctx, s, *deploy, dice);
+    REQUIRE(deployed.ok());
+    CHECK_FALSE(deployed.events.empty());
+    CHECK(dice.calls() == calls);
+    CHECK_FALSE(deployed.random);
 
     // On to the first card of the game.
     for (int i = 0; i < 200 && rules::validate(ctx, s, rules::TurnCard{}); ++i) {
         apply_first({rules::DeployAuto{}, rules::ChooseOrder{true}});
     }
     REQUIRE_FALSE(rules::validate(ctx, s, rules::TurnCard{}).has_value());
+    // A card is random even when no die is drawn with it (the deck was shuffled at the set-up).
     calls = dice.calls();
-    const rules::Events turned = rules::apply(ctx, s, rules::TurnCard{}, dice);
-    CHECK(std::any_of(turned.begin(), turned.end(),
+    const rules::Played turned = rules::play(ctx, s, rules::TurnCard{}, dice);
+    REQUIRE(turned.ok());
+    CHECK(std::any_of(turned.events.begin(), turned.events.end(),
                       [](const rules::Event& e) { return std::holds_alternative<rules::CardTurned>(e); }));
-    CHECK(data::is_random(turned, calls, dice.calls()));
-    // A card is random even when no die was drawn with it (the deck was shuffled at the set-up).
-    CHECK(data::is_random(turned, 7, 7));
-    CHECK_FALSE(data::is_random({}, 7, 7));
-    CHECK(data::is_random({}, 7, 8));
+    CHECK(dice.calls() == calls);
+    CHECK(turned.random);
+
+    // A command that draws a die is random; a dice source that runs out refuses it, changing
+    // nothing.
+    const auto draws = [&](const Command& c) {
+        GameState copy = s;
+        core::SeededDice d(dice.seed(), dice.calls());
+        rules::apply(ctx, copy, c, d);
+        return d.calls() != dice.calls();
+    };
+    std::optional<Command> rolling;
+    for (int i = 0; i < 400 && !rolling && s.decision != rules::Decision::GameOver; ++i) {
+        for (const Command& c : rules::legal_commands(ctx, s)) {
+            if (!is_concede(c) && draws(c)) {
+                rolling = c;
+                break;
+            }
+        }
+        if (!rolling) apply_first({});
+    }
+    REQUIRE(rolling);
+    const GameState before_roll = s;
+    core::ScriptedDice empty({});
+    const rules::Played ran_out = rules::play(ctx, s, *rolling, empty);
+    REQUIRE_FALSE(ran_out.ok());
+    CHECK(ran_out.refused->rfind("dice: ", 0) == 0);
+    CHECK(s == before_roll);
+    const rules::Played rolled = rules::play(ctx, s, *rolling, dice);
+    REQUIRE(rolled.ok());
+    CHECK(rolled.random);
 }
 
 TEST_CASE("replay_save tells each command as it goes, with the states around it and whether it was random", "[save][data]") {
