@@ -196,6 +196,12 @@ class Checker {
         std::array<std::array<std::uint8_t, kMaxSquares>, 2> at{};
         for (std::size_t i = 0; i < s_.unit_count; ++i) {
             const Unit& u = s_.units[i];
+            // PS-HITS-3: stands are lost only on the table, so a unit still to deploy has them.
+            if (!u.deployed && u.stand_count() == 0) {
+                add(Field::UnitStands, i,
+                    label(i) + " is still to deploy with no stands: stands are lost only on the table "
+                               "(PS-HITS-3)");
+            }
             if (!u.on_table()) continue;
             if (!s_.on_board(u.square)) {
                 add(Field::UnitSquare, i, label(i) + " stands off the board");

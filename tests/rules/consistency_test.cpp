@@ -241,6 +241,18 @@ TEST_CASE("units stand only where they may go", "[rules][consistency][PS-TERRAIN
     only(p, Field::UnitSquare, 1, "may not stand in h8's terrain (PS-TERRAIN-11)");
 }
 
+TEST_CASE("a unit has a stand left, on the table or still to deploy", "[rules][consistency][PS-HITS-3]") {
+    test::Position p = two_units();
+    p.unit(0).stands = {0, 0};
+    only(p, Field::UnitStands, 0, "K1 is on the table with no stands left");
+    // Found by fuzz_position: a unit still to deploy with no stands was deployed onto the table.
+    test::Position waiting = two_units();
+    waiting.unit(0).deployed = false;
+    CHECK(problems(waiting).empty());
+    waiting.unit(0).stands = {0, 0};
+    only(waiting, Field::UnitStands, 0, "K1 is still to deploy with no stands");
+}
+
 TEST_CASE("terrain pieces are as the rules place them",
           "[rules][consistency][PS-TERRAIN-2][PS-TERRAIN-5][PS-TERRAIN-7]") {
     test::Position p = two_units();
