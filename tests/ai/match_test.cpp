@@ -110,37 +110,50 @@ void play_whole_series(ai::Level level, int games, const std::array<ai::Level, N
 
 }  // namespace
 
-TEST_CASE("The random level finishes seeded games against the other levels", "[ai][sim]") {
+TEST_CASE("The random level finishes seeded games against the other levels", "[ai][sim][long]") {
     play_whole_series(ai::Level::Random, kGamesPerLevel, kCheapLevels);
 }
 
-TEST_CASE("The easy level finishes seeded games against the other levels", "[ai][sim]") {
+TEST_CASE("The easy level finishes seeded games against the other levels", "[ai][sim][long]") {
     play_whole_series(ai::Level::Easy, kGamesPerLevel, kCheapLevels);
 }
 
-TEST_CASE("The normal level finishes seeded games against the other levels", "[ai][sim]") {
+TEST_CASE("The normal level finishes seeded games against the other levels", "[ai][sim][long]") {
     play_whole_series(ai::Level::Normal, kGamesPerLevel, kCheapLevels);
 }
 
-// Hard's quick games in two halves, so that ctest runs them side by side: the even games (hard on
-// side A) and the odd ones (on side B), so that each half meets every level and takes about as long.
+// Hard's quick games in four quarters, so that ctest runs them side by side and first (the tag
+// [longest] gives them the highest COST in tests/CMakeLists.txt): the even games (hard on side A)
+// and the odd ones (on side B), each in two, so that every quarter takes about as long.
 TEST_CASE("The hard level's quick games cover every level and every army on both sides", "[ai][sim]") {
     require_coverage(ai::Level::Hard, 0, kHardGamesQuick, ai::kLevels);
 }
 
-TEST_CASE("The hard level finishes a few seeded games against every level: on side A", "[ai][sim]") {
-    play_series(ai::Level::Hard, 0, kHardGamesQuick, ai::kLevels, 2);
+TEST_CASE("The hard level finishes a few seeded games against every level: on side A, games 0 4 8",
+          "[ai][sim][longest]") {
+    play_series(ai::Level::Hard, 0, kHardGamesQuick, ai::kLevels, 4);
 }
 
-TEST_CASE("The hard level finishes a few seeded games against every level: on side B", "[ai][sim]") {
-    play_series(ai::Level::Hard, 1, kHardGamesQuick, ai::kLevels, 2);
+TEST_CASE("The hard level finishes a few seeded games against every level: on side A, games 2 6 10",
+          "[ai][sim][longest]") {
+    play_series(ai::Level::Hard, 2, kHardGamesQuick, ai::kLevels, 4);
+}
+
+TEST_CASE("The hard level finishes a few seeded games against every level: on side B, games 1 5 9",
+          "[ai][sim][longest]") {
+    play_series(ai::Level::Hard, 1, kHardGamesQuick, ai::kLevels, 4);
+}
+
+TEST_CASE("The hard level finishes a few seeded games against every level: on side B, games 3 7 11",
+          "[ai][sim][longest]") {
+    play_series(ai::Level::Hard, 3, kHardGamesQuick, ai::kLevels, 4);
 }
 
 TEST_CASE("The hard level finishes all its seeded games against every level", "[ai][sim][.slow]") {
     play_whole_series(ai::Level::Hard, kGamesPerLevel, ai::kLevels);
 }
 
-TEST_CASE("A seed gives the same game every time", "[ai][sim]") {
+TEST_CASE("A seed gives the same game every time", "[ai][sim][long]") {
     for (ai::Level level : ai::kLevels) {
         // Against the random level, which costs little; the level on side A, then on side B
         // (hard, being slow, on side A only).

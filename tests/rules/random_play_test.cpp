@@ -223,7 +223,7 @@ void play_random_games(int first, int count) {
 }  // namespace
 
 // 1,000 games in four parts, so that ctest can run them side by side.
-TEST_CASE("random legal play holds every invariant: games 0-249", "[rules][random]") { play_random_games(0, 250); }
-TEST_CASE("random legal play holds every invariant: games 250-499", "[rules][random]") { play_random_games(250, 250); }
-TEST_CASE("random legal play holds every invariant: games 500-749", "[rules][random]") { play_random_games(500, 250); }
-TEST_CASE("random legal play holds every invariant: games 750-999", "[rules][random]") { play_random_games(750, 250); }
+TEST_CASE("random legal play holds every invariant: games 0-249", "[rules][random][long]") { play_random_games(0, 250); }
+TEST_CASE("random legal play holds every invariant: games 250-499", "[rules][random][long]") { play_random_games(250, 250); }
+TEST_CASE("random legal play holds every invariant: games 500-749", "[rules][random][long]") { play_random_games(500, 250); }
+TEST_CASE("random legal play holds every invariant: games 750-999", "[rules][random][long]") { play_random_games(750, 250); }
