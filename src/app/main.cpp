@@ -85,7 +85,8 @@ int run_default(const fs::path& data_dir) {
     std::cout << "tercio " TERCIO_VERSION " - " << rs->name << " in the terminal\n\n"
               << "Run tercio in a terminal to open the start menu. Commands:\n"
               << "  tercio play ...        against the computer (--vs LEVEL) or two players at one keyboard\n"
-              << "                         (? in the game for keys); --resume goes on with your game\n"
+              << "                         (? in the game for keys); --resume goes on with your game;\n"
+              << "                         --plain plays in plain text lines (screen readers, scripts)\n"
               << "  tercio check FILE...   check ruleset, army, position and save files\n"
               << "  tercio run ...         play a game headless from a file of commands\n"
               << "  tercio replay FILE     show a saved game step by step\n"
@@ -174,6 +175,10 @@ int main(int argc, char** argv) {
     play->add_flag("--no-color", no_color, "No colours: case, marks and attributes only (also when the terminal has none)");
     play->add_flag("--ascii", play_opt.ascii, "Only ASCII characters on the screen (also when the locale is not UTF-8)");
     play->add_flag("--resume", play_opt.resume, "Go on with your newest unfinished game");
+    play->add_flag("--plain", play_opt.plain,
+                   "Plain lines, no full screen: events in words, a prompt, commands typed (help lists\n"
+                   "them); for screen readers, dumb terminals and scripts (reads standard input to its\n"
+                   "end). French v Spanish unless --red/--blue; same saves as the screen");
     play->add_option("--player", play_opt.player,
                      "Your name: your saves are kept apart from other players' (default: the login name,\n"
                      "else player; a login name with other characters than A-Z a-z 0-9 _ - has them\n"

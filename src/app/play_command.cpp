@@ -9,11 +9,15 @@
 #include <csignal>
 #include <ctime>
 #include <iostream>
+#include <optional>
+
+#include <unistd.h>
 
 
 #include "ai/player.hpp"
 #include "app/exit_codes.hpp"
 #include "app/terminal.hpp"
+#include "control/session.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
 #include "data/save_store.hpp"
@@ -21,6 +25,7 @@
 #include "rules/state_hash.hpp"
 #include "ui/computer_turns.hpp"
 #include "ui/curses_surface.hpp"
+#include "ui/plain_game.hpp"
 #include "ui/play_screen.hpp"
 #include "ui/start_menu.hpp"
 
@@ -90,22 +95,24 @@ std::pair<std::string, std::string> now_texts() {
     return {iso, stem};
 }
 
-/// The screen's keeper: every command goes to the save file before the screen shows it.
-class SaveKeeper final : public ui::GameKeeper {
+/// The session's save keeper: every command goes to the save file before the screen shows it.
+class SaveKeeper final : public control::Observer {
   public:
-    SaveKeeper(data::GameSave& save, const core::SeededDice& dice) : save_(save), dice_(dice) {}
-    std::optional<std::string> played(const rules::Command& c, const rules::GameState& before,
-                                      const rules::GameState& after) override {
+    explicit SaveKeeper(data::GameSave& save) : save_(save) {}
+    std::optional<std::string> played(const control::Session& session, const control::Entry& entry,
+                                      const rules::GameState& before) override {
         std::string why;
-        if (save_.played(c, before, after, dice_.calls(), why)) return std::nullopt;
-        return why + " (" + std::to_string(save_.unsaved()) + " commands wait to be written; S tries again)";
+        if (save_.played(entry.command, before, session.state(), session.calls(), why)) return std::nullopt;
+        return "NOT SAVED: " + why + " (" + std::to_string(save_.unsaved()) +
+               " commands wait to be written; S tries again)";
     }
-    std::optional<std::string> undone() override {
+    std::optional<std::string> undoing(const control::Session&) override {
         std::string why;
         if (save_.undone(why)) return std::nullopt;
         return why;
     }
-    std::string save() override {
+    /// `S`: saves and returns what to tell the player.
+    std::string save() {
         std::string why;
         if (!save_.backup(why)) return "NOT SAVED: " + why;
         return "Saved (" + std::to_string(save_.commands()) + " commands) in " + save_.file().string() +
@@ -114,7 +121,6 @@ class SaveKeeper final : public ui::GameKeeper {
 
   private:
     data::GameSave& save_;
-    const core::SeededDice& dice_;
 };
 
 /// A saved game, locked for this session, read from its file and checked: ready to replay.
@@ -276,12 +282,17 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         }
     }
     install_stop_signals();
-    auto term = ui::CursesSurface::open(opt.color, why);
-    if (!term) {
-        std::cerr << "tercio play: " << why << '\n';
-        return kExitUsage;
+    // --plain never opens the terminal as a screen: plain lines on standard output.
+    std::unique_ptr<ui::CursesSurface> term;
+    bool color = false;
+    if (!opt.plain) {
+        term = ui::CursesSurface::open(opt.color, why);
+        if (!term) {
+            std::cerr << "tercio play: " << why << '\n';
+            return kExitUsage;
+        }
+        color = term->has_color();  // monochrome when the terminal has no colours
     }
-    const bool color = term->has_color();  // monochrome when the terminal has no colours
     if (opt.menu()) {
         const auto armies = army_choices(catalog);
         ui::GameSetup initial;
@@ -340,20 +351,21 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         header.sides[0] = {red, data::file_hash(data::army_path(catalog.dir(), red)), player, plays(0)};
         header.sides[1] = {blue, data::file_hash(data::army_path(catalog.dir(), blue)), player, plays(1)};
     }
-    core::SeededDice dice(header.seed);
-    rules::GameState s;
-    const rules::Events setup = rules::new_game(*ctx, s, dice);
-    header.setup_hash = rules::state_hash(s);
-    // A terminal whose locale is not UTF-8 gets the ASCII screen.
-    ui::PlayScreen screen(*ctx, s, dice, ui::ScreenOptions{color, opt.ascii || !utf8_locale()});
+    control::Session session(*ctx, header.seed);
+    header.setup_hash = rules::state_hash(session.state());
+    // The curses screen (not with --plain). A terminal whose locale is not UTF-8 gets the ASCII
+    // screen.
+    std::optional<ui::PlayScreen> screen;
+    if (!opt.plain) screen.emplace(session, ui::ScreenOptions{color, opt.ascii || !utf8_locale()});
     std::unique_ptr<data::GameSave> save;
+    std::string message;  // what the player is told first
     if (saved) {
-        screen.record(setup);
         const std::filesystem::path file = saved->writer->file();
         auto replayed = data::replay_save(file.string(), saved->save, *ctx,
                                           [&](const data::ReplayedCommand& rc, const rules::GameState& before,
                                               const rules::GameState& after) {
-                                              screen.replayed(rc.command, before, after, rc.events, rc.random);
+                                              session.record(rc.command, rc.events, rc.random, before, after,
+                                                             rc.calls);
                                           });
         if (!replayed.ok()) {
             term.reset();
@@ -362,7 +374,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
             std::cerr << "tercio play: the save was not changed.\n";
             return kExitDataError;
         }
-        dice = core::SeededDice(header.seed, replayed.value->calls);
+        if (screen) screen->show_history();
         save = data::GameSave::resume(std::move(saved->writer), saved->save, *ctx);
         // A cut line is news only once the rest has replayed: a refused save was not cut.
         if (saved->save.cut_line) {
@@ -370,39 +382,57 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
                                      " of the save was cut short when the program stopped; the game goes on from "
                                      "the command before it");
         }
-        std::string message = "Resumed " + file.filename().string() + ".";
+        message = "Resumed " + file.filename().string() + ".";
         for (const auto& n : saved->notices) message += " Note: " + n + ".";
         if (!save->warning().empty()) message += " " + save->warning();
-        screen.show_message(message);
+        if (screen) screen->show_message(message);
     } else {
         save = data::GameSave::start(*dir, std::string(now_texts().second) + "-" + red + "-v-" + blue, header, *ctx, why);
-        screen.reveal(setup);
+        if (screen) screen->reveal(session.setup_events());
     }
     if (!save) {
         term.reset();
         std::cerr << "tercio play: cannot save the game: " << why << '\n';
         return saved ? kExitIllegal : kExitIoError;
     }
-    SaveKeeper keeper(*save, dice);
-    screen.set_keeper(&keeper);
-    // The computer's sides: one player each for the whole session, seeded from the game's seed
-    // (a resumed game gets new ones, made the same way).
-    ui::ComputerTurns turns(*ctx, screen, std::chrono::milliseconds(opt.ai_delay_ms));
-    for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
-        if (const auto level = computer[rules::idx(side)]) {
-            turns.seat(side, ai::make_player(*level, ai::player_seed(header.seed, side)),
-                       std::string(ai::level_name(*level)));
+    SaveKeeper keeper(*save);
+    session.add_observer(&keeper);
+    bool ended = false;
+    if (opt.plain) {
+        ui::PlainGame game(session, std::cout);
+        game.set_save_action([&keeper] { return keeper.save(); });
+        game.set_echo(!::isatty(STDIN_FILENO));  // a script's commands show in the transcript
+        for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
+            if (const auto level = computer[rules::idx(side)]) {
+                game.seat(side, ai::make_player(*level, ai::player_seed(header.seed, side)),
+                          std::string(ai::level_name(*level)));
+            }
         }
+        game.start(message);
+        ended = game.run(std::cin) && !session.over();
+    } else {
+        screen->set_save_action([&keeper] { return keeper.save(); });
+        // The computer's sides: one player each for the whole session, seeded from the game's
+        // seed (a resumed game gets new ones, made the same way).
+        ui::ComputerTurns turns(session, std::chrono::milliseconds(opt.ai_delay_ms));
+        turns.set_ready([&screen] { return screen->ready_for_computer(); });
+        for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
+            if (const auto level = computer[rules::idx(side)]) {
+                turns.seat(side, ai::make_player(*level, ai::player_seed(header.seed, side)),
+                           std::string(ai::level_name(*level)));
+            }
+        }
+        ended = play_loop(*term, *screen, turns);
+        if (turns.thinking() && !stop_signal()) {
+            // choose() cannot be interrupted: its thought ends first (about a second at most).
+            screen->show_message("Waiting for the computer to finish its thought...");
+            term->clear();
+            screen->draw(*term);
+            term->present();
+        }
+        turns.stop();
     }
-    const bool ended = play_loop(*term, screen, turns);
-    if (turns.thinking() && !stop_signal()) {
-        // choose() cannot be interrupted: its thought ends first (about a second at most).
-        screen.show_message("Waiting for the computer to finish its thought...");
-        term->clear();
-        screen.draw(*term);
-        term->present();
-    }
-    turns.stop();
+    session.remove_observer(&keeper);
     term.reset();
     if (save->unsaved() > 0 && !save->flush(why)) {
         std::cerr << "tercio: NOT SAVED: the last " << save->unsaved() << " commands could not be written: " << why
@@ -413,9 +443,9 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     } else if (stop_signal()) {
         std::cerr << "tercio: stopped by a signal; ";
     } else if (ended) {
-        std::cerr << "tercio: the terminal's input ended; ";
+        std::cerr << (opt.plain ? "tercio: the input ended; " : "tercio: the terminal's input ended; ");
     }
-    const bool over = screen.state().decision == rules::Decision::GameOver;
+    const bool over = session.over();
     std::cout << "tercio: game " << header.sides[0].army << " v " << header.sides[1].army << ", seed " << header.seed
               << (over ? ", finished" : "") << ", saved in " << save->file().string() << '\n';
     if (!over) {

@@ -25,9 +25,11 @@ struct PlayOptions {
     std::string computer_side = "blue";  ///< the side it plays: "red" (A) or "blue" (B)
     /// The least time from one command to the computer's next, so that each can be seen.
     int ai_delay_ms = 600;
+    /// Plain lines on standard output and commands from standard input, no curses (`--plain`).
+    bool plain = false;
     /// Show the start menu: true unless an army, the seed or the computer's level was given on
-    /// the command line.
-    bool menu() const { return !red && !blue && !seed && !resume && !vs; }
+    /// the command line, or the game is played in plain lines.
+    bool menu() const { return !red && !blue && !seed && !resume && !vs && !plain; }
 };
 
 int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir);

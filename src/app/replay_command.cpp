@@ -93,31 +93,32 @@ int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) 
         notices.push_back("line " + std::to_string(*save.cut_line) +
                           " was cut short when the program stopped: the replay ends before it");
     }
-    // The save is replayed once, checking every hash; the commands that agree are shown.
-    std::vector<rules::Command> commands;
+    // The save is replayed once, checking every hash; the screen is built as it goes, and shows
+    // the commands that agree.
+    core::SeededDice dice(h.seed);
+    rules::GameState setup;
+    const rules::Events setup_events = rules::new_game(*ctx, setup, dice);
+    ui::ReplayScreen screen(*ctx, setup, setup_events, h.seed, dice.calls(), ui::ScreenOptions{opt.color, opt.ascii},
+                            opt.speed_ms);
     const auto replayed = data::replay_save(
         name, save, *ctx,
-        [&](const data::ReplayedCommand& rc, const rules::GameState&, const rules::GameState&) {
-            commands.push_back(rc.command);
+        [&](const data::ReplayedCommand& rc, const rules::GameState& before, const rules::GameState& after) {
+            screen.add(rc.command, rc.by, rc.events, before, after, rc.calls);
         });
+    const std::size_t agreed = screen.size();
     std::string problem;
     if (!replayed.ok()) {
         // Under the map, where the file is named: the line and what is wrong there.
-        problem = "OUT OF SYNC after command " + std::to_string(commands.size()) + " of " +
+        problem = "OUT OF SYNC after command " + std::to_string(agreed) + " of " +
                   std::to_string(save.commands.size()) + ":";
         for (const auto& e : replayed.errors) problem += " line " + std::to_string(e.line) + ": " + e.message;
-        if (commands.empty()) {
+        if (agreed == 0) {
             // Nothing to show: not even the set-up agrees, or the very first command.
             for (const auto& e : replayed.errors) std::cerr << e.to_string() << '\n';
             for (const auto& n : notices) std::cerr << "note: " << n << '\n';
             return kExitDataError;
         }
     }
-    core::SeededDice dice(h.seed);
-    rules::GameState setup;
-    const rules::Events setup_events = rules::new_game(*ctx, setup, dice);
-    ui::ReplayScreen screen(*ctx, setup, setup_events, dice, commands, ui::ScreenOptions{opt.color, opt.ascii},
-                            opt.speed_ms);
     if (opt.turn) {
         const auto p = screen.turn_start(*opt.turn);
         if (!p) {
@@ -148,7 +149,7 @@ int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) 
     term.reset();
     if (!problem.empty()) {
         for (const auto& e : replayed.errors) std::cerr << e.to_string() << '\n';
-        std::cerr << "tercio replay: the replay stopped after command " << commands.size() << " of "
+        std::cerr << "tercio replay: the replay stopped after command " << agreed << " of "
                   << save.commands.size() << ".\n";
         return kExitDataError;
     }

@@ -7,15 +7,15 @@ namespace tercio::ui {
 
 using namespace std::chrono_literals;
 
-ComputerTurns::ComputerTurns(const rules::RulesContext& ctx, PlayScreen& screen, std::chrono::milliseconds delay)
-    : ctx_(ctx), screen_(screen), delay_(delay), seen_version_(screen.version()), last_command_(Clock::now()) {}
+ComputerTurns::ComputerTurns(control::Session& session, std::chrono::milliseconds delay)
+    : session_(session), delay_(delay), seen_version_(session.version()), last_command_(Clock::now()) {}
 
 ComputerTurns::~ComputerTurns() { stop(); }
 
 void ComputerTurns::seat(rules::Side side, std::unique_ptr<ai::Player> player, std::string level) {
     stop();  // the player replaced may be deciding
     players_[rules::idx(side)] = std::move(player);
-    screen_.set_computer(side, std::move(level));
+    session_.set_seat(side, control::Seat::computer_at(std::move(level)));
 }
 
 bool ComputerTurns::thinking() const { return thought_.valid(); }
@@ -36,22 +36,22 @@ void ComputerTurns::stop() {
 }
 
 void ComputerTurns::fail(rules::Side side, const std::string& why) {
-    const std::string name = screen_.computer_name(side);
+    const std::string name = control::computer_name(session_, side);
     players_[rules::idx(side)].reset();
-    screen_.set_computer(side, "");
-    screen_.show_message("The computer playing " + name + " failed: " + why + ". You play " +
-                         std::string(1, rules::side_letter(side)) + " from here.");
+    session_.set_seat(side, control::Seat::person(),
+                      "The computer playing " + name + " failed: " + why + ". You play " +
+                          std::string(1, rules::side_letter(side)) + " from here.");
 }
 
 ComputerTurns::Update ComputerTurns::update(Clock::time_point now) {
     Update u;
-    if (screen_.version() != seen_version_) {
-        seen_version_ = screen_.version();
+    if (session_.version() != seen_version_) {
+        seen_version_ = session_.version();
         last_command_ = now;
     }
     // A decision made: kept if the game is still the one it was made for.
     if (thought_.valid() && thought_.wait_for(0ms) == std::future_status::ready) {
-        const bool current = asked_at_ == screen_.version();
+        const bool current = asked_at_ == session_.version();
         try {
             rules::Command c = thought_.get();
             if (current) decided_ = std::move(c);
@@ -67,10 +67,10 @@ ComputerTurns::Update ComputerTurns::update(Clock::time_point now) {
             }
         }
     }
-    if (decided_ && (asked_at_ != screen_.version() || !plays(thinker_))) decided_.reset();
+    if (decided_ && (asked_at_ != session_.version() || !plays(thinker_))) decided_.reset();
     if (decided_) {
         // Played once the screen asks the player nothing, and the last command has been seen.
-        if (!screen_.ready_for_computer()) return u;
+        if (ready_ && !ready_()) return u;
         const Clock::time_point due = last_command_ + delay_;
         if (now < due) {
             const auto left = std::chrono::ceil<std::chrono::milliseconds>(due - now).count();
@@ -79,24 +79,25 @@ ComputerTurns::Update ComputerTurns::update(Clock::time_point now) {
         }
         const rules::Command c = *decided_;
         decided_.reset();
-        if (auto why = screen_.play_for_computer(c)) {
-            fail(thinker_, "it gave \"" + rules::print(c) + "\", which the rules refuse (" + *why + ")");
+        const control::Session::Outcome played = session_.play(c);
+        if (!played.ok()) {
+            fail(thinker_, "it gave \"" + rules::print(c) + "\", which the rules refuse (" + *played.refused + ")");
         }
-        seen_version_ = screen_.version();
+        seen_version_ = session_.version();
         last_command_ = now;
         u.changed = true;
     }
     // The next decision, if the computer is to make it. Never two at once: a dropped one still
     // running is waited for first.
-    const rules::GameState& s = screen_.state();
+    const rules::GameState& s = session_.state();
     const rules::Side side = rules::deciding_side(s);
     if (!thought_.valid() && !decided_ && s.decision != rules::Decision::GameOver && plays(side)) {
         thinker_ = side;
-        asked_at_ = screen_.version();
+        asked_at_ = session_.version();
         ai::Player* player = players_[rules::idx(side)].get();
         try {
             thought_ = std::async(std::launch::async,
-                                  [player, view = ai::make_view(ctx_, s, side)] { return player->choose(view); });
+                                  [player, view = ai::make_view(session_.context(), s, side)] { return player->choose(view); });
         } catch (const std::system_error& e) {
             fail(side, std::string("no thread to think in (") + e.what() + ")");
             u.changed = true;

@@ -87,7 +87,7 @@ std::unique_ptr<CursesSurface> CursesSurface::open(bool color, std::string& why)
     if (!addressable) {
         why = std::string("this terminal (TERM=") + term +
               ") cannot place text on the screen; run it in a full-screen terminal such as xterm, "
-              "or set TERM=xterm-256color if yours is one; `tercio run` plays headless";
+              "or set TERM=xterm-256color if yours is one; `tercio play --plain` plays in plain text lines";
         return nullptr;
     }
     SCREEN* scr = newterm(nullptr, stdout, stdin);

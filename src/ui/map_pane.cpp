@@ -234,6 +234,7 @@ class MapPainter {
 std::string plural(int n, std::string_view word) {
     return std::to_string(n) + " " + std::string(word) + (n == 1 ? "" : "s");
 }
+}  // namespace
 
 std::string unit_status(const RulesContext& ctx, const GameState& s, std::size_t unit) {
     const Unit& u = s.units[unit];
@@ -247,8 +248,6 @@ std::string unit_status(const RulesContext& ctx, const GameState& s, std::size_t
     if (u.fired) out += ", fired";
     return out;
 }
-
-}  // namespace
 
 Rect map_rect(const MapView& /*view*/, int files, int ranks) {
     return Rect{0, 0, kRankLabelCells + kSquareCells * files, ranks + 2};

@@ -64,4 +64,7 @@ void draw_map(Surface& out, Rect area, const rules::RulesContext& ctx, const rul
 std::string square_status(const rules::RulesContext& ctx, const rules::GameState& s,
                           core::Square sq);
 
+/// One unit in words: "K1 Gendarmes (A) facing N, disordered, 2 stands, 1 hit, fired".
+std::string unit_status(const rules::RulesContext& ctx, const rules::GameState& s, std::size_t unit);
+
 }  // namespace tercio::ui

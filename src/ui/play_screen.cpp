@@ -66,82 +66,70 @@ std::vector<std::string> key_help_lines(const KeyLine* begin, const KeyLine* end
 
 std::vector<std::string> key_help() { return key_help_lines(std::begin(kKeys), std::end(kKeys)); }
 
-PlayScreen::PlayScreen(const RulesContext& ctx, GameState state, core::Dice& dice, ScreenOptions options)
-    : ctx_(ctx), s_(std::move(state)), dice_(dice), opt_(options) {
+PlayScreen::PlayScreen(control::Session& session, ScreenOptions options)
+    : session_(session), ctx_(session.context()), s_(session.state()), opt_(options) {
     cursor_ = core::make_square(s_.files / 2, s_.ranks / 2);
     message_ = "Enter at the cursor shows what you can do; ? shows the keys.";
+    session_.add_observer(this);
+}
+
+PlayScreen::~PlayScreen() { session_.remove_observer(this); }
+
+void PlayScreen::show_history() {
+    log_.add(ctx_, s_, session_.setup_events());
+    log_at_.clear();
+    for (const control::Entry& e : session_.history()) {
+        log_at_.push_back(log_.size());
+        log_.add(ctx_, s_, e.events);
+    }
 }
 
 std::optional<std::string> PlayScreen::play(const std::string& text) {
     std::string err;
     const auto c = parse_command(text, err);
     if (!c) return err;
-    if (auto why = validate(ctx_, s_, *c)) return why;
-    GameState next = s_;
-    Events ev;
-    core::CountingDice counted(dice_);
-    try {
-        ev = apply(ctx_, next, *c, counted);
-    } catch (const core::DiceError& e) {
-        return std::string("dice: ") + e.what();
-    }
-    const bool random = counted.draws() > 0 || std::any_of(ev.begin(), ev.end(), [](const rules::Event& e) {
-                            return std::holds_alternative<rules::CardTurned>(e);
-                        });
-    GameState before = std::move(s_);
-    s_ = next;
-    ++version_;
-    const std::size_t log_size = log_.size();
-    log_.add(ctx_, s_, ev);
+    return session_.play(*c).refused;
+}
+
+std::optional<std::string> PlayScreen::played(const control::Session&, const control::Entry& entry,
+                                              const GameState&) {
+    log_at_.resize(session_.history().size() - 1, log_.size());
+    log_at_.push_back(log_.size());
+    log_.add(ctx_, s_, entry.events);
     log_scroll_ = 0;
     expanded_.reset();
-    if (random) {
-        undo_.clear();
-    } else {
-        undo_.push_back(Undoable{before, log_size, before.decider, print(*c)});
-    }
-    if (keeper_) {
-        // The save is written before the screen shows the result: what the player has seen is
-        // on the disk.
-        if (auto problem = keeper_->played(*c, before, s_)) {
-            log_.add(LogEntry{"NOT SAVED: " + *problem, {}, s_.turn});
-            return std::nullopt;
+    if (computer(entry.by)) {
+        message_ = computer_name(entry.by) + " played \"" + print(entry.command) + "\".";
+        if (s_.decider != entry.by && s_.decision != Decision::GameOver && !computer(s_.decider)) {
+            message_ += " Now " + side_label(ctx_, s_.decider) + " decides" +
+                        (s_.turn > 0 && s_.decider != s_.active ? ", out of turn." : ".");
         }
+        if (selected_ && !unit_at(s_, *selected_, s_.decider)) selected_.reset();
     }
     return std::nullopt;
 }
 
-void PlayScreen::replayed(const Command& c, const GameState& before, const GameState& after, const Events& events,
-                          bool random) {
-    const std::size_t log_size = log_.size();
-    s_ = after;
-    ++version_;
-    log_.add(ctx_, s_, events);
-    if (random) {
-        undo_.clear();
-    } else {
-        undo_.push_back(Undoable{before, log_size, before.decider, print(c)});
+void PlayScreen::undone(const control::Session&) {
+    const std::size_t n = session_.history().size();
+    if (n < log_at_.size()) {
+        log_.truncate(log_at_[n]);
+        log_at_.resize(n);
     }
-}
-
-std::optional<std::string> PlayScreen::undo() {
-    if (undo_.empty()) return std::string("nothing to take back: dice were rolled or a card turned since");
-    if (keeper_) {
-        if (auto problem = keeper_->undone()) return "could not take it back: " + *problem;
-    }
-    Undoable u = std::move(undo_.back());
-    undo_.pop_back();
-    s_ = std::move(u.before);
-    ++version_;
-    log_.truncate(u.log_size);
     log_scroll_ = 0;
     expanded_.reset();
     selected_.reset();
-    return std::nullopt;
+}
+
+void PlayScreen::seated(const control::Session&, Side, const std::string& why) {
+    if (!why.empty()) message_ = why;
+}
+
+void PlayScreen::notice(const control::Session&, const std::string& text) {
+    log_.add(LogEntry{text, {}, s_.turn});
 }
 
 void PlayScreen::ask_undo() {
-    if (undo_.empty()) {
+    if (session_.undoable() == 0) {
         message_ = s_.decision == rules::Decision::GameOver
                        ? "The game is over."
                        : "Nothing to take back: dice were rolled or a card turned since the last command.";
@@ -155,32 +143,30 @@ void PlayScreen::ask_undo() {
         take_back();
         return;
     }
-    const rules::Side asker = undo_.back().by;
+    const rules::Side asker = session_.history().back().by;
     mode_ = Mode::ConfirmUndo;
     message_ = control::side_name(ctx_, other(asker)) + ": let " + control::side_name(ctx_, asker) + " take back " +
                last_undoable() + "? (y/N)";
 }
 
 std::string PlayScreen::last_undoable() const {
-    if (undo_.empty() || undo_.back().text.empty()) return "the last command";
-    return "\"" + undo_.back().text + "\"";
+    if (session_.undoable() == 0) return "the last command";
+    return "\"" + print(session_.history().back().command) + "\"";
 }
 
 void PlayScreen::take_back_to_person() {
     // The person's last command that can be taken back, and how many of the computer's follow it.
+    const std::vector<control::Entry>& history = session_.history();
+    const std::size_t undoable = session_.undoable();
     std::size_t replies = 0;
-    auto it = undo_.rbegin();
-    while (it != undo_.rend() && computer(it->by)) {
-        ++it;
-        ++replies;
-    }
-    if (it == undo_.rend()) {
+    while (replies < undoable && computer(history[history.size() - 1 - replies].by)) ++replies;
+    if (replies == undoable) {
         message_ = !computer(Side::A) || !computer(Side::B)
                        ? "Nothing to take back: dice were rolled or a card turned since your last command."
                        : "Nothing to take back: the computer plays both sides.";
         return;
     }
-    const std::string what = it->text.empty() ? std::string("your last command") : "\"" + it->text + "\"";
+    const std::string what = "\"" + print(history[history.size() - 1 - replies].command) + "\"";
     for (std::size_t i = 0; i <= replies; ++i) {
         if (auto why = undo()) {
             message_ = *why;
@@ -194,31 +180,10 @@ void PlayScreen::take_back_to_person() {
                ".";
 }
 
-void PlayScreen::set_computer(Side side, std::string level) { computer_[idx(side)] = std::move(level); }
-
-bool PlayScreen::computer_decides() const {
-    return s_.decision != Decision::GameOver && computer(s_.decider);
-}
-
-std::string PlayScreen::computer_name(Side side) const {
-    return std::string(1, side_letter(side)) + " (" + ctx_.army(side).name + ", " + computer_[idx(side)] + ")";
-}
+std::string PlayScreen::computer_name(Side side) const { return control::computer_name(session_, side); }
 
 bool PlayScreen::ready_for_computer() const {
     return mode_ == Mode::Map || mode_ == Mode::Prompt || mode_ == Mode::Help || mode_ == Mode::History;
-}
-
-std::optional<std::string> PlayScreen::play_for_computer(const Command& c) {
-    const Side by = s_.decider;
-    const std::string text = print(c);
-    if (auto why = play(text)) return why;
-    message_ = computer_name(by) + " played \"" + text + "\".";
-    if (s_.decider != by && s_.decision != Decision::GameOver && !computer(s_.decider)) {
-        message_ += " Now " + side_label(ctx_, s_.decider) + " decides" +
-                    (s_.turn > 0 && s_.decider != s_.active ? ", out of turn." : ".");
-    }
-    if (selected_ && !unit_at(s_, *selected_, s_.decider)) selected_.reset();
-    return std::nullopt;
 }
 
 bool PlayScreen::wait_for_computer() {
@@ -544,7 +509,7 @@ bool PlayScreen::handle(const KeyPress& k) {
         case 'c': act("chip"); break;
         case 'F': act("follow"); break;
         case 's': act("stay"); break;
-        case 'S': message_ = keeper_ ? keeper_->save() : std::string("This game is not being saved."); break;
+        case 'S': message_ = save_ ? save_() : std::string("This game is not being saved."); break;
         case 'U': ask_undo(); break;
         case 'P': act("pass"); break;
         case 'D': act("deploy auto"); break;
@@ -563,7 +528,7 @@ bool PlayScreen::handle(const KeyPress& k) {
         }
         case 'Q':
             mode_ = Mode::ConfirmQuit;
-            message_ = keeper_ ? "Quit? The game is saved: tercio play --resume goes on with it. (y/N)"
+            message_ = save_ ? "Quit? The game is saved: tercio play --resume goes on with it. (y/N)"
                                : "Really quit? The game is not saved. (y/N)";
             break;
         default:

@@ -9,7 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/dice.hpp"
+#include <functional>
+
+#include "control/session.hpp"
 #include "rules/game.hpp"
 #include "ui/log.hpp"
 #include "ui/surface.hpp"
@@ -34,23 +36,15 @@ struct KeyPress {
     static KeyPress of(Kind k) { return KeyPress{k, 0}; }
 };
 
-/// Keeps the game as it is played (the save file): told of every change the screen makes.
-class GameKeeper {
+/// The game screen of a Session: it maps keys to commands for the session to play and draws
+/// what the session holds. It observes the session, so commands played by others (the computer,
+/// a save being resumed) reach its log too.
+class PlayScreen final : public control::Observer {
   public:
-    virtual ~GameKeeper() = default;
-    /// After a command was applied: a problem to show the player (the disk refused it), or
-    /// nothing.
-    virtual std::optional<std::string> played(const rules::Command& c, const rules::GameState& before,
-                                              const rules::GameState& after) = 0;
-    /// After the last command was taken back: a problem to show, or nothing.
-    virtual std::optional<std::string> undone() = 0;
-    /// `S`: saves and returns what to tell the player.
-    virtual std::string save() = 0;
-};
-
-class PlayScreen {
-  public:
-    PlayScreen(const rules::RulesContext& ctx, rules::GameState state, core::Dice& dice, ScreenOptions options);
+    PlayScreen(control::Session& session, ScreenOptions options);
+    ~PlayScreen() override;
+    PlayScreen(const PlayScreen&) = delete;
+    PlayScreen& operator=(const PlayScreen&) = delete;
 
     /// Handles one key. Returns false when the player has confirmed quitting.
     bool handle(const KeyPress& key);
@@ -59,45 +53,45 @@ class PlayScreen {
 
     /// Adds events that happened outside the screen to the log.
     void record(const rules::Events& ev) { log_.add(ctx_, s_, ev); }
+    /// Logs the session's set-up rolls and every command of its history at once (a resumed
+    /// game).
+    void show_history();
     /// Shows the set-up rolls of new_game one at a time, a key press each, before play.
     void reveal(const rules::Events& setup);
     /// Plays a command as if typed at the command line; the reason if it is refused.
     std::optional<std::string> play(const std::string& text);
-    /// A command played before the screen opened (a resumed game): logged, and kept for undo
-    /// unless it was `random` (rolled dice or turned a card).
-    void replayed(const rules::Command& c, const rules::GameState& before, const rules::GameState& after,
-                  const rules::Events& events, bool random);
     /// Puts a message of the program's own on the message line.
     void show_message(std::string text) { message_ = std::move(text); }
-    /// Who keeps the game (the save); without one, the game is not saved.
-    void set_keeper(GameKeeper* keeper) { keeper_ = keeper; }
+    /// What `S` does (saves, and says what to tell the player); without it, the game is not saved.
+    void set_save_action(std::function<std::string()> save) { save_ = std::move(save); }
     /// Whether taking a command back asks the other player first (two players at one keyboard).
     /// Never asked when the computer plays a side.
     void set_undo_asks(bool asks) { undo_asks_ = asks; }
-    /// The computer plays `side` at `level` ("normal"); an empty level: a person does (the
-    /// default). While a computer side decides, keys give no command ("wait for the computer"),
-    /// the line under the map says it is thinking, and U takes back the person's last command
-    /// with the computer's replies after it.
-    void set_computer(rules::Side side, std::string level);
-    bool computer(rules::Side side) const { return !computer_[rules::idx(side)].empty(); }
+    /// Whether the computer plays `side` (the session's seat). While a computer side decides,
+    /// keys give no command ("wait for the computer"), the line under the map says it is
+    /// thinking, and U takes back the person's last command with the computer's replies after it.
+    bool computer(rules::Side side) const { return session_.seat(side).computer(); }
     /// Whether the game waits for a side the computer plays.
-    bool computer_decides() const;
+    bool computer_decides() const { return session_.computer_decides(); }
     /// "B (Spanish, normal)".
     std::string computer_name(rules::Side side) const;
-    /// Plays the computer's command as if it were typed (the log, the save) and says so on the
-    /// message line; the reason if the rules refuse it.
-    std::optional<std::string> play_for_computer(const rules::Command& c);
     /// Whether a computer's command may be played now: not while the player answers a question
     /// (quit? the odds?) or steps through the set-up rolls.
     bool ready_for_computer() const;
-    /// Changes whenever a command is played or taken back (a decision asked for before then is
-    /// for another game state).
-    std::uint64_t version() const { return version_; }
+    /// The session's version: changes whenever a command is played or taken back.
+    std::uint64_t version() const { return session_.version(); }
     /// Takes back the last command if no dice were rolled and no card turned since it; the
     /// reason if not.
-    std::optional<std::string> undo();
+    std::optional<std::string> undo() { return session_.undo(); }
     /// How many commands could be taken back now.
-    std::size_t undoable() const { return undo_.size(); }
+    std::size_t undoable() const { return session_.undoable(); }
+
+    // control::Observer: what the session tells the screen.
+    std::optional<std::string> played(const control::Session& session, const control::Entry& entry,
+                                      const rules::GameState& before) override;
+    void undone(const control::Session& session) override;
+    void seated(const control::Session& session, rules::Side side, const std::string& why) override;
+    void notice(const control::Session& session, const std::string& text) override;
 
     const rules::GameState& state() const { return s_; }
     /// The selected unit's square, if a unit is selected (Space).
@@ -109,13 +103,6 @@ class PlayScreen {
 
   private:
     enum class Mode { Map, Prompt, Help, History, ConfirmQuit, ConfirmAction, ConfirmUndo, Choose, Reveal };
-    /// A command that may still be taken back: the state before it and the log's length then.
-    struct Undoable {
-        rules::GameState before;
-        std::size_t log_size = 0;
-        rules::Side by = rules::Side::A;
-        std::string text;
-    };
     /// 'U': takes back the last command, asking the other player first if need be.
     void ask_undo();
     /// Takes back the last command and says so on the message line.
@@ -149,9 +136,10 @@ class PlayScreen {
     void draw_help(Surface& out) const;
     void draw_history(Surface& out) const;
 
+    control::Session& session_;
     const rules::RulesContext& ctx_;
-    rules::GameState s_;
-    core::Dice& dice_;
+    /// The session's state (a reference: the screen draws the game, it does not hold one).
+    const rules::GameState& s_;
     ScreenOptions opt_;
     Log log_;
     core::Square cursor_{};
@@ -169,11 +157,9 @@ class PlayScreen {
     std::vector<std::string> choices_;  ///< the Enter menu's commands
     std::size_t choice_ = 0;            ///< the highlighted one
     std::optional<std::size_t> help_unit_;  ///< `?` on a unit: its rules first, then the keys
-    GameKeeper* keeper_ = nullptr;
+    std::function<std::string()> save_;
     bool undo_asks_ = true;
-    std::vector<Undoable> undo_;        ///< newest last; cleared by a command that rolled dice or turned a card
-    std::array<std::string, 2> computer_;  ///< the level the computer plays each side at; empty: a person
-    std::uint64_t version_ = 0;
+    std::vector<std::size_t> log_at_;  ///< per command of the session's history: the log's length before it
     rules::Events unrevealed_;  ///< the set-up rolls being shown (Mode::Reveal)
     std::size_t revealed_ = 0;  ///< how many of them are shown: always fewer in Mode::Reveal
 };

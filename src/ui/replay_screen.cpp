@@ -76,46 +76,36 @@ void mark_command(const Command& c, MapView& view) {
 
 std::vector<std::string> replay_key_help() { return key_help_lines(std::begin(kKeys), std::end(kKeys)); }
 
-ReplayScreen::ReplayScreen(const RulesContext& ctx, GameState setup, const Events& setup_events,
-                           const core::SeededDice& dice_after_setup, const std::vector<Command>& commands,
-                           ScreenOptions options, int speed_ms)
-    : ctx_(ctx), opt_(options), seed_(dice_after_setup.seed()), speed_ms_(std::max(0, speed_ms)) {
-    // One pass over the game: what each command was and did, the log, and the states to seek from.
-    GameState s = std::move(setup);
-    core::SeededDice dice = dice_after_setup;
-    full_log_.add(ctx_, s, setup_events);
-    turn_at_.push_back(s.turn);
+ReplayScreen::ReplayScreen(const RulesContext& ctx, GameState setup, const Events& setup_events, std::uint64_t seed,
+                           std::uint64_t calls, ScreenOptions options, int speed_ms)
+    : ctx_(ctx), opt_(options), seed_(seed), last_calls_(calls), speed_ms_(std::max(0, speed_ms)) {
+    // What each command was and did, the log, and the states to seek from, built as the save's
+    // replay hands over its commands (add()).
+    full_log_.add(ctx_, setup, setup_events);
+    turn_at_.push_back(setup.turn);
     log_end_.push_back(full_log_.size());
-    keyframes_.push_back(Stored{0, s, dice.calls()});
-    commands_.reserve(commands.size());
-    for (const Command& c : commands) {
-        const std::size_t p = commands_.size();  // the position before this command
-        if (p > 0 && (turn_at_[p] != turn_at_[p - 1] || p - keyframes_.back().pos >= kReplayKeyframeEvery)) {
-            keyframes_.push_back(Stored{p, s, dice.calls()});
-        }
-        const Side by = s.decider;
-        Events ev;
-        try {
-            ev = apply(ctx_, s, c, dice);
-        } catch (const std::exception& e) {
-            // replay_save has checked the commands, so only a caller's mistake lands here.
-            problem_ = "command " + std::to_string(p + 1) + " (" + print(c) + ") could not be replayed: " + e.what() +
-                       "; the replay stops before it";
-            break;
-        }
-        commands_.push_back(c);
-        text_.push_back(print(c));
-        by_.push_back(by);
-        card_.push_back(turns_card(ev));
-        full_log_.add(ctx_, s, ev);
-        turn_at_.push_back(s.turn);
-        log_end_.push_back(full_log_.size());
-    }
-    s_ = keyframes_.front().state;
-    calls_ = keyframes_.front().calls;
+    keyframes_.push_back(Stored{0, setup, calls});
+    s_ = std::move(setup);
+    calls_ = calls;
     pos_ = 0;
     sync_log();
     message_ = "REPLAY: Right steps, Enter plays on by itself, ? shows the keys, q quits.";
+}
+
+void ReplayScreen::add(const Command& c, Side by, const Events& events, const GameState& before,
+                       const GameState& after, std::uint64_t calls_after) {
+    const std::size_t p = commands_.size();  // the position before this command
+    if (p > 0 && (turn_at_[p] != turn_at_[p - 1] || p - keyframes_.back().pos >= kReplayKeyframeEvery)) {
+        keyframes_.push_back(Stored{p, before, last_calls_});
+    }
+    commands_.push_back(c);
+    text_.push_back(print(c));
+    by_.push_back(by);
+    card_.push_back(turns_card(events));
+    full_log_.add(ctx_, after, events);
+    turn_at_.push_back(after.turn);
+    log_end_.push_back(full_log_.size());
+    last_calls_ = calls_after;
 }
 
 void ReplayScreen::sync_log() {

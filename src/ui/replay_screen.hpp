@@ -28,13 +28,16 @@ inline constexpr std::size_t kReplayKeyframeEvery = 32;
 
 class ReplayScreen {
   public:
-    /// `setup` and `setup_events` are what rules::new_game made with `dice_after_setup` (a
-    /// SeededDice of the save's seed, as new_game left it); `commands` the save's commands (those
-    /// that replayed: data::replay_save checks them first). A command that cannot be applied ends
-    /// the replay there, and set_problem() says so.
+    /// `setup` and `setup_events` are what rules::new_game made from `seed`, which left the dice
+    /// at `calls` draws. The commands come after, one add() each, as the save's replay
+    /// (data::replay_save, which checks them) goes through them: the game is replayed once.
     ReplayScreen(const rules::RulesContext& ctx, rules::GameState setup, const rules::Events& setup_events,
-                 const core::SeededDice& dice_after_setup, const std::vector<rules::Command>& commands,
-                 ScreenOptions options, int speed_ms = 500);
+                 std::uint64_t seed, std::uint64_t calls, ScreenOptions options, int speed_ms = 500);
+
+    /// The next command of the save as replayed: who gave it, what it did, the states around it
+    /// and the dice draws made once it was played.
+    void add(const rules::Command& c, rules::Side by, const rules::Events& events, const rules::GameState& before,
+             const rules::GameState& after, std::uint64_t calls_after);
 
     /// Handles one key. Returns false when the viewer quits.
     bool handle(const KeyPress& key);
@@ -103,6 +106,7 @@ class ReplayScreen {
     const rules::RulesContext& ctx_;
     ScreenOptions opt_;
     std::uint64_t seed_ = 0;
+    std::uint64_t last_calls_ = 0;    ///< the dice draws made after the last command added
     std::vector<rules::Command> commands_;
     std::vector<std::string> text_;   ///< per command: rules::print
     std::vector<rules::Side> by_;     ///< per command: the side that gave it

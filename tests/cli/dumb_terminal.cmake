@@ -34,7 +34,7 @@ set(todo "run it in a full-screen terminal such as xterm")
 # TERM=dumb: a terminfo entry without cursor addressing (cup).
 refused("play, TERM=dumb" "tercio play: this terminal (TERM=dumb) ${why}" ENV TERM=dumb ARGS ${play})
 refused("play, TERM=dumb: what to do" "${todo}" ENV TERM=dumb ARGS ${play})
-refused("play, TERM=dumb: headless" "tercio run" ENV TERM=dumb ARGS ${play})
+refused("play, TERM=dumb: the plain mode" "tercio play --plain" ENV TERM=dumb ARGS ${play})
 # TERM unset or empty: curses would fall back to "unknown".
 refused("play, TERM unset" "tercio play: TERM is not set" ENV --unset=TERM ARGS ${play})
 refused("play, TERM unset: what to do" "TERM=xterm-256color" ENV --unset=TERM ARGS ${play})

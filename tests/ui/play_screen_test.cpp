@@ -43,7 +43,8 @@ std::string screen_of(const PlayScreen& p, int w = 80, int h = 24) {
 
 TEST_CASE("typed commands are played, refused ones say why and change nothing", "[ui][screen]") {
     Game g;
-    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    control::Session p_session(g.ctx, g.start(), g.dice);
+    PlayScreen p(p_session, {});
     const rules::Side first = p.state().decider;
     command(p, "terrain pass");
     CHECK(p.state().decider != first);  // the other side places terrain now
@@ -63,7 +64,8 @@ TEST_CASE("typed commands are played, refused ones say why and change nothing", 
 
 TEST_CASE("Tab completes the command line from the legal commands", "[ui][screen]") {
     Game g;
-    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    control::Session p_session(g.ctx, g.start(), g.dice);
+    PlayScreen p(p_session, {});
     REQUIRE(p.handle(KeyPress::character(':')));
     type(p, "terrain p");
     REQUIRE(p.handle(KeyPress::of(K::Tab)));
@@ -86,7 +88,8 @@ TEST_CASE("Tab completes the command line from the legal commands", "[ui][screen
 
 TEST_CASE("the cursor moves with vi-keys and arrows and stays on the board", "[ui][screen]") {
     Game g;
-    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    control::Session p_session(g.ctx, g.start(), g.dice);
+    PlayScreen p(p_session, {});
     const core::Square c = p.cursor();
     p.handle(KeyPress::character('k'));
     CHECK(p.cursor().y == c.y + 1);  // k is north: toward rank 15
@@ -115,7 +118,8 @@ TEST_CASE("the cursor moves with vi-keys and arrows and stays on the board", "[u
 
 TEST_CASE("quitting asks first, and only y quits", "[ui][screen]") {
     Game g;
-    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    control::Session p_session(g.ctx, g.start(), g.dice);
+    PlayScreen p(p_session, {});
     CHECK(p.handle(KeyPress::character('Q')));
     CHECK(contains(p.message(), "Really quit?"));
     CHECK(p.handle(KeyPress::character('n')));
@@ -125,7 +129,8 @@ TEST_CASE("quitting asks first, and only y quits", "[ui][screen]") {
 
 TEST_CASE("the screen at 80x24: map, side pane, log, hints, status and message lines", "[ui][screen]") {
     Game g;
-    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    control::Session p_session(g.ctx, g.start(), g.dice);
+    PlayScreen p(p_session, {});
     command(p, "terrain pass");
     command(p, "terrain pass");
     command(p, "deploy auto");
@@ -146,7 +151,8 @@ TEST_CASE("the screen at 80x24: map, side pane, log, hints, status and message l
 
 TEST_CASE("? shows the key help generated from the key table, Ctrl-P the history", "[ui][screen]") {
     Game g;
-    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    control::Session p_session(g.ctx, g.start(), g.dice);
+    PlayScreen p(p_session, {});
     p.handle(KeyPress::character('?'));
     const std::string help = screen_of(p);
     for (const std::string& line : key_help()) {
@@ -161,7 +167,8 @@ TEST_CASE("? shows the key help generated from the key table, Ctrl-P the history
 
 TEST_CASE("x shows the why of the newest roll", "[ui][screen]") {
     Game g;
-    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    control::Session p_session(g.ctx, g.start(), g.dice);
+    PlayScreen p(p_session, {});
     p.handle(KeyPress::character('x'));
     CHECK(p.message() == "no roll to explain yet");
 }
@@ -171,7 +178,8 @@ TEST_CASE("Space selects a unit of the side to decide, f shows the odds and y sh
     pos.add(rules::Side::A, "arquebus", "h5");
     pos.add(rules::Side::B, "arquebus", "h6");
     core::ScriptedDice dice = core::ScriptedDice::parse("d8:6 d6:2");
-    PlayScreen p(pos.ctx, pos.s, dice, {});
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
     // Walk the cursor from the centre (h8) to h5 and select the arquebus there.
     for (int i = 0; i < 3; ++i) p.handle(KeyPress::character('j'));
     REQUIRE(p.cursor() == test::sq("h5"));
@@ -196,7 +204,8 @@ TEST_CASE("action keys refuse with the reason, and cancel leaves the game alone"
     pos.add(rules::Side::A, "arquebus", "h5");
     pos.add(rules::Side::B, "arquebus", "h6");
     core::ScriptedDice dice = core::ScriptedDice::parse("");
-    PlayScreen p(pos.ctx, pos.s, dice, {});
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
     p.handle(KeyPress::character('f'));
     CHECK(contains(p.message(), "select a unit first"));
     p.handle(KeyPress::character(' '));  // h8: nobody there
@@ -221,7 +230,8 @@ TEST_CASE("action keys refuse with the reason, and cancel leaves the game alone"
 
 TEST_CASE("Enter shows the legal commands at the cursor, and a pick plays it", "[ui][screen]") {
     Game g;
-    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    control::Session p_session(g.ctx, g.start(), g.dice);
+    PlayScreen p(p_session, {});
     REQUIRE(p.state().decision == rules::Decision::PlaceTerrain);
     const rules::Side placer = p.state().decider;
     // h8, the centre: a straight stream, and the pass.
@@ -254,7 +264,8 @@ TEST_CASE("the set-up rolls are shown one key at a time, Esc shows the rest", "[
     rules::GameState s;
     const rules::Events setup = rules::new_game(g.ctx, s, g.dice);
     REQUIRE(setup.size() >= 4);
-    PlayScreen p(g.ctx, s, g.dice, {});
+    control::Session p_session(g.ctx, s, g.dice);
+    PlayScreen p(p_session, {});
     p.reveal(setup);
     CHECK(p.log().size() == 1);
     CHECK(contains(screen_of(p), "Before the battle each army rolls"));
@@ -278,7 +289,8 @@ TEST_CASE("a reaction out of turn is shown in reverse video, with the side to ac
     pos.add(rules::Side::B, "arquebus", "h7");
     core::ScriptedDice dice = core::ScriptedDice::parse("");
     pos.next_card(rules::CardKind::Reload);
-    PlayScreen p(pos.ctx, pos.s, dice, {});
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
     p.handle(KeyPress::character('t'));  // A turns a card: B may shoot out of turn (R1)
     REQUIRE(p.state().decision == rules::Decision::React);
     REQUIRE(p.state().decider == rules::Side::B);
@@ -301,7 +313,8 @@ TEST_CASE("a whole game is played to its end with the Enter menu and single keys
     // What a newcomer does: move the cursor, maybe select, press Enter and pick from the menu,
     // confirm the odds with y. The game must reach its end that way, whatever is picked.
     Game g;
-    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    control::Session p_session(g.ctx, g.start(), g.dice);
+    PlayScreen p(p_session, {});
     std::uint32_t r = 7;
     const auto next = [&r](std::uint32_t n) {
         r = r * 1103515245u + 12345u;
@@ -332,7 +345,8 @@ TEST_CASE("the help key on a unit shows its rules first, then the keys", "[ui][s
     pos.add(rules::Side::A, "arquebus", "h5");
     pos.add(rules::Side::B, "arquebus", "h8");
     core::ScriptedDice dice = core::ScriptedDice::parse("");
-    PlayScreen p(pos.ctx, pos.s, dice, {});
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
     // The cursor starts on h8: the enemy's arquebus.
     p.handle(KeyPress::character('?'));
     std::string s = screen_of(p);
@@ -355,7 +369,8 @@ TEST_CASE("the help key on a unit shows its rules first, then the keys", "[ui][s
 
 TEST_CASE("a message longer than the screen is wrapped onto the status line above it", "[ui][screen]") {
     Game g;
-    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    control::Session p_session(g.ctx, g.start(), g.dice);
+    PlayScreen p(p_session, {});
     p.handle(KeyPress::character('t'));  // no card to turn while placing terrain
     REQUIRE(p.message().size() > 80);
     TextSurface out(80, 24);

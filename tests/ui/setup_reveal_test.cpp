@@ -38,7 +38,8 @@ void step_through(const std::string& red, const std::string& blue, std::uint64_t
     core::SeededDice dice(seed);
     rules::GameState s;
     const rules::Events setup = rules::new_game(ctx, s, dice);
-    PlayScreen p(ctx, s, dice, {});
+    control::Session p_session(ctx, s, dice);
+    PlayScreen p(p_session, {});
     p.reveal(setup);
     const std::string done = "Set-up rolled.";
     // The first roll is shown at once; each key shows one more.
@@ -73,7 +74,8 @@ TEST_CASE("imperialist v moorish at seed 50631 rolls one set-up event and needs 
     rules::GameState s;
     const rules::Events setup = rules::new_game(ctx, s, dice);
     REQUIRE(setup.size() == 1);
-    PlayScreen p(ctx, s, dice, {});
+    control::Session p_session(ctx, s, dice);
+    PlayScreen p(p_session, {});
     p.reveal(setup);
     CHECK(p.log().size() == 1);
     CHECK(contains(p.message(), "Set-up rolled."));

@@ -125,7 +125,8 @@ TEST_CASE("snapshot: the start menu", "[ui][snapshot]") {
 
 TEST_CASE("snapshot: the first set-up roll shown, then the terrain menu at h8", "[ui][snapshot]") {
     Game g;
-    PlayScreen p(g.ctx, g.s, g.dice, {});
+    control::Session p_session(g.ctx, g.s, g.dice);
+    PlayScreen p(p_session, {});
     p.reveal(g.setup);
     check_snapshot("setup_reveal", draw(p));
     p.handle(KeyPress::of(K::Escape));
@@ -135,7 +136,8 @@ TEST_CASE("snapshot: the first set-up roll shown, then the terrain menu at h8", 
 
 TEST_CASE("snapshot: the armies deployed, the initiative to choose", "[ui][snapshot]") {
     Game g;
-    PlayScreen p(g.ctx, g.s, g.dice, {});
+    control::Session p_session(g.ctx, g.s, g.dice);
+    PlayScreen p(p_session, {});
     command(p, "terrain pass");
     command(p, "terrain pass");
     command(p, "deploy auto");
@@ -149,7 +151,8 @@ TEST_CASE("snapshot: a unit selected on a Move card, with its reach and targets"
     pos.add(rules::Side::B, "arquebus", "h8");
     pos.piece(rules::TerrainKind::Wood, {"g6"});
     core::ScriptedDice dice = core::ScriptedDice::parse("");
-    PlayScreen p(pos.ctx, pos.s, dice, {});
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
     for (int i = 0; i < 3; ++i) p.handle(KeyPress::character('j'));
     p.handle(KeyPress::character(' '));
     check_snapshot("selected", draw(p));
@@ -160,7 +163,8 @@ TEST_CASE("snapshot: the odds of a shot before it is rolled, in ASCII without co
     pos.add(rules::Side::A, "arquebus", "h5");
     pos.add(rules::Side::B, "arquebus", "h6");
     core::ScriptedDice dice = core::ScriptedDice::parse("d8:6 d6:2");
-    PlayScreen p(pos.ctx, pos.s, dice, ScreenOptions{false, true});
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, ScreenOptions{false, true});
     for (int i = 0; i < 3; ++i) p.handle(KeyPress::character('j'));
     p.handle(KeyPress::character(' '));
     p.handle(KeyPress::character('k'));
@@ -173,14 +177,16 @@ TEST_CASE("snapshot: the after-action summary", "[ui][snapshot]") {
     pos.add(rules::Side::A, "arquebus", "h5");
     pos.add(rules::Side::B, "arquebus", "h9");
     core::ScriptedDice dice = core::ScriptedDice::parse("");
-    PlayScreen p(pos.ctx, pos.s, dice, {});
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
     command(p, "concede");
     check_snapshot("game_over", draw(p));
 }
 
 TEST_CASE("snapshot: the key help and the too-small screen", "[ui][snapshot]") {
     Game g;
-    PlayScreen p(g.ctx, g.s, g.dice, {});
+    control::Session p_session(g.ctx, g.s, g.dice);
+    PlayScreen p(p_session, {});
     p.handle(KeyPress::character('?'));
     check_snapshot("help", draw(p));
     check_snapshot("too_small", draw(p, 60, 20));

@@ -32,23 +32,24 @@ void play(PlayScreen& p, const std::string& text) {
     REQUIRE_FALSE(why);
 }
 
-/// Records what the screen tells it; can be told to refuse.
-struct FakeKeeper final : GameKeeper {
+/// Records what the session tells it, like the app's save keeper; can be told to refuse.
+struct FakeKeeper final : control::Observer {
     std::vector<std::string> played_texts;
     int undone_count = 0;
     int saves = 0;
     std::optional<std::string> refuse;
-    std::optional<std::string> played(const rules::Command& c, const rules::GameState& before,
-                                      const rules::GameState& after) override {
-        CHECK_FALSE(rules::state_hash(before) == rules::state_hash(after));
-        played_texts.push_back(rules::print(c));
-        return refuse;
+    std::optional<std::string> played(const control::Session& session, const control::Entry& entry,
+                                      const rules::GameState& before) override {
+        CHECK_FALSE(rules::state_hash(before) == rules::state_hash(session.state()));
+        played_texts.push_back(rules::print(entry.command));
+        if (refuse) return "NOT SAVED: " + *refuse;
+        return std::nullopt;
     }
-    std::optional<std::string> undone() override {
+    std::optional<std::string> undoing(const control::Session&) override {
         ++undone_count;
         return refuse;
     }
-    std::string save() override {
+    std::string save() {
         ++saves;
         return "Saved (test)";
     }
@@ -58,7 +59,8 @@ struct FakeKeeper final : GameKeeper {
 
 TEST_CASE("U takes back the last command after the other player agrees", "[ui][undo]") {
     Game g;
-    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    control::Session p_session(g.ctx, g.start(), g.dice);
+    PlayScreen p(p_session, {});
     play(p, "terrain pass");
     play(p, "terrain pass");
     const std::uint64_t before = rules::state_hash(p.state());
@@ -85,7 +87,8 @@ TEST_CASE("U takes back the last command after the other player agrees", "[ui][u
 
 TEST_CASE("commands are taken back one at a time, newest first", "[ui][undo]") {
     Game g;
-    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    control::Session p_session(g.ctx, g.start(), g.dice);
+    PlayScreen p(p_session, {});
     p.set_undo_asks(false);
     const std::uint64_t h0 = rules::state_hash(p.state());
     play(p, "terrain pass");
@@ -105,7 +108,8 @@ TEST_CASE("commands are taken back one at a time, newest first", "[ui][undo]") {
 
 TEST_CASE("nothing is taken back past a dice roll or a card turned", "[ui][undo]") {
     Game g;
-    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    control::Session p_session(g.ctx, g.start(), g.dice);
+    PlayScreen p(p_session, {});
     p.set_undo_asks(false);
     for (const char* c : {"terrain pass", "terrain pass", "deploy auto", "deploy auto"}) play(p, c);
     // The second army deployed: the initiative is rolled at once, so nothing before it can go.
@@ -125,9 +129,11 @@ TEST_CASE("nothing is taken back past a dice roll or a card turned", "[ui][undo]
 
 TEST_CASE("the keeper hears of every command played and taken back, and S saves", "[ui][undo][save]") {
     Game g;
-    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    control::Session p_session(g.ctx, g.start(), g.dice);
+    PlayScreen p(p_session, {});
     FakeKeeper keeper;
-    p.set_keeper(&keeper);
+    p_session.add_observer(&keeper);
+    p.set_save_action([&keeper] { return keeper.save(); });
     p.set_undo_asks(false);
     play(p, "terrain pass");
     play(p, "terrain pass");
@@ -147,9 +153,11 @@ TEST_CASE("the keeper hears of every command played and taken back, and S saves"
 
 TEST_CASE("a save the disk refuses is shown in the log, and a failed undo keeps the command", "[ui][undo][save]") {
     Game g;
-    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    control::Session p_session(g.ctx, g.start(), g.dice);
+    PlayScreen p(p_session, {});
     FakeKeeper keeper;
-    p.set_keeper(&keeper);
+    p_session.add_observer(&keeper);
+    p.set_save_action([&keeper] { return keeper.save(); });
     p.set_undo_asks(false);
     keeper.refuse = "No space left on device";
     play(p, "terrain pass");
@@ -163,7 +171,8 @@ TEST_CASE("a save the disk refuses is shown in the log, and a failed undo keeps 
 
 TEST_CASE("without a keeper the game says it is not saved", "[ui][undo]") {
     Game g;
-    PlayScreen p(g.ctx, g.start(), g.dice, {});
+    control::Session p_session(g.ctx, g.start(), g.dice);
+    PlayScreen p(p_session, {});
     REQUIRE(p.handle(KeyPress::character('S')));
     CHECK(p.message() == "This game is not being saved.");
     REQUIRE(p.handle(KeyPress::character('Q')));
@@ -173,21 +182,24 @@ TEST_CASE("without a keeper the game says it is not saved", "[ui][undo]") {
 TEST_CASE("commands replayed from a save are logged and can be taken back", "[ui][undo]") {
     Game g;
     rules::GameState s = g.start();
-    PlayScreen p(g.ctx, s, g.dice, {});
+    control::Session p_session(g.ctx, s, g.dice);
+    PlayScreen p(p_session, {});
     p.set_undo_asks(false);
-    // What a resumed game does: the screen hears of each command as it is replayed.
+    // What a resumed game does: the session takes in each command as it is replayed, and the
+    // screen shows the history.
     rules::GameState before = s;
     std::string err;
     const auto c = rules::parse_command("terrain pass", err);
     REQUIRE(c);
     const rules::Events ev = rules::apply(g.ctx, s, *c, g.dice);
-    p.replayed(*c, before, s, ev, false);
+    p_session.record(*c, ev, false, before, s, 0);
+    p.show_history();
     CHECK(rules::state_hash(p.state()) == rules::state_hash(s));
     REQUIRE(p.undoable() == 1);
     REQUIRE(p.handle(KeyPress::character('U')));
     CHECK(p.message() == "Took back \"terrain pass\".");
     CHECK(rules::state_hash(p.state()) == rules::state_hash(before));
     // A random one leaves nothing to take back.
-    p.replayed(*c, before, s, ev, true);
+    p_session.record(*c, ev, true, before, s, 0);
     CHECK(p.undoable() == 0);
 }

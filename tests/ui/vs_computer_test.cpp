@@ -157,22 +157,22 @@ struct TempSave {
     }
 };
 
-struct Keeper final : GameKeeper {
+/// The app's save keeper in small: the session's observer that writes the save.
+struct Keeper final : control::Observer {
     data::GameSave& file;
     const core::SeededDice& dice;
     Keeper(data::GameSave& s, const core::SeededDice& d) : file(s), dice(d) {}
-    std::optional<std::string> played(const rules::Command& c, const rules::GameState& before,
-                                      const rules::GameState& after) override {
+    std::optional<std::string> played(const control::Session& session, const control::Entry& entry,
+                                      const rules::GameState& before) override {
         std::string why;
-        if (file.played(c, before, after, dice.calls(), why)) return std::nullopt;
+        if (file.played(entry.command, before, session.state(), dice.calls(), why)) return std::nullopt;
         return why;
     }
-    std::optional<std::string> undone() override {
+    std::optional<std::string> undoing(const control::Session&) override {
         std::string why;
         if (file.undone(why)) return std::nullopt;
         return why;
     }
-    std::string save() override { return "saved"; }
 };
 
 /// The save file read back and replayed.
@@ -193,11 +193,13 @@ data::Replayed replayed(const Game& g, const fs::path& file, data::SaveFile* par
 
 TEST_CASE("the computer's commands are played like typed ones: in the log and in the save", "[ui][ai][vs]") {
     Game g;
-    PlayScreen p(g.ctx, g.setup, g.dice, {});
+    control::Session p_session(g.ctx, g.setup, g.dice);
+    PlayScreen p(p_session, {});
     TempSave ts(g, "computer:random");
     Keeper keeper(*ts.save, g.dice);
-    p.set_keeper(&keeper);
-    ComputerTurns turns(g.ctx, p, 0ms);
+    p_session.add_observer(&keeper);
+    ComputerTurns turns(p_session, 0ms);
+    turns.set_ready([&p] { return p.ready_for_computer(); });
     turns.seat(Side::B, ai::make_player(ai::Level::Random, ai::player_seed(12, Side::B)), "random");
     CHECK(p.computer(Side::B));
     CHECK_FALSE(p.computer(Side::A));
@@ -244,8 +246,10 @@ TEST_CASE("a whole game against the computer at the random level finishes", "[ui
         core::SeededDice dice(seed);
         rules::GameState s;
         rules::new_game(ctx, s, dice);
-        PlayScreen p(ctx, s, dice, {});
-        ComputerTurns turns(ctx, p, 0ms);
+        control::Session p_session(ctx, s, dice);
+        PlayScreen p(p_session, {});
+        ComputerTurns turns(p_session, 0ms);
+        turns.set_ready([&p] { return p.ready_for_computer(); });
         // The computer plays red here, the person blue.
         turns.seat(Side::A, ai::make_player(ai::Level::Random, ai::player_seed(seed, Side::A)), "random");
         std::mt19937_64 person(seed);
@@ -274,8 +278,10 @@ TEST_CASE("a whole game against the computer at the random level finishes", "[ui
 
 TEST_CASE("keys pressed while the computer thinks do not act on the game", "[ui][ai][vs]") {
     Game g;
-    PlayScreen p(g.ctx, g.setup, g.dice, {});
-    ComputerTurns turns(g.ctx, p, 0ms);
+    control::Session p_session(g.ctx, g.setup, g.dice);
+    PlayScreen p(p_session, {});
+    ComputerTurns turns(p_session, 0ms);
+    turns.set_ready([&p] { return p.ready_for_computer(); });
     auto held = std::make_unique<HeldPlayer>(std::vector<std::string>{"terrain pass", "deploy auto"});
     HeldPlayer& computer = *held;
     turns.seat(Side::B, std::move(held), "test");
@@ -355,11 +361,13 @@ TEST_CASE("keys pressed while the computer thinks do not act on the game", "[ui]
 
 TEST_CASE("U against the computer takes back the person's last command and the computer's replies", "[ui][ai][vs][undo]") {
     Game g;
-    PlayScreen p(g.ctx, g.setup, g.dice, {});
+    control::Session p_session(g.ctx, g.setup, g.dice);
+    PlayScreen p(p_session, {});
     TempSave ts(g, "computer:easy");
     Keeper keeper(*ts.save, g.dice);
-    p.set_keeper(&keeper);
-    ComputerTurns turns(g.ctx, p, 0ms);
+    p_session.add_observer(&keeper);
+    ComputerTurns turns(p_session, 0ms);
+    turns.set_ready([&p] { return p.ready_for_computer(); });
     auto held = std::make_unique<HeldPlayer>(std::vector<std::string>{"terrain pass", "deploy auto"});
     HeldPlayer& computer = *held;
     turns.seat(Side::B, std::move(held), "test");
@@ -423,8 +431,10 @@ TEST_CASE("U against the computer takes back the person's last command and the c
 
 TEST_CASE("the computer waits the delay after each command before playing its own", "[ui][ai][vs]") {
     Game g;
-    PlayScreen p(g.ctx, g.setup, g.dice, {});
-    ComputerTurns turns(g.ctx, p, 600ms);
+    control::Session p_session(g.ctx, g.setup, g.dice);
+    PlayScreen p(p_session, {});
+    ComputerTurns turns(p_session, 600ms);
+    turns.set_ready([&p] { return p.ready_for_computer(); });
     turns.seat(Side::B, ai::make_player(ai::Level::Random, 5), "random");
     turns.seat(Side::A, ai::make_player(ai::Level::Random, 6), "random");
     const auto t0 = ComputerTurns::Clock::now() + 1s;  // the delay since the start has passed
@@ -447,8 +457,10 @@ TEST_CASE("the computer waits the delay after each command before playing its ow
 
 TEST_CASE("the computer waits the delay after a person's command too", "[ui][ai][vs]") {
     Game g;
-    PlayScreen p(g.ctx, g.setup, g.dice, {});
-    ComputerTurns turns(g.ctx, p, 600ms);
+    control::Session p_session(g.ctx, g.setup, g.dice);
+    PlayScreen p(p_session, {});
+    ComputerTurns turns(p_session, 600ms);
+    turns.set_ready([&p] { return p.ready_for_computer(); });
     const Side person = p.state().decider;
     turns.seat(rules::other(person), ai::make_player(ai::Level::Random, 5), "random");
     person_plays(p, g, {"terrain pass"});
@@ -477,8 +489,10 @@ TEST_CASE("a computer that fails hands its side to the keyboard, saying why", "[
     };
     Game g;
     SECTION("an illegal command") {
-        PlayScreen p(g.ctx, g.setup, g.dice, {});
-        ComputerTurns turns(g.ctx, p, 0ms);
+        control::Session p_session(g.ctx, g.setup, g.dice);
+        PlayScreen p(p_session, {});
+        ComputerTurns turns(p_session, 0ms);
+        turns.set_ready([&p] { return p.ready_for_computer(); });
         const Side first = p.state().decider;
         turns.seat(first, std::make_unique<Illegal>(), "test");
         turns.update();
@@ -490,8 +504,10 @@ TEST_CASE("a computer that fails hands its side to the keyboard, saying why", "[
         CHECK_FALSE(turns.update().wait_ms);
     }
     SECTION("an exception") {
-        PlayScreen p(g.ctx, g.setup, g.dice, {});
-        ComputerTurns turns(g.ctx, p, 0ms);
+        control::Session p_session(g.ctx, g.setup, g.dice);
+        PlayScreen p(p_session, {});
+        ComputerTurns turns(p_session, 0ms);
+        turns.set_ready([&p] { return p.ready_for_computer(); });
         const Side first = p.state().decider;
         turns.seat(first, std::make_unique<Broken>(), "test");
         turns.update();

@@ -1,0 +1,114 @@
+// tercio play --plain's front end (ui::PlainGame) on a Session: lines in, plain lines out.
+#include <sstream>
+
+#include "ai/player.hpp"
+#include "control/session.hpp"
+#include "rules/state_hash.hpp"
+#include "tests/rules/position_fixture.hpp"
+#include "ui/plain_game.hpp"
+
+using namespace tercio;
+using namespace tercio::ui;
+using tercio::test::contains;
+
+namespace {
+
+struct Plain {
+    rules::RulesContext ctx = test::Armies::get().context("french", "spanish");
+    control::Session session{ctx, 12};
+    std::ostringstream out;
+    PlainGame game{session, out};
+    /// Runs the lines as typed and returns what was printed meanwhile.
+    std::string run(const std::string& lines) {
+        out.str("");
+        std::istringstream in(lines);
+        game.run(in);
+        return out.str();
+    }
+};
+
+}  // namespace
+
+TEST_CASE("plain: the set-up, what the game waits for, and a prompt", "[ui][plain]") {
+    Plain p;
+    p.game.start("");
+    const std::string opening = p.out.str();
+    CHECK(contains(opening, "tercio, plain text: French (A) v Spanish (B). Type help for the commands."));
+    const std::string first = p.run("");
+    CHECK(contains(first, "Turn 0: A places terrain"));
+    CHECK(contains(first, "A> "));
+    CHECK(first.find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("plain: commands typed, numbers from legal, refusals said, undo", "[ui][plain]") {
+    Plain p;
+    const std::string legal = p.run("legal\n");
+    CHECK(contains(legal, "legal commands (type the number to play one):"));
+    CHECK(contains(legal, "terrain pass"));
+    // A command that is not legal changes nothing and says why.
+    const std::uint64_t before = rules::state_hash(p.session.state());
+    const std::string refused = p.run("fight a1\n");
+    CHECK(contains(refused, "fight a1: "));
+    CHECK(rules::state_hash(p.session.state()) == before);
+    const std::string bad = p.run("fly away\n");
+    CHECK(contains(bad, "fly away: "));
+    CHECK(contains(bad, "(help lists what you can type)"));
+    // Typed, then taken back.
+    p.run("terrain pass\n");
+    REQUIRE(p.session.history().size() == 1);
+    const std::string undone = p.run("undo\n");
+    CHECK(contains(undone, "Took back \"terrain pass\"."));
+    CHECK(p.session.history().empty());
+    CHECK(rules::state_hash(p.session.state()) == before);
+    // The number of a legal command plays it: the first is the one `legal` listed first.
+    const std::string first = rules::print(rules::legal_commands(p.ctx, p.session.state()).front());
+    p.run("1\n");
+    REQUIRE(p.session.history().size() == 1);
+    CHECK(rules::print(p.session.history().back().command) == first);
+    CHECK(contains(p.run("0\n"), "No command 0"));
+    CHECK(contains(p.run("save\n"), "This game is not being saved."));
+}
+
+TEST_CASE("plain: the board, the units and the cards as text", "[ui][plain]") {
+    Plain p;
+    p.run("terrain pass\nterrain pass\nadjust pass\nadjust pass\ndeploy auto\ndeploy auto\n");
+    const std::string map = p.run("map\n");
+    CHECK(contains(map, "   a  b  c"));
+    CHECK(contains(map, "Capitals: A (French); small letters: B (Spanish)."));
+    CHECK(contains(map, "Units: "));
+    const std::string units = p.run("units\n");
+    CHECK(contains(units, "A French:"));
+    CHECK(contains(units, "B Spanish:"));
+    CHECK(contains(units, " facing "));
+    const std::string cards = p.run("cards\n");
+    CHECK(contains(cards, "Turn"));
+    for (const std::string& s : {map, units, cards}) CHECK(s.find('\x1b') == std::string::npos);
+    CHECK(contains(p.run("quit\n"), ""));
+}
+
+TEST_CASE("plain: the computer plays its side at once, and the game is played to its end", "[ui][plain][ai]") {
+    Plain p;
+    p.game.seat(rules::Side::B, ai::make_player(ai::Level::Random, 5), "random");
+    p.game.seat(rules::Side::A, ai::make_player(ai::Level::Random, 6), "random");
+    // Both sides the computer's: run() plays to the end without reading a line.
+    const std::string all = p.run("");
+    CHECK(p.session.over());
+    CHECK(contains(all, "A (French, random) plays \""));
+    CHECK(contains(all, "B (Spanish, random) plays \""));
+    CHECK(contains(all, "The game is over."));
+    CHECK(all.find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("plain: names with control bytes are printed without them", "[ui][plain]") {
+    Plain p;
+    rules::ArmyList odd = *p.ctx.armies[0];
+    odd.name = "Fr\x1b[31mench";
+    rules::RulesContext ctx = p.ctx;
+    ctx.armies[0] = &odd;
+    control::Session session(ctx, 12);
+    std::ostringstream out;
+    PlainGame game(session, out);
+    game.start("");
+    CHECK(out.str().find('\x1b') == std::string::npos);
+    CHECK(contains(out.str(), "Fr?[31mench (A)"));
+}
