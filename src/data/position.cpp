@@ -55,6 +55,8 @@ std::string key_of(rules::Field f, std::size_t i) {
             return "game.end";
         case Field::HasCurrentCard:
             return "game.has_current_card";
+        case Field::Marching:
+            return "game.marching";
         case Field::ReactWindow:
             return "game.react_window";
         case Field::ForcedCharger:

@@ -427,6 +427,19 @@ class Checker {
             add(Field::HasCurrentCard, 0,
                 side_name(s_.active) + " has turned no card, so it has no current card");
         }
+        // PS-MARCH-1: a march is declared on the current Infantry or Cavalry Move card, which it
+        // marks (marched_on_card), and lasts until its units have moved; a game that ends
+        // stops it.
+        if (s_.marching) {
+            const CardKind* card = s_.current_card();
+            if (over) {
+                add(Field::Marching, 0, "the game is over, so no march goes on");
+            } else if (!card || (*card != CardKind::InfantryMove && *card != CardKind::CavalryMove)) {
+                add(Field::Marching, 0, "a march goes on only on a current Infantry or Cavalry Move card (PS-MARCH-1)");
+            } else if (!s_.marched_on_card) {
+                add(Field::Marching, 0, "a march in progress marks its card as marched on (marched_on_card)");
+            }
+        }
         const MoveInProgress& m = s_.move;
         if (!m.active) return;
         if (!is_unit(m.unit)) {

@@ -23,6 +23,7 @@ enum class Field : std::uint8_t {
     Turn,
     End,
     HasCurrentCard,
+    Marching,
     ReactWindow,
     ForcedCharger,
     WindowDue,

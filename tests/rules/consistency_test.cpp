@@ -253,6 +253,20 @@ TEST_CASE("a unit has a stand left, on the table or still to deploy", "[rules][c
     only(waiting, Field::UnitStands, 0, "K1 is still to deploy with no stands");
 }
 
+TEST_CASE("a march goes on only on the move card it was declared on", "[rules][consistency][PS-MARCH-1]") {
+    // Found by fuzz_position: a march on no move card, with no unit left to march and pass refused
+    // until the march ends, left side A without a legal command.
+    test::Position p = two_units();  // A acts on a Melee card
+    p.s.marching = true;
+    only(p, Field::Marching, 0, "only on a current Infantry or Cavalry Move card");
+    p.act(Side::A, CardKind::CavalryMove, 5);
+    p.s.marching = true;
+    p.s.marched_on_card = false;
+    only(p, Field::Marching, 0, "marks its card as marched on");
+    p.s.marched_on_card = true;
+    CHECK(problems(p).empty());
+}
+
 TEST_CASE("terrain pieces are as the rules place them",
           "[rules][consistency][PS-TERRAIN-2][PS-TERRAIN-5][PS-TERRAIN-7]") {
     test::Position p = two_units();
