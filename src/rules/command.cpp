@@ -282,6 +282,33 @@ std::string print(const Command& c) {
         c);
 }
 
+std::vector<Square> squares_of(const Command& c) {
+    return std::visit(
+        Overloaded{
+            [](const PlaceTerrain& x) { return x.squares; },
+            [](const AdjustTerrain& x) {
+                return x.action == AdjustTerrain::Action::Pass ? std::vector<Square>{} : std::vector<Square>{x.square};
+            },
+            [](const Deploy& x) { return std::vector<Square>{x.square}; },
+            [](const DeployLeader& x) { return std::vector<Square>{x.square}; },
+            [](const Move& x) {
+                std::vector<Square> out{x.from};
+                if (x.to) out.push_back(*x.to);
+                return out;
+            },
+            [](const MoveLeader& x) { return std::vector<Square>{x.to}; },
+            [](const Charge& x) { return std::vector<Square>{x.from}; },
+            [](const Escape& x) { return std::vector<Square>{x.to}; },
+            [](const Shoot& x) { return std::vector<Square>{x.from, x.target}; },
+            [](const Fight& x) { return std::vector<Square>{x.square}; },
+            [](const Reload& x) { return std::vector<Square>{x.square}; },
+            [](const Rally& x) { return std::vector<Square>{x.square}; },
+            [](const CheckMorale& x) { return std::vector<Square>{x.square}; },
+            [](const auto&) { return std::vector<Square>{}; },
+        },
+        c);
+}
+
 std::optional<Command> parse_command(std::string_view line, std::string& error) {
     error.clear();
     Words w(split(line), error);

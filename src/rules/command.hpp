@@ -175,6 +175,9 @@ using Command = std::variant<ChooseExtraUnit, ChooseExtraCard, PlaceTerrain, Pas
 /// The one-line text form.
 std::string print(const Command& c);
 
+/// The squares a command names, in the order `print` writes them ("shoot e4 e7": e4, e7).
+std::vector<Square> squares_of(const Command& c);
+
 /// Parses one line (surrounding spaces ignored); on failure says why in `error`.
 std::optional<Command> parse_command(std::string_view line, std::string& error);
 

@@ -11,25 +11,8 @@ using namespace rules;
 
 namespace {
 
-std::vector<std::string> words(const std::string& text) {
-    std::vector<std::string> out;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        const std::size_t j = text.find(' ', i);
-        const std::size_t end = j == std::string::npos ? text.size() : j;
-        if (end > i) out.push_back(text.substr(i, end - i));
-        i = end + 1;
-    }
-    return out;
-}
-
-bool names(const std::vector<std::string>& w, const std::string& square) {
-    return std::find(w.begin(), w.end(), square) != w.end();
-}
-
-bool names_a_square(const GameState& s, const std::vector<std::string>& w) {
-    return std::any_of(w.begin(), w.end(),
-                       [&](const std::string& t) { return core::parse_square(t, s.files, s.ranks).has_value(); });
+bool names(const std::vector<core::Square>& squares, core::Square q) {
+    return std::find(squares.begin(), squares.end(), q) != squares.end();
 }
 
 /// What the current card lets the active side do, in a few words.
@@ -125,30 +108,31 @@ std::string decision_hint(const RulesContext& ctx, const GameState& s) {
     return who + "Enter shows what you can do.";
 }
 
-std::vector<std::string> menu_commands(const RulesContext& ctx, const GameState& s, core::Square cursor,
-                                       std::optional<core::Square> selected) {
-    const std::string here = core::to_string(cursor);
-    const std::string from = selected ? core::to_string(*selected) : std::string();
-    const std::string forward(core::to_string(enemy_direction(s.decider)));
-    std::vector<std::string> at_cursor;
-    std::vector<std::string> anywhere;
-    for (const Command& c : legal_commands(ctx, s)) {
-        std::string text = print(c);
-        if (text == "concede") continue;
-        const auto w = words(text);
-        if (!names_a_square(s, w)) {
-            anywhere.push_back(std::move(text));
+std::vector<Command> menu_commands(const RulesContext& ctx, const GameState& s, core::Square cursor,
+                                   std::optional<core::Square> selected) {
+    const Facing forward = enemy_direction(s.decider);
+    std::vector<Command> at_cursor;
+    std::vector<Command> anywhere;
+    const std::vector<Command> legal = legal_commands(ctx, s);
+    for (const Command& c : legal) {
+        if (std::holds_alternative<Concede>(c)) continue;
+        const std::vector<core::Square> sq = squares_of(c);
+        if (sq.empty()) {
+            anywhere.push_back(c);
             continue;
         }
-        if (w[0] == "deploy" && w.size() == 4 && w[3] != forward) continue;
-        const bool ok = selected && *selected != cursor ? names(w, from) && names(w, here) : names(w, here);
-        if (ok) at_cursor.push_back(std::move(text));
+        // Deployment is offered facing the enemy; other facings are typed. A leader deployed
+        // attached is typed too (the menu has never offered it: see the note of issue 17).
+        if (const auto* d = std::get_if<Deploy>(&c); d && d->facing != forward) continue;
+        if (const auto* l = std::get_if<DeployLeader>(&c); l && l->attach) continue;
+        const bool ok = selected && *selected != cursor ? names(sq, *selected) && names(sq, cursor) : names(sq, cursor);
+        if (ok) at_cursor.push_back(c);
     }
     if (at_cursor.empty() && anywhere.empty()) {
         // Nothing here and nothing that needs no square (a Courage check, say): offer them all,
         // so Enter always shows the way on.
-        for (const Command& c : legal_commands(ctx, s)) {
-            if (std::string text = print(c); text != "concede") at_cursor.push_back(std::move(text));
+        for (const Command& c : legal) {
+            if (!std::holds_alternative<Concede>(c)) at_cursor.push_back(c);
         }
         return at_cursor;
     }

@@ -19,10 +19,11 @@ std::string decision_hint(const rules::RulesContext& ctx, const rules::GameState
 /// The legal commands the Enter menu offers with the cursor on `cursor`: with a unit selected
 /// elsewhere, those naming both its square and the cursor; otherwise those naming the cursor's
 /// square; then those naming no square at all (turn, pass, first, terrain pass...). `concede`
-/// is left out (it can be typed). Deployments are offered facing the enemy only; the other
-/// facings can be typed. When that leaves nothing, every legal command but `concede`.
-std::vector<std::string> menu_commands(const rules::RulesContext& ctx, const rules::GameState& s,
-                                       core::Square cursor, std::optional<core::Square> selected);
+/// is left out (it can be typed). Deployments are offered facing the enemy only, and a leader
+/// deployed unattached; the rest can be typed. When that leaves nothing, every legal command
+/// but `concede`. Which squares a command names comes from rules::squares_of.
+std::vector<rules::Command> menu_commands(const rules::RulesContext& ctx, const rules::GameState& s,
+                                          core::Square cursor, std::optional<core::Square> selected);
 
 /// The after-action summary of an ended game (PS-VICTORY), in lines of at most 31 columns for
 /// the armies we ship: why it ended, the result, and for each side its victory points, the

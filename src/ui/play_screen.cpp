@@ -243,60 +243,49 @@ void PlayScreen::select_here() {
     message_ = control::unit_name(ctx_, s_, *u) + " selected: cursor to a square, then m, f, a or Enter.";
 }
 
-std::optional<std::string> PlayScreen::action_for(char32_t key, std::string& why) const {
-    const std::string here = core::to_string(cursor_);
-    std::vector<std::string> wanted;
+std::optional<Command> PlayScreen::action_for(char32_t key, std::string& why) const {
+    std::optional<Command> wanted;
     if (key == 'r') {
-        wanted = {"rally " + here};
+        wanted = Rally{cursor_, std::nullopt};
     } else {
         if (!selected_) {
             why = "select a unit first: put the cursor on it and press Space";
             return std::nullopt;
         }
-        const std::string from = core::to_string(*selected_);
-        if (key == 'm') wanted = {"move " + from + " " + here};
-        if (key == 'f') wanted = {"shoot " + from + " " + here};
+        if (key == 'm') wanted = Move{*selected_, std::nullopt, cursor_, std::nullopt, false};
+        if (key == 'f') wanted = Shoot{*selected_, cursor_};
         if (key == 'a') {
-            wanted = {"move " + from + " " + here + " attack"};
-            if (*selected_ == cursor_) wanted = {"fight " + here};
+            wanted = *selected_ == cursor_ ? Command{Fight{cursor_}}
+                                           : Command{Move{*selected_, std::nullopt, cursor_, std::nullopt, true}};
         }
     }
-    for (const std::string& w : wanted) {
-        std::string err;
-        const auto c = parse_command(w, err);
-        if (!c) continue;
-        if (const auto bad = validate(ctx_, s_, *c)) {
-            why = w + ": " + *bad;
-            continue;
-        }
-        return w;
+    if (!wanted) return std::nullopt;
+    if (const auto bad = validate(ctx_, s_, *wanted)) {
+        why = print(*wanted) + ": " + *bad;
+        return std::nullopt;
     }
-    return std::nullopt;
+    return wanted;
 }
 
-void PlayScreen::act(const std::string& command) {
+void PlayScreen::act(const Command& c) {
     if (wait_for_computer()) return;
-    std::string err;
-    const auto c = parse_command(command, err);
-    if (c) {
-        const std::vector<Command> one{*c};
-        const auto p = preview(ctx_, s_, one);
-        if (const Preview* v = std::get_if<Preview>(&p)) {
-            pending_ = command;
-            odds_lines_ = control::odds_lines(ctx_, s_, *v);
-            mode_ = Mode::ConfirmAction;
-            message_ = command + "? y or Enter plays it, any other key cancels.";
-            return;
-        }
+    const std::vector<Command> one{c};
+    const auto p = preview(ctx_, s_, one);
+    if (const Preview* v = std::get_if<Preview>(&p)) {
+        pending_ = c;
+        odds_lines_ = control::odds_lines(ctx_, s_, *v);
+        mode_ = Mode::ConfirmAction;
+        message_ = print(c) + "? y or Enter plays it, any other key cancels.";
+        return;
     }
-    play_and_report(command);
+    play_and_report(c, print(c));
 }
 
-void PlayScreen::play_and_report(const std::string& command) {
+void PlayScreen::play_and_report(const Command& c, const std::string& shown) {
     if (wait_for_computer()) return;
     const Side before = s_.decider;
-    if (auto why = play(command)) {
-        message_ = command + ": " + *why;
+    if (auto why = session_.play(c).refused) {
+        message_ = shown + ": " + *why;
         return;
     }
     message_.clear();
@@ -374,7 +363,7 @@ void PlayScreen::handle_menu(const KeyPress& k) {
         message_ = "Cancelled.";
     }
     if (!pick) return;
-    const std::string command = choices_[*pick];
+    const Command command = choices_[*pick];
     mode_ = Mode::Map;
     choices_.clear();
     act(command);
@@ -387,11 +376,11 @@ bool PlayScreen::handle(const KeyPress& k) {
             mode_ = Mode::Map;
             odds_lines_.clear();
             if ((k.kind == K::Char && (k.ch == 'y' || k.ch == 'Y')) || k.kind == K::Enter) {
-                const std::string c = pending_;
-                pending_.clear();
-                play_and_report(c);
+                const Command c = *pending_;
+                pending_.reset();
+                play_and_report(c, print(c));
             } else {
-                pending_.clear();
+                pending_.reset();
                 message_ = "Cancelled.";
             }
             return true;
@@ -432,7 +421,15 @@ bool PlayScreen::handle(const KeyPress& k) {
                 mode_ = Mode::Map;
                 prompt_.clear();
                 completions_.clear();
-                if (!text.empty()) play_and_report(text);
+                if (!text.empty()) {
+                    // Text is parsed only here, where a person typed it.
+                    std::string err;
+                    if (const auto c = parse_command(text, err)) {
+                        play_and_report(*c, text);
+                    } else {
+                        message_ = text + ": " + err;
+                    }
+                }
             } else if (k.kind == K::Backspace) {
                 if (!prompt_.empty()) prompt_.pop_back();
                 completions_.clear();
@@ -504,15 +501,15 @@ bool PlayScreen::handle(const KeyPress& k) {
             }
             break;
         }
-        case 't': act("turn"); break;
-        case 'd': act("decline"); break;
-        case 'c': act("chip"); break;
-        case 'F': act("follow"); break;
-        case 's': act("stay"); break;
+        case 't': act(TurnCard{}); break;
+        case 'd': act(Decline{}); break;
+        case 'c': act(ChipUnit{}); break;
+        case 'F': act(Follow{}); break;
+        case 's': act(Stay{}); break;
         case 'S': message_ = save_ ? save_() : std::string("This game is not being saved."); break;
         case 'U': ask_undo(); break;
-        case 'P': act("pass"); break;
-        case 'D': act("deploy auto"); break;
+        case 'P': act(Pass{}); break;
+        case 'D': act(DeployAuto{}); break;
         case 'x':
             expanded_ = expanded_ ? std::nullopt : log_.last_explained();
             if (!expanded_) message_ = "no roll to explain yet";
@@ -684,7 +681,7 @@ void PlayScreen::draw(Surface& out) const {
     } else if (mode_ == Mode::Choose) {
         std::vector<std::string> rows{"At " + core::to_string(cursor_) + ": Enter plays, Esc cancels"};
         for (std::size_t i = 0; i < choices_.size(); ++i) {
-            rows.push_back((i < 9 ? std::to_string(i + 1) : std::string(" ")) + " " + choices_[i]);
+            rows.push_back((i < 9 ? std::to_string(i + 1) : std::string(" ")) + " " + print(choices_[i]));
         }
         draw_over_log(out, rows, static_cast<int>(choice_) + 1);
     } else if (s_.decision == Decision::GameOver) {

@@ -116,15 +116,15 @@ class PlayScreen final : public control::Observer {
     bool wait_for_computer();
     void move_cursor(int dx, int dy);
     /// The legal command for an action key with the selection and the cursor, or why none.
-    std::optional<std::string> action_for(char32_t key, std::string& why) const;
+    std::optional<rules::Command> action_for(char32_t key, std::string& why) const;
     /// Plays the command, or asks first with its odds when it rolls dice.
-    void act(const std::string& command);
+    void act(const rules::Command& command);
     /// Logs the next `n` set-up rolls (the rest, if fewer): Mode::Reveal while any is still
     /// hidden, the map once all are shown.
     void show_setup(std::size_t n);
     void select_here();
     /// Plays the command and puts its refusal, if any, on the message line.
-    void play_and_report(const std::string& command);
+    void play_and_report(const rules::Command& command, const std::string& shown);
     void complete();
     /// Opens the Enter menu: the legal commands at the cursor (guide.hpp's menu_commands).
     void open_menu();
@@ -151,10 +151,10 @@ class PlayScreen final : public control::Observer {
     std::optional<std::size_t> expanded_;
     std::vector<std::string> completions_;
     std::optional<core::Square> selected_;
-    std::string pending_;                  ///< the command waiting for confirmation
+    std::optional<rules::Command> pending_;  ///< the command waiting for confirmation
     std::vector<std::string> odds_lines_;  ///< its odds, shown while asking
     std::size_t completion_index_ = 0;
-    std::vector<std::string> choices_;  ///< the Enter menu's commands
+    std::vector<rules::Command> choices_;  ///< the Enter menu's commands
     std::size_t choice_ = 0;            ///< the highlighted one
     std::optional<std::size_t> help_unit_;  ///< `?` on a unit: its rules first, then the keys
     std::function<std::string()> save_;

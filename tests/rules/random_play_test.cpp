@@ -1,6 +1,7 @@
 // Random-play test: many seeded games of uniformly random legal commands, checking the
 // invariants after every command.
 #include <algorithm>
+#include <sstream>
 #include <array>
 #include <variant>
 
@@ -186,6 +187,17 @@ void play_random_games(int first, int count) {
             INFO(print(c) << " " << err);
             REQUIRE(back.has_value());
             REQUIRE(*back == c);
+            // squares_of names the squares print writes, in the order it writes them (what the
+            // Enter menu matches the cursor against).
+            {
+                std::vector<Square> written;
+                std::istringstream words(print(c));
+                for (std::string w; words >> w;) {
+                    const auto q = core::parse_square(w, s.files, s.ranks);
+                    if (q && core::to_string(*q) == w) written.push_back(*q);
+                }
+                REQUIRE(squares_of(c) == written);
+            }
             // A legal command validates; a command outside the list does not.
             REQUIRE_FALSE(validate(ctx, s, c).has_value());
             for (const Command& p : probes(s, chooser)) {
