@@ -34,11 +34,11 @@ GameResult play_game(const rules::RulesContext& ctx, std::uint64_t seed, Player&
             r.decide_ms[rules::idx(side)].push_back(
                 std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
         }
-        if (auto why = rules::validate(ctx, s, c)) {
+        // The one checked step of a game (rules::play), as every front end takes.
+        if (const rules::Played p = rules::play(ctx, s, c, dice); !p.ok()) {
             throw IllegalChoice(std::string("side ") + rules::side_letter(side) + " chose \"" + rules::print(c) +
-                                "\" in the game seeded " + std::to_string(seed) + ": " + *why);
+                                "\" in the game seeded " + std::to_string(seed) + ": " + *p.refused);
         }
-        rules::apply(ctx, s, c, dice);
         ++r.decisions;
     }
     r.end = s.end;

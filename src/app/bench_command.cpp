@@ -202,6 +202,7 @@ void bench_random(const std::vector<rules::RulesContext>& pairings, int games) {
             });
             const auto& c = legal[static_cast<std::size_t>(
                 chooser.pick(static_cast<int>(legal.size()), core::RollPurpose::Other))];
+            // apply, not play: this measures the engine itself, on commands it listed.
             rules::apply(ctx, s, c, dice);
             ++decisions;
         }

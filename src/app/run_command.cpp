@@ -195,23 +195,16 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
                 result = kExitIllegal;
                 break;
             }
-            if (auto bad = rules::validate(*ctx, pos.state, *cmd)) {
-                std::cerr << "line " << n << ": " << text << ": " << *bad << '\n';
+            // One checked step: an illegal command, or scripted dice that run out, leave the
+            // position as it was.
+            const rules::Played played = rules::play(*ctx, pos.state, *cmd, *dice);
+            if (!played.ok()) {
+                std::cerr << "line " << n << ": " << text << ": " << *played.refused << '\n';
                 result = kExitIllegal;
                 break;
             }
-            // Apply to a copy, so that a dice failure leaves the position as it was.
-            rules::GameState next = pos.state;
-            try {
-                const auto ev = rules::apply(*ctx, next, *cmd, *dice);
-                pos.state = next;
-                sync_dice();
-                print_events(*ctx, pos.state, ev, opt.why);
-            } catch (const core::DiceError& e) {
-                std::cerr << "line " << n << ": " << text << ": dice: " << e.what() << '\n';
-                result = kExitIllegal;
-                break;
-            }
+            sync_dice();
+            print_events(*ctx, pos.state, played.events, opt.why);
         }
     }
     if (opt.random && result == kExitOk) {
@@ -230,17 +223,14 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
             const auto& cmd = legal[static_cast<std::size_t>(
                 chooser.pick(static_cast<int>(legal.size()), core::RollPurpose::Other))];
             std::cout << "> " << rules::print(cmd) << '\n';
-            rules::GameState next = pos.state;
-            try {
-                const auto ev = rules::apply(*ctx, next, cmd, *dice);
-                pos.state = next;
-                sync_dice();
-                print_events(*ctx, pos.state, ev, opt.why);
-            } catch (const core::DiceError& e) {
-                std::cerr << "--random: " << rules::print(cmd) << ": dice: " << e.what() << '\n';
+            const rules::Played played = rules::play(*ctx, pos.state, cmd, *dice);
+            if (!played.ok()) {
+                std::cerr << "--random: " << rules::print(cmd) << ": " << *played.refused << '\n';
                 result = kExitIllegal;
                 break;
             }
+            sync_dice();
+            print_events(*ctx, pos.state, played.events, opt.why);
             if (++n >= 100000) {
                 std::cerr << "--random: the game did not end after 100000 commands\n";
                 result = kExitIllegal;
