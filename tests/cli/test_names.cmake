@@ -1,6 +1,6 @@
 cmake_minimum_required(VERSION 3.25)
 # ctest splits test names at ';', so a Catch2 test named with one would silently never run.
-# Variables: TESTS (the tercio_tests binary).
+# Variables: TESTS (a test executable: tercio_tests or tercio_rules_tests).
 execute_process(COMMAND ${TESTS} --list-test-names-only OUTPUT_VARIABLE names RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0 AND NOT rc GREATER 0)
   message(FATAL_ERROR "${TESTS} --list-test-names-only failed: ${rc}")
