@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What saving costs a player: loading a whole recorded game (tests/replays/french-spanish-12.save:
-# every command replayed and every state hash and keyframe checked, as --resume does), and the
+# every command replayed and every state hash and keyframe checked, as --resume does), the CPU
+# time `tercio replay` takes to show that save's first frame (bench/terminal.py --replay), and the
 # append-and-flush of one command's line on this disk. Release build; medians of 11 runs.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,6 +19,14 @@ load=$(for _ in $(seq 11); do ms "$build/tercio" check "$save"; done | median)
 spawn=$(for _ in $(seq 11); do ms "$build/tercio" --version; done | median)
 echo "save: $commands commands, $keyframes keyframes, $(wc -c <"$save") bytes"
 echo "tercio check (load, replay, check every hash), median of 11: $load us (the program's start alone: $spawn us)"
+# `tercio replay` in an 80x24 pseudo-terminal (bench/terminal.py --replay): CPU time, and wall time,
+# from the start until its first full screen is drawn.
+replay=$(for _ in $(seq 11); do
+    timeout 60 python3 "$root/bench/terminal.py" --binary "$build/tercio" --replay "$save" ||
+        { echo "saves.sh: bench/terminal.py --replay failed" >&2; exit 1; }
+done)
+replay_field() { sed -n "s/^replay first frame$1: \([0-9.]*\) ms$/\1/p" <<<"$replay" | median; }
+echo "tercio replay first frame cpu, median of 11: $(replay_field ' cpu') ms (wall $(replay_field '') ms)"
 # One command's line appended and flushed (fdatasync), as the game does after every command.
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Terminal benchmark for `tercio play`: what a player on a slow link (SSH) pays.
+"""Terminal benchmark for `tercio play` (and `tercio replay`): what a player on a slow link pays.
 
 Runs the real binary in a pseudo-terminal sized 80x24 with TERM=xterm-256color and prints:
 
@@ -26,11 +26,22 @@ Runs the real binary in a pseudo-terminal sized 80x24 with TERM=xterm-256color a
                                        initiative has to be chosen)
   peak memory: <x> MB                  VmHWM of the process just before quitting (MB = 1024 kB)
 
+With --replay FILE it runs `tercio replay FILE` instead (same pty, size and TERM), waits for the
+replay's first full screen (its message line, "REPLAY: ...", has been drawn and then the output has
+gone quiet for --quiet-ms), sends `q`, waits for the exit and prints only:
+
+  replay first frame: <ms> ms          spawn until that first full screen, measured as `first
+                                       frame` above
+  replay first frame cpu: <ms> ms      CPU time the process used up to then (/proc/PID/schedstat),
+                                       as `first frame cpu` above: loading and replaying the save,
+                                       then drawing
+
 Python 3 standard library only. Every wait has a timeout; it exits non-zero with a message if the
 binary is missing, exits early or stops answering.
 
 Usage: bench/terminal.py [--binary build/release/tercio] [--moves 20] [--quiet-ms 50]
                          [--idle-s 2] [-v]
+       bench/terminal.py --replay FILE [--binary build/release/tercio] [--quiet-ms 50] [-v]
 """
 import argparse
 import errno
@@ -47,6 +58,7 @@ import time
 
 COLS, ROWS = 80, 24
 REVEAL = "Space for the next"  # the set-up rolls, shown one key at a time before play
+REPLAY = "REPLAY:"  # how the replay screen's message line starts
 ANSI = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78MDEHc])")
 
 
@@ -377,6 +389,37 @@ def run(args):
     return 0
 
 
+def run_replay(args):
+    """`tercio replay FILE`: wall and CPU time to its first full screen; then `q` and the exit."""
+    binary = os.path.abspath(args.binary)
+    if not os.path.isfile(binary) or not os.access(binary, os.X_OK):
+        raise BenchError(f"no executable at {binary} (build it with bench/terminal.sh or bench/run)")
+    save = os.path.abspath(args.replay)
+    if not os.path.isfile(save):
+        raise BenchError(f"no save at {save}")
+    quiet = args.quiet_ms / 1000
+    child = Child([binary, "replay", save], args.verbose)
+    try:
+        # First frame, measured as the play mode does: the replay screen with its message line
+        # "REPLAY: ..." has been drawn and the output has gone quiet.
+        _, last = child.settle(quiet, 5.0, until=REPLAY)
+        first_frame_ms = (last - child.t0) * 1000
+        first_frame_ns = child.cpu_ns()
+        # Quit: `q` leaves the replay at once (the save is only read).
+        child.send("q")
+        child.reap(3.0)
+    finally:
+        child.close()
+    if not (os.WIFEXITED(child.status) and os.WEXITSTATUS(child.status) == 0):
+        raise BenchError(f"tercio replay did not quit cleanly after `q` ({child.describe_status()})"
+                         + child.tail())
+    if first_frame_ns is None:
+        raise BenchError(f"cannot read /proc/{child.pid}/schedstat for the CPU time")
+    print(f"replay first frame: {first_frame_ms:.1f} ms")
+    print(f"replay first frame cpu: {first_frame_ns / 1e6:.1f} ms")
+    return 0
+
+
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -386,9 +429,11 @@ def main():
     ap.add_argument("--quiet-ms", type=float, default=50, help="silence that ends a frame")
     ap.add_argument("--idle-s", type=float, default=2.0, help="seconds without a key for idle cpu")
     ap.add_argument("-v", "--verbose", action="store_true", help="log every read to stderr")
+    ap.add_argument("--replay", metavar="FILE",
+                    help="measure `tercio replay FILE`'s first frame instead of `tercio play`")
     args = ap.parse_args()
     try:
-        return run(args)
+        return run_replay(args) if args.replay else run(args)
     except BenchError as e:
         print(f"terminal.py: {e}", file=sys.stderr)
         return 1
