@@ -23,19 +23,23 @@ namespace {
 
 using rules::Side;
 
+/// The most commands `legal` lists at once (a deployment has thousands).
+constexpr std::size_t kMaxListed = 40;
+
 constexpr const char* kHelp[] = {
     "Type a command in the command language (as `tercio run` reads it), or one of:",
     "  help          this list",
-    "  legal         the legal commands now, numbered; a number plays that command",
+    "  legal [START] the legal commands now (those that begin with START), numbered;",
+    "                a number plays that command",
     "  odds CMD      the odds of a command that rolls dice, without playing it",
     "  why           the newest roll explained: dice, modifiers and rules",
     "  map           the board as text rows, with a legend",
     "  units         every unit: square, facing, state, stands, hits, fired",
     "  cards         decks, discards, current card, pips and chips",
-    "  undo          take back the last command (not past dice rolled or a card turned)",
-    "  save          save now, with a copy in .bak (every command is saved as it is played)",
+    "  undo          take back the last command (not past a roll or a card turned)",
+    "  save          save now, with a copy in .bak (each command is saved anyway)",
     "  quit          stop; tercio play --resume goes on with the game",
-    "Examples: first, turn, move h2 h5, shoot e4 e7, fight h6, pass, decline, deploy auto.",
+    "Examples: first, turn, move h2 h5, shoot e4 e7, fight h6, pass, deploy auto.",
 };
 
 /// The line without blanks at either end.
@@ -175,7 +179,7 @@ bool PlainGame::handle_line(const std::string& raw) {
     if (word == "help" || word == "?") {
         print_help();
     } else if (word == "legal") {
-        print_legal();
+        print_legal(rest);
     } else if (word == "odds") {
         print_odds(rest);
     } else if (word == "why") {
@@ -249,14 +253,30 @@ void PlainGame::print_help() {
     for (const char* line : kHelp) say(line);
 }
 
-void PlainGame::print_legal() {
+void PlainGame::print_legal(const std::string& start) {
     const std::vector<rules::Command> legal = rules::legal_commands(session_.context(), session_.state());
     if (legal.empty()) {
         say("No command is legal: the game is over.");
         return;
     }
-    say(std::to_string(legal.size()) + " legal commands (type the number to play one):");
-    for (std::size_t i = 0; i < legal.size(); ++i) say("  " + std::to_string(i + 1) + " " + rules::print(legal[i]));
+    // The numbers are those of the whole list, whatever START leaves out.
+    std::vector<std::size_t> shown;
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+        if (rules::print(legal[i]).rfind(start, 0) == 0) shown.push_back(i);
+    }
+    if (shown.empty()) {
+        say("No legal command begins with \"" + start + "\" (legal lists them all).");
+        return;
+    }
+    say(std::to_string(shown.size()) + (start.empty() ? "" : " of " + std::to_string(legal.size())) +
+        " legal commands (type the number to play one):");
+    for (std::size_t k = 0; k < shown.size() && k < kMaxListed; ++k) {
+        say("  " + std::to_string(shown[k] + 1) + " " + rules::print(legal[shown[k]]));
+    }
+    if (shown.size() > kMaxListed) {
+        say("  ... and " + std::to_string(shown.size() - kMaxListed) +
+            " more: legal with the start of a command lists fewer (legal deploy K1, legal move h2).");
+    }
 }
 
 void PlainGame::print_odds(const std::string& text) {
@@ -296,8 +316,8 @@ void PlainGame::print_map() {
     for (const std::string& row : rows_of(t)) say(row);
     // The legend: each glyph on the table, capital for A and small for B.
     const rules::RulesContext& ctx = session_.context();
-    say("Capitals: A (" + ctx.army(Side::A).name + "); small letters: B (" + ctx.army(Side::B).name +
-        "). Terrain, facings and leaders as in tercio(6), MAP.");
+    say("A (" + ctx.army(Side::A).name + ") in capitals, B (" + ctx.army(Side::B).name +
+        ") in small letters; the marks: tercio(6), MAP GLYPHS.");
     std::string legend;
     std::vector<std::uint8_t> seen;
     for (std::size_t i = 0; i < s.unit_count; ++i) {

@@ -58,7 +58,7 @@ class PlainGame final : public control::Observer {
     void print_events(const rules::Events& events);
     void print_waiting();
     void print_help();
-    void print_legal();
+    void print_legal(const std::string& start);
     void print_map();
     void print_units();
     void print_cards();

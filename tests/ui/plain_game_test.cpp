@@ -69,12 +69,29 @@ TEST_CASE("plain: commands typed, numbers from legal, refusals said, undo", "[ui
     CHECK(contains(p.run("save\n"), "This game is not being saved."));
 }
 
+TEST_CASE("plain: a long legal list is cut, and the start of a command narrows it", "[ui][plain]") {
+    Plain p;
+    // Numbered as in the whole list.
+    p.run("terrain pass\nterrain pass\nadjust pass\nadjust pass\n");
+    REQUIRE(p.session.state().decision == rules::Decision::Deploy);
+    const std::string all = p.run("legal\n");
+    CHECK(contains(all, " more: legal with the start of a command lists fewer"));
+    const std::vector<rules::Command> now = rules::legal_commands(p.ctx, p.session.state());
+    std::size_t leader = 0;
+    while (leader < now.size() && rules::print(now[leader]).rfind("deploy leader", 0) != 0) ++leader;
+    REQUIRE(leader < now.size());
+    const std::string some = p.run("legal deploy leader\n");
+    CHECK(contains(some, "  " + std::to_string(leader + 1) + " " + rules::print(now[leader])));
+    CHECK_FALSE(contains(some, "deploy auto"));
+    CHECK(contains(p.run("legal fly\n"), "No legal command begins with \"fly\""));
+}
+
 TEST_CASE("plain: the board, the units and the cards as text", "[ui][plain]") {
     Plain p;
     p.run("terrain pass\nterrain pass\nadjust pass\nadjust pass\ndeploy auto\ndeploy auto\n");
     const std::string map = p.run("map\n");
     CHECK(contains(map, "   a  b  c"));
-    CHECK(contains(map, "Capitals: A (French); small letters: B (Spanish)."));
+    CHECK(contains(map, "A (French) in capitals, B (Spanish) in small letters"));
     CHECK(contains(map, "Units: "));
     const std::string units = p.run("units\n");
     CHECK(contains(units, "A French:"));
