@@ -109,7 +109,10 @@ rules::GameState bench_position(const rules::RulesContext& ctx, const BenchPosit
         const rules::Command c = players[rules::idx(side)]->choose(ai::make_view(ctx, s, side));
         rules::GameState next = s;
         core::SeededDice next_dice = dice;
-        rules::apply(ctx, next, c, next_dice);
+        if (const rules::Played played = rules::play(ctx, next, c, next_dice); !played.ok()) {
+            throw ai::IllegalChoice("the random level chose \"" + rules::print(c) + "\" for the bench position seeded " +
+                                    std::to_string(p.seed) + ": " + *played.refused);
+        }
         if (next.decision == rules::Decision::GameOver) break;
         s = std::move(next);
         dice = next_dice;
@@ -202,8 +205,8 @@ void bench_random(const std::vector<rules::RulesContext>& pairings, int games) {
             });
             const auto& c = legal[static_cast<std::size_t>(
                 chooser.pick(static_cast<int>(legal.size()), core::RollPurpose::Other))];
-            // apply, not play: this measures the engine itself, on commands it listed.
-            rules::apply(ctx, s, c, dice);
+            // The one checked step, as every game takes (it validates once, as apply does).
+            rules::play(ctx, s, c, dice);
             ++decisions;
         }
         signature = fold(signature, rules::state_hash(s));
