@@ -66,22 +66,23 @@ expect() {
     t capture-pane -p -t "$1" >&2 2>/dev/null || true
     fail "session $1: expected '$2' on the screen"
 }
+# Q, then y: the screen quits and the program exits 0.
+quit_screen() {
+    t send-keys -t "$1" Q
+    expect "$1" "Quit?"
+    t send-keys -t "$1" y
+    expect "$1" "EXIT=0"
+}
 t -f /dev/null new-session -d -s c -x 80 -y 24 \
     "$tercio play --resume --save-dir $work/s2 --player p; echo EXIT=\$?; sleep 5"
 expect c "Resumed"
-t send-keys -t c Q
-expect c "Quit?"
-t send-keys -t c y
-expect c "EXIT=0"
+quit_screen c
 t -f /dev/null new-session -d -s d -x 80 -y 24 \
     "$tercio play --red spanish --blue french --seed 5 --save-dir $work/s3 --player p; echo EXIT=\$?; sleep 5"
 expect d "Before the battle"
 t send-keys -t d Escape
 expect d "Set-up rolled"
-t send-keys -t d Q
-expect d "Quit?"
-t send-keys -t d y
-expect d "EXIT=0"
+quit_screen d
 printf 'cards\nquit\n' | "$tercio" play --plain --resume --save-dir "$work/s3" --player p >"$work/d.txt" 2>&1 ||
     fail "plain resume of a curses game: exit $?"
 has "$work/d.txt" "tercio, plain text: Spanish (A) v French (B)"
