@@ -18,10 +18,19 @@ Session::Session(const rules::RulesContext& ctx, rules::GameState state, std::ui
     seeded_ = &*own_dice_;
 }
 
-Session::Session(const rules::RulesContext& ctx, rules::GameState state, core::Dice& dice)
-    : ctx_(ctx), state_(std::move(state)), dice_(&dice) {}
+Session::Session(const rules::RulesContext& ctx, rules::GameState state, core::Dice& dice, rules::Events setup_events)
+    : ctx_(ctx), state_(std::move(state)), dice_(&dice), setup_(std::move(setup_events)) {}
 
 Session::Outcome Session::play(const rules::Command& c) {
+    if (owner_) {
+        Outcome out;
+        out.refused = owner_->play(c);
+        return out;
+    }
+    return replicate(c);
+}
+
+Session::Outcome Session::replicate(const rules::Command& c) {
     Outcome out;
     const rules::GameState before = state_;
     rules::Played p = rules::play(ctx_, state_, c, *dice_);
@@ -57,6 +66,25 @@ void Session::record(const rules::Command& c, rules::Events events, bool random,
 }
 
 std::optional<std::string> Session::undo() {
+    if (owner_) {
+        if (undo_.empty()) return std::string("nothing to take back: dice were rolled or a card turned since");
+        return owner_->undo();
+    }
+    return replicate_undo();
+}
+
+bool Session::put_on_top(rules::Side side, rules::CardKind card) {
+    rules::Deck& d = state_.decks[rules::idx(side)];
+    for (int i = d.drawn; i < d.size; ++i) {
+        if (d.cards[static_cast<std::size_t>(i)] == card) {
+            std::swap(d.cards[static_cast<std::size_t>(i)], d.cards[d.drawn]);
+            return true;
+        }
+    }
+    return false;
+}
+
+std::optional<std::string> Session::replicate_undo() {
     if (undo_.empty()) return std::string("nothing to take back: dice were rolled or a card turned since");
     for (Observer* o : observers_) {
         if (auto why = o->undoing(*this)) return "could not take it back: " + *why;
@@ -89,8 +117,9 @@ void Session::tell_notices(const std::vector<std::string>& problems) const {
 }
 
 std::string computer_name(const Session& session, rules::Side side) {
+    const Seat& seat = session.seat(side);
     return std::string(1, rules::side_letter(side)) + " (" + session.context().army(side).name + ", " +
-           session.seat(side).level + ")";
+           (seat.elsewhere() ? seat.name : seat.level) + ")";
 }
 
 }  // namespace tercio::control

@@ -16,14 +16,21 @@
 
 namespace tercio::control {
 
-/// Who plays a side: a person at this program's keyboard, or the computer at a level.
+/// Who plays a side: a person at this program's keyboard, the computer at a level (deciding in
+/// this program), or someone elsewhere (a player at another terminal, or a computer the game
+/// server runs: a network client's copy of the game only watches that side decide).
 struct Seat {
-    enum class Kind : std::uint8_t { Person, Computer };
+    enum class Kind : std::uint8_t { Person, Computer, Elsewhere };
     Kind kind = Kind::Person;
     std::string level;  ///< the computer's level ("normal"); empty for a person
+    std::string name;   ///< Elsewhere: who decides there ("bob", "the computer, hard")
     bool computer() const { return kind == Kind::Computer; }
+    bool elsewhere() const { return kind == Kind::Elsewhere; }
+    /// Whether this program's keyboard decides for the side.
+    bool here() const { return kind == Kind::Person; }
     static Seat person() { return Seat{}; }
-    static Seat computer_at(std::string level) { return Seat{Kind::Computer, std::move(level)}; }
+    static Seat computer_at(std::string level) { return Seat{Kind::Computer, std::move(level), {}}; }
+    static Seat elsewhere_as(std::string name) { return Seat{Kind::Elsewhere, {}, std::move(name)}; }
 };
 
 /// One command of the game as played.
@@ -69,6 +76,20 @@ class Observer {
     virtual void notice(const Session& session, const std::string& text) { (void)session, (void)text; }
 };
 
+/// The owner of a game played in another process. A network client's Session is a copy of the
+/// game server's: its play() and undo() are sent to the owner, and the copy changes only when the
+/// owner says what was played (Session::replicate).
+class Owner {
+  public:
+    virtual ~Owner() = default;
+    /// Sends the command to the owner and waits for its answer: refused (with the reason), or
+    /// played, in which case the owner's report has already been replicated here.
+    virtual std::optional<std::string> play(const rules::Command& c) = 0;
+    /// Asks the owner to take back the newest command: a reason if it cannot be asked or was
+    /// refused, else nothing (the answer, when it comes, is replicated or told as a notice).
+    virtual std::optional<std::string> undo() = 0;
+};
+
 class Session {
   public:
     /// A new game from a seed (PS-SETUP-1): new_game's set-up rolls are setup_events().
@@ -78,8 +99,9 @@ class Session {
     /// record()).
     Session(const rules::RulesContext& ctx, rules::GameState state, std::uint64_t seed, std::uint64_t calls,
             rules::Events setup_events = {});
-    /// A game from a state with dice the caller keeps (scripted dice in tests). calls() is 0.
-    Session(const rules::RulesContext& ctx, rules::GameState state, core::Dice& dice);
+    /// A game from a state with dice the caller keeps (scripted dice in tests, a network copy's
+    /// dice). calls() is 0.
+    Session(const rules::RulesContext& ctx, rules::GameState state, core::Dice& dice, rules::Events setup_events = {});
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
 
@@ -105,6 +127,20 @@ class Session {
     /// Plays a command for the side that decides now: checked and applied once (rules::play),
     /// added to the history, then every observer is told.
     Outcome play(const rules::Command& c);
+    /// A command the game's owner played (see Owner): played here exactly as play() would without
+    /// an owner, with the dice the caller gave this session. Refused only if the copy has fallen
+    /// out of step.
+    Outcome replicate(const rules::Command& c);
+    /// The owner took back the newest command: takes it back here.
+    std::optional<std::string> replicate_undo();
+    /// A copy's face-down cards are in an order of its own (the owner's is secret): before a card
+    /// the owner turned is replicated, it is put on top of `side`'s face-down cards. False if no
+    /// face-down card of that kind is left (the copy is out of step).
+    bool put_on_top(rules::Side side, rules::CardKind card);
+    /// Sends play() and undo() to `owner` from now on (not owned; nullptr: played here).
+    void set_owner(Owner* owner) { owner_ = owner; }
+    bool has_owner() const { return owner_ != nullptr; }
+
     /// A command already played elsewhere (a save being resumed, checked by its replay): taken
     /// into the history and the undo points as if played, without telling the observers.
     /// `after` is the state it led to and `calls` the draws made then.
@@ -123,6 +159,12 @@ class Session {
     void set_seat(rules::Side side, Seat seat, const std::string& why = {});
     /// Whether the game waits for a side the computer plays.
     bool computer_decides() const { return !over() && seat(state_.decider).computer(); }
+    /// Whether the game waits for a side that is not decided at this keyboard (the computer's, or
+    /// one played elsewhere).
+    bool others_decide() const { return !over() && !seat(state_.decider).here(); }
+
+    /// Tells every observer a notice from outside the rules (a chat line, the game server's news).
+    void notify(const std::string& text) const { tell_notices({text}); }
 
     /// Adds an observer (not owned; it must outlive the session or be removed first).
     void add_observer(Observer* o);
@@ -141,10 +183,12 @@ class Session {
     std::vector<rules::GameState> undo_;  ///< the states before the newest undoable() commands
     std::array<Seat, 2> seats_{};
     std::vector<Observer*> observers_;
+    Owner* owner_ = nullptr;
     std::uint64_t version_ = 0;
 };
 
-/// "B (Spanish, normal)": a side the computer plays, with its army and level.
+/// "B (Spanish, normal)": a side the computer plays, with its army and level; "B (Spanish, bob)"
+/// for a side played elsewhere.
 std::string computer_name(const Session& session, rules::Side side);
 
 }  // namespace tercio::control

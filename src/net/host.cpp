@@ -1,0 +1,426 @@
+#include "net/host.hpp"
+
+#include <sys/random.h>
+
+#include <algorithm>
+#include <cctype>
+#include <stdexcept>
+
+#include "net/replica.hpp"
+#include "rules/state_hash.hpp"
+
+namespace tercio::net {
+
+namespace {
+
+constexpr std::string_view kCodeLetters = "ABCDEFGHJKMNPQRSTUVWXYZ";  // 23: no I, L, O
+constexpr std::size_t kCodeLength = 7;
+/// Wrong codes: this many from one key, then it waits kLockout before its next try.
+constexpr int kFreeTries = 3;
+constexpr auto kLockout = std::chrono::seconds(10);
+/// Chat: at most this many lines from one connection in kChatWindow.
+constexpr std::size_t kChatBurst = 5;
+constexpr auto kChatWindow = std::chrono::seconds(10);
+
+void random_bytes(unsigned char* out, std::size_t n) {
+    std::size_t got = 0;
+    while (got < n) {
+        const ssize_t r = ::getrandom(out + got, n - got, 0);
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            throw std::runtime_error("getrandom failed");
+        }
+        got += static_cast<std::size_t>(r);
+    }
+}
+
+std::string random_hex(std::size_t bytes) {
+    std::vector<unsigned char> b(bytes);
+    random_bytes(b.data(), b.size());
+    static const char* digits = "0123456789abcdef";
+    std::string out;
+    for (unsigned char c : b) {
+        out += digits[c >> 4];
+        out += digits[c & 0xF];
+    }
+    return out;
+}
+
+std::string side_text(rules::Side s) { return std::string(1, rules::side_letter(s)); }
+
+/// Compares two secrets in a time that does not depend on where they differ.
+bool same_secret(std::string_view a, std::string_view b) {
+    if (a.size() != b.size() || a.empty()) return false;
+    unsigned diff = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned>(a[i] ^ b[i]);
+    return diff == 0;
+}
+
+}  // namespace
+
+std::string make_join_code() {
+    std::string code;
+    while (code.size() < kCodeLength) {
+        unsigned char b = 0;
+        random_bytes(&b, 1);
+        // 230 = 10 * 23: rejection keeps every letter equally likely.
+        if (b < 230) code += kCodeLetters[b % kCodeLetters.size()];
+    }
+    return code;
+}
+
+std::string make_token() { return random_hex(16); }
+std::string make_game_id() { return random_hex(4); }
+
+std::optional<std::string> canonical_code(std::string_view typed) {
+    std::string code;
+    for (char c : typed) {
+        if (c == ' ' || c == '-') continue;
+        const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        if (kCodeLetters.find(up) == std::string_view::npos) return std::nullopt;
+        code += up;
+    }
+    if (code.size() != kCodeLength) return std::nullopt;
+    return code;
+}
+
+GameHost::GameHost(control::Session& session, HostConfig cfg, Clock::time_point now)
+    : session_(session), cfg_(std::move(cfg)), last_player_(now) {
+    for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
+        if (const auto level = cfg_.computer[rules::idx(side)]) {
+            computer_[rules::idx(side)] = ai::make_player(*level, ai::player_seed(cfg_.seed, side));
+            session_.set_seat(side, control::Seat::computer_at(std::string(ai::level_name(*level))));
+            seats_[rules::idx(side)].taken = true;
+            seats_[rules::idx(side)].name = "the computer, " + std::string(ai::level_name(*level));
+        }
+    }
+    rebuild_transcript();
+    session_.add_observer(this);
+}
+
+GameHost::~GameHost() { session_.remove_observer(this); }
+
+void GameHost::rebuild_transcript() {
+    core::SeededDice dice(cfg_.seed);
+    RecordingDice recording(dice);
+    rules::GameState s;
+    rules::new_game(session_.context(), s, recording);
+    setup_ = setup_message(recording.results(), s);
+    std::uint64_t calls = dice.calls();
+    transcript_.clear();
+    for (const control::Entry& e : session_.history()) {
+        rules::GameState after;
+        transcript_.push_back(encode(replay_message(session_.context(), s, e, cfg_.seed, calls, &after)));
+        s = after;
+        calls = e.calls;
+    }
+    if (rules::state_hash(s) != rules::state_hash(session_.state())) {
+        throw std::logic_error("the game's history does not replay from its seed");
+    }
+    calls_before_ = calls;
+}
+
+std::string GameHost::reserve(rules::Side side, const std::string& name) {
+    SeatState& seat = seats_[rules::idx(side)];
+    seat.taken = true;
+    seat.name = name;
+    seat.token = make_token();
+    return seat.token;
+}
+
+void GameHost::send(ConnId to, const Message& m, bool close) { out_.push_back(Out{to, encode(m), close}); }
+
+void GameHost::broadcast(const Message& m) {
+    const std::string bytes = encode(m);
+    for (const auto& [id, c] : conns_) {
+        if (c.role != Role::Unknown) out_.push_back(Out{id, bytes, false});
+    }
+}
+
+std::vector<GameHost::Out> GameHost::take_output() {
+    std::vector<Out> out;
+    out.swap(out_);
+    return out;
+}
+
+std::string GameHost::who(rules::Side side) const {
+    const SeatState& seat = seats_[rules::idx(side)];
+    return side_text(side) + " (" + (seat.taken ? seat.name : std::string("nobody yet")) + ")";
+}
+
+bool GameHost::started() const { return seats_[0].taken && seats_[1].taken; }
+
+Message GameHost::seat_message(rules::Side side) const {
+    const SeatState& seat = seats_[rules::idx(side)];
+    Message m("seat");
+    m.add("side", side_text(side));
+    const char* status = !seat.taken                        ? "open"
+                         : cfg_.computer[rules::idx(side)] ? "computer"
+                         : seat.conn                       ? "present"
+                                                           : "away";
+    m.add("status", status);
+    m.add("name", seat.name);
+    return m;
+}
+
+Message GameHost::info() const {
+    const rules::GameState& s = session_.state();
+    Message m("info");
+    m.add("game", cfg_.game_id);
+    m.add("host", cfg_.host);
+    m.add("army-a", session_.context().army(rules::Side::A).name);
+    m.add("army-b", session_.context().army(rules::Side::B).name);
+    m.add("turn", s.turn);
+    m.add("commands", session_.history().size());
+    m.add("over", session_.over() ? "yes" : "no");
+    for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
+        const Message seat = seat_message(side);
+        m.add(side == rules::Side::A ? "seat-a" : "seat-b",
+              std::string(seat.value("status")) + (seats_[rules::idx(side)].taken ? " " + seats_[rules::idx(side)].name : ""));
+    }
+    std::size_t watchers = 0;
+    for (const auto& [id, c] : conns_) watchers += c.role == Role::Watcher ? 1 : 0;
+    m.add("watchers", watchers);
+    return m;
+}
+
+void GameHost::connected(ConnId id, const Peer& peer, Clock::time_point now) { conns_[id] = Conn{peer, Role::Unknown, rules::Side::A, now, {}}; }
+
+void GameHost::malformed(ConnId id, const std::string& why) { error(id, "the server could not read your message: " + why); }
+
+void GameHost::disconnected(ConnId id, Clock::time_point now) {
+    const auto it = conns_.find(id);
+    if (it == conns_.end()) return;
+    const Conn c = it->second;
+    conns_.erase(it);
+    if (c.role != Role::Player) return;
+    SeatState& seat = seats_[rules::idx(c.side)];
+    if (seat.conn != id) return;
+    seat.conn.reset();
+    seat.away_since = now;
+    last_player_ = now;
+    if (undo_ask_) undo_ask_.reset();
+    broadcast(seat_message(c.side));
+    broadcast(Message("notice").add("text", who(c.side) + " left; the game waits and is saved."));
+}
+
+void GameHost::tick(Clock::time_point now) {
+    for (const auto& [id, c] : conns_) {
+        if (c.role == Role::Unknown && now - c.since > cfg_.hello_time) error(id, "no hello in time");
+    }
+}
+
+bool GameHost::finished(Clock::time_point now) const {
+    const bool anyone = std::any_of(seats_.begin(), seats_.end(), [](const SeatState& s) { return s.conn.has_value(); });
+    if (anyone) return false;
+    if (session_.over() && conns_.empty()) return true;
+    return now - last_player_ > cfg_.idle;
+}
+
+void GameHost::received(ConnId id, const Message& m, Clock::time_point now) {
+    const auto it = conns_.find(id);
+    if (it == conns_.end()) return;
+    Conn& c = it->second;
+    if (c.role == Role::Unknown) {
+        if (m.kind != "hello") return error(id, "the first message must be hello");
+        return hello(id, c, m, now);
+    }
+    if (m.kind == "play") return play(id, c, m);
+    if (m.kind == "undo") return undo(id, c);
+    if (m.kind == "answer") return answer(id, c, m);
+    if (m.kind == "say") return say(id, c, m, now);
+    if (m.kind == "bye") return send(id, Message("bye").add("reason", "goodbye"), true);
+    refuse(id, "unknown message \"" + m.kind + "\"");
+}
+
+void GameHost::hello(ConnId id, Conn& c, const Message& m, Clock::time_point now) {
+    if (m.value("protocol") != kProtocolName || m.value("version") != std::to_string(kProtocolVersion)) {
+        return error(id, "this game server speaks " + std::string(kProtocolName) + " " +
+                             std::to_string(kProtocolVersion) + " (tercio " + cfg_.program + "); your program speaks " +
+                             std::string(m.value("protocol")) + " " + std::string(m.value("version")) + " (tercio " +
+                             std::string(m.value("program")) + "): use the same tercio on both ends");
+    }
+    const std::string_view role = m.value("role");
+    if (role == "list") return send(id, info(), true);
+    if (role == "watch") {
+        c.role = Role::Watcher;
+        catch_up(id, c);
+        broadcast(Message("notice").add("text", "A spectator joins (" + std::string(info().value("watchers")) + " watching)."));
+        return;
+    }
+    if (role != "play") return error(id, "role must be play, watch or list");
+    // A seat token gets its own seat back without the code.
+    for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
+        SeatState& seat = seats_[rules::idx(side)];
+        if (seat.taken && !seat.token.empty() && same_secret(m.value("token"), seat.token)) {
+            if (seat.conn) error(*seat.conn, "you joined this game from another terminal");
+            seat.conn = id;
+            last_player_ = now;
+            c.role = Role::Player;
+            c.side = side;
+            catch_up(id, c);
+            broadcast(seat_message(side));
+            broadcast(Message("notice").add("text", who(side) + " is back."));
+            return;
+        }
+    }
+    Failures& f = failures_[c.peer.key()];
+    if (now < f.until) {
+        const auto wait = std::chrono::duration_cast<std::chrono::seconds>(f.until - now).count() + 1;
+        return error(id, "too many wrong codes: try again in " + std::to_string(wait) + " s");
+    }
+    const auto code = canonical_code(m.value("code"));
+    if (!code || !same_secret(*code, cfg_.code)) {
+        if (++f.count >= kFreeTries) {
+            f.count = 0;
+            f.until = now + kLockout;
+        }
+        return error(id, "wrong join code for game " + cfg_.game_id);
+    }
+    f = Failures{};
+    std::optional<rules::Side> side;
+    const std::string_view wanted = m.value("side");
+    for (const rules::Side s : {rules::Side::A, rules::Side::B}) {
+        if (seats_[rules::idx(s)].taken) continue;
+        if (wanted.empty() || wanted == "any" || wanted == side_text(s)) {
+            side = s;
+            break;
+        }
+    }
+    if (!side) {
+        return error(id, wanted.empty() || wanted == "any"
+                             ? "both seats of game " + cfg_.game_id + " are taken: tercio watch " + cfg_.game_id + " to watch it"
+                             : "side " + std::string(wanted) + " of game " + cfg_.game_id + " is taken");
+    }
+    const std::string name = printable_text(m.value("name"), 32);
+    reserve(*side, name.empty() ? "player " + side_text(*side) : name);
+    SeatState& seat = seats_[rules::idx(*side)];
+    seat.conn = id;
+    last_player_ = now;
+    c.role = Role::Player;
+    c.side = *side;
+    catch_up(id, c);
+    broadcast(seat_message(*side));
+    broadcast(Message("notice").add("text", who(*side) + " joins the game."));
+    if (started() && session_.history().empty()) broadcast(Message("notice").add("text", "Both sides are seated: the game begins."));
+}
+
+void GameHost::catch_up(ConnId id, const Conn& c) {
+    Message w("welcome");
+    w.add("protocol", kProtocolName).add("version", std::to_string(kProtocolVersion)).add("program", cfg_.program);
+    w.add("game", cfg_.game_id);
+    w.add("you", c.role == Role::Player ? side_text(c.side) : std::string("watch"));
+    if (c.role == Role::Player) w.add("token", seats_[rules::idx(c.side)].token);
+    w.add("ruleset", session_.context().ruleset->id);
+    w.add("army-a", session_.context().army(rules::Side::A).id);
+    w.add("army-b", session_.context().army(rules::Side::B).id);
+    send(id, w);
+    send(id, setup_);
+    for (const std::string& played : transcript_) out_.push_back(Out{id, played, false});
+    send(id, seat_message(rules::Side::A));
+    send(id, seat_message(rules::Side::B));
+    send(id, Message("ready").add("commands", transcript_.size()));
+}
+
+void GameHost::play(ConnId id, Conn& c, const Message& m) {
+    if (c.role != Role::Player) return refuse(id, "you are watching: only the players give commands");
+    if (!started()) {
+        return refuse(id, "the game begins when " + who(rules::other(c.side)) + " has a player: give them the code");
+    }
+    if (session_.over()) return refuse(id, "the game is over");
+    if (session_.state().decider != c.side) {
+        return refuse(id, "it is not your decision: " + who(session_.state().decider) + " decides now");
+    }
+    std::string error_text;
+    const auto command = rules::parse_command(m.value("command"), error_text);
+    if (!command) return refuse(id, error_text);
+    const control::Session::Outcome o = session_.play(*command);
+    if (o.refused) refuse(id, *o.refused);
+}
+
+void GameHost::undo(ConnId id, Conn& c) {
+    if (c.role != Role::Player) return refuse(id, "you are watching: only the players take commands back");
+    const auto& history = session_.history();
+    const std::size_t undoable = session_.undoable();
+    // Back to this side's newest command that can be taken back, with whatever followed it.
+    std::size_t count = 0;
+    while (count < undoable && history[history.size() - 1 - count].by != c.side) ++count;
+    if (count == undoable) return refuse(id, "nothing of yours to take back: dice were rolled or a card turned since");
+    ++count;
+    const rules::Side other = rules::other(c.side);
+    if (cfg_.computer[rules::idx(other)]) return take_back(count);
+    const SeatState& them = seats_[rules::idx(other)];
+    if (!them.conn) return refuse(id, who(other) + " is away: they must agree to take a command back");
+    undo_ask_ = UndoAsk{c.side, count, session_.version()};
+    send(*them.conn, Message("ask-undo")
+                         .add("by", side_text(c.side))
+                         .add("command", rules::print(history[history.size() - count].command))
+                         .add("count", count));
+    send(id, Message("notice").add("text", "Asked " + who(other) + " to take it back."));
+}
+
+void GameHost::answer(ConnId id, Conn& c, const Message& m) {
+    if (c.role != Role::Player || !undo_ask_ || undo_ask_->by == c.side) return refuse(id, "nobody asked you anything");
+    const UndoAsk ask = *undo_ask_;
+    undo_ask_.reset();
+    if (ask.version != session_.version()) return refuse(id, "the game has moved on since it was asked");
+    if (m.value("answer") == "yes") {
+        broadcast(Message("notice").add("text", who(c.side) + " agrees to take it back."));
+        take_back(ask.count);
+    } else {
+        broadcast(Message("notice").add("text", who(c.side) + " does not agree to take it back."));
+    }
+}
+
+void GameHost::take_back(std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+        if (auto why = session_.undo()) {
+            broadcast(Message("notice").add("text", "Could not take it back: " + *why));
+            return;
+        }
+    }
+}
+
+void GameHost::say(ConnId id, Conn& c, const Message& m, Clock::time_point now) {
+    std::erase_if(c.chats, [&](Clock::time_point t) { return now - t > kChatWindow; });
+    if (c.chats.size() >= kChatBurst) return refuse(id, "too many chat lines: wait a few seconds");
+    c.chats.push_back(now);
+    const std::string text = printable_text(m.value("text"), kMaxChat);
+    if (text.empty()) return;
+    const std::string from = c.role == Role::Player ? who(c.side) : "spectator";
+    broadcast(Message("chat").add("from", from).add("text", text));
+}
+
+bool GameHost::computer_to_move() const {
+    return !session_.over() && started() && computer_[rules::idx(session_.state().decider)] != nullptr;
+}
+
+void GameHost::play_computer() {
+    if (!computer_to_move()) return;
+    const rules::Side side = session_.state().decider;
+    const ai::GameView view = ai::make_view(session_.context(), session_.state(), side);
+    const rules::Command c = computer_[rules::idx(side)]->choose(view);
+    if (auto why = session_.play(c).refused) {
+        broadcast(Message("notice").add("text", "The computer playing " + who(side) + " failed: " + *why));
+        computer_[rules::idx(side)].reset();
+    }
+}
+
+std::optional<std::string> GameHost::played(const control::Session& session, const control::Entry& entry,
+                                            const rules::GameState& before) {
+    const Message m = replay_message(session.context(), before, entry, cfg_.seed, calls_before_);
+    calls_before_ = entry.calls;
+    transcript_.push_back(encode(m));
+    undo_ask_.reset();
+    broadcast(m);
+    return std::nullopt;
+}
+
+void GameHost::undone(const control::Session& session) {
+    transcript_.pop_back();
+    broadcast(Message("undone").add("hash", public_hash_text(session.state())));
+}
+
+void GameHost::notice(const control::Session&, const std::string& text) { broadcast(Message("notice").add("text", text)); }
+
+}  // namespace tercio::net

@@ -1,0 +1,165 @@
+#pragma once
+/// The game server's logic, apart from its sockets: who sits where, what each client is sent,
+/// what a client may ask. The transport (net/server.hpp) gives it connections and messages and
+/// sends what it returns; the tests drive it directly. Pure apart from the computer's thinking:
+/// no sockets, no files; time is given by the caller.
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ai/player.hpp"
+#include "control/session.hpp"
+#include "net/protocol.hpp"
+
+namespace tercio::net {
+
+using ConnId = std::uint64_t;
+using Clock = std::chrono::steady_clock;
+
+/// Who is at the other end of a connection, as the transport knows it.
+struct Peer {
+    bool local = true;       ///< a Unix-domain socket on this machine
+    std::uint32_t uid = 0;   ///< local: the connecting process's user (SO_PEERCRED)
+    std::string address;     ///< TCP: the remote address
+    /// The key wrong codes are counted under: one per local user, one per remote address.
+    std::string key() const { return local ? "uid " + std::to_string(uid) : "address " + address; }
+};
+
+struct HostConfig {
+    std::string game_id;   ///< public: names the game in the list and its socket
+    std::string code;      ///< secret: needed to take a seat (join_code())
+    std::string host;      ///< the hosting player's name
+    std::string program;   ///< this program's version (TERCIO_VERSION)
+    std::uint64_t seed = 0;  ///< the game's seed: the set-up and every command are replayed from it
+    /// The computer's level for each side it plays.
+    std::array<std::optional<ai::Level>, 2> computer{};
+    /// How long a game with no player connected lives on.
+    std::chrono::seconds idle{30 * 60};
+    /// How long a new connection has to say hello.
+    std::chrono::seconds hello_time{10};
+};
+
+/// A new join code: 7 letters of a 23-letter alphabet (no i, l, o), 31.7 bits, from getrandom.
+std::string make_join_code();
+/// A seat token: 32 hex digits (128 bits) from getrandom.
+std::string make_token();
+/// A game id: 8 hex digits from getrandom.
+std::string make_game_id();
+/// A code as typed made canonical (upper case, spaces and dashes dropped); nothing if it cannot
+/// be a code.
+std::optional<std::string> canonical_code(std::string_view typed);
+
+class GameHost final : public control::Observer {
+  public:
+    /// `session` must be a new game of `cfg.seed` (or one resumed from its save) whose seats the
+    /// host sets. The host observes it. The idle time counts from `now`.
+    GameHost(control::Session& session, HostConfig cfg, Clock::time_point now);
+    ~GameHost() override;
+    GameHost(const GameHost&) = delete;
+    GameHost& operator=(const GameHost&) = delete;
+
+    /// One frame to send, and whether to close the connection once it is sent.
+    struct Out {
+        ConnId to = 0;
+        std::string bytes;
+        bool close = false;
+    };
+
+    void connected(ConnId id, const Peer& peer, Clock::time_point now);
+    void received(ConnId id, const Message& m, Clock::time_point now);
+    /// A malformed frame: the connection is told why and closed.
+    void malformed(ConnId id, const std::string& why);
+    void disconnected(ConnId id, Clock::time_point now);
+    /// Closes connections that did not say hello in time.
+    void tick(Clock::time_point now);
+    /// What to send now (and forget).
+    std::vector<Out> take_output();
+
+    /// Whether the game waits for a side the computer plays (the transport lets it play after a
+    /// short delay, so that each command can be seen).
+    bool computer_to_move() const;
+    /// The computer plays its side's command.
+    void play_computer();
+    /// Whether the server should end: the game is over and everyone has gone, or no player has
+    /// been connected for the idle time.
+    bool finished(Clock::time_point now) const;
+    /// Seats the player `name` on `side` without a connection yet (the host's own seat, taken
+    /// before its client connects); returns the seat's token.
+    std::string reserve(rules::Side side, const std::string& name);
+
+    const HostConfig& config() const { return cfg_; }
+    /// The public line of the game list: "info" with its id, host, armies, turn and seats.
+    Message info() const;
+    std::size_t connections() const { return conns_.size(); }
+
+    // control::Observer
+    std::optional<std::string> played(const control::Session& session, const control::Entry& entry,
+                                      const rules::GameState& before) override;
+    void undone(const control::Session& session) override;
+    void notice(const control::Session& session, const std::string& text) override;
+
+  private:
+    enum class Role { Unknown, Player, Watcher };
+    struct Conn {
+        Peer peer;
+        Role role = Role::Unknown;
+        rules::Side side = rules::Side::A;  ///< Player
+        Clock::time_point since;
+        std::vector<Clock::time_point> chats;  ///< recent chat lines, for the rate limit
+    };
+    struct SeatState {
+        bool taken = false;  ///< a player sat here once (the seat is theirs)
+        std::string name;
+        std::string token;
+        std::optional<ConnId> conn;
+        Clock::time_point away_since{};
+    };
+    struct Failures {
+        int count = 0;
+        Clock::time_point until{};  ///< no code is checked for this key before then
+    };
+
+    void send(ConnId to, const Message& m, bool close = false);
+    void broadcast(const Message& m);
+    void refuse(ConnId to, const std::string& why) { send(to, Message("refused").add("reason", why)); }
+    void error(ConnId to, const std::string& why) { send(to, Message("error").add("reason", why), true); }
+    void hello(ConnId id, Conn& c, const Message& m, Clock::time_point now);
+    /// Sends a new client the game so far: welcome, setup, every played command, ready.
+    void catch_up(ConnId id, const Conn& c);
+    void play(ConnId id, Conn& c, const Message& m);
+    void undo(ConnId id, Conn& c);
+    void answer(ConnId id, Conn& c, const Message& m);
+    void say(ConnId id, Conn& c, const Message& m, Clock::time_point now);
+    void take_back(std::size_t count);
+    Message seat_message(rules::Side side) const;
+    std::string who(rules::Side side) const;
+    bool started() const;
+    /// The played messages of the history so far (kept as the game goes).
+    void rebuild_transcript();
+
+    control::Session& session_;
+    HostConfig cfg_;
+    std::map<ConnId, Conn> conns_;
+    std::array<SeatState, 2> seats_{};
+    std::map<std::string, Failures> failures_;
+    std::array<std::unique_ptr<ai::Player>, 2> computer_;
+    Message setup_;                       ///< the set-up, for every new client
+    std::vector<std::string> transcript_;  ///< one encoded "played" per command of the history
+    std::vector<Out> out_;
+    /// A take-back asked for by one side, waiting for the other's answer.
+    struct UndoAsk {
+        rules::Side by;
+        std::size_t count;
+        std::uint64_t version;
+    };
+    std::optional<UndoAsk> undo_ask_;
+    std::uint64_t calls_before_ = 0;  ///< the dice draws made before the command being played
+    Clock::time_point last_player_{};  ///< when a player was last connected
+};
+
+}  // namespace tercio::net
