@@ -13,6 +13,7 @@
 
 #include "app/bench_command.hpp"
 #include "app/exit_codes.hpp"
+#include "app/net_command.hpp"
 #include "app/play_command.hpp"
 #include "app/replay_command.hpp"
 #include "app/run_command.hpp"
@@ -206,6 +207,65 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(0, 60000));
     vs->excludes("--resume");
 
+    // tercio host / join / watch: two terminals, one game server (docs/network.md).
+    app::NetOptions net_opt;
+    bool net_no_color = false;
+    const auto common_net = [&](CLI::App* sub) {
+        sub->fallthrough();
+        sub->add_flag("--plain", net_opt.plain,
+                      "Plain lines instead of the screen (screen readers, scripts: a script's lines are read\n"
+                      "when its side decides)");
+        sub->add_flag("--no-color", net_no_color, "No colours");
+        sub->add_flag("--ascii", net_opt.ascii, "Only ASCII characters on the screen");
+        sub->add_option("--player", net_opt.player, "Your name, as in tercio play (default: the login name)")
+            ->type_name("NAME");
+        sub->add_option("--save-dir", net_opt.save_dir,
+                        "Where your saves and seat tokens are kept (default: $XDG_STATE_HOME/tercio)")
+            ->type_name("DIR");
+        sub->add_option("--server-dir", net_opt.server_dir,
+                        "The directory where this machine's games are found (default /tmp/tercio-games);\n"
+                        "shared by several users, it must be sticky")
+            ->type_name("DIR");
+    };
+    CLI::App* host = app.add_subcommand(
+        "host", "Host a game for two terminals: starts a game server in the background (it keeps the\n"
+                "save) and shows a join code for the other player (tercio join CODE)");
+    common_net(host);
+    host->add_option("--red", net_opt.red, "Side A's army, south edge (default french)")->type_name("ARMY");
+    host->add_option("--blue", net_opt.blue, "Side B's army, north edge (default spanish)")->type_name("ARMY");
+    host->add_option("--seed", net_opt.seed, "Seed for the dice (default: unpredictable)")->type_name("N");
+    host->add_option("--side", net_opt.side, "Your side: red (A, the default) or blue (B)")
+        ->type_name("SIDE")
+        ->check(CLI::IsMember({"red", "blue"}));
+    CLI::Option* host_vs = host->add_option("--vs", net_opt.vs,
+                                            "The computer plays the other side at this level (random, easy,\n"
+                                            "normal, hard): a solo game others can watch")
+                               ->type_name("LEVEL")
+                               ->check(CLI::IsMember({"random", "easy", "normal", "hard"}));
+    host->add_flag("--resume", net_opt.resume, "Host your newest unfinished game")->excludes(host_vs);
+    host->add_option("--listen", net_opt.listen,
+                     "Also take players over TCP at ADDRESS:PORT (e.g. 0.0.0.0:7777, for a LAN);\n"
+                     "without it nothing listens on the network")
+        ->type_name("ADDR:PORT");
+    host->add_option("--idle", net_opt.idle_minutes,
+                     "Minutes the server waits with no player connected before it ends (default 30);\n"
+                     "the save stays: tercio host --resume")
+        ->type_name("MIN")
+        ->check(CLI::Range(1, 10080));
+    host->add_option("--ai-delay", net_opt.ai_delay_ms, "Milliseconds before the computer plays (default 600)")
+        ->type_name("MS")
+        ->check(CLI::Range(0, 60000));
+    CLI::App* join = app.add_subcommand(
+        "join", "Join a game hosted on this machine (tercio join CODE) or on another\n"
+                "(tercio join HOST:PORT CODE); with no code, back to your seat of a game");
+    common_net(join);
+    join->add_option("TARGET", net_opt.targets, "[HOST:PORT] [CODE]")->type_name("[HOST:PORT] [CODE]")->expected(0, 2);
+    CLI::App* watch = app.add_subcommand(
+        "watch", "List the games running on this machine, or follow one live, read-only\n"
+                 "(tercio watch ID, or HOST:PORT for another machine)");
+    common_net(watch);
+    watch->add_option("TARGET", net_opt.targets, "[HOST:PORT] [ID or CODE]")->type_name("[HOST:PORT] [ID]")->expected(0, 2);
+
     app::ReplayOptions replay_opt;
     bool replay_no_color = false;
     CLI::App* replay = app.add_subcommand(
@@ -300,6 +360,12 @@ int main(int argc, char** argv) {
         play_opt.seed = play_seed;
         play_opt.color = !no_color;
         return app::run_play(play_opt, *data_dir);
+    }
+    if (host->parsed() || join->parsed() || watch->parsed()) {
+        net_opt.color = !net_no_color;
+        if (host->parsed()) return app::run_host(net_opt, *data_dir);
+        if (join->parsed()) return app::run_join(net_opt, *data_dir);
+        return app::run_watch(net_opt, *data_dir);
     }
     if (replay->parsed()) {
         replay_opt.color = !replay_no_color;

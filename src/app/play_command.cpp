@@ -16,6 +16,7 @@
 
 #include "ai/player.hpp"
 #include "app/exit_codes.hpp"
+#include "app/game_files.hpp"
 #include "app/terminal.hpp"
 #include "control/session.hpp"
 #include "data/data_files.hpp"
@@ -81,89 +82,6 @@ ui::StartMenu::Outcome choose(ui::CursesSurface& term, ui::StartMenu& menu) {
         const auto outcome = menu.handle(k);
         if (outcome != ui::StartMenu::Outcome::Open) return outcome;
     }
-}
-
-/// "2026-11-23T16:35:04Z" and "20261123-163504" for now.
-std::pair<std::string, std::string> now_texts() {
-    const std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char iso[32];
-    char stem[32];
-    std::strftime(iso, sizeof iso, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    std::strftime(stem, sizeof stem, "%Y%m%d-%H%M%S", &tm);
-    return {iso, stem};
-}
-
-/// The session's save keeper: every command goes to the save file before the screen shows it.
-class SaveKeeper final : public control::Observer {
-  public:
-    explicit SaveKeeper(data::GameSave& save) : save_(save) {}
-    std::optional<std::string> played(const control::Session& session, const control::Entry& entry,
-                                      const rules::GameState& before) override {
-        std::string why;
-        if (save_.played(entry.command, before, session.state(), session.calls(), why)) return std::nullopt;
-        return "NOT SAVED: " + why + " (" + std::to_string(save_.unsaved()) +
-               " commands wait to be written; S tries again)";
-    }
-    std::optional<std::string> undoing(const control::Session&) override {
-        std::string why;
-        if (save_.undone(why)) return std::nullopt;
-        return why;
-    }
-    /// `S`: saves and returns what to tell the player.
-    std::string save() {
-        std::string why;
-        if (!save_.backup(why)) return "NOT SAVED: " + why;
-        return "Saved (" + std::to_string(save_.commands()) + " commands) in " + save_.file().string() +
-               ", with a copy in .bak";
-    }
-
-  private:
-    data::GameSave& save_;
-};
-
-/// A saved game, locked for this session, read from its file and checked: ready to replay.
-struct SavedGame {
-    std::unique_ptr<data::SaveWriter> writer;  ///< locked before the file was read
-    data::SaveFile save;
-    rules::RulesContext ctx;
-    std::vector<std::string> notices;  ///< things the player should know (data changed; a cut line, once replayed)
-};
-
-/// Opens and locks a save of the player's directory, then reads and checks it; on failure prints
-/// every problem (file:line:column: message) and returns the exit code.
-std::variant<SavedGame, int> open_saved(const data::SaveDir& dir, const std::string& name,
-                                        data::DataCatalog& catalog) {
-    std::string why;
-    bool locked = false;
-    auto writer = data::SaveWriter::open(dir, name, why, &locked);
-    if (!writer) {
-        std::cerr << "tercio play: " << printable(why) << '\n';
-        return locked ? kExitIllegal : kExitIoError;
-    }
-    const auto text = writer->read(why);
-    if (!text) {
-        std::cerr << "tercio play: " << why << '\n';
-        return kExitIoError;
-    }
-    const std::string file = writer->file().string();
-    auto parsed = data::parse_save(file, *text);
-    if (!parsed.ok()) {
-        for (const auto& e : parsed.errors) std::cerr << e.to_string() << '\n';
-        std::cerr << "tercio play: the save was not changed.\n";
-        return kExitDataError;
-    }
-    SavedGame g{std::move(writer), std::move(*parsed.value), {}, {}};
-    const data::SaveHeader& h = g.save.header;
-    const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
-    if (!ctx) {
-        std::cerr << "tercio play: " << file << ": " << why << '\n';
-        return kExitDataError;
-    }
-    g.ctx = *ctx;
-    g.notices = data::changed_data(catalog.dir(), h);
-    return g;
 }
 
 /// "French v Spanish, 2026-11-23 16:35, 37 commands" for the start menu's Continue line.
@@ -259,7 +177,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     }
     std::optional<SavedGame> saved;
     auto read_or_exit = [&](const std::string& name) -> std::optional<int> {
-        auto r = open_saved(*dir, name, catalog);
+        auto r = open_saved(*dir, name, catalog, "tercio play");
         if (const int* code = std::get_if<int>(&r)) return *code;
         saved = std::move(std::get<SavedGame>(r));
         return std::nullopt;
@@ -337,19 +255,10 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
             std::cerr << "tercio play: " << why << '\n';
             return kExitDataError;
         }
-        const auto [iso, stamp] = now_texts();
-        header.program = TERCIO_VERSION;
-        header.created = iso;
-        header.seed = seed_choice.value_or(
-            static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()));
-        header.ruleset = a->ruleset;
-        header.ruleset_hash = data::file_hash(data::ruleset_path(catalog.dir(), a->ruleset));
-        const auto plays = [&](std::size_t i) {
-            return computer[i] ? std::string(data::kPlaysComputer) + std::string(ai::level_name(*computer[i]))
-                               : std::string(data::kPlaysHuman);
-        };
-        header.sides[0] = {red, data::file_hash(data::army_path(catalog.dir(), red)), player, plays(0)};
-        header.sides[1] = {blue, data::file_hash(data::army_path(catalog.dir(), blue)), player, plays(1)};
+        header = new_save_header(catalog, a->ruleset, {red, blue}, player,
+                                 seed_choice.value_or(static_cast<std::uint64_t>(
+                                     std::chrono::system_clock::now().time_since_epoch().count())),
+                                 computer);
     }
     control::Session session(*ctx, header.seed);
     header.setup_hash = rules::state_hash(session.state());

@@ -243,6 +243,10 @@ void GameHost::hello(ConnId id, Conn& c, const Message& m, Clock::time_point now
     const std::string_view role = m.value("role");
     if (role == "list") return send(id, info(), true);
     if (role == "watch") {
+        // Anyone on the machine may watch by the game's id; a code, if given, must be right.
+        if (m.get("code")) {
+            if (auto refused = check_code(c, m, now)) return error(id, *refused);
+        }
         c.role = Role::Watcher;
         catch_up(id, c);
         broadcast(Message("notice").add("text", "A spectator joins (" + std::string(info().value("watchers")) + " watching)."));
@@ -264,20 +268,7 @@ void GameHost::hello(ConnId id, Conn& c, const Message& m, Clock::time_point now
             return;
         }
     }
-    Failures& f = failures_[c.peer.key()];
-    if (now < f.until) {
-        const auto wait = std::chrono::duration_cast<std::chrono::seconds>(f.until - now).count() + 1;
-        return error(id, "too many wrong codes: try again in " + std::to_string(wait) + " s");
-    }
-    const auto code = canonical_code(m.value("code"));
-    if (!code || !same_secret(*code, cfg_.code)) {
-        if (++f.count >= kFreeTries) {
-            f.count = 0;
-            f.until = now + kLockout;
-        }
-        return error(id, "wrong join code for game " + cfg_.game_id);
-    }
-    f = Failures{};
+    if (auto refused = check_code(c, m, now)) return error(id, *refused);
     std::optional<rules::Side> side;
     const std::string_view wanted = m.value("side");
     for (const rules::Side s : {rules::Side::A, rules::Side::B}) {
@@ -303,6 +294,24 @@ void GameHost::hello(ConnId id, Conn& c, const Message& m, Clock::time_point now
     broadcast(seat_message(*side));
     broadcast(Message("notice").add("text", who(*side) + " joins the game."));
     if (started() && session_.history().empty()) broadcast(Message("notice").add("text", "Both sides are seated: the game begins."));
+}
+
+std::optional<std::string> GameHost::check_code(const Conn& c, const Message& m, Clock::time_point now) {
+    Failures& f = failures_[c.peer.key()];
+    if (now < f.until) {
+        const auto wait = std::chrono::duration_cast<std::chrono::seconds>(f.until - now).count() + 1;
+        return "too many wrong codes: try again in " + std::to_string(wait) + " s";
+    }
+    const auto code = canonical_code(m.value("code"));
+    if (!code || !same_secret(*code, cfg_.code)) {
+        if (++f.count >= kFreeTries) {
+            f.count = 0;
+            f.until = now + kLockout;
+        }
+        return "wrong join code for game " + cfg_.game_id;
+    }
+    f = Failures{};
+    return std::nullopt;
 }
 
 void GameHost::catch_up(ConnId id, const Conn& c) {
@@ -356,7 +365,7 @@ void GameHost::undo(ConnId id, Conn& c) {
                          .add("by", side_text(c.side))
                          .add("command", rules::print(history[history.size() - count].command))
                          .add("count", count));
-    send(id, Message("notice").add("text", "Asked " + who(other) + " to take it back."));
+    send(id, Message("pending").add("text", "Asked " + who(other) + " to take it back: their answer will show in the log."));
 }
 
 void GameHost::answer(ConnId id, Conn& c, const Message& m) {

@@ -129,6 +129,8 @@ class GameHost final : public control::Observer {
     void refuse(ConnId to, const std::string& why) { send(to, Message("refused").add("reason", why)); }
     void error(ConnId to, const std::string& why) { send(to, Message("error").add("reason", why), true); }
     void hello(ConnId id, Conn& c, const Message& m, Clock::time_point now);
+    /// Checks the hello's code, counting wrong ones per peer; the refusal if it is not the game's.
+    std::optional<std::string> check_code(const Conn& c, const Message& m, Clock::time_point now);
     /// Sends a new client the game so far: welcome, setup, every played command, ready.
     void catch_up(ConnId id, const Conn& c);
     void play(ConnId id, Conn& c, const Message& m);

@@ -121,6 +121,7 @@ void PlainGame::print_waiting() {
     }
     std::string who = side_label(session_.context(), s.decider);
     if (session_.seat(s.decider).computer()) who += ", the computer";
+    if (session_.seat(s.decider).elsewhere()) who += ", " + session_.seat(s.decider).name;
     say("Turn " + std::to_string(s.turn) + ": " + decision_text(session_.context(), s) + " (" + who + ").");
 }
 
@@ -130,7 +131,7 @@ bool PlainGame::run(std::istream& in) {
         play_computer();
         print_waiting();
         if (session_.over()) return true;
-        out_ << rules::side_letter(session_.state().decider) << "> " << std::flush;
+        print_prompt();
         if (!std::getline(in, line)) {
             out_ << '\n';
             return true;
@@ -139,6 +140,8 @@ bool PlainGame::run(std::istream& in) {
         if (!handle_line(line)) return false;
     }
 }
+
+void PlainGame::print_prompt() { out_ << rules::side_letter(session_.state().decider) << "> " << std::flush; }
 
 void PlainGame::play_computer() {
     // Bounded: a computer that keeps deciding ends with the game, which ends at nightfall.
@@ -176,6 +179,7 @@ bool PlainGame::handle_line(const std::string& raw) {
     const std::string word = line.substr(0, line.find(' '));
     const std::string rest = trimmed(line.substr(word.size()));
     if (word == "quit" || word == "q") return false;
+    if (words_ && words_(word, rest)) return true;
     if (word == "help" || word == "?") {
         print_help();
     } else if (word == "legal") {
@@ -222,6 +226,10 @@ void PlainGame::play_text(const std::string& text) {
         say("Wait: the computer plays " + std::string(1, rules::side_letter(session_.state().decider)) + ".");
         return;
     }
+    if (session_.others_decide()) {
+        say("Wait: " + control::computer_name(session_, session_.state().decider) + " decides now.");
+        return;
+    }
     std::string err;
     const auto c = rules::parse_command(text, err);
     if (!c) {
@@ -234,7 +242,7 @@ void PlainGame::play_text(const std::string& text) {
 
 std::optional<std::string> PlainGame::played(const control::Session&, const control::Entry& entry,
                                              const rules::GameState&) {
-    if (session_.seat(entry.by).computer()) {
+    if (!session_.seat(entry.by).here()) {
         say(control::computer_name(session_, entry.by) + " plays \"" + rules::print(entry.command) + "\".");
     }
     print_events(entry.events);

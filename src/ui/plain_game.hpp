@@ -35,6 +35,12 @@ class PlainGame final : public control::Observer {
     /// output reads as a transcript).
     void set_echo(bool echo) { echo_ = echo; }
 
+    /// Words of a front end's own, tried before the game's (a network game's `say`, `yes`,
+    /// `no`): given the first word and the rest of the line, returns true if it took the line.
+    void set_words(std::function<bool(const std::string& word, const std::string& rest)> words) {
+        words_ = std::move(words);
+    }
+
     /// The opening lines: the armies, then the set-up rolls (a new game) or the history's size (a
     /// resumed one), and `note` if not empty.
     void start(const std::string& note);
@@ -45,6 +51,10 @@ class PlainGame final : public control::Observer {
     bool handle_line(const std::string& line);
     /// Lets the computer play while the game waits for one of its sides.
     void play_computer();
+    /// What the game waits for and from whom ("Turn 2: A turns a card (A, French).").
+    void print_waiting();
+    /// The prompt of the side deciding ("A> ").
+    void print_prompt();
 
     // control::Observer
     std::optional<std::string> played(const control::Session& session, const control::Entry& entry,
@@ -56,7 +66,6 @@ class PlainGame final : public control::Observer {
   private:
     void say(const std::string& line);
     void print_events(const rules::Events& events);
-    void print_waiting();
     void print_help();
     void print_legal(const std::string& start);
     void print_map();
@@ -71,6 +80,7 @@ class PlainGame final : public control::Observer {
     std::array<std::unique_ptr<ai::Player>, 2> players_;
     std::function<std::string()> save_;
     bool echo_ = false;
+    std::function<bool(const std::string&, const std::string&)> words_;
     std::vector<std::string> why_;  ///< the explanation of the newest roll
 };
 

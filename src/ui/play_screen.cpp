@@ -98,9 +98,9 @@ std::optional<std::string> PlayScreen::played(const control::Session&, const con
     log_.add(ctx_, s_, entry.events);
     log_scroll_ = 0;
     expanded_.reset();
-    if (computer(entry.by)) {
+    if (!session_.seat(entry.by).here()) {
         message_ = computer_name(entry.by) + " played \"" + print(entry.command) + "\".";
-        if (s_.decider != entry.by && s_.decision != Decision::GameOver && !computer(s_.decider)) {
+        if (s_.decider != entry.by && s_.decision != Decision::GameOver && session_.seat(s_.decider).here()) {
             message_ += " Now " + side_label(ctx_, s_.decider) + " decides" +
                         (s_.turn > 0 && s_.decider != s_.active ? ", out of turn." : ".");
         }
@@ -187,9 +187,21 @@ bool PlayScreen::ready_for_computer() const {
 }
 
 bool PlayScreen::wait_for_computer() {
-    if (!computer_decides()) return false;
-    message_ = "Wait for the computer: " + computer_name(s_.decider) + " is thinking.";
+    if (computer_decides()) {
+        message_ = "Wait for the computer: " + computer_name(s_.decider) + " is thinking.";
+        return true;
+    }
+    if (!session_.others_decide()) return false;
+    const bool watching = !session_.seat(Side::A).here() && !session_.seat(Side::B).here();
+    message_ = watching ? std::string("You are watching: the players give the commands.")
+                        : "Wait: " + computer_name(s_.decider) + " decides now.";
     return true;
+}
+
+void PlayScreen::set_question(const std::string& question) {
+    if (question == question_) return;
+    question_ = question;
+    if (!question_.empty()) message_ = question_ + "? (y/n)";
 }
 
 void PlayScreen::take_back() {
@@ -416,11 +428,18 @@ bool PlayScreen::handle(const KeyPress& k) {
                 completions_.clear();  // the next Tab completes from the decision then
                 message_.clear();
             } else if (k.kind == K::Enter) {
-                if (!prompt_.empty() && wait_for_computer()) return true;  // the text stays for later
+                if (!prompt_.empty() && !prompt_.starts_with("say") && wait_for_computer()) {
+                    return true;  // the text stays for later
+                }
                 const std::string text = prompt_;
                 mode_ = Mode::Map;
                 prompt_.clear();
                 completions_.clear();
+                if (chat_ && (text.starts_with("say ") || text == "say")) {
+                    if (text.size() > 4) chat_(text.substr(4));
+                    message_.clear();
+                    return true;
+                }
                 if (!text.empty()) {
                     // Text is parsed only here, where a person typed it.
                     std::string err;
@@ -449,6 +468,12 @@ bool PlayScreen::handle(const KeyPress& k) {
             return true;
         case Mode::Map:
             break;
+    }
+    if (!question_.empty() && answer_ && k.kind == K::Char && (k.ch == 'y' || k.ch == 'n')) {
+        answer_(k.ch == 'y');
+        message_ = k.ch == 'y' ? "You agreed." : "You said no.";
+        question_.clear();
+        return true;
     }
     switch (k.kind) {
         case K::Up: move_cursor(0, 1); return true;
@@ -486,6 +511,12 @@ bool PlayScreen::handle(const KeyPress& k) {
         case ':':
             mode_ = Mode::Prompt;
             message_ = "Enter plays the command, Tab completes it, Esc cancels.";
+            break;
+        case '"':
+            if (!chat_) break;
+            mode_ = Mode::Prompt;
+            prompt_ = "say ";
+            message_ = "Type a line for the players and spectators; Enter sends it, Esc cancels.";
             break;
         case ' ': select_here(); break;
         case 'm':
@@ -662,6 +693,10 @@ void PlayScreen::draw(Surface& out) const {
                                        "morale chips, then both roll for terrain. Space shows the next roll."
                                      : computer_decides()
                                      ? computer_name(s_.decider) + (opt_.ascii ? " is thinking..." : " is thinking\u2026")
+                                     : session_.others_decide()
+                                     ? computer_name(s_.decider) + " is thinking, " + std::to_string(thinking_.count() / 60) +
+                                           ":" + (thinking_.count() % 60 < 10 ? "0" : "") +
+                                           std::to_string(thinking_.count() % 60)
                                      : decision_hint(ctx_, s_);
         for (const std::string& row : wrap(hint, map.w, 0, 0)) {
             if (y >= h - 2) break;

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include <chrono>
 #include <functional>
 
 #include "control/session.hpp"
@@ -67,6 +68,15 @@ class PlayScreen final : public control::Observer {
     /// Whether taking a command back asks the other player first (two players at one keyboard).
     /// Never asked when the computer plays a side.
     void set_undo_asks(bool asks) { undo_asks_ = asks; }
+    /// What `"` and `:say TEXT` do (a network game's chat); without it they are not offered.
+    void set_chat(std::function<void(const std::string&)> chat) { chat_ = std::move(chat); }
+    /// A question from elsewhere for this player (the other player asks to take back a command),
+    /// answered with y or n; empty: none.
+    void set_question(const std::string& question);
+    /// What answering the question does.
+    void set_answer(std::function<void(bool)> answer) { answer_ = std::move(answer); }
+    /// How long the side deciding elsewhere has been thinking (shown under the map).
+    void set_thinking(std::chrono::seconds thinking) { thinking_ = thinking; }
     /// Whether the computer plays `side` (the session's seat). While a computer side decides,
     /// keys give no command ("wait for the computer"), the line under the map says it is
     /// thinking, and U takes back the person's last command with the computer's replies after it.
@@ -158,6 +168,10 @@ class PlayScreen final : public control::Observer {
     std::size_t choice_ = 0;            ///< the highlighted one
     std::optional<std::size_t> help_unit_;  ///< `?` on a unit: its rules first, then the keys
     std::function<std::string()> save_;
+    std::function<void(const std::string&)> chat_;
+    std::function<void(bool)> answer_;
+    std::string question_;
+    std::chrono::seconds thinking_{0};
     bool undo_asks_ = true;
     std::vector<std::size_t> log_at_;  ///< per command of the session's history: the log's length before it
     rules::Events unrevealed_;  ///< the set-up rolls being shown (Mode::Reveal)

@@ -270,6 +270,7 @@ TEST_CASE("net: the order of face-down cards never leaves the server", "[net][ho
             {"ready", {"commands"}},
             {"notice", {"text"}},
             {"refused", {"reason"}},
+            {"pending", {"text"}},
         };
         for (const Message& m : c.messages) {
             INFO(m.kind);

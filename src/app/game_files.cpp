@@ -1,0 +1,97 @@
+#include "app/game_files.hpp"
+
+#include <ctime>
+#include <iostream>
+
+#include "app/exit_codes.hpp"
+#include "app/terminal.hpp"
+
+namespace tercio::app {
+
+/// "2026-11-23T16:35:04Z" and "20261123-163504" for now.
+std::pair<std::string, std::string> now_texts() {
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char iso[32];
+    char stem[32];
+    std::strftime(iso, sizeof iso, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    std::strftime(stem, sizeof stem, "%Y%m%d-%H%M%S", &tm);
+    return {iso, stem};
+}
+
+std::optional<std::string> SaveKeeper::played(const control::Session& session, const control::Entry& entry,
+                                              const rules::GameState& before) {
+    std::string why;
+    if (save_.played(entry.command, before, session.state(), session.calls(), why)) return std::nullopt;
+    return "NOT SAVED: " + why + " (" + std::to_string(save_.unsaved()) +
+           " commands wait to be written; S tries again)";
+}
+
+std::optional<std::string> SaveKeeper::undoing(const control::Session&) {
+    std::string why;
+    if (save_.undone(why)) return std::nullopt;
+    return why;
+}
+
+std::string SaveKeeper::save() {
+    std::string why;
+    if (!save_.backup(why)) return "NOT SAVED: " + why;
+    return "Saved (" + std::to_string(save_.commands()) + " commands) in " + save_.file().string() +
+           ", with a copy in .bak";
+}
+
+/// Opens and locks a save of the player's directory, then reads and checks it; on failure prints
+/// every problem (file:line:column: message) and returns the exit code.
+std::variant<SavedGame, int> open_saved(const data::SaveDir& dir, const std::string& name,
+                                        data::DataCatalog& catalog, std::string_view command) {
+    std::string why;
+    bool locked = false;
+    auto writer = data::SaveWriter::open(dir, name, why, &locked);
+    if (!writer) {
+        std::cerr << command << ": " << printable(why) << '\n';
+        return locked ? kExitIllegal : kExitIoError;
+    }
+    const auto text = writer->read(why);
+    if (!text) {
+        std::cerr << command << ": " << why << '\n';
+        return kExitIoError;
+    }
+    const std::string file = writer->file().string();
+    auto parsed = data::parse_save(file, *text);
+    if (!parsed.ok()) {
+        for (const auto& e : parsed.errors) std::cerr << e.to_string() << '\n';
+        std::cerr << "tercio play: the save was not changed.\n";
+        return kExitDataError;
+    }
+    SavedGame g{std::move(writer), std::move(*parsed.value), {}, {}};
+    const data::SaveHeader& h = g.save.header;
+    const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
+    if (!ctx) {
+        std::cerr << command << ": " << file << ": " << why << '\n';
+        return kExitDataError;
+    }
+    g.ctx = *ctx;
+    g.notices = data::changed_data(catalog.dir(), h);
+    return g;
+}
+
+
+data::SaveHeader new_save_header(data::DataCatalog& catalog, const std::string& ruleset,
+                                 const std::array<std::string, 2>& armies, const std::string& player,
+                                 std::uint64_t seed, const std::array<std::optional<ai::Level>, 2>& computer) {
+    data::SaveHeader header;
+    header.program = TERCIO_VERSION;
+    header.created = now_texts().first;
+    header.seed = seed;
+    header.ruleset = ruleset;
+    header.ruleset_hash = data::file_hash(data::ruleset_path(catalog.dir(), ruleset));
+    for (std::size_t i = 0; i < 2; ++i) {
+        const std::string plays = computer[i] ? std::string(data::kPlaysComputer) + std::string(ai::level_name(*computer[i]))
+                                              : std::string(data::kPlaysHuman);
+        header.sides[i] = {armies[i], data::file_hash(data::army_path(catalog.dir(), armies[i])), player, plays};
+    }
+    return header;
+}
+
+}  // namespace tercio::app

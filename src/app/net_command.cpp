@@ -1,0 +1,791 @@
+#include "app/net_command.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/random.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <iostream>
+
+#include "ai/player.hpp"
+#include "app/exit_codes.hpp"
+#include "app/game_files.hpp"
+#include "app/terminal.hpp"
+#include "control/session.hpp"
+#include "data/data_files.hpp"
+#include "data/save.hpp"
+#include "data/save_store.hpp"
+#include "net/client.hpp"
+#include "net/host.hpp"
+#include "net/rendezvous.hpp"
+#include "net/server.hpp"
+#include "rules/state_hash.hpp"
+#include "ui/curses_surface.hpp"
+#include "ui/plain_game.hpp"
+#include "ui/play_screen.hpp"
+
+namespace tercio::app {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using SteadyClock = std::chrono::steady_clock;
+
+/// The player's name and save directory, checked as `tercio play` checks them.
+struct PlayerDir {
+    std::string player;
+    std::unique_ptr<data::SaveDir> dir;
+};
+
+std::optional<PlayerDir> open_player(const NetOptions& opt, const char* command, int& exit_code) {
+    PlayerDir p;
+    p.player = opt.player.value_or(data::default_player_name());
+    std::string why;
+    if (!data::valid_player_name(p.player)) {
+        std::cerr << command << ": --player \"" << printable(p.player)
+                  << "\" is not a player name: use 1 to 32 of A-Z, a-z, 0-9, _ and -, not starting with -\n";
+        exit_code = kExitUsage;
+        return std::nullopt;
+    }
+    const auto root = data::saves_root(opt.save_dir, why);
+    if (!root) {
+        std::cerr << command << ": " << why << '\n';
+        exit_code = kExitUsage;
+        return std::nullopt;
+    }
+    p.dir = data::SaveDir::open(*root, p.player, why);
+    if (!p.dir) {
+        std::cerr << command << ": " << printable(why) << '\n';
+        exit_code = kExitIoError;
+        return std::nullopt;
+    }
+    return p;
+}
+
+/// A seat's token is kept in the player's directory, so that the player can come back to it.
+std::string token_file(const std::string& game_id) { return "seat-" + game_id + ".token"; }
+
+std::string read_token(const data::SaveDir& dir, const std::string& game_id) {
+    const data::FileText t = dir.read(token_file(game_id));
+    if (!t.error.empty()) return {};
+    std::string token = t.text.substr(0, t.text.find('\n'));
+    return token.size() == 32 ? token : std::string();
+}
+
+void keep_token(const data::SaveDir& dir, const net::RemoteGame& game) {
+    if (game.token().empty()) return;
+    std::string why;
+    dir.write_atomically(token_file(game.game_id()), game.token() + "\n", why);
+}
+
+/// Loads the ruleset and armies a game names from this program's data.
+struct Contexts {
+    data::DataCatalog catalog;
+    std::optional<rules::RulesContext> ctx;
+    explicit Contexts(const fs::path& data_dir) : catalog(data_dir) {}
+    net::ContextLoader loader() {
+        return [this](const std::string& ruleset, const std::string& a, const std::string& b,
+                      std::string& why) -> const rules::RulesContext* {
+            ctx = catalog.context(ruleset, {a, b}, why);
+            if (!ctx) {
+                why = "this program cannot load the game's armies (" + a + " v " + b + "): " + why;
+                return nullptr;
+            }
+            return &*ctx;
+        };
+    }
+};
+
+/// Reads standard input a line at a time without blocking (poll tells when).
+class LineReader {
+  public:
+    /// A whole line if one is here (after reading what is waiting); nothing otherwise.
+    std::optional<std::string> next() {
+        const std::size_t nl = buf_.find('\n');
+        if (nl != std::string::npos) {
+            std::string line = buf_.substr(0, nl);
+            buf_.erase(0, nl + 1);
+            if (!line.empty() && line.back() == '\r') line.pop_back();
+            return line;
+        }
+        if (eof_ && !buf_.empty()) {
+            std::string line;
+            line.swap(buf_);
+            return line;
+        }
+        return std::nullopt;
+    }
+    /// Reads what is waiting (call when poll says so).
+    void fill() {
+        char b[4096];
+        const ssize_t n = ::read(STDIN_FILENO, b, sizeof b);
+        if (n < 0 && errno == EINTR) return;
+        if (n <= 0) {
+            eof_ = true;
+            return;
+        }
+        buf_.append(b, static_cast<std::size_t>(n));
+        if (buf_.size() > 65536) buf_.erase(0, buf_.size() - 65536);  // a line longer than that is junk
+    }
+    bool eof() const { return eof_ && buf_.empty(); }
+
+  private:
+    std::string buf_;
+    bool eof_ = false;
+};
+
+std::string seat_text(std::string_view seat) {
+    // "present alice" -> "alice", "open" -> "open seat", "computer the computer, hard"
+    const std::size_t sp = seat.find(' ');
+    const std::string_view status = seat.substr(0, sp);
+    const std::string name = sp == std::string_view::npos ? std::string() : std::string(seat.substr(sp + 1));
+    if (status == "open") return "open seat";
+    if (status == "away") return name + " (away)";
+    return name;
+}
+
+/// One line of the game list.
+std::string list_line(const net::Message& info) {
+    return std::string(info.value("game")) + "  " + std::string(info.value("host")) + ": " +
+           std::string(info.value("army-a")) + " v " + std::string(info.value("army-b")) + ", turn " +
+           std::string(info.value("turn")) + (info.value("over") == "yes" ? " (over)" : "") + "; A " +
+           seat_text(info.value("seat-a")) + ", B " + seat_text(info.value("seat-b")) + "; " +
+           std::string(info.value("watchers")) + " watching";
+}
+
+/// Asks a game for its list line.
+std::optional<net::Message> ask_info(std::unique_ptr<net::Connection> c) {
+    net::JoinRequest r;
+    r.role = net::JoinRequest::Role::List;
+    r.program = TERCIO_VERSION;
+    if (!c->send(net::hello_message(r))) return std::nullopt;
+    const SteadyClock::time_point deadline = SteadyClock::now() + std::chrono::seconds(3);
+    while (SteadyClock::now() < deadline && !c->closed()) {
+        for (net::Message& m : c->receive(500)) {
+            if (m.kind == "info") return m;
+            if (m.kind == "error") return std::nullopt;
+        }
+    }
+    return std::nullopt;
+}
+
+struct ListedGame {
+    net::GameSocket socket;
+    net::Message info;
+};
+
+std::vector<ListedGame> list_games(const fs::path& dir) {
+    std::vector<ListedGame> out;
+    for (const net::GameSocket& s : net::game_sockets(dir)) {
+        std::string why;
+        auto c = net::Connection::to_socket(s.path, why);
+        if (!c) continue;
+        if (auto info = ask_info(std::move(c))) out.push_back(ListedGame{s, std::move(*info)});
+    }
+    return out;
+}
+
+void print_list(const std::vector<ListedGame>& games, const fs::path& dir) {
+    if (games.empty()) {
+        std::cout << "No games running in " << dir.string() << " (tercio host starts one).\n";
+        return;
+    }
+    std::cout << "Games running in " << dir.string() << ":\n";
+    for (const ListedGame& g : games) std::cout << "  " << list_line(g.info) << '\n';
+}
+
+// ----------------------------------------------------------------------------------------------
+// The front ends on a RemoteGame.
+
+/// What the player sees first.
+std::string opening_note(const net::RemoteGame& game) {
+    if (!game.side()) return "You are watching game " + game.game_id() + ": commands are the players'; say TEXT chats.";
+    std::string note = "You play side " + std::string(1, rules::side_letter(*game.side())) + " of game " + game.game_id() + ".";
+    if (!game.started()) note += " The game begins when the other side has a player.";
+    return note;
+}
+
+/// `tercio join/host/watch --plain`: plain lines. A script's lines are read only when its side
+/// decides (or is asked a question), so a file of one player's commands plays in step with the
+/// other's; at a terminal lines are read all the while (chat, map, odds...).
+int plain_client(net::RemoteGame& game, const std::string& note) {
+    ui::PlainGame plain(game.session(), std::cout);
+    const bool tty = ::isatty(STDIN_FILENO) != 0;
+    plain.set_echo(!tty);
+    bool quit = false;
+    plain.set_words([&game](const std::string& word, const std::string& rest) {
+        if (word == "say" || word == "\"") {
+            if (!rest.empty()) game.say(rest);
+            return true;
+        }
+        if ((word == "yes" || word == "y" || word == "no" || word == "n") && game.undo_question()) {
+            game.answer_undo(word[0] == 'y');
+            return true;
+        }
+        return false;
+    });
+    plain.start(note);
+    LineReader in;
+    std::uint64_t shown = ~std::uint64_t{0};
+    bool was_mine = false;
+    // The waiting line is printed when this side is to decide, or when who decides, or on
+    // what, changes: not again before each of the other side's commands.
+    std::optional<std::pair<rules::Side, rules::Decision>> waited;
+    for (;;) {
+        if (stop_signal()) break;
+        if (!game.pump(0)) break;
+        const control::Session& s = game.session();
+        const bool mine = game.side() && game.started() && !s.over() && s.state().decider == *game.side();
+        if (s.version() != shown || mine != was_mine) {
+            shown = s.version();
+            was_mine = mine;
+            const std::pair<rules::Side, rules::Decision> now{s.state().decider, s.state().decision};
+            if (mine || s.over() || waited != now) plain.print_waiting();
+            waited = now;
+            if (s.over()) break;
+            if (mine) plain.print_prompt();
+        }
+        const bool read_input = !in.eof() && (tty || mine || game.undo_question() || !game.side());
+        // A line already read waits for its turn.
+        if (read_input) {
+            if (auto line = in.next()) {
+                if (!tty) std::cout << line->substr(0, 200) << '\n';
+                if (!plain.handle_line(*line)) {
+                    quit = true;
+                    break;
+                }
+                continue;
+            }
+        }
+        pollfd p[2] = {{game.connection().fd(), POLLIN, 0}, {STDIN_FILENO, POLLIN, 0}};
+        const int r = ::poll(p, read_input ? 2 : 1, 1000);
+        if (r < 0 && errno != EINTR) break;
+        if (read_input && (p[1].revents & (POLLIN | POLLHUP | POLLERR))) in.fill();
+        if (in.eof() && game.side()) {
+            // The script ended: the player leaves; the server keeps the seat.
+            break;
+        }
+    }
+    if (game.closed()) {
+        std::cout << "tercio: " << game.why_closed() << '\n';
+        return game.session().over() ? kExitOk : kExitIllegal;
+    }
+    if (!quit && stop_signal()) std::cerr << "tercio: stopped by a signal\n";
+    game.leave();
+    if (game.session().over()) {
+        std::cout << "tercio: game " << game.game_id() << " is over; the host's save holds it (tercio replay).\n";
+    } else if (game.side()) {
+        std::cout << "tercio: you left game " << game.game_id() << "; it waits for you: tercio join (with its code)\n";
+    }
+    return kExitOk;
+}
+
+/// The curses screen on a RemoteGame: keys go to the screen, the server's news to the copy, and
+/// the status line counts the other player's thinking time.
+int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::string& note) {
+    std::string why;
+    auto term = ui::CursesSurface::open(opt.color, why);
+    if (!term) {
+        std::cerr << "tercio: " << why << '\n';
+        return kExitUsage;
+    }
+    ui::PlayScreen screen(game.session(), ui::ScreenOptions{term->has_color(), opt.ascii || !utf8_locale()});
+    screen.show_history();
+    screen.set_undo_asks(false);  // the server asks the other player
+    screen.set_chat([&game](const std::string& text) { game.say(text); });
+    screen.set_answer([&game](bool yes) { game.answer_undo(yes); });
+    screen.show_message(note);
+    bool quit = false;
+    std::string bye;
+    for (;;) {
+        screen.set_question(game.undo_question().value_or(std::string()));
+        screen.set_thinking(std::chrono::duration_cast<std::chrono::seconds>(SteadyClock::now() - game.deciding_since()));
+        term->clear();
+        screen.draw(*term);
+        term->present();
+        if (stop_signal()) break;
+        pollfd p[2] = {{game.connection().fd(), POLLIN, 0}, {STDIN_FILENO, POLLIN, 0}};
+        const int r = ::poll(p, 2, 1000);
+        if (r < 0 && errno != EINTR) break;
+        if (!game.pump(0)) {
+            bye = game.why_closed();
+            break;
+        }
+        if (p[1].revents & (POLLHUP | POLLERR)) break;
+        if (p[1].revents & POLLIN) {
+            // Every key already typed.
+            int keys = 0;
+            for (ui::Key k = term->read_key(0); !k.none && keys < 64; k = term->read_key(0), ++keys) {
+                const ui::KeyPress key = translate(k);
+                if (key.kind == ui::KeyPress::Kind::CtrlR) term->redraw_all();
+                if (!screen.handle(key)) {
+                    quit = true;
+                    break;
+                }
+            }
+            if (quit) break;
+            if (keys == 0 && ::poll(p + 1, 1, 0) == 1 && (p[1].revents & POLLIN)) {
+                // Readable, yet no key: the terminal is gone.
+                if (!term->read_key(0).none) continue;
+            }
+        }
+    }
+    term.reset();
+    if (!bye.empty()) {
+        std::cout << "tercio: " << bye << '\n';
+        return game.session().over() ? kExitOk : kExitIllegal;
+    }
+    game.leave();
+    if (stop_signal() == SIGHUP) std::cerr << "tercio: the connection closed; ";
+    if (game.session().over()) {
+        std::cout << "tercio: game " << game.game_id() << " is over; the host's save holds it (tercio replay).\n";
+    } else if (game.side()) {
+        std::cout << "tercio: you left game " << game.game_id() << "; it waits for you: tercio join (with its code)\n";
+    }
+    return kExitOk;
+}
+
+int run_client(net::RemoteGame& game, const NetOptions& opt, const std::string& note) {
+    return opt.plain ? plain_client(game, note) : screen_client(game, opt, note);
+}
+
+/// Refuses TERM=dumb before anything is done (the plain mode is the way for such terminals).
+bool terminal_ok(const NetOptions& opt, const char* command) {
+    if (opt.plain) return true;
+    const char* term = std::getenv("TERM");
+    if (!term || !*term || std::string_view(term) == "dumb") {
+        std::cerr << command << ": this terminal cannot show the game's screen (TERM is "
+                  << (term && *term ? term : "not set") << "): add --plain for plain lines\n";
+        return false;
+    }
+    return true;
+}
+
+// ----------------------------------------------------------------------------------------------
+// tercio host
+
+/// What the game server tells the host's terminal when it is ready (a line on a pipe).
+struct Ready {
+    std::string game_id;
+    std::string code;
+    std::string token;
+    std::string port;  ///< the TCP port, or "-"
+};
+
+std::uint64_t fresh_seed() {
+    std::uint64_t seed = 0;
+    while (::getrandom(&seed, sizeof seed, 0) != static_cast<ssize_t>(sizeof seed)) {
+    }
+    return seed;
+}
+
+/// The game server, in the detached child: sets the game up, binds, says ready on `ready_fd`,
+/// serves until the game ends or idles out. Never returns to the caller's code.
+[[noreturn]] void serve(int ready_fd, const NetOptions& opt, const fs::path& data_dir, PlayerDir& pd,
+                        const fs::path& socket, const std::string& game_id) {
+    const auto fail = [ready_fd](const std::string& why) {
+        const std::string line = "error\t" + why + "\n";
+        (void)!::write(ready_fd, line.data(), line.size());
+        ::_exit(kExitIllegal);
+    };
+    data::DataCatalog catalog(data_dir);
+    std::string why;
+    std::optional<SavedGame> saved;
+    std::array<std::optional<ai::Level>, 2> computer{};
+    rules::Side host_side = opt.side == "blue" ? rules::Side::B : rules::Side::A;
+    data::SaveHeader header;
+    std::optional<rules::RulesContext> ctx;
+    if (opt.resume) {
+        const auto file = data::newest_unfinished(*pd.dir, catalog);
+        if (!file) fail("no unfinished game of player " + pd.player + " in " + pd.dir->path().string());
+        // open_saved prints its problems: to /dev/null here, so say them on the pipe instead.
+        auto r = open_saved(*pd.dir, *file, catalog, "tercio host");
+        if (std::holds_alternative<int>(r)) fail("cannot go on with " + *file + ": tercio play --resume says why");
+        saved = std::move(std::get<SavedGame>(r));
+        ctx = saved->ctx;
+        header = saved->save.header;
+        for (std::size_t i = 0; i < 2; ++i) {
+            const auto level = data::computer_level(header.sides[i].plays);
+            computer[i] = level ? ai::parse_level(*level) : std::nullopt;
+        }
+        if (computer[rules::idx(host_side)]) host_side = rules::other(host_side);
+    } else {
+        const std::string red = opt.red.value_or("french");
+        const std::string blue = opt.blue.value_or("spanish");
+        const rules::ArmyList* a = catalog.army(red, why);
+        ctx = a ? catalog.context(a->ruleset, {red, blue}, why) : std::nullopt;
+        if (!ctx) fail(why);
+        if (opt.vs) computer[rules::idx(rules::other(host_side))] = ai::parse_level(*opt.vs);
+        header = new_save_header(catalog, a->ruleset, {red, blue}, pd.player, opt.seed.value_or(fresh_seed()), computer);
+    }
+    control::Session session(*ctx, header.seed);
+    header.setup_hash = rules::state_hash(session.state());
+    std::unique_ptr<data::GameSave> save;
+    if (saved) {
+        auto replayed = data::replay_save(saved->writer->file().string(), saved->save, *ctx,
+                                          [&](const data::ReplayedCommand& rc, const rules::GameState& before,
+                                              const rules::GameState& after) {
+                                              session.record(rc.command, rc.events, rc.random, before, after, rc.calls);
+                                          });
+        if (!replayed.ok()) fail("the save does not replay: tercio play --resume says why");
+        save = data::GameSave::resume(std::move(saved->writer), saved->save, *ctx);
+    } else {
+        save = data::GameSave::start(*pd.dir,
+                                     std::string(now_texts().second) + "-" + header.sides[0].army + "-v-" +
+                                         header.sides[1].army,
+                                     header, *ctx, why);
+    }
+    if (!save) fail("cannot save the game: " + why);
+    SaveKeeper keeper(*save);
+    session.add_observer(&keeper);
+    net::HostConfig cfg;
+    cfg.game_id = game_id;
+    cfg.code = net::make_join_code();
+    cfg.host = pd.player;
+    cfg.program = TERCIO_VERSION;
+    cfg.seed = header.seed;
+    cfg.computer = computer;
+    cfg.idle = std::chrono::minutes(opt.idle_minutes);
+    std::unique_ptr<net::GameHost> host;
+    try {
+        host = std::make_unique<net::GameHost>(session, cfg, SteadyClock::now());
+    } catch (const std::exception& e) {
+        fail(std::string("cannot host this game: ") + e.what());
+    }
+    const std::string token = host->reserve(host_side, pd.player);
+    net::ServerOptions so;
+    so.socket = socket;
+    so.listen = opt.listen;
+    so.computer_delay = std::chrono::milliseconds(opt.ai_delay_ms);
+    auto server = net::Server::open(*host, so, why);
+    if (!server) fail(why);
+    const auto port = server->tcp_port();
+    const std::string line = "ok\t" + game_id + "\t" + cfg.code + "\t" + token + "\t" +
+                             (port ? std::to_string(*port) : std::string("-")) + "\n";
+    (void)!::write(ready_fd, line.data(), line.size());
+    ::close(ready_fd);
+    server->run();
+    session.remove_observer(&keeper);
+    save->flush(why);
+    server.reset();
+    ::_exit(kExitOk);
+}
+
+/// Starts the server in a process of its own session (like tmux's), detached from this
+/// terminal; waits for it to say it is ready.
+std::optional<Ready> start_server(const NetOptions& opt, const fs::path& data_dir, PlayerDir& pd, const fs::path& socket,
+                                  const std::string& game_id, std::string& why) {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) {
+        why = std::string("cannot start the game server: ") + std::strerror(errno);
+        return std::nullopt;
+    }
+    std::cout.flush();
+    std::cerr.flush();
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+        why = std::string("cannot start the game server: ") + std::strerror(errno);
+        return std::nullopt;
+    }
+    if (pid == 0) {
+        ::close(fds[0]);
+        ::setsid();
+        // A second fork: the server is nobody's child, and can never regain a terminal.
+        const pid_t again = ::fork();
+        if (again != 0) ::_exit(again < 0 ? 1 : 0);
+        std::signal(SIGHUP, SIG_DFL);
+        std::signal(SIGINT, SIG_DFL);
+        std::signal(SIGTERM, SIG_DFL);
+        std::signal(SIGQUIT, SIG_DFL);
+        const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+        if (null >= 0) {
+            ::dup2(null, STDIN_FILENO);
+            ::dup2(null, STDOUT_FILENO);
+            ::dup2(null, STDERR_FILENO);
+        }
+        if (::chdir("/") != 0) {
+        }
+        serve(fds[1], opt, data_dir, pd, socket, game_id);
+    }
+    ::close(fds[1]);
+    int status = 0;
+    ::waitpid(pid, &status, 0);  // the first child ends at once
+    std::string line;
+    const SteadyClock::time_point deadline = SteadyClock::now() + std::chrono::seconds(30);
+    while (line.find('\n') == std::string::npos && SteadyClock::now() < deadline) {
+        pollfd p{fds[0], POLLIN, 0};
+        if (::poll(&p, 1, 1000) <= 0) continue;
+        char b[512];
+        const ssize_t n = ::read(fds[0], b, sizeof b);
+        if (n <= 0) break;
+        line.append(b, static_cast<std::size_t>(n));
+    }
+    ::close(fds[0]);
+    line = line.substr(0, line.find('\n'));
+    std::vector<std::string> parts;
+    for (std::size_t at = 0;;) {
+        const std::size_t tab = line.find('\t', at);
+        parts.push_back(line.substr(at, tab - at));
+        if (tab == std::string::npos) break;
+        at = tab + 1;
+    }
+    if (parts.size() == 2 && parts[0] == "error") {
+        why = parts[1];
+        return std::nullopt;
+    }
+    if (parts.size() != 5 || parts[0] != "ok") {
+        why = "the game server did not start";
+        return std::nullopt;
+    }
+    return Ready{parts[1], parts[2], parts[3], parts[4]};
+}
+
+}  // namespace
+
+int run_host(const NetOptions& opt, const fs::path& data_dir) {
+    constexpr const char* kCmd = "tercio host";
+    if (!terminal_ok(opt, kCmd)) return kExitUsage;
+    int code = kExitOk;
+    auto pd = open_player(opt, kCmd, code);
+    if (!pd) return code;
+    std::string why;
+    if (opt.listen && !net::parse_listen(*opt.listen, why)) {
+        std::cerr << kCmd << ": " << why << '\n';
+        return kExitUsage;
+    }
+    if (opt.vs && !ai::parse_level(*opt.vs)) {
+        std::cerr << kCmd << ": --vs " << *opt.vs << ": not a level (random, easy, normal, hard)\n";
+        return kExitUsage;
+    }
+    Contexts contexts(data_dir);
+    if (!opt.resume) {
+        for (const std::string& id : {opt.red.value_or("french"), opt.blue.value_or("spanish")}) {
+            if (!contexts.catalog.army(id, why)) {
+                std::cerr << kCmd << ": army \"" << id << "\": " << why << '\n';
+                return kExitDataError;
+            }
+        }
+    }
+    const auto dir = net::open_server_dir(opt.server_dir, why);
+    if (!dir) {
+        std::cerr << kCmd << ": " << printable(why) << '\n';
+        return kExitIoError;
+    }
+    const std::string game_id = net::make_game_id();
+    const auto socket = net::socket_path(*dir, game_id, why);
+    if (!socket) {
+        std::cerr << kCmd << ": " << printable(why) << '\n';
+        return kExitUsage;
+    }
+    const auto ready = start_server(opt, data_dir, *pd, *socket, game_id, why);
+    if (!ready) {
+        std::cerr << kCmd << ": " << printable(why) << '\n';
+        return kExitIllegal;
+    }
+    install_stop_signals();
+    auto connection = net::Connection::to_socket(*socket, why);
+    net::JoinRequest req;
+    req.role = net::JoinRequest::Role::Play;
+    req.token = ready->token;
+    req.name = pd->player;
+    req.program = TERCIO_VERSION;
+    std::unique_ptr<net::RemoteGame> game =
+        connection ? net::RemoteGame::join(std::move(connection), req, contexts.loader(), why) : nullptr;
+    if (!game) {
+        std::cerr << kCmd << ": the game server started but refused its host: " << printable(why) << '\n';
+        return kExitIllegal;
+    }
+    keep_token(*pd->dir, *game);
+    std::string note = "Game " + ready->game_id + " hosted. Join code: " + ready->code + " (tercio join " + ready->code + ")";
+    if (ready->port != "-") {
+        note += "; over the network: tercio join ADDRESS:" + ready->port + " " + ready->code;
+    }
+    note += ". Others watch with: tercio watch " + ready->game_id + ".";
+    std::cout << note << '\n';
+    return run_client(*game, opt, note);
+}
+
+namespace {
+
+/// Joins (or watches) a game over TCP: "HOST:PORT".
+std::unique_ptr<net::RemoteGame> join_address(const std::string& address, net::JoinRequest req, PlayerDir& pd,
+                                              Contexts& contexts, std::string& why) {
+    // Its id first, for a token kept from an earlier join.
+    auto probe = net::Connection::to_address(address, why);
+    if (!probe) return nullptr;
+    const auto info = ask_info(std::move(probe));
+    if (!info) {
+        why = address + " is not a tercio game server (or not this version)";
+        return nullptr;
+    }
+    if (req.role == net::JoinRequest::Role::Play) req.token = read_token(*pd.dir, std::string(info->value("game")));
+    auto c = net::Connection::to_address(address, why);
+    if (!c) return nullptr;
+    return net::RemoteGame::join(std::move(c), req, contexts.loader(), why);
+}
+
+/// Joins (or watches) a game of this machine: the one whose seat this player holds a token for,
+/// or the one that takes the code.
+std::unique_ptr<net::RemoteGame> join_here(const fs::path& dir, net::JoinRequest req, PlayerDir& pd, Contexts& contexts,
+                                           const std::string& wanted_id, std::string& why) {
+    const std::vector<ListedGame> games = list_games(dir);
+    std::string last;
+    for (const ListedGame& g : games) {
+        const std::string id(g.info.value("game"));
+        if (!wanted_id.empty() && id != wanted_id) continue;
+        net::JoinRequest r = req;
+        if (r.role == net::JoinRequest::Role::Play) {
+            r.token = read_token(*pd.dir, id);
+            // Without a token, only a game with an open seat can take this player.
+            const bool open = g.info.value("seat-a").starts_with("open") || g.info.value("seat-b").starts_with("open");
+            if (r.token.empty() && !open) continue;
+            if (r.token.empty() && r.code.empty()) continue;
+        }
+        auto c = net::Connection::to_socket(g.socket.path, why);
+        if (!c) {
+            last = why;
+            continue;
+        }
+        auto game = net::RemoteGame::join(std::move(c), r, contexts.loader(), why);
+        if (game) return game;
+        last = why;
+        if (why.starts_with("too many wrong codes")) break;
+    }
+    if (!wanted_id.empty() && games.end() == std::find_if(games.begin(), games.end(), [&](const ListedGame& g) {
+                                 return g.info.value("game") == wanted_id;
+                             })) {
+        why = "no game " + wanted_id + " is running in " + dir.string() + " (tercio watch lists them)";
+    } else if (req.role == net::JoinRequest::Role::Play && req.code.empty()) {
+        why = "you hold no seat in a game running in " + dir.string() + ": give the join code (tercio join CODE)";
+    } else if (last.empty() || last.starts_with("wrong join code")) {
+        why = "no game with an open seat in " + dir.string() + " takes that code (tercio watch lists the games)";
+    } else {
+        why = last;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+int run_join(const NetOptions& opt, const fs::path& data_dir) {
+    constexpr const char* kCmd = "tercio join";
+    if (!terminal_ok(opt, kCmd)) return kExitUsage;
+    int code = kExitOk;
+    auto pd = open_player(opt, kCmd, code);
+    if (!pd) return code;
+    std::string why;
+    std::string address;
+    std::string code_text;
+    for (const std::string& t : opt.targets) {
+        if (t.find(':') != std::string::npos) {
+            address = t;
+        } else {
+            code_text = t;
+        }
+    }
+    net::JoinRequest req;
+    req.role = net::JoinRequest::Role::Play;
+    req.name = pd->player;
+    req.program = TERCIO_VERSION;
+    req.side = "any";
+    if (!code_text.empty()) {
+        const auto c = net::canonical_code(code_text);
+        if (!c) {
+            std::cerr << kCmd << ": \"" << printable(code_text) << "\" is not a join code (7 letters, such as KXMPRTA)\n";
+            return kExitUsage;
+        }
+        req.code = *c;
+    }
+    Contexts contexts(data_dir);
+    install_stop_signals();
+    std::unique_ptr<net::RemoteGame> game;
+    if (!address.empty()) {
+        game = join_address(address, req, *pd, contexts, why);
+    } else {
+        const auto dir = net::open_server_dir(opt.server_dir, why);
+        if (!dir) {
+            std::cerr << kCmd << ": " << printable(why) << '\n';
+            return kExitIoError;
+        }
+        if (req.code.empty() && list_games(*dir).empty()) {
+            print_list({}, *dir);
+            return kExitNoInput;
+        }
+        game = join_here(*dir, req, *pd, contexts, {}, why);
+        if (!game && req.code.empty()) {
+            print_list(list_games(*dir), *dir);
+            std::cerr << kCmd << ": " << printable(why) << '\n';
+            return kExitNoInput;
+        }
+    }
+    if (!game) {
+        std::cerr << kCmd << ": " << printable(why) << '\n';
+        return kExitIllegal;
+    }
+    keep_token(*pd->dir, *game);
+    return run_client(*game, opt, opening_note(*game));
+}
+
+int run_watch(const NetOptions& opt, const fs::path& data_dir) {
+    constexpr const char* kCmd = "tercio watch";
+    std::string why;
+    std::string address;
+    std::string target;
+    for (const std::string& t : opt.targets) {
+        if (t.find(':') != std::string::npos) {
+            address = t;
+        } else {
+            target = t;
+        }
+    }
+    std::optional<fs::path> dir;
+    if (address.empty()) {
+        dir = net::open_server_dir(opt.server_dir, why);
+        if (!dir) {
+            std::cerr << kCmd << ": " << printable(why) << '\n';
+            return kExitIoError;
+        }
+        if (target.empty()) {
+            const auto games = list_games(*dir);
+            print_list(games, *dir);
+            if (!games.empty()) std::cout << "tercio watch ID follows one; tercio join CODE takes an open seat.\n";
+            return kExitOk;
+        }
+    }
+    if (!terminal_ok(opt, kCmd)) return kExitUsage;
+    int code = kExitOk;
+    auto pd = open_player(opt, kCmd, code);
+    if (!pd) return code;
+    net::JoinRequest req;
+    req.role = net::JoinRequest::Role::Watch;
+    req.name = pd->player;
+    req.program = TERCIO_VERSION;
+    std::string wanted_id;
+    if (!target.empty()) {
+        if (net::valid_game_id(target)) {
+            wanted_id = target;
+        } else if (const auto c = net::canonical_code(target)) {
+            req.code = *c;
+        } else {
+            std::cerr << kCmd << ": \"" << printable(target) << "\" is neither a game id (8 hex digits) nor a join code\n";
+            return kExitUsage;
+        }
+    }
+    Contexts contexts(data_dir);
+    install_stop_signals();
+    std::unique_ptr<net::RemoteGame> game = address.empty() ? join_here(*dir, req, *pd, contexts, wanted_id, why)
+                                                            : join_address(address, req, *pd, contexts, why);
+    if (!game) {
+        std::cerr << kCmd << ": " << printable(why) << '\n';
+        return kExitIllegal;
+    }
+    return run_client(*game, opt, opening_note(*game));
+}
+
+}  // namespace tercio::app

@@ -1,0 +1,40 @@
+#pragma once
+/// `tercio host`, `tercio join` and `tercio watch`: two players on two terminals, on one machine
+/// (Unix-domain sockets in a shared game directory) or across a LAN (TCP), with spectators. The
+/// host starts a game server detached from its terminal, which owns the game and its save; every
+/// screen, the host's included, is a client of it (docs/network.md).
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tercio::app {
+
+struct NetOptions {
+    // tercio host
+    std::optional<std::string> red;     ///< side A's army (default french)
+    std::optional<std::string> blue;    ///< side B's army (default spanish)
+    std::optional<std::uint64_t> seed;  ///< none: from getrandom (a hosted game's dice must not be guessed)
+    std::optional<std::string> vs;      ///< the computer plays the other side at this level
+    std::string side = "red";           ///< the host's side: red (A) or blue (B)
+    bool resume = false;                ///< host the player's newest unfinished game
+    std::optional<std::string> listen;  ///< ADDRESS:PORT: also take players over TCP
+    int idle_minutes = 30;              ///< the server ends when no player has been connected this long
+    int ai_delay_ms = 600;
+    // everyone
+    std::optional<std::filesystem::path> server_dir;  ///< none: /tmp/tercio-games
+    std::optional<std::filesystem::path> save_dir;
+    std::optional<std::string> player;
+    bool plain = false;
+    bool color = true;
+    bool ascii = false;
+    // tercio join / watch: [HOST:PORT] [CODE or game id]
+    std::vector<std::string> targets;
+};
+
+int run_host(const NetOptions& opt, const std::filesystem::path& data_dir);
+int run_join(const NetOptions& opt, const std::filesystem::path& data_dir);
+int run_watch(const NetOptions& opt, const std::filesystem::path& data_dir);
+
+}  // namespace tercio::app
