@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -154,9 +155,10 @@ std::string seat_text(std::string_view seat) {
 std::string list_line(const net::Message& info) {
     return std::string(info.value("game")) + "  " + std::string(info.value("host")) + ": " +
            std::string(info.value("army-a")) + " v " + std::string(info.value("army-b")) + ", turn " +
-           std::string(info.value("turn")) + (info.value("over") == "yes" ? " (over)" : "") + "; A " +
-           seat_text(info.value("seat-a")) + ", B " + seat_text(info.value("seat-b")) + "; " +
-           std::string(info.value("watchers")) + " watching";
+           std::string(info.value("turn")) + ", " + std::string(info.value("commands")) + " commands" +
+           (info.value("over") == "yes" ? " (over)" : "") + "; A " + seat_text(info.value("seat-a")) + ", B " +
+           seat_text(info.value("seat-b")) + "; " + std::string(info.value("watchers")) + " watching; server pid " +
+           std::string(info.value("pid"));
 }
 
 /// Asks a game for its list line.
@@ -263,6 +265,7 @@ int plain_client(net::RemoteGame& game, const std::string& note) {
                 continue;
             }
         }
+        std::cout.flush();  // what came so far, before waiting (a file or a pipe buffers it)
         pollfd p[2] = {{game.connection().fd(), POLLIN, 0}, {STDIN_FILENO, POLLIN, 0}};
         const int r = ::poll(p, read_input ? 2 : 1, 1000);
         if (r < 0 && errno != EINTR) break;
@@ -276,7 +279,7 @@ int plain_client(net::RemoteGame& game, const std::string& note) {
         std::cout << "tercio: " << game.why_closed() << '\n';
         return game.session().over() ? kExitOk : kExitIllegal;
     }
-    if (!quit && stop_signal()) std::cerr << "tercio: stopped by a signal\n";
+    if (!quit && stop_signal()) std::cerr << "tercio: stopped by a signal (" << strsignal(stop_signal()) << ")\n";
     game.leave();
     if (game.session().over()) {
         std::cout << "tercio: game " << game.game_id() << " is over; the host's save holds it (tercio replay).\n";
@@ -304,6 +307,10 @@ int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::strin
     bool quit = false;
     std::string bye;
     for (;;) {
+        if (!game.pump(0)) {
+            bye = game.why_closed();
+            break;
+        }
         screen.set_question(game.undo_question().value_or(std::string()));
         screen.set_thinking(std::chrono::duration_cast<std::chrono::seconds>(SteadyClock::now() - game.deciding_since()));
         term->clear();
@@ -313,10 +320,6 @@ int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::strin
         pollfd p[2] = {{game.connection().fd(), POLLIN, 0}, {STDIN_FILENO, POLLIN, 0}};
         const int r = ::poll(p, 2, 1000);
         if (r < 0 && errno != EINTR) break;
-        if (!game.pump(0)) {
-            bye = game.why_closed();
-            break;
-        }
         if (p[1].revents & (POLLHUP | POLLERR)) break;
         if (p[1].revents & POLLIN) {
             // Every key already typed.
@@ -385,10 +388,40 @@ std::uint64_t fresh_seed() {
     return seed;
 }
 
+/// The seats' record kept beside a save, if there is a sound one.
+std::optional<net::Message> read_seats(const data::SaveDir& dir, const std::string& save_name) {
+    const data::FileText t = dir.read(save_name + ".seats");
+    if (!t.error.empty()) return std::nullopt;
+    net::FrameReader reader(net::kMaxClientPayload);
+    reader.feed(t.text);
+    auto m = reader.next();
+    if (!m || m->kind != "seats" || !net::valid_game_id(m->value("game")) || !net::canonical_code(m->value("code"))) {
+        return std::nullopt;
+    }
+    return m;
+}
+
+/// The socket of a game hosted again may remain from a server that was killed: removed if it is
+/// this user's and nothing answers there; the reason if the game is still being served.
+bool clear_stale_socket(const fs::path& socket, std::string& why) {
+    struct stat st {};
+    if (::lstat(socket.c_str(), &st) != 0) return true;
+    if (!S_ISSOCK(st.st_mode) || st.st_uid != ::geteuid()) {
+        why = socket.string() + " is in the way and is not this user's game socket";
+        return false;
+    }
+    if (net::Connection::to_socket(socket, why)) {
+        why = "this game is still being served (tercio join goes back to it)";
+        return false;
+    }
+    ::unlink(socket.c_str());
+    return true;
+}
+
 /// The game server, in the detached child: sets the game up, binds, says ready on `ready_fd`,
 /// serves until the game ends or idles out. Never returns to the caller's code.
 [[noreturn]] void serve(int ready_fd, const NetOptions& opt, const fs::path& data_dir, PlayerDir& pd,
-                        const fs::path& socket, const std::string& game_id) {
+                        const fs::path& socket, const std::string& game_id, const std::optional<net::Message>& seats) {
     const auto fail = [ready_fd](const std::string& why) {
         const std::string line = "error\t" + why + "\n";
         (void)!::write(ready_fd, line.data(), line.size());
@@ -446,7 +479,13 @@ std::uint64_t fresh_seed() {
     session.add_observer(&keeper);
     net::HostConfig cfg;
     cfg.game_id = game_id;
-    cfg.code = net::make_join_code();
+    cfg.code = seats ? std::string(seats->value("code")) : net::make_join_code();
+    // The seats are kept beside the save: a game hosted again keeps its code and its players.
+    const std::string seats_file = save->file().filename().string() + ".seats";
+    cfg.keep_seats = [&pd, seats_file](const net::Message& record) {
+        std::string ignored;
+        pd.dir->write_atomically(seats_file, net::encode(record), ignored);
+    };
     cfg.host = pd.player;
     cfg.program = TERCIO_VERSION;
     cfg.seed = header.seed;
@@ -458,7 +497,9 @@ std::uint64_t fresh_seed() {
     } catch (const std::exception& e) {
         fail(std::string("cannot host this game: ") + e.what());
     }
-    const std::string token = host->reserve(host_side, pd.player);
+    if (seats) host->restore_seats(*seats);
+    const std::string_view kept = seats ? seats->value(host_side == rules::Side::A ? "token-a" : "token-b") : "";
+    const std::string token = kept.size() == 32 ? std::string(kept) : host->reserve(host_side, pd.player);
     net::ServerOptions so;
     so.socket = socket;
     so.listen = opt.listen;
@@ -480,7 +521,8 @@ std::uint64_t fresh_seed() {
 /// Starts the server in a process of its own session (like tmux's), detached from this
 /// terminal; waits for it to say it is ready.
 std::optional<Ready> start_server(const NetOptions& opt, const fs::path& data_dir, PlayerDir& pd, const fs::path& socket,
-                                  const std::string& game_id, std::string& why) {
+                                  const std::string& game_id, const std::optional<net::Message>& seats,
+                                  std::string& why) {
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) {
         why = std::string("cannot start the game server: ") + std::strerror(errno);
@@ -511,7 +553,7 @@ std::optional<Ready> start_server(const NetOptions& opt, const fs::path& data_di
         }
         if (::chdir("/") != 0) {
         }
-        serve(fds[1], opt, data_dir, pd, socket, game_id);
+        serve(fds[1], opt, data_dir, pd, socket, game_id, seats);
     }
     ::close(fds[1]);
     int status = 0;
@@ -577,13 +619,22 @@ int run_host(const NetOptions& opt, const fs::path& data_dir) {
         std::cerr << kCmd << ": " << printable(why) << '\n';
         return kExitIoError;
     }
-    const std::string game_id = net::make_game_id();
+    // A game hosted again keeps its id, code and seats (kept beside its save).
+    std::optional<net::Message> seats;
+    if (opt.resume) {
+        if (const auto file = data::newest_unfinished(*pd->dir, contexts.catalog)) seats = read_seats(*pd->dir, *file);
+    }
+    const std::string game_id = seats ? std::string(seats->value("game")) : net::make_game_id();
     const auto socket = net::socket_path(*dir, game_id, why);
     if (!socket) {
         std::cerr << kCmd << ": " << printable(why) << '\n';
         return kExitUsage;
     }
-    const auto ready = start_server(opt, data_dir, *pd, *socket, game_id, why);
+    if (seats && !clear_stale_socket(*socket, why)) {
+        std::cerr << kCmd << ": " << printable(why) << '\n';
+        return kExitIllegal;
+    }
+    const auto ready = start_server(opt, data_dir, *pd, *socket, game_id, seats, why);
     if (!ready) {
         std::cerr << kCmd << ": " << printable(why) << '\n';
         return kExitIllegal;
@@ -607,7 +658,7 @@ int run_host(const NetOptions& opt, const fs::path& data_dir) {
         note += "; over the network: tercio join ADDRESS:" + ready->port + " " + ready->code;
     }
     note += ". Others watch with: tercio watch " + ready->game_id + ".";
-    std::cout << note << '\n';
+    std::cout << note << std::endl;
     return run_client(*game, opt, note);
 }
 
@@ -636,26 +687,37 @@ std::unique_ptr<net::RemoteGame> join_here(const fs::path& dir, net::JoinRequest
                                            const std::string& wanted_id, std::string& why) {
     const std::vector<ListedGame> games = list_games(dir);
     std::string last;
-    for (const ListedGame& g : games) {
-        const std::string id(g.info.value("game"));
-        if (!wanted_id.empty() && id != wanted_id) continue;
-        net::JoinRequest r = req;
-        if (r.role == net::JoinRequest::Role::Play) {
-            r.token = read_token(*pd.dir, id);
-            // Without a token, only a game with an open seat can take this player.
-            const bool open = g.info.value("seat-a").starts_with("open") || g.info.value("seat-b").starts_with("open");
-            if (r.token.empty() && !open) continue;
-            if (r.token.empty() && r.code.empty()) continue;
-        }
-        auto c = net::Connection::to_socket(g.socket.path, why);
-        if (!c) {
+    // With a code, the games with an open seat take it first; then (or without a code) the games
+    // where this player holds a seat's token. A finished game takes nobody.
+    for (const bool by_code : {true, false}) {
+        if (by_code && req.code.empty() && req.role == net::JoinRequest::Role::Play) continue;
+        for (const ListedGame& g : games) {
+            const std::string id(g.info.value("game"));
+            if (!wanted_id.empty() && id != wanted_id) continue;
+            net::JoinRequest r = req;
+            if (r.role == net::JoinRequest::Role::Play) {
+                if (g.info.value("over") == "yes") continue;
+                const bool open = g.info.value("seat-a").starts_with("open") || g.info.value("seat-b").starts_with("open");
+                if (by_code) {
+                    if (!open) continue;
+                } else {
+                    r.token = read_token(*pd.dir, id);
+                    if (r.token.empty()) continue;
+                    r.code.clear();
+                }
+            } else if (!by_code) {
+                continue;  // watching: one pass
+            }
+            auto c = net::Connection::to_socket(g.socket.path, why);
+            if (!c) {
+                last = why;
+                continue;
+            }
+            auto game = net::RemoteGame::join(std::move(c), r, contexts.loader(), why);
+            if (game) return game;
             last = why;
-            continue;
+            if (why.starts_with("too many wrong codes")) break;
         }
-        auto game = net::RemoteGame::join(std::move(c), r, contexts.loader(), why);
-        if (game) return game;
-        last = why;
-        if (why.starts_with("too many wrong codes")) break;
     }
     if (!wanted_id.empty() && games.end() == std::find_if(games.begin(), games.end(), [&](const ListedGame& g) {
                                  return g.info.value("game") == wanted_id;

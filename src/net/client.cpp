@@ -193,7 +193,8 @@ std::unique_ptr<RemoteGame> RemoteGame::join(std::unique_ptr<Connection> connect
             why = g->connection_->why_closed();
             return nullptr;
         }
-        for (const Message& m : got) {
+        for (std::size_t i = 0; i < got.size(); ++i) {
+            const Message& m = got[i];
             if (m.kind == "error") {
                 why = std::string(m.value("reason"));
                 return nullptr;
@@ -218,6 +219,8 @@ std::unique_ptr<RemoteGame> RemoteGame::join(std::unique_ptr<Connection> connect
                 return nullptr;
             } else if (m.kind == "ready") {
                 g->session().set_owner(g.get());
+                // What came after it is news for the front end, told at the first pump().
+                g->backlog_.assign(got.begin() + static_cast<std::ptrdiff_t>(i) + 1, got.end());
                 g->deciding_since_ = SteadyClock::now();
                 return g;
             } else {
@@ -284,7 +287,10 @@ void RemoteGame::handle(const Message& m) {
 
 bool RemoteGame::pump(int timeout_ms) {
     if (closed()) return false;
-    for (const Message& m : connection_->receive(timeout_ms)) {
+    std::vector<Message> got;
+    got.swap(backlog_);
+    if (got.empty()) got = connection_->receive(timeout_ms);
+    for (const Message& m : got) {
         handle(m);
         if (closed()) return false;
     }

@@ -120,6 +120,7 @@ class RemoteGame final : public control::Owner {
     std::string game_id_;
     std::string why_closed_;
     std::optional<std::string> refused_;
+    std::vector<Message> backlog_;  ///< received with the end of the greeting, not yet played
     std::optional<std::string> undo_question_;
     std::array<std::string, 2> seat_status_;
     bool started_ = false;

@@ -1,6 +1,7 @@
 #include "net/host.hpp"
 
 #include <sys/random.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -125,7 +126,33 @@ std::string GameHost::reserve(rules::Side side, const std::string& name) {
     seat.taken = true;
     seat.name = name;
     seat.token = make_token();
+    if (cfg_.keep_seats) cfg_.keep_seats(seats_record());
     return seat.token;
+}
+
+Message GameHost::seats_record() const {
+    Message m("seats");
+    m.add("game", cfg_.game_id).add("code", cfg_.code);
+    for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
+        const SeatState& seat = seats_[rules::idx(side)];
+        if (!seat.taken || seat.token.empty()) continue;
+        m.add(side == rules::Side::A ? "token-a" : "token-b", seat.token);
+        m.add(side == rules::Side::A ? "name-a" : "name-b", seat.name);
+    }
+    return m;
+}
+
+void GameHost::restore_seats(const Message& record) {
+    for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
+        const bool a = side == rules::Side::A;
+        const std::string_view token = record.value(a ? "token-a" : "token-b");
+        SeatState& seat = seats_[rules::idx(side)];
+        if (cfg_.computer[rules::idx(side)] || token.size() != 32) continue;
+        seat.taken = true;
+        seat.joined = true;
+        seat.token = std::string(token);
+        seat.name = printable_text(record.value(a ? "name-a" : "name-b"), 32);
+    }
 }
 
 void GameHost::send(ConnId to, const Message& m, bool close) { out_.push_back(Out{to, encode(m), close}); }
@@ -181,6 +208,7 @@ Message GameHost::info() const {
     std::size_t watchers = 0;
     for (const auto& [id, c] : conns_) watchers += c.role == Role::Watcher ? 1 : 0;
     m.add("watchers", watchers);
+    m.add("pid", static_cast<std::uint64_t>(::getpid()));
     return m;
 }
 
@@ -258,13 +286,15 @@ void GameHost::hello(ConnId id, Conn& c, const Message& m, Clock::time_point now
         SeatState& seat = seats_[rules::idx(side)];
         if (seat.taken && !seat.token.empty() && same_secret(m.value("token"), seat.token)) {
             if (seat.conn) error(*seat.conn, "you joined this game from another terminal");
+            const bool back = seat.joined;
+            seat.joined = true;
             seat.conn = id;
             last_player_ = now;
             c.role = Role::Player;
             c.side = side;
             catch_up(id, c);
             broadcast(seat_message(side));
-            broadcast(Message("notice").add("text", who(side) + " is back."));
+            broadcast(Message("notice").add("text", who(side) + (back ? " is back." : " joins the game.")));
             return;
         }
     }
@@ -287,6 +317,7 @@ void GameHost::hello(ConnId id, Conn& c, const Message& m, Clock::time_point now
     reserve(*side, name.empty() ? "player " + side_text(*side) : name);
     SeatState& seat = seats_[rules::idx(*side)];
     seat.conn = id;
+    seat.joined = true;
     last_player_ = now;
     c.role = Role::Player;
     c.side = *side;

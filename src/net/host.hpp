@@ -6,6 +6,7 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -42,6 +43,9 @@ struct HostConfig {
     std::chrono::seconds idle{30 * 60};
     /// How long a new connection has to say hello.
     std::chrono::seconds hello_time{10};
+    /// Told the seats' record (seats_record()) whenever a seat is given: the server keeps it
+    /// beside the save, so that a game hosted again keeps its id, code and players' tokens.
+    std::function<void(const Message& record)> keep_seats;
 };
 
 /// A new join code: 7 letters of a 23-letter alphabet (no i, l, o), 31.7 bits, from getrandom.
@@ -91,6 +95,11 @@ class GameHost final : public control::Observer {
     /// Seats the player `name` on `side` without a connection yet (the host's own seat, taken
     /// before its client connects); returns the seat's token.
     std::string reserve(rules::Side side, const std::string& name);
+    /// The game's id, code and the seats' names and tokens ("seats").
+    Message seats_record() const;
+    /// Gives the seats of a record back to their players (a game hosted again). Computer seats
+    /// stay the computer's.
+    void restore_seats(const Message& record);
 
     const HostConfig& config() const { return cfg_; }
     /// The public line of the game list: "info" with its id, host, armies, turn and seats.
@@ -117,6 +126,7 @@ class GameHost final : public control::Observer {
         std::string name;
         std::string token;
         std::optional<ConnId> conn;
+        bool joined = false;  ///< its player has connected at least once
         Clock::time_point away_since{};
     };
     struct Failures {

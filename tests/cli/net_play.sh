@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# tercio host / join / watch end to end: two players' scripts play a whole game against each
+# other through a game server, with a spectator who must see the same events; over a Unix socket,
+# then over TCP on 127.0.0.1. Then the faults: a player's client killed and rejoined, the server
+# killed and the game hosted again from its save.
+# Usage: net_play.sh TERCIO
+set -euo pipefail
+tercio="$1"
+work="$(mktemp -d)"
+servers="$work/games"
+mkdir -m 700 "$servers"
+cleanup() {
+    kill $(jobs -p) 2>/dev/null || true
+    # Any game server still running in this test's directory ends with it.
+    for pid in $("$tercio" watch --server-dir "$servers" 2>/dev/null | grep -o 'server pid [0-9]*' | awk '{print $3}'); do
+        kill -9 "$pid" 2>/dev/null || true
+    done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "net_play: $*" >&2; exit 1; }
+# Bounds a background process to 300 s. Not timeout(1): its timer follows the wall clock, which
+# may jump on a virtual machine; sleep(1) counts real elapsed time.
+watchdog() { (sleep 300; kill -TERM "$1" 2>/dev/null) >/dev/null 2>&1 & }
+has() { grep -qF -- "$2" "$1" || { echo "net_play: expected '$2' in $1:" >&2; tail -n 30 "$1" >&2; exit 1; }; }
+# Waits (at most 30 s) until the file holds the text.
+wait_for() {
+    for _ in $(seq 300); do grep -qF -- "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done
+    echo "net_play: timed out waiting for '$2' in $1:" >&2; tail -n 30 "$1" >&2; exit 1
+}
+common=(--plain --server-dir "$servers" --save-dir "$work/saves")
+# A player's script: the first legal command at every decision (bounded: the game ends long
+# before), with a chat line first.
+{ echo "say hello from the script"; for _ in $(seq 3000); do echo 1; done; } >"$work/ones.txt"
+# The events as the log words them: what every client of one game must print alike. Prompts,
+# echoed lines, waiting lines, and the news of who joined or left are each client's own.
+events() {
+    grep -vE '^(A> |B> |Turn [0-9]+: |You (play|are watching)|Game [0-9a-f]{8} hosted|tercio: )' "$1" |
+        grep -vE ' (plays|says:) |joins|spectator|left;|is back|Both sides|^(1|say .*)$'
+}
+
+play_game() {  # play_game NAME [HOST-OPTIONS...]: alice hosts, bob joins, carol watches
+    local name="$1"; shift
+    local out="$work/$name"
+    "$tercio" host "${common[@]}" --player alice --seed 7 --ai-delay 0 "$@" \
+        <"$work/ones.txt" >"$out-alice.out" 2>&1 &
+    local alice=$!
+    watchdog "$alice"
+    wait_for "$out-alice.out" "Join code: "
+    local code id port
+    code="$(grep -o 'Join code: [A-Z]*' "$out-alice.out" | head -1 | cut -d' ' -f3)"
+    id="$(grep -o 'Game [0-9a-f]* hosted' "$out-alice.out" | head -1 | cut -d' ' -f2)"
+    port="$(grep -o 'tercio join ADDRESS:[0-9]*' "$out-alice.out" | head -1 | cut -d: -f2 || true)"
+    local where=()
+    [ -n "$port" ] && where=("127.0.0.1:$port")
+    # The spectator first, so that it sees the game from its first command.
+    if [ -n "$port" ]; then
+        "$tercio" watch "${common[@]}" --player carol "${where[@]}" </dev/null >"$out-carol.out" 2>&1 &
+    else
+        "$tercio" watch "${common[@]}" --player carol "$id" </dev/null >"$out-carol.out" 2>&1 &
+    fi
+    local carol=$!
+    watchdog "$carol"
+    wait_for "$out-carol.out" "You are watching game $id"
+    "$tercio" join "${common[@]}" --player bob "${where[@]}" "$code" <"$work/ones.txt" >"$out-bob.out" 2>&1 &
+    local bob=$!
+    watchdog "$bob"
+    wait "$alice" || { rc=$?; cat "$out-alice.out" | head -40; fail "$name: alice's client exited $rc"; }
+    wait "$bob" || fail "$name: bob's client exited $?: $(tail -n 5 "$out-bob.out")"
+    wait "$carol" || fail "$name: carol's client exited $?: $(tail -n 5 "$out-carol.out")"
+    for who in alice bob carol; do
+        has "$out-$who.out" "The game is over."
+        has "$out-$who.out" "tercio: game $id is over"
+        if LC_ALL=C grep -q $'\x1b' "$out-$who.out"; then fail "$name: $who's output holds an ESC byte"; fi
+    done
+    has "$out-alice.out" "Game $id hosted. Join code: $code"
+    has "$out-bob.out" "You play side B of game $id"
+    has "$out-bob.out" "A (alice) says: hello from the script"
+    has "$out-alice.out" "B (bob) says: hello from the script"
+    has "$out-carol.out" "A (alice) says: hello from the script"
+    has "$out-alice.out" "B (bob) joins the game."
+    # Everyone saw the same game, event for event.
+    events "$out-alice.out" >"$out-alice.events"
+    events "$out-bob.out" >"$out-bob.events"
+    events "$out-carol.out" >"$out-carol.events"
+    [ "$(wc -l <"$out-alice.events")" -gt 100 ] || fail "$name: too few events: $(wc -l <"$out-alice.events")"
+    diff "$out-alice.events" "$out-bob.events" >/dev/null || fail "$name: alice and bob saw different games: $(diff "$out-alice.events" "$out-bob.events" | head)"
+    diff "$out-alice.events" "$out-carol.events" >/dev/null || fail "$name: the spectator saw another game: $(diff "$out-alice.events" "$out-carol.events" | head)"
+    # The save is an ordinary one: it checks, and its last line is the game's end.
+    local save
+    save="$(ls -t "$work"/saves/alice/*.save | head -1)"
+    "$tercio" check "$save" >/dev/null || fail "$name: the save does not check"
+    # The server ends once the game is over and everyone has gone.
+    for _ in $(seq 50); do [ -e "$servers/$id.sock" ] || break; sleep 0.1; done
+    [ ! -e "$servers/$id.sock" ] || fail "$name: the server of a finished game is still there"
+    echo "$name: ok ($(wc -l <"$out-alice.events") events alike for the three clients)"
+}
+
+# 1. Over the Unix socket, then over TCP on the loopback (port 0: the system picks one).
+play_game unix
+play_game tcp --listen 127.0.0.1:0
+
+# 2. A player's client killed mid-game comes back to the same seat with tercio join.
+"$tercio" host "${common[@]}" --player alice --seed 9 --ai-delay 0 <"$work/ones.txt" >"$work/k-alice.out" 2>&1 &
+alice=$!
+watchdog "$alice"
+wait_for "$work/k-alice.out" "Join code: "
+code="$(grep -o 'Join code: [A-Z]*' "$work/k-alice.out" | head -1 | cut -d' ' -f3)"
+id="$(grep -o 'Game [0-9a-f]* hosted' "$work/k-alice.out" | head -1 | cut -d' ' -f2)"
+mkfifo "$work/bob.fifo"
+"$tercio" join "${common[@]}" --player bob "$code" <"$work/bob.fifo" >"$work/k-bob1.out" 2>&1 &
+bob=$!
+exec 7>"$work/bob.fifo"
+for _ in $(seq 20); do echo 1 >&7; done
+wait_for "$work/k-bob1.out" "B> "
+for _ in $(seq 100); do [ "$(grep -c '^B> 1$' "$work/k-bob1.out")" -ge 20 ] && break; sleep 0.1; done
+[ "$(grep -c '^B> 1$' "$work/k-bob1.out")" -ge 20 ] || fail "bob's first client did not play 20 commands"
+kill -9 "$bob"
+wait "$bob" 2>/dev/null || true
+exec 7>&-
+wait_for "$work/k-alice.out" "B (bob) left; the game waits and is saved."
+# The same seat, the same game: found by the seat token, without the code.
+"$tercio" join "${common[@]}" --player bob <"$work/ones.txt" >"$work/k-bob2.out" 2>&1 ||
+    fail "bob's rejoin exited $?: $(tail -n 5 "$work/k-bob2.out")"
+has "$work/k-bob2.out" "You play side B of game $id"
+has "$work/k-bob2.out" "Resumed after"
+has "$work/k-bob2.out" "The game is over."
+wait "$alice" || fail "alice's client exited $?"
+has "$work/k-alice.out" "B (bob) is back."
+echo "kill a client: ok"
+
+# 3. The server killed mid-game: tercio host --resume goes on from the save, no command lost.
+mkfifo "$work/alice.fifo"
+"$tercio" host "${common[@]}" --player alice --seed 11 --ai-delay 0 <"$work/alice.fifo" >"$work/s-alice.out" 2>&1 &
+alice=$!
+watchdog "$alice"
+exec 8>"$work/alice.fifo"
+wait_for "$work/s-alice.out" "Join code: "
+code="$(grep -o 'Join code: [A-Z]*' "$work/s-alice.out" | head -1 | cut -d' ' -f3)"
+"$tercio" join "${common[@]}" --player bob "$code" <"$work/ones.txt" >"$work/s-bob.out" 2>&1 &
+bob=$!
+watchdog "$bob"
+for _ in $(seq 30); do echo 1 >&8; done
+# Idle: alice's script waits, so the game waits for her.
+for _ in $(seq 100); do [ "$(grep -c '^A> 1$' "$work/s-alice.out")" -ge 30 ] && break; sleep 0.1; done
+sleep 0.5
+"$tercio" watch --server-dir "$servers" >"$work/s-list.out"
+commands="$(grep -o '[0-9]* commands' "$work/s-list.out" | head -1 | cut -d' ' -f1)"
+pid="$(grep -o 'server pid [0-9]*' "$work/s-list.out" | head -1 | cut -d' ' -f3)"
+[ -n "$pid" ] && [ "${commands:-0}" -gt 30 ] || fail "no running game listed: $(cat "$work/s-list.out"; tail -n 5 "$work/s-alice.out"; cat "$work/s-bob.out")"
+kill -9 "$pid"
+wait "$bob" || true
+exec 8>&-
+wait "$alice" || true
+has "$work/s-bob.out" "the game server closed the connection"
+# Hosted again: the same game, its code and its seats; bob comes back with his seat's token.
+"$tercio" host "${common[@]}" --player alice --resume --ai-delay 0 <"$work/ones.txt" >"$work/s-resume.out" 2>&1 &
+alice=$!
+watchdog "$alice"
+wait_for "$work/s-resume.out" "Join code: $code"
+"$tercio" join "${common[@]}" --player bob <"$work/ones.txt" >"$work/s-bob2.out" 2>&1 ||
+    fail "bob's rejoin exited $?: $(tail -n 5 "$work/s-bob2.out")"
+wait "$alice" || fail "host --resume exited $?: $(tail -n 5 "$work/s-resume.out")"
+has "$work/s-resume.out" "Resumed after $commands commands."
+has "$work/s-bob2.out" "Resumed after"
+has "$work/s-bob2.out" "You play side B"
+has "$work/s-resume.out" "The game is over."
+echo "kill the server: ok ($commands commands kept)"
