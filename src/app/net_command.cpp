@@ -17,6 +17,7 @@
 #include "app/exit_codes.hpp"
 #include "app/game_files.hpp"
 #include "app/terminal.hpp"
+#include "control/event_text.hpp"
 #include "control/session.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
@@ -289,9 +290,24 @@ int plain_client(net::RemoteGame& game, const std::string& note) {
     return kExitOk;
 }
 
+/// Under the map while the side to decide has nobody there: the seat is open (the host waits
+/// for the other player) or its player has gone.
+std::string away_hint(const net::RemoteGame& game, const std::string& code) {
+    const control::Session& s = game.session();
+    if (s.over()) return {};
+    const rules::Side side = s.state().decider;
+    const std::string& status = game.seat_status(side);
+    const std::string who = control::side_name(s.context(), side);
+    if (status == "open") {
+        return who + " has no player yet" + (code.empty() ? std::string(".") : ": tell them tercio join " + code);
+    }
+    if (status == "away") return who + ": its player has left; the game waits for them (it is saved).";
+    return {};
+}
+
 /// The curses screen on a RemoteGame: keys go to the screen, the server's news to the copy, and
 /// the status line counts the other player's thinking time.
-int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::string& note) {
+int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::string& note, const std::string& code) {
     std::string why;
     auto term = ui::CursesSurface::open(opt.color, why);
     if (!term) {
@@ -313,6 +329,7 @@ int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::strin
         }
         screen.set_question(game.undo_question().value_or(std::string()));
         screen.set_thinking(std::chrono::duration_cast<std::chrono::seconds>(SteadyClock::now() - game.deciding_since()));
+        screen.set_away_hint(away_hint(game, code));
         term->clear();
         screen.draw(*term);
         term->present();
@@ -354,8 +371,8 @@ int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::strin
     return kExitOk;
 }
 
-int run_client(net::RemoteGame& game, const NetOptions& opt, const std::string& note) {
-    return opt.plain ? plain_client(game, note) : screen_client(game, opt, note);
+int run_client(net::RemoteGame& game, const NetOptions& opt, const std::string& note, const std::string& code = {}) {
+    return opt.plain ? plain_client(game, note) : screen_client(game, opt, note, code);
 }
 
 /// Refuses TERM=dumb before anything is done (the plain mode is the way for such terminals).
@@ -659,7 +676,7 @@ int run_host(const NetOptions& opt, const fs::path& data_dir) {
     }
     note += ". Others watch with: tercio watch " + ready->game_id + ".";
     std::cout << note << std::endl;
-    return run_client(*game, opt, note);
+    return run_client(*game, opt, note, ready->code);
 }
 
 namespace {

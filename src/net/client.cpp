@@ -260,8 +260,10 @@ void RemoteGame::handle(const Message& m) {
         if (!side) return;
         const std::string status(m.value("status"));
         seat_status_[rules::idx(*side)] = status;
+        const bool was_started = started_;
         started_ = seat_status_[0] != "open" && !seat_status_[0].empty() && seat_status_[1] != "open" &&
                    !seat_status_[1].empty();
+        if (started_ && !was_started) deciding_since_ = SteadyClock::now();  // the clock starts with the game
         if (side_ == side) {
             if (!session().seat(*side).here()) session().set_seat(*side, control::Seat::person());
         } else {

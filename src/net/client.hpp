@@ -87,6 +87,8 @@ class RemoteGame final : public control::Owner {
     Connection& connection() { return *connection_; }
     /// Whether both seats have a player (the game has begun).
     bool started() const { return started_; }
+    /// A side's seat as the server last told: "open", "present", "away" or "computer".
+    const std::string& seat_status(rules::Side side) const { return seat_status_[rules::idx(side)]; }
     /// Reads and plays what the server sent within `timeout_ms`. False once the connection has
     /// closed (why_closed() says why).
     bool pump(int timeout_ms);

@@ -405,8 +405,8 @@ void GameHost::answer(ConnId id, Conn& c, const Message& m) {
     undo_ask_.reset();
     if (ask.version != session_.version()) return refuse(id, "the game has moved on since it was asked");
     if (m.value("answer") == "yes") {
-        broadcast(Message("notice").add("text", who(c.side) + " agrees to take it back."));
         take_back(ask.count);
+        broadcast(Message("notice").add("text", who(c.side) + " agreed: taken back."));
     } else {
         broadcast(Message("notice").add("text", who(c.side) + " does not agree to take it back."));
     }

@@ -118,6 +118,8 @@ void PlayScreen::undone(const control::Session&) {
     log_scroll_ = 0;
     expanded_.reset();
     selected_.reset();
+    // Taken back by the game's owner (the other player agreed): the question asked is answered.
+    if (session_.has_owner()) message_.clear();
 }
 
 void PlayScreen::seated(const control::Session&, Side, const std::string& why) {
@@ -693,6 +695,8 @@ void PlayScreen::draw(Surface& out) const {
                                        "morale chips, then both roll for terrain. Space shows the next roll."
                                      : computer_decides()
                                      ? computer_name(s_.decider) + (opt_.ascii ? " is thinking..." : " is thinking\u2026")
+                                     : session_.others_decide() && !away_hint_.empty()
+                                     ? away_hint_
                                      : session_.others_decide()
                                      ? computer_name(s_.decider) + " is thinking, " + std::to_string(thinking_.count() / 60) +
                                            ":" + (thinking_.count() % 60 < 10 ? "0" : "") +

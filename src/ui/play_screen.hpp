@@ -77,6 +77,9 @@ class PlayScreen final : public control::Observer {
     void set_answer(std::function<void(bool)> answer) { answer_ = std::move(answer); }
     /// How long the side deciding elsewhere has been thinking (shown under the map).
     void set_thinking(std::chrono::seconds thinking) { thinking_ = thinking; }
+    /// Said under the map instead, while the side deciding has nobody to decide (the seat is
+    /// open, or its player away); empty: the thinking time.
+    void set_away_hint(std::string hint) { away_hint_ = std::move(hint); }
     /// Whether the computer plays `side` (the session's seat). While a computer side decides,
     /// keys give no command ("wait for the computer"), the line under the map says it is
     /// thinking, and U takes back the person's last command with the computer's replies after it.
@@ -172,6 +175,7 @@ class PlayScreen final : public control::Observer {
     std::function<void(bool)> answer_;
     std::string question_;
     std::chrono::seconds thinking_{0};
+    std::string away_hint_;
     bool undo_asks_ = true;
     std::vector<std::size_t> log_at_;  ///< per command of the session's history: the log's length before it
     rules::Events unrevealed_;  ///< the set-up rolls being shown (Mode::Reveal)
