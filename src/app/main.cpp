@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "app/bench_command.hpp"
+#include "app/net_bench.hpp"
 #include "app/exit_codes.hpp"
 #include "app/net_command.hpp"
 #include "app/play_command.hpp"
@@ -333,6 +334,24 @@ int main(int argc, char** argv) {
                       "How many random games (default 60); the computer's games scale with it")
         ->type_name("N")
         ->check(CLI::Range(1, 100000));
+    app::NetworkBenchOptions bench_net;
+    CLI::Option* bench_network =
+        bench->add_option("--network", bench_net.games,
+                          "Instead: play N games at once (default 1), each through a game\n"
+                          "server of its own on this machine, by two clients; print\n"
+                          "round trips, bytes per command, the servers' memory and CPU")
+            ->type_name("N")
+            ->expected(0, 1)
+            ->default_str("1")
+            ->check(CLI::Range(1, 200));
+    bench->add_flag("--tcp", bench_net.tcp, "With --network: the clients connect over TCP 127.0.0.1\n"
+                                            "(default: the game's Unix-domain socket)")
+        ->needs(bench_network);
+    bench->add_option("--pace", bench_net.pace_ms, "With --network: wait MS milliseconds before each command\n"
+                                                   "(default 0: as fast as the games go)")
+        ->type_name("MS")
+        ->check(CLI::Range(0, 10000))
+        ->needs(bench_network);
 
     try {
         app.parse(argc, argv);
@@ -372,7 +391,10 @@ int main(int argc, char** argv) {
         return app::run_replay(replay_opt, *data_dir);
     }
     if (sim->parsed()) return app::run_sim(sim_opt, *data_dir);
-    if (bench->parsed()) return app::run_bench(bench_games, *data_dir);
+    if (bench->parsed()) {
+        if (bench_network->count() > 0) return app::run_network_bench(bench_net, *data_dir);
+        return app::run_bench(bench_games, *data_dir);
+    }
     // Alone in a terminal, tercio opens the start menu; otherwise it says what it has.
     if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) return app::run_play(app::PlayOptions{}, *data_dir);
     return run_default(*data_dir);

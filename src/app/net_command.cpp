@@ -811,6 +811,23 @@ int run_join(const NetOptions& opt, const fs::path& data_dir) {
     return run_client(*game, opt, opening_note(*game));
 }
 
+std::optional<int> join_if_served(const NetOptions& opt, const fs::path& data_dir, const std::string& save_name) {
+    int code = kExitOk;
+    auto pd = open_player(opt, "tercio play", code);
+    if (!pd) return std::nullopt;
+    const auto seats = read_seats(*pd->dir, save_name);
+    if (!seats) return std::nullopt;
+    std::string why;
+    const auto dir = net::open_server_dir(opt.server_dir, why);
+    if (!dir) return std::nullopt;
+    const auto socket = net::socket_path(*dir, std::string(seats->value("game")), why);
+    if (!socket || !net::Connection::to_socket(*socket, why)) return std::nullopt;
+    std::cerr << "tercio play: game " << seats->value("game") << " is being served: joining it.\n";
+    NetOptions join = opt;
+    join.targets.clear();
+    return run_join(join, data_dir);
+}
+
 int run_watch(const NetOptions& opt, const fs::path& data_dir) {
     constexpr const char* kCmd = "tercio watch";
     std::string why;

@@ -34,6 +34,11 @@ struct NetOptions {
 };
 
 int run_host(const NetOptions& opt, const std::filesystem::path& data_dir);
+/// `tercio play --resume` on a game a server is serving now (its seats file, beside the save,
+/// names a game whose socket in the default game directory answers): joins it as `tercio join`
+/// would and returns the exit code; nothing if the save is not being served.
+std::optional<int> join_if_served(const NetOptions& opt, const std::filesystem::path& data_dir,
+                                  const std::string& save_name);
 int run_join(const NetOptions& opt, const std::filesystem::path& data_dir);
 int run_watch(const NetOptions& opt, const std::filesystem::path& data_dir);
 

@@ -17,6 +17,7 @@
 #include "ai/player.hpp"
 #include "app/exit_codes.hpp"
 #include "app/game_files.hpp"
+#include "app/net_command.hpp"
 #include "app/terminal.hpp"
 #include "control/session.hpp"
 #include "data/data_files.hpp"
@@ -189,6 +190,14 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
                       << " (tercio play starts one)\n";
             return kExitNoInput;
         }
+        // A game hosted for two terminals is joined where its server serves it.
+        NetOptions served;
+        served.player = opt.player;
+        served.save_dir = opt.save_dir;
+        served.plain = opt.plain;
+        served.color = opt.color;
+        served.ascii = opt.ascii;
+        if (const auto code = join_if_served(served, data_dir, *file)) return *code;
         if (auto code = read_or_exit(*file)) return *code;
     } else {
         // Bad armies on the command line are refused before the terminal is taken over.

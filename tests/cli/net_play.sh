@@ -166,3 +166,18 @@ has "$work/s-bob2.out" "Resumed after"
 has "$work/s-bob2.out" "You play side B"
 has "$work/s-resume.out" "The game is over."
 echo "kill the server: ok ($commands commands kept)"
+
+# 4. tercio play --resume on a game a server is serving joins it (the default game directory:
+# play has no --server-dir). The computer plays B; alice's script is empty, so she leaves at her
+# first decision, and again after joining through play --resume.
+"$tercio" host --plain --save-dir "$work/saves" --player dora --vs random --ai-delay 0 </dev/null >"$work/p-host.out" 2>&1 ||
+    fail "host --vs exited $?: $(tail -n 5 "$work/p-host.out")"
+id="$(grep -o 'Game [0-9a-f]* hosted' "$work/p-host.out" | head -1 | cut -d' ' -f2)"
+served_pid="$("$tercio" watch | grep "^  $id " | grep -o 'server pid [0-9]*' | awk '{print $3}')"
+[ -n "$served_pid" ] || fail "the --vs game is not listed in the default game directory"
+"$tercio" play --resume --plain --save-dir "$work/saves" --player dora </dev/null >"$work/p-play.out" 2>&1 ||
+    fail "play --resume exited $?: $(tail -n 5 "$work/p-play.out")"
+kill -9 "$served_pid" 2>/dev/null || true
+has "$work/p-play.out" "tercio play: game $id is being served: joining it."
+has "$work/p-play.out" "You play side A of game $id"
+echo "play --resume joins a served game: ok"
