@@ -155,12 +155,20 @@ void GameHost::restore_seats(const Message& record) {
     }
 }
 
-void GameHost::send(ConnId to, const Message& m, bool close) { out_.push_back(Out{to, encode(m), close}); }
+void GameHost::send(ConnId to, const Message& m, bool close) {
+    out_.push_back(Out{to, encode(m), close});
+    if (close) {
+        const auto it = conns_.find(to);
+        if (it != conns_.end()) it->second.closing = true;
+    }
+}
+
+void GameHost::error(ConnId to, const std::string& why) { send(to, Message("error").add("reason", why), true); }
 
 void GameHost::broadcast(const Message& m) {
     const std::string bytes = encode(m);
     for (const auto& [id, c] : conns_) {
-        if (c.role != Role::Unknown) out_.push_back(Out{id, bytes, false});
+        if (c.role != Role::Unknown && !c.closing) out_.push_back(Out{id, bytes, false});
     }
 }
 
@@ -249,6 +257,7 @@ void GameHost::received(ConnId id, const Message& m, Clock::time_point now) {
     const auto it = conns_.find(id);
     if (it == conns_.end()) return;
     Conn& c = it->second;
+    if (c.closing) return;  // told why it is closed: what it sent after that is not acted on
     if (c.role == Role::Unknown) {
         if (m.kind != "hello") return error(id, "the first message must be hello");
         return hello(id, c, m, now);

@@ -120,6 +120,7 @@ class GameHost final : public control::Observer {
         rules::Side side = rules::Side::A;  ///< Player
         Clock::time_point since;
         std::vector<Clock::time_point> chats;  ///< recent chat lines, for the rate limit
+        bool closing = false;  ///< told why it is closed: deaf from then on
     };
     struct SeatState {
         bool taken = false;  ///< a player sat here once (the seat is theirs)
@@ -137,7 +138,8 @@ class GameHost final : public control::Observer {
     void send(ConnId to, const Message& m, bool close = false);
     void broadcast(const Message& m);
     void refuse(ConnId to, const std::string& why) { send(to, Message("refused").add("reason", why)); }
-    void error(ConnId to, const std::string& why) { send(to, Message("error").add("reason", why), true); }
+    /// Tells the connection why it is closed; nothing it sends after that is acted on.
+    void error(ConnId to, const std::string& why);
     void hello(ConnId id, Conn& c, const Message& m, Clock::time_point now);
     /// Checks the hello's code, counting wrong ones per peer; the refusal if it is not the game's.
     std::optional<std::string> check_code(const Conn& c, const Message& m, Clock::time_point now);

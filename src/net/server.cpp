@@ -84,6 +84,7 @@ struct Server::Impl {
             pending_bytes_ += bytes.size();
             queue_.push_back(std::move(bytes));
             close_after_ = close_after_ || then_close;
+            stop_reading_ = stop_reading_ || then_close;  // what it sends after its error is not read
             if (pending_bytes_ > server_.options.max_pending) {
                 // Not reading: its queue would grow without bound.
                 return close();

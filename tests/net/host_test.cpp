@@ -72,7 +72,17 @@ struct Table {
     ConnId next = 1;
 
     explicit Table(std::uint64_t seed, std::array<std::optional<ai::Level>, 2> computer = {})
-        : session(ctx, seed), host(session, HostConfig{"0123abcd", "ABCDEFG", "alice", "test", seed, computer}, now) {}
+        : session(ctx, seed), host(session, config(seed, computer), now) {}
+    static HostConfig config(std::uint64_t seed, std::array<std::optional<ai::Level>, 2> computer) {
+        HostConfig cfg;
+        cfg.game_id = "0123abcd";
+        cfg.code = "ABCDEFG";
+        cfg.host = "alice";
+        cfg.program = "test";
+        cfg.seed = seed;
+        cfg.computer = computer;
+        return cfg;
+    }
 
     void deliver() {
         for (GameHost::Out& o : host.take_output()) {
@@ -138,7 +148,7 @@ void same_history(const control::Session& a, const control::Session& b) {
 
 }  // namespace
 
-TEST_CASE("net: two players and a spectator play a whole game; every copy stays in step", "[net][host]") {
+TEST_CASE("net: two players and a spectator play a whole game, every copy in step", "[net][host]") {
     for (const std::uint64_t seed : {3u, 41u}) {
         Table t(seed);
         const ConnId alice = t.join("ABCDEFG", "alice", "A");
@@ -377,7 +387,7 @@ TEST_CASE("net: seats, codes and tokens", "[net][host]") {
     }
 }
 
-TEST_CASE("net: taking back asks the other player; chat reaches everyone", "[net][host]") {
+TEST_CASE("net: taking back asks the other player, chat reaches everyone", "[net][host]") {
     Table t(12);
     const ConnId alice = t.join("ABCDEFG", "alice", "A");
     const ConnId bob = t.join("ABCDEFG", "bob", "B");
