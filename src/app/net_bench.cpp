@@ -29,6 +29,7 @@
 #include "ai/player.hpp"
 #include "app/exit_codes.hpp"
 #include "app/game_contexts.hpp"
+#include "app/net_command.hpp"
 #include "control/session.hpp"
 #include "net/client.hpp"
 #include "net/host.hpp"
@@ -182,25 +183,8 @@ std::optional<std::string> start_bench_server(const rules::RulesContext& ctx, co
     }
     out.pid = pid;
     ::close(fds[1]);
-    std::string line;
-    const Clock::time_point deadline = Clock::now() + std::chrono::seconds(30);
-    while (line.find('\n') == std::string::npos && Clock::now() < deadline) {
-        pollfd p{fds[0], POLLIN, 0};
-        if (::poll(&p, 1, 1000) <= 0) continue;
-        char b[512];
-        const ssize_t n = ::read(fds[0], b, sizeof b);
-        if (n <= 0) break;
-        line.append(b, static_cast<std::size_t>(n));
-    }
+    const std::vector<std::string> parts = read_ready_line(fds[0]);
     ::close(fds[0]);
-    line = line.substr(0, line.find('\n'));
-    std::vector<std::string> parts;
-    for (std::size_t at = 0;;) {
-        const std::size_t tab = line.find('\t', at);
-        parts.push_back(line.substr(at, tab - at));
-        if (tab == std::string::npos) break;
-        at = tab + 1;
-    }
     if (parts.size() == 2 && parts[0] == "error") return "the game server failed: " + parts[1];
     if (parts.size() != 4 || parts[0] != "ok") return std::string("the game server did not start");
     out.code = parts[1];

@@ -390,6 +390,33 @@ bool terminal_ok(const NetOptions& opt, const char* command) {
 // ----------------------------------------------------------------------------------------------
 // tercio host
 
+}  // namespace
+
+std::vector<std::string> read_ready_line(int fd) {
+    std::string line;
+    const SteadyClock::time_point deadline = SteadyClock::now() + std::chrono::seconds(30);
+    while (line.find('\n') == std::string::npos && SteadyClock::now() < deadline) {
+        pollfd p{fd, POLLIN, 0};
+        if (::poll(&p, 1, 1000) <= 0) continue;
+        char b[512];
+        const ssize_t n = ::read(fd, b, sizeof b);
+        if (n <= 0) break;
+        line.append(b, static_cast<std::size_t>(n));
+    }
+    line = line.substr(0, line.find('\n'));
+    std::vector<std::string> parts;
+    if (line.empty()) return parts;
+    for (std::size_t at = 0;;) {
+        const std::size_t tab = line.find('\t', at);
+        parts.push_back(line.substr(at, tab - at));
+        if (tab == std::string::npos) break;
+        at = tab + 1;
+    }
+    return parts;
+}
+
+namespace {
+
 /// What the game server tells the host's terminal when it is ready (a line on a pipe).
 struct Ready {
     std::string game_id;
@@ -575,25 +602,8 @@ std::optional<Ready> start_server(const NetOptions& opt, const fs::path& data_di
     ::close(fds[1]);
     int status = 0;
     ::waitpid(pid, &status, 0);  // the first child ends at once
-    std::string line;
-    const SteadyClock::time_point deadline = SteadyClock::now() + std::chrono::seconds(30);
-    while (line.find('\n') == std::string::npos && SteadyClock::now() < deadline) {
-        pollfd p{fds[0], POLLIN, 0};
-        if (::poll(&p, 1, 1000) <= 0) continue;
-        char b[512];
-        const ssize_t n = ::read(fds[0], b, sizeof b);
-        if (n <= 0) break;
-        line.append(b, static_cast<std::size_t>(n));
-    }
+    const std::vector<std::string> parts = read_ready_line(fds[0]);
     ::close(fds[0]);
-    line = line.substr(0, line.find('\n'));
-    std::vector<std::string> parts;
-    for (std::size_t at = 0;;) {
-        const std::size_t tab = line.find('\t', at);
-        parts.push_back(line.substr(at, tab - at));
-        if (tab == std::string::npos) break;
-        at = tab + 1;
-    }
     if (parts.size() == 2 && parts[0] == "error") {
         why = parts[1];
         return std::nullopt;

@@ -34,6 +34,9 @@ struct NetOptions {
 };
 
 int run_host(const NetOptions& opt, const std::filesystem::path& data_dir);
+/// The one line a starting game server writes on its ready pipe ("ok" and its fields, or "error"
+/// and why), split at its tabs; waits at most 30 s; empty if nothing came.
+std::vector<std::string> read_ready_line(int fd);
 /// `tercio play --resume` on a game a server is serving now (its seats file, beside the save,
 /// names a game whose socket in the default game directory answers): joins it as `tercio join`
 /// would and returns the exit code; nothing if the save is not being served.

@@ -1,5 +1,7 @@
 #include "data/input_guard.hpp"
 
+#include "core/utf8.hpp"
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -18,34 +20,6 @@ bool key_start(char c) {
            c == '"' || c == '\'';
 }
 
-/// Length of the valid UTF-8 sequence starting at s[i], or 0 if it is invalid.
-std::size_t utf8_length(std::string_view s, std::size_t i) {
-    const auto b = [&](std::size_t k) { return static_cast<std::uint8_t>(s[k]); };
-    const std::uint8_t c = b(i);
-    if (c < 0x80) return 1;
-    std::size_t n = 0;
-    std::uint32_t cp = 0;
-    if ((c & 0xE0) == 0xC0) {
-        n = 2;
-        cp = c & 0x1Fu;
-    } else if ((c & 0xF0) == 0xE0) {
-        n = 3;
-        cp = c & 0x0Fu;
-    } else if ((c & 0xF8) == 0xF0) {
-        n = 4;
-        cp = c & 0x07u;
-    } else {
-        return 0;
-    }
-    if (i + n > s.size()) return 0;
-    for (std::size_t k = 1; k < n; ++k) {
-        if ((b(i + k) & 0xC0) != 0x80) return 0;
-        cp = (cp << 6) | (b(i + k) & 0x3Fu);
-    }
-    const bool overlong = (n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000);
-    if (overlong || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-    return n;
-}
 
 std::string hex_byte(unsigned char c) {
     static const char* kHex = "0123456789abcdef";
@@ -95,7 +69,7 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
     std::size_t line_start = 0;  // where the current line begins
     while (i < text.size()) {
         const char c = text[i];
-        const std::size_t len = utf8_length(text, i);
+        const std::size_t len = core::utf8_length(text, i);
         if (len == 0) {
             return err(line, column,
                        "invalid UTF-8 byte " + hex_byte(static_cast<unsigned char>(c)) +
@@ -211,7 +185,7 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
         }
         // The skipped escape target may itself be a multi-byte character: validate it next round.
         // (Only after a backslash: a 2-byte character also advances 2 and is already validated.)
-        if (escape && utf8_length(text, i + 1) != 1) advance = 1;
+        if (escape && core::utf8_length(text, i + 1) != 1) advance = 1;
         i += advance;
         column += static_cast<int>(advance == len ? 1 : advance);
     }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "core/utf8.hpp"
+
 namespace tercio::net {
 
 namespace {
@@ -11,35 +13,11 @@ constexpr std::size_t kMaxWord = 16;
 /// "<kind> <length>\n": a 16-letter kind, a space, at most 6 digits and the newline.
 constexpr std::size_t kMaxHeader = kMaxWord + 1 + 6 + 1;
 
-/// The length of the UTF-8 character starting at s[i], or 0 if it is not valid there.
+/// The length of the UTF-8 character starting at s[i], or 0 if it is not valid there or is one
+/// of the C1 controls (U+0080 to U+009F, such as CSI): a terminal would act on those.
 std::size_t utf8_length(std::string_view s, std::size_t i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t n = 0;
-    std::uint32_t cp = 0;
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) {
-        n = 2;
-        cp = c & 0x1Fu;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3;
-        cp = c & 0x0Fu;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4;
-        cp = c & 0x07u;
-    } else {
-        return 0;
-    }
-    if (i + n > s.size()) return 0;
-    for (std::size_t k = 1; k < n; ++k) {
-        const auto cc = static_cast<unsigned char>(s[i + k]);
-        if ((cc & 0xC0u) != 0x80u) return 0;
-        cp = (cp << 6) | (cc & 0x3Fu);
-    }
-    // Overlong forms, surrogates, beyond U+10FFFF, and the C1 controls are refused.
-    if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) ||
-        (cp >= 0x80 && cp <= 0x9F)) {
-        return 0;
-    }
+    const std::size_t n = core::utf8_length(s, i);
+    if (n == 2 && static_cast<unsigned char>(s[i]) == 0xC2 && static_cast<unsigned char>(s[i + 1]) < 0xA0) return 0;
     return n;
 }
 
