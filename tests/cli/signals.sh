@@ -38,7 +38,8 @@ type_command() {
 }
 # After the game, the shell says how it ended and whether the terminal is back in its usual
 # (canonical, echoing) mode.
-after='echo EXIT=$?; stty -a | tr " ;" "\n\n" | grep -E "^-?(icanon|echo)$" | tr "\n" " "; echo; sleep 60'
+# Everything is printed at once, after stty has looked, so that a test which sees ENDED sees it all.
+after='rc=$?; modes=$(stty -a | tr " ;" "\n\n" | grep -E "^-?(icanon|echo)$" | tr "\n" " "); echo "EXIT=$rc"; echo "$modes"; echo ENDED; sleep 60'
 
 # 1. Ctrl-\ in the middle of the set-up.
 t -f /dev/null new-session -d -s quit -x 80 -y 24 \
@@ -49,7 +50,8 @@ expect quit "place terrain"
 type_command quit "terrain pass"
 expect_saved "$work/saves/p" " terrain pass"
 t send-keys -t quit 'C-\'
-expect quit "EXIT=0"
+expect quit "ENDED"
+screen quit | grep -q "^EXIT=0" || { screen quit >&2; fail "Ctrl-\\ did not end the game with status 0"; }
 screen quit | grep -q "^icanon echo" || { screen quit >&2; fail "the terminal was not put back after Ctrl-\\"; }
 grep -qF "stopped by a signal" "$work/quit.err" || { cat "$work/quit.err" >&2; fail "Ctrl-\\ said nothing"; }
 save=$(ls "$work"/saves/p/*.save)
@@ -78,7 +80,8 @@ expect limit "NOT SAVED"
 t send-keys -t limit Q
 expect limit "(y/N)"
 t send-keys -t limit y
-expect limit "EXIT=0"
+expect limit "ENDED"
+screen limit | grep -q "^EXIT=0" || { screen limit >&2; fail "the game at the limit did not end with status 0"; }
 screen limit | grep -q "^icanon echo" || { screen limit >&2; fail "the terminal was not put back after NOT SAVED"; }
 grep -q "NOT SAVED: the last [0-9]* commands could not be written: .*: File too large" "$work/limit.err" ||
     { cat "$work/limit.err" >&2; fail "no NOT SAVED at the end"; }
