@@ -190,6 +190,10 @@ int main(int argc, char** argv) {
                      "Where saves go, one directory per player, which must be yours and private\n"
                      "(default: $XDG_STATE_HOME/tercio, else ~/.local/state/tercio)")
         ->type_name("DIR");
+    play->add_option("--server-dir", play_opt.server_dir,
+                     "Where the menu's Host a game and Join a game find this machine's games\n"
+                     "(default /tmp/tercio-games), as in tercio host")
+        ->type_name("DIR");
     CLI::Option* vs = play->add_option("--vs", play_opt.vs,
                                        "Play against the computer at this level: random, easy, normal or hard;\n"
                                        "it plays side B unless --computer-side says red. Skips the menu")

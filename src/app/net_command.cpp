@@ -207,8 +207,11 @@ void print_list(const std::vector<ListedGame>& games, const fs::path& dir) {
 // The front ends on a RemoteGame.
 
 /// What the player sees first.
-std::string opening_note(const net::RemoteGame& game) {
-    if (!game.side()) return "You are watching game " + game.game_id() + ": commands are the players'; say TEXT chats.";
+std::string opening_note(const net::RemoteGame& game, bool plain) {
+    if (!game.side()) {
+        return "You are watching game " + game.game_id() + ": commands are the players'; " +
+               (plain ? "say TEXT chats." : "\" chats.");
+    }
     std::string note = "You play side " + std::string(1, rules::side_letter(*game.side())) + " of game " + game.game_id() + ".";
     if (!game.started()) note += " The game begins when the other side has a player.";
     return note;
@@ -286,6 +289,8 @@ int plain_client(net::RemoteGame& game, const std::string& note) {
         std::cout << "tercio: game " << game.game_id() << " is over; the host's save holds it (tercio replay).\n";
     } else if (game.side()) {
         std::cout << "tercio: you left game " << game.game_id() << "; it waits for you: tercio join (with its code)\n";
+    } else {
+        std::cout << "tercio: you stopped watching game " << game.game_id() << ".\n";
     }
     return kExitOk;
 }
@@ -320,6 +325,10 @@ int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::strin
     screen.set_chat([&game](const std::string& text) { game.say(text); });
     screen.set_answer([&game](bool yes) { game.answer_undo(yes); });
     screen.show_message(note);
+    // The server keeps the save; this terminal only leaves.
+    screen.set_save_action([] { return std::string("The game's server saves every command as it is played."); });
+    screen.set_quit_question(game.side() ? "Leave? The game waits for you, saved: tercio play --resume goes back. (y/N)"
+                                         : "Stop watching? (y/N)");
     bool quit = false;
     std::string bye;
     for (;;) {
@@ -367,6 +376,8 @@ int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::strin
         std::cout << "tercio: game " << game.game_id() << " is over; the host's save holds it (tercio replay).\n";
     } else if (game.side()) {
         std::cout << "tercio: you left game " << game.game_id() << "; it waits for you: tercio join (with its code)\n";
+    } else {
+        std::cout << "tercio: you stopped watching game " << game.game_id() << ".\n";
     }
     return kExitOk;
 }
@@ -818,10 +829,70 @@ int run_join(const NetOptions& opt, const fs::path& data_dir) {
         return kExitIllegal;
     }
     keep_token(*pd->dir, *game);
-    return run_client(*game, opt, opening_note(*game));
+    return run_client(*game, opt, opening_note(*game, opt.plain));
 }
 
-std::optional<int> join_if_served(const NetOptions& opt, const fs::path& data_dir, const std::string& save_name) {
+std::vector<ui::GameListing> games_for_menu(const NetOptions& opt, std::string& where, std::string& why) {
+    const auto dir = net::open_server_dir(opt.server_dir, why);
+    if (!dir) return {};
+    where = printable(dir->string());
+    int code = kExitOk;
+    const auto pd = open_player(opt, "tercio", code);
+    std::vector<ui::GameListing> out;
+    for (const ListedGame& g : list_games(*dir)) {
+        const net::Message& i = g.info;
+        ui::GameListing l;
+        l.id = printable(i.value("game"));
+        l.host = printable(i.value("host"));
+        l.army_a = printable(i.value("army-a"));
+        l.army_b = printable(i.value("army-b"));
+        l.turn = printable(i.value("turn"));
+        l.seat_a = printable(seat_text(i.value("seat-a")));
+        l.seat_b = printable(seat_text(i.value("seat-b")));
+        l.watchers = std::atoi(std::string(i.value("watchers")).c_str());
+        l.over = i.value("over") == "yes";
+        l.open_seat = i.value("seat-a").starts_with("open") || i.value("seat-b").starts_with("open");
+        l.yours = pd && !read_token(*pd->dir, std::string(i.value("game"))).empty();
+        out.push_back(std::move(l));
+    }
+    return out;
+}
+
+std::optional<int> join_from_menu(const NetOptions& opt, const fs::path& data_dir, const std::string& id,
+                                  const std::string& code, bool watch, const std::function<void()>& leave_menu,
+                                  std::string& why) {
+    const auto dir = net::open_server_dir(opt.server_dir, why);
+    if (!dir) return std::nullopt;
+    int exit_code = kExitOk;
+    auto pd = open_player(opt, "tercio", exit_code);
+    if (!pd) {
+        why = "your save directory cannot be opened";
+        return std::nullopt;
+    }
+    net::JoinRequest req;
+    req.role = watch ? net::JoinRequest::Role::Watch : net::JoinRequest::Role::Play;
+    req.name = pd->player;
+    req.program = TERCIO_VERSION;
+    if (!watch) {
+        req.side = "any";
+        if (!code.empty()) {
+            const auto c = net::canonical_code(code);
+            if (!c) {
+                why = "\"" + code + "\" is not a join code: 7 letters, without I, L or O";
+                return std::nullopt;
+            }
+            req.code = *c;
+        }
+    }
+    Contexts contexts(data_dir);
+    auto game = join_here(*dir, req, *pd, contexts, id, why);
+    if (!game) return std::nullopt;
+    if (!watch) keep_token(*pd->dir, *game);
+    leave_menu();
+    return run_client(*game, opt, opening_note(*game, opt.plain));
+}
+
+std::optional<std::string> served_game(const NetOptions& opt, const std::string& save_name) {
     int code = kExitOk;
     auto pd = open_player(opt, "tercio play", code);
     if (!pd) return std::nullopt;
@@ -830,9 +901,16 @@ std::optional<int> join_if_served(const NetOptions& opt, const fs::path& data_di
     std::string why;
     const auto dir = net::open_server_dir(opt.server_dir, why);
     if (!dir) return std::nullopt;
-    const auto socket = net::socket_path(*dir, std::string(seats->value("game")), why);
+    const std::string id(seats->value("game"));
+    const auto socket = net::socket_path(*dir, id, why);
     if (!socket || !net::Connection::to_socket(*socket, why)) return std::nullopt;
-    std::cerr << "tercio play: game " << seats->value("game") << " is being served: joining it.\n";
+    return id;
+}
+
+std::optional<int> join_if_served(const NetOptions& opt, const fs::path& data_dir, const std::string& save_name) {
+    const auto id = served_game(opt, save_name);
+    if (!id) return std::nullopt;
+    std::cerr << "tercio play: game " << *id << " is being served: joining it.\n";
     NetOptions join = opt;
     join.targets.clear();
     return run_join(join, data_dir);
@@ -891,7 +969,7 @@ int run_watch(const NetOptions& opt, const fs::path& data_dir) {
         std::cerr << kCmd << ": " << printable(why) << '\n';
         return kExitIllegal;
     }
-    return run_client(*game, opt, opening_note(*game));
+    return run_client(*game, opt, opening_note(*game, opt.plain));
 }
 
 }  // namespace tercio::app

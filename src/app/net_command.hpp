@@ -5,9 +5,12 @@
 /// screen, the host's included, is a client of it (docs/network.md).
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "ui/join_menu.hpp"
 
 namespace tercio::app {
 
@@ -40,9 +43,22 @@ std::vector<std::string> read_ready_line(int fd);
 /// `tercio play --resume` on a game a server is serving now (its seats file, beside the save,
 /// names a game whose socket in the default game directory answers): joins it as `tercio join`
 /// would and returns the exit code; nothing if the save is not being served.
+/// The id of the game a server is serving from this save now (its seats file names a game whose
+/// socket in the game directory answers); none if nobody serves it.
+std::optional<std::string> served_game(const NetOptions& opt, const std::string& save_name);
 std::optional<int> join_if_served(const NetOptions& opt, const std::filesystem::path& data_dir,
                                   const std::string& save_name);
 int run_join(const NetOptions& opt, const std::filesystem::path& data_dir);
+
+/// For the start menu's *Join a game*: the games running in the game directory (`where` is set
+/// to its path). When the directory cannot be opened: none, and `why`.
+std::vector<ui::GameListing> games_for_menu(const NetOptions& opt, std::string& where, std::string& why);
+/// Joins game `id` of the game directory from the start menu: a seat with `code` (empty: the
+/// seat this player holds), or as a spectator with `watch`. Once in, calls `leave_menu` (which
+/// gives up the menu's terminal) and plays to the end: the exit code. Refused: none, and `why`.
+std::optional<int> join_from_menu(const NetOptions& opt, const std::filesystem::path& data_dir, const std::string& id,
+                                  const std::string& code, bool watch, const std::function<void()>& leave_menu,
+                                  std::string& why);
 int run_watch(const NetOptions& opt, const std::filesystem::path& data_dir);
 
 }  // namespace tercio::app

@@ -85,6 +85,61 @@ ui::StartMenu::Outcome choose(ui::CursesSurface& term, ui::StartMenu& menu) {
     }
 }
 
+/// What the start menu's networked entries need from `tercio play`'s options.
+NetOptions net_options(const PlayOptions& opt) {
+    NetOptions n;
+    n.player = opt.player;
+    n.save_dir = opt.save_dir;
+    n.server_dir = opt.server_dir;
+    n.color = opt.color;
+    n.ascii = opt.ascii;
+    n.ai_delay_ms = opt.ai_delay_ms;
+    return n;
+}
+
+/// The start menu's *Join a game* on the terminal: the games listed, one joined or watched (its
+/// exit code once it ends), or none when the player goes back to the start menu.
+std::optional<int> join_menu(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt,
+                             const std::filesystem::path& data_dir) {
+    const NetOptions net = net_options(opt);
+    std::string where = "/tmp/tercio-games";
+    std::string why;
+    auto games = games_for_menu(net, where, why);
+    ui::JoinMenu menu(where);
+    menu.set_games(std::move(games));
+    if (!why.empty()) menu.show_message(printable(why));
+    for (;;) {
+        term->clear();
+        menu.draw(*term);
+        term->present();
+        const auto key = next_key(*term);
+        if (!key) return std::nullopt;  // the input ended: the start menu ends too
+        if (key->kind == ui::KeyPress::Kind::CtrlR) term->redraw_all();
+        const auto outcome = menu.handle(*key);
+        using O = ui::JoinMenu::Outcome;
+        if (outcome == O::Back) return std::nullopt;
+        if (outcome == O::Refresh) {
+            why.clear();
+            menu.set_games(games_for_menu(net, where, why));
+            menu.show_message(why.empty() ? "The list is fresh." : printable(why));
+        } else if (outcome == O::Join || outcome == O::Watch) {
+            const ui::GameListing game = *menu.chosen();
+            const std::string code = game.yours ? std::string() : menu.code();
+            menu.show_message("Joining game " + game.id + "...");
+            term->clear();
+            menu.draw(*term);
+            term->present();
+            why.clear();
+            if (const auto code_out =
+                    join_from_menu(net, data_dir, game.id, code, outcome == O::Watch, [&term] { term.reset(); }, why)) {
+                return code_out;
+            }
+            menu.show_message(printable(why));
+            menu.set_games(games_for_menu(net, where, why));
+        }
+    }
+}
+
 /// "French v Spanish, 2026-11-23 16:35, 37 commands" for the start menu's Continue line.
 std::string describe_save(const data::SaveDir& dir, const std::string& name, data::DataCatalog& catalog) {
     const data::FileText t = dir.read(name);
@@ -191,12 +246,8 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
             return kExitNoInput;
         }
         // A game hosted for two terminals is joined where its server serves it.
-        NetOptions served;
-        served.player = opt.player;
-        served.save_dir = opt.save_dir;
+        NetOptions served = net_options(opt);
         served.plain = opt.plain;
-        served.color = opt.color;
-        served.ascii = opt.ascii;
         if (const auto code = join_if_served(served, data_dir, *file)) return *code;
         if (auto code = read_or_exit(*file)) return *code;
     } else {
@@ -228,12 +279,43 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         initial.computer[1] = ai::Level::Normal;
         const auto unfinished = data::newest_unfinished(*dir, catalog);
         ui::StartMenu menu(armies, initial, color);
-        if (unfinished) menu.offer_continue(describe_save(*dir, *unfinished, catalog));
-        const auto outcome = choose(*term, menu);
+        // An unfinished game that a server serves now is joined there, not played beside it.
+        const std::optional<std::string> served = unfinished ? served_game(net_options(opt), *unfinished) : std::nullopt;
+        if (unfinished) {
+            menu.offer_continue(describe_save(*dir, *unfinished, catalog) +
+                                (served ? ", hosted" : ""));
+        }
+        auto outcome = choose(*term, menu);
+        while (outcome == ui::StartMenu::Outcome::Join) {
+            if (const auto code = join_menu(term, opt, data_dir)) return *code;
+            outcome = choose(*term, menu);
+        }
+        if (outcome == ui::StartMenu::Outcome::Host) {
+            // The same choices, served to another terminal: tercio host --red --blue --seed --side --vs.
+            const ui::Hosting h = *menu.hosting();
+            NetOptions host = net_options(opt);
+            host.red = menu.army(0).id;
+            host.blue = menu.army(1).id;
+            host.seed = menu.setup().seed;
+            host.side = h.you == rules::Side::A ? "red" : "blue";
+            if (h.other) host.vs = std::string(ai::level_name(*h.other));
+            term.reset();
+            return run_host(host, data_dir);
+        }
         if (outcome == ui::StartMenu::Outcome::Quit) {
             term.reset();
             std::cout << "tercio: no game started\n";
             return kExitOk;
+        }
+        if (outcome == ui::StartMenu::Outcome::Continue && served) {
+            term.reset();
+            if (const auto code = join_if_served(net_options(opt), data_dir, *unfinished)) return *code;
+            // Its server ended meanwhile: the save is played here, as any other.
+            term = ui::CursesSurface::open(opt.color, why);
+            if (!term) {
+                std::cerr << "tercio play: " << why << '\n';
+                return kExitUsage;
+            }
         }
         if (outcome == ui::StartMenu::Outcome::Continue) {
             if (auto code = read_or_exit(*unfinished)) {

@@ -1,6 +1,7 @@
 #pragma once
 /// `tercio play` (and `tercio` alone in a terminal): the start menu, then the game in the
-/// terminal, against the computer or two players at one keyboard. Every command is saved as it
+/// terminal, against the computer or two players at one keyboard; or, from the menu, a game
+/// hosted for another terminal or joined on this server (app/net_command.hpp). Every command is saved as it
 /// is played, under the player's save directory; `--resume` goes on with the newest unfinished
 /// game.
 #include <cstdint>
@@ -20,6 +21,9 @@ struct PlayOptions {
     bool resume = false;
     std::optional<std::filesystem::path> save_dir;  ///< none: $XDG_STATE_HOME/tercio (data::saves_root)
     std::optional<std::string> player;              ///< none: the login name
+    /// Where the menu's Host a game and Join a game find this machine's games (none:
+    /// /tmp/tercio-games).
+    std::optional<std::filesystem::path> server_dir;
     /// The computer plays a side at this level (`--vs`: random, easy, normal, hard).
     std::optional<std::string> vs;
     std::string computer_side = "blue";  ///< the side it plays: "red" (A) or "blue" (B)

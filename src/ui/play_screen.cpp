@@ -558,8 +558,9 @@ bool PlayScreen::handle(const KeyPress& k) {
         }
         case 'Q':
             mode_ = Mode::ConfirmQuit;
-            message_ = save_ ? "Quit? The game is saved: tercio play --resume goes on with it. (y/N)"
-                               : "Really quit? The game is not saved. (y/N)";
+            message_ = !quit_question_.empty() ? quit_question_
+                       : save_                 ? "Quit? The game is saved: tercio play --resume goes on with it. (y/N)"
+                                               : "Really quit? The game is not saved. (y/N)";
             break;
         default:
             message_ = "unknown key " + utf8(k.ch) + "; ? shows the keys";

@@ -65,6 +65,9 @@ class PlayScreen final : public control::Observer {
     void show_message(std::string text) { message_ = std::move(text); }
     /// What `S` does (saves, and says what to tell the player); without it, the game is not saved.
     void set_save_action(std::function<std::string()> save) { save_ = std::move(save); }
+    /// What Q asks before quitting, instead of the words on this screen's own save (a game on
+    /// a server goes on without this terminal).
+    void set_quit_question(std::string text) { quit_question_ = std::move(text); }
     /// Whether taking a command back asks the other player first (two players at one keyboard).
     /// Never asked when the computer plays a side.
     void set_undo_asks(bool asks) { undo_asks_ = asks; }
@@ -170,6 +173,7 @@ class PlayScreen final : public control::Observer {
     std::vector<rules::Command> choices_;  ///< the Enter menu's commands
     std::size_t choice_ = 0;            ///< the highlighted one
     std::optional<std::size_t> help_unit_;  ///< `?` on a unit: its rules first, then the keys
+    std::string quit_question_;
     std::function<std::string()> save_;
     std::function<void(const std::string&)> chat_;
     std::function<void(bool)> answer_;

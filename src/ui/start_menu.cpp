@@ -27,7 +27,24 @@ std::string level_note(const std::optional<ai::Level>& level) {
     return "";
 }
 
+/// What Host a game would do, in a few words, beside it.
+std::string hosting_note(const std::optional<Hosting>& h) {
+    if (!h) return "set a side to a person first";
+    const std::string you(1, rules::side_letter(h->you));
+    const std::string other(1, rules::side_letter(rules::other(h->you)));
+    if (!h->other) return "you play " + you + "; a friend joins " + other + " with a code";
+    return "you play " + you + "; " + other + " the computer (others may watch)";
+}
+
 }  // namespace
+
+std::optional<Hosting> StartMenu::hosting() const {
+    const auto& c = setup_.computer;
+    if (c[0] && c[1]) return std::nullopt;
+    // This keyboard plays A unless the computer does; the other side is the computer's or a friend's.
+    const rules::Side you = c[0] ? rules::Side::B : rules::Side::A;
+    return Hosting{you, c[rules::idx(rules::other(you))]};
+}
 
 StartMenu::StartMenu(std::vector<ArmyChoice> armies, GameSetup initial, bool color)
     : armies_(std::move(armies)), color_(color), setup_(initial) {
@@ -47,6 +64,11 @@ void StartMenu::step(int delta) {
     do {
         row_ = (row_ + kRows + delta) % kRows;
     } while (row_ == Continue && continue_.empty());
+    if (row_ == Host) {
+        message_ = "Hosted, the other side is a friend's (if a person) or the computer's.";
+    } else if (row_ == Join) {
+        message_ = "Join a game lists the games running on this server.";
+    }
 }
 
 void StartMenu::change(int delta) {
@@ -99,6 +121,12 @@ StartMenu::Outcome StartMenu::handle(const KeyPress& k) {
         if (row_ == Quit) return Outcome::Quit;
         if (row_ == Start) return Outcome::Start;
         if (row_ == Continue) return Outcome::Continue;
+        if (row_ == Join) return Outcome::Join;
+        if (row_ == Host) {
+            if (hosting()) return Outcome::Host;
+            message_ = "The computer plays both sides: set one side to a person to host a game.";
+            return Outcome::Open;
+        }
         if (row_ == Seed) {
             row_ = Start;
         } else {
@@ -141,7 +169,7 @@ void StartMenu::draw(Surface& out) const {
         const bool on = row_ == row;
         out.put(1, y, on ? ">" : " ", Style{Color::Default, true});
         out.put(3, y, label);
-        std::string v = row == Start || row == Continue || row == Quit ? "[ " + value + " ]" : "< " + value + " >";
+        std::string v = row >= Start ? "[ " + value + " ]" : "< " + value + " >";
         value_style.reverse = on;
         out.put(15, y, v, value_style);
         if (!note.empty()) out.put(17 + static_cast<int>(code_points(v).size()), y, note, Style{Color::Default, false, false, false, true});
@@ -158,7 +186,9 @@ void StartMenu::draw(Surface& out) const {
     line(11, Seed, "Seed", seed_text_.empty() ? std::string("random") : seed_text_,
          row_ == Seed ? "digits type it, r random" : "");
     line(13, Start, "", "Start the battle", "");
-    int y = 14;
+    line(14, Host, "", "Host a game", hosting_note(hosting()));
+    line(15, Join, "", "Join a game", "running on this server");
+    int y = 16;
     if (!continue_.empty()) line(y++, Continue, "", "Continue", continue_);
     line(y++, Quit, "", "Quit", "");
     ++y;

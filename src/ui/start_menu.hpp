@@ -1,13 +1,15 @@
 #pragma once
 /// The start menu of `tercio` and `tercio play`: each side's army, who plays each side (a person
-/// at this keyboard, or the computer at a level), and the seed, then Start. Pure: it takes keys and draws on a Surface; the app loads the armies and
-/// starts the game with what was chosen.
+/// at this keyboard, or the computer at a level), and the seed, then Start; or Host a game (the
+/// same choices, served to a friend's terminal) or Join a game running on this server. Pure: it
+/// takes keys and draws on a Surface; the app loads the armies and starts, hosts or joins.
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "ai/player.hpp"
+#include "rules/game_state.hpp"
 #include "ui/play_screen.hpp"
 #include "ui/surface.hpp"
 
@@ -29,9 +31,16 @@ struct GameSetup {
     std::optional<std::uint64_t> seed;  ///< none: random
 };
 
+/// A game hosted from the menu: the side this keyboard plays, and the computer's level for the
+/// other side (none: a friend joins it with the code).
+struct Hosting {
+    rules::Side you = rules::Side::A;
+    std::optional<ai::Level> other;
+};
+
 class StartMenu {
   public:
-    enum class Outcome { Open, Start, Continue, Quit };
+    enum class Outcome { Open, Start, Host, Join, Continue, Quit };
     StartMenu(std::vector<ArmyChoice> armies, GameSetup initial, bool color = true);
 
     /// Offers to go on with an unfinished game (described in a few words); the cursor starts on
@@ -43,11 +52,13 @@ class StartMenu {
 
     const GameSetup& setup() const { return setup_; }
     const ArmyChoice& army(int side) const { return armies_[setup_.army[static_cast<std::size_t>(side)]]; }
+    /// What Host a game would host; none when the computer plays both sides.
+    std::optional<Hosting> hosting() const;
     int row() const { return row_; }
     const std::string& message() const { return message_; }
 
   private:
-    enum Row { ArmyA, PlayerA, ArmyB, PlayerB, Seed, Start, Continue, Quit, kRows };
+    enum Row { ArmyA, PlayerA, ArmyB, PlayerB, Seed, Start, Host, Join, Continue, Quit, kRows };
     void change(int delta);
     /// Up or down one line, past Continue when there is nothing to continue.
     void step(int delta);

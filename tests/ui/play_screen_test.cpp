@@ -125,6 +125,14 @@ TEST_CASE("quitting asks first, and only y quits", "[ui][screen]") {
     CHECK(p.handle(KeyPress::character('n')));
     CHECK(p.handle(KeyPress::character('Q')));
     CHECK_FALSE(p.handle(KeyPress::character('y')));
+    // A screen on a game served elsewhere asks its own question: the game goes on without it.
+    PlayScreen remote(p_session, {});
+    remote.set_quit_question("Stop watching? (y/N)");
+    CHECK(remote.handle(KeyPress::character('Q')));
+    CHECK(remote.message() == "Stop watching? (y/N)");
+    CHECK(remote.handle(KeyPress::character('n')));
+    CHECK(remote.handle(KeyPress::character('Q')));
+    CHECK_FALSE(remote.handle(KeyPress::character('y')));
 }
 
 TEST_CASE("the screen at 80x24: map, side pane, log, hints, status and message lines", "[ui][screen]") {

@@ -108,7 +108,7 @@ TEST_CASE("Left and Right choose a person or the computer at each level for each
     CHECK(m.setup().computer[1] == tercio::ai::Level::Random);
     CHECK(m.handle(KeyPress::character('q')) == StartMenu::Outcome::Quit);
     StartMenu n(armies(), GameSetup{});
-    press(n, KeyPress::of(K::Down));  // Start to Quit
+    press(n, KeyPress::of(K::Down), 3);  // Start, Host a game, Join a game, Quit
     CHECK(n.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Quit);
 }
 
@@ -136,9 +136,9 @@ TEST_CASE("the start menu says when the terminal is too small, and uses no colou
 
 TEST_CASE("an unfinished game is offered first, and Enter or c continues it", "[ui][menu][save]") {
     StartMenu m(armies(), GameSetup{{0, 2}, {}, std::nullopt});
-    // Without one, Down from Start goes to Quit: there is no Continue line.
+    // Without one, Down from Join a game goes to Quit: there is no Continue line.
     CHECK_FALSE(contains(screen_of(m), "Continue"));
-    CHECK(press(m, KeyPress::of(K::Down)) == StartMenu::Outcome::Open);
+    CHECK(press(m, KeyPress::of(K::Down), 3) == StartMenu::Outcome::Open);
     CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Quit);
     CHECK(m.handle(KeyPress::character('c')) == StartMenu::Outcome::Open);
 
@@ -148,11 +148,64 @@ TEST_CASE("an unfinished game is offered first, and Enter or c continues it", "[
     CHECK(contains(s, " >             [ Continue ]  French v Spanish, 2026-11-23 16:35, 6 commands"));
     CHECK(contains(s, "c continue"));
     CHECK(c.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Continue);
-    // Up goes to Start, which starts a new game instead; c continues from anywhere.
-    CHECK(press(c, KeyPress::of(K::Up)) == StartMenu::Outcome::Open);
+    // Up goes past Join a game and Host a game to Start, which starts a new game instead; c
+    // continues from anywhere.
+    CHECK(press(c, KeyPress::of(K::Up), 3) == StartMenu::Outcome::Open);
     CHECK(c.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Start);
     CHECK(c.handle(KeyPress::character('c')) == StartMenu::Outcome::Continue);
     // Down from Continue goes to Quit, and round to the first line.
-    press(c, KeyPress::of(K::Down), 2);
+    press(c, KeyPress::of(K::Down), 4);
     CHECK(c.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Quit);
+    press(c, KeyPress::of(K::Down));
+    c.handle(KeyPress::of(K::Right));
+    CHECK(c.army(0).id == "ottoman");
+}
+
+TEST_CASE("Host a game hosts the armies chosen, with the computer or a friend on the other side", "[ui][menu][net]") {
+    // Side B is the computer's, as the menu first offers: hosting is a solo game others watch.
+    GameSetup setup{{0, 2}, {}, 7};
+    setup.computer[1] = tercio::ai::Level::Hard;
+    StartMenu m(armies(), setup);
+    CHECK(contains(screen_of(m), "[ Host a game ]  you play A; B the computer (others may watch)"));
+    CHECK(contains(screen_of(m), "[ Join a game ]  running on this server"));
+    press(m, KeyPress::of(K::Down));
+    CHECK(contains(screen_of(m), " >             [ Host a game ]  you play A; B the computer (others may watch)"));
+    CHECK(m.message() == "Hosted, the other side is a friend's (if a person) or the computer's.");
+    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Host);
+    REQUIRE(m.hosting());
+    CHECK(m.hosting()->you == tercio::rules::Side::A);
+    CHECK(m.hosting()->other == tercio::ai::Level::Hard);
+    CHECK(m.setup().seed == 7u);
+    CHECK(m.army(1).id == "spanish");
+
+    // Side B a person: the friend who joins with the code.
+    press(m, KeyPress::of(K::Up), 3);  // Host, Start, Seed, side B's player
+    m.handle(KeyPress::of(K::Right));
+    REQUIRE_FALSE(m.setup().computer[1]);
+    press(m, KeyPress::of(K::Down), 3);
+    CHECK(contains(screen_of(m), "[ Host a game ]  you play A; a friend joins B with a code"));
+    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Host);
+    CHECK(m.hosting()->you == tercio::rules::Side::A);
+    CHECK_FALSE(m.hosting()->other);
+
+    // Side A the computer's: this keyboard plays B.
+    press(m, KeyPress::of(K::Down), 4);  // Join, Quit, Army A, Player A
+    m.handle(KeyPress::of(K::Left));
+    CHECK(m.setup().computer[0] == tercio::ai::Level::Hard);
+    CHECK(m.hosting()->you == tercio::rules::Side::B);
+    CHECK(m.hosting()->other == tercio::ai::Level::Hard);
+
+    // Both the computer's: nothing to host, and the menu says why.
+    press(m, KeyPress::of(K::Down), 2);
+    m.handle(KeyPress::of(K::Left));
+    CHECK(m.setup().computer[1] == tercio::ai::Level::Hard);
+    CHECK_FALSE(m.hosting());
+    press(m, KeyPress::of(K::Down), 3);  // Seed, Start, Host
+    CHECK(contains(screen_of(m), "[ Host a game ]  set a side to a person first"));
+    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Open);
+    CHECK(m.message() == "The computer plays both sides: set one side to a person to host a game.");
+
+    // Join a game is the line below.
+    press(m, KeyPress::of(K::Down));
+    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Join);
 }
