@@ -140,8 +140,10 @@ std::optional<int> join_menu(std::unique_ptr<ui::CursesSurface>& term, const Pla
     }
 }
 
-/// "French v Spanish, 2026-11-23 16:35, 37 commands" for the start menu's Continue line.
-std::string describe_save(const data::SaveDir& dir, const std::string& name, data::DataCatalog& catalog) {
+/// "French v Spanish, 2026-11-23 16:35, 37 commands" for the start menu's Continue line; a game
+/// a server serves now ends ", hosted" instead of its commands (the line must fit 80 columns).
+std::string describe_save(const data::SaveDir& dir, const std::string& name, data::DataCatalog& catalog,
+                          bool hosted) {
     const data::FileText t = dir.read(name);
     auto parsed = data::parse_save(name, t.text);
     if (!t.error.empty() || !parsed.ok()) return name + " (damaged: tercio play --resume says why)";
@@ -155,8 +157,8 @@ std::string describe_save(const data::SaveDir& dir, const std::string& name, dat
     // "2026-11-23T16:35:04Z" -> "2026-11-23 16:35": the line must fit 80 columns.
     std::string when = h.created.substr(0, 16);
     if (when.size() > 10) when[10] = ' ';
-    return names[0] + " v " + names[1] + ", " + when + ", " + std::to_string(parsed.value->commands.size()) +
-           " commands";
+    return names[0] + " v " + names[1] + ", " + when + ", " +
+           (hosted ? std::string("hosted") : std::to_string(parsed.value->commands.size()) + " commands");
 }
 
 /// The game on the terminal until the player quits (false) or the input ends or a stop signal
@@ -282,8 +284,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         // An unfinished game that a server serves now is joined there, not played beside it.
         const std::optional<std::string> served = unfinished ? served_game(net_options(opt), *unfinished) : std::nullopt;
         if (unfinished) {
-            menu.offer_continue(describe_save(*dir, *unfinished, catalog) +
-                                (served ? ", hosted" : ""));
+            menu.offer_continue(describe_save(*dir, *unfinished, catalog, served.has_value()));
         }
         auto outcome = choose(*term, menu);
         while (outcome == ui::StartMenu::Outcome::Join) {

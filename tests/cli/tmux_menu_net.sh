@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# The start menu's Host a game and Join a game, with real keys in tmux at 80x24: alice hosts for
+# a friend, bob finds her game in Join a game and joins with the code (after a wrong one), carol
+# watches it from the same list, bob comes back to his seat from the list without the code, and
+# alice's Continue joins her hosted game instead of playing its save beside the server.
+# Usage: tmux_menu_net.sh TERCIO
+set -euo pipefail
+tercio="$1"
+work="$(mktemp -d)"
+servers="$work/games"
+mkdir -m 700 "$servers"
+sock="tercio-menu-net-$$"
+t() { tmux -L "$sock" "$@"; }
+cleanup() {
+    for pid in $("$tercio" watch --server-dir "$servers" 2>/dev/null | grep -o 'server pid [0-9]*' | awk '{print $3}'); do
+        kill -9 "$pid" 2>/dev/null || true
+    done
+    t kill-server 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+fail() {
+    echo "tmux_menu_net: $*" >&2
+    for s in alice bob carol; do echo "--- $s:" >&2; t capture-pane -p -t "$s" >&2 2>/dev/null || true; done
+    exit 1
+}
+screen() { t capture-pane -p -t "$1" 2>/dev/null | tr -s ' ' || true; }
+# Waits (at most 10 s) until the pane shows the text (spaces squeezed).
+see() {
+    for _ in $(seq 100); do screen "$1" | grep -qF -- "$2" && return 0; sleep 0.1; done
+    fail "$1 does not show '$2'"
+}
+keys() { t send-keys -t "$1" "${@:2}"; }
+typed() { t send-keys -t "$1" -l "$2"; }
+# tercio play's start menu for a player, in a session of that name.
+menu() {
+    t new-session -d -s "$1" -x 80 -y 24 \
+        "TERM=xterm $tercio play --server-dir $servers --save-dir $work/saves --player $1; echo EXIT=\$?; sleep 60"
+    see "$1" "Start the battle"
+}
+
+# Alice makes side B a person's (Left from the computer, normal: easy, random, a person), then
+# goes down to Host a game, which says what it will do.
+menu alice
+keys alice Up Up Left Left Left
+see alice "Played by < a person at this keyboard >"
+keys alice Down Down Down
+see alice "> [ Host a game ] you play A; a friend joins B with a code"
+keys alice Enter
+see alice "Join code: "
+code="$(screen alice | grep -o 'Join code: [A-Z]*' | head -1 | cut -d' ' -f3)"
+id="$(screen alice | grep -o 'Game [0-9a-f]* hosted' | head -1 | cut -d' ' -f2)"
+[[ ${#code} == 7 ]] || fail "no join code on alice's screen"
+
+# Bob: Join a game lists alice's game with its open seat; a wrong code is refused in the list.
+menu bob
+keys bob Down Down Enter
+see bob "> [join ] alice: French v Spanish, turn 0; A alice, B open seat"
+wrong=ABCDEFG
+[[ $code == "$wrong" ]] && wrong=GFEDCBA
+typed bob "$wrong"
+see bob "Join code $wrong"
+keys bob Enter
+see bob "takes that code"
+keys bob BSpace BSpace BSpace BSpace BSpace BSpace BSpace
+typed bob "${code,,}"  # typed in small letters
+keys bob Enter
+see bob "You play side B of game $id"
+see alice "B (bob) joins the game."
+
+# Carol finds the game full: Enter watches it, Q asks and stops watching.
+menu carol
+keys carol Down Down Enter
+see carol "> [watch] alice: French v Spanish, turn 0; A alice, B bob"
+keys carol Enter
+see carol "You are watching game $id"
+keys carol Q
+see carol "Stop watching? (y/N)"
+keys carol y
+see carol "you stopped watching game $id."
+
+# Bob leaves, and comes back from the list without the code: the line says [back].
+keys bob Q
+see bob "Leave? The game waits for you, saved"
+keys bob y
+see bob "EXIT=0"
+see alice "B (bob) left; the game waits"
+t kill-session -t bob
+menu bob
+keys bob Down Down Enter
+see bob "> [back ] alice:"
+keys bob Enter
+see bob "You play side B of game $id"
+see alice "B (bob) is back."
+
+# Alice leaves; her menu offers the hosted game, and Continue joins it where it is served.
+keys alice Q
+see alice "(y/N)"
+keys alice y
+see alice "EXIT=0"
+t kill-session -t alice
+menu alice
+see alice "> [ Continue ] French v Spanish, "
+screen alice | grep -qE "\[ Continue \] French v Spanish, [0-9: -]+, hosted$" || fail "Continue does not say the game is hosted"
+keys alice Enter
+see alice "You play side A of game $id"
+see bob "A (alice) is back."
+echo "tmux_menu_net: ok"
