@@ -169,7 +169,8 @@ int main(int argc, char** argv) {
     std::optional<std::uint64_t> play_seed;
     CLI::App* play = app.add_subcommand(
         "play", "Play in the terminal, against the computer or two players at one keyboard: a start\n"
-                "menu, unless an army, the seed or --vs is given. Every command is saved as it is played");
+                "menu (which also hosts or joins a game for two terminals), unless an army, the seed or\n"
+                "--vs is given. Every command is saved as it is played");
     play->fallthrough();
     play->add_option("--red", play_opt.red, "Side A's army, south edge (default french); skips the menu")->type_name("ARMY");
     play->add_option("--blue", play_opt.blue, "Side B's army, north edge (default spanish); skips the menu")->type_name("ARMY");

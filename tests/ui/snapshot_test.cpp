@@ -12,6 +12,7 @@
 
 #include "tests/rules/position_fixture.hpp"
 #include "ui/play_screen.hpp"
+#include "ui/join_menu.hpp"
 #include "ui/start_menu.hpp"
 
 using namespace tercio;
@@ -121,6 +122,18 @@ TEST_CASE("snapshot: the start menu", "[ui][snapshot]") {
     TextSurface s(80, 24);
     m.draw(s);
     check_snapshot("start_menu", s);
+}
+
+TEST_CASE("snapshot: the start menu's Join a game, with a code being typed", "[ui][snapshot][net]") {
+    JoinMenu m("/tmp/tercio-games");
+    GameListing open{"3fa9c2d1", "alice", "French", "Spanish", "0", "alice", "open seat", 0, true, false, false};
+    GameListing full{"77ab01e4", "carol", "Ottoman", "Moorish", "4", "carol", "dave", 1, false, false, false};
+    GameListing mine{"0c0ffee0", "erin", "Italian", "Spanish", "9", "erin", "bob (away)", 0, false, true, false};
+    m.set_games({open, full, mine});
+    for (char c : std::string("kxmp")) m.handle(KeyPress::character(static_cast<char32_t>(c)));
+    TextSurface s(80, 24);
+    m.draw(s);
+    check_snapshot("join_menu", s);
 }
 
 TEST_CASE("snapshot: the first set-up roll shown, then the terrain menu at h8", "[ui][snapshot]") {
