@@ -501,8 +501,11 @@ void resolve_melee(const RulesContext& ctx, GameState& s, std::size_t init, std:
     const auto path = fall_back(ctx, s, li, band->fall_back, away_vector(melee_square, entry, who), dice, ev);
     if (s.decision == Decision::GameOver) return;
     const Unit& lu = s.units[li];
-    const bool fell_back = path.moved() && lu.on_table() && lu.status != UnitStatus::Routed;
-    if (fell_back && s.units[wi].on_table() && s.units[wi].square == melee_square) {
+    // A loser that fell back off the table is followed too, to the edge (PS-INVOL-1, PS-INVOL-8);
+    // one whose first step left the table leaves no square to follow.
+    const bool fell_back = lu.on_table() ? path.moved() && lu.status != UnitStatus::Routed
+                                         : lu.status == UnitStatus::LeftTable && path.left_table;
+    if (fell_back && !path.squares.empty() && s.units[wi].on_table() && s.units[wi].square == melee_square) {
         if (is_cavalry(ctx, s.units[wi])) {
             follow_up(ctx, s, wi, li, path, dice, ev);
         } else {

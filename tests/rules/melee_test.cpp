@@ -675,6 +675,63 @@ TEST_CASE("fall-backs keep clear of friends and may leave the table",
     }
 }
 
+TEST_CASE("a loser that falls back off the table is followed to the edge: cavalry must, infantry may",
+          "[rules][melee][PS-MELEE-18][PS-INVOL-8][PS-INVOL-1][PS-INVOL-3]") {
+    // The ARQUEBUS entered h14 from h15 and loses by 3 (7 against 4, no double): it falls back 2
+    // squares the way it came, to h15 and off the north edge. The winner follows its path, which
+    // ends at the edge (a follow-up never leaves the board).
+    SECTION("KNIGHTS must follow") {
+        Position p = board();
+        const auto a = p.add(A, "knights", "h14", Facing::N);
+        const auto b = p.add(B, "arquebus", "h14", Facing::S);
+        entered(p, b, "h15");
+        on_card(p, CardKind::Melee);
+        const auto ev = p.play("fight h14", "d12:7 d6:4");
+        const auto m = the_melee(ev);
+        CHECK(m.winner == a);
+        CHECK(m.diff == 3);
+        CHECK(p.unit(b).status == UnitStatus::LeftTable);
+        CHECK(path_of(ev, a) == std::vector<std::string>{"h15"});
+        CHECK(p.unit(a).square == sq("h15"));
+        CHECK(p.unit(a).facing == Facing::N);
+        CHECK(back_to_active(p));
+    }
+    SECTION("a PIKE may follow or stay") {
+        Position p = board();
+        const auto a = p.add(A, "pike", "h14", Facing::N);
+        const auto b = p.add(B, "arquebus", "h14", Facing::S);
+        entered(p, b, "h15");
+        on_card(p, CardKind::Melee);
+        const auto ev = p.play("fight h14", "d10:7 d6:4");
+        CHECK(the_melee(ev).winner == a);
+        CHECK(p.unit(b).status == UnitStatus::LeftTable);
+        REQUIRE(deciding(p, Decision::FollowUp, A));
+        Position stays = p;
+        stays.play("stay");
+        CHECK(stays.unit(a).square == sq("h14"));
+        CHECK(back_to_active(stays));
+        const auto follow = p.play("follow");
+        CHECK(path_of(follow, a) == std::vector<std::string>{"h15"});
+        CHECK(p.unit(a).square == sq("h15"));
+        CHECK(p.unit(a).facing == Facing::N);
+        CHECK(back_to_active(p));
+    }
+    SECTION("a loser whose first step leaves the table leaves no path to follow") {
+        Position p = board();
+        const auto a = p.add(A, "pike", "h15", Facing::N);
+        const auto b = p.add(B, "arquebus", "h15", Facing::S);
+        entered(p, b, "h14");  // pushed on north, V = h15 - h14
+        p.unit(b).entrant = false;
+        entered(p, a, "h14");
+        on_card(p, CardKind::Melee);
+        const auto ev = p.play("fight h15", "d10:7 d6:4");
+        CHECK(the_melee(ev).winner == a);
+        CHECK(p.unit(b).status == UnitStatus::LeftTable);
+        CHECK(p.unit(a).square == sq("h15"));
+        CHECK(back_to_active(p));
+    }
+}
+
 TEST_CASE("KNIGHTS and LANCERS rout non-pike infantry on any double",
           "[rules][melee][PS-MELEE-14][PS-MELEE-18][PS-MELEE-20][PS-AMB-20][PS-AMB-11]") {
     SECTION("ARQUEBUS, difference 1: routed; a tied pursuit roll means pursue") {
