@@ -1632,6 +1632,83 @@ TEST_CASE("the Leader Check test: due in range of enemy weapons, lost on a stric
     }
 }
 
+TEST_CASE("the Leader Check test is due after his unit's melee, and with an enemy in his square",
+          "[rules][combat][PS-LEADER-9][PS-CARD-9][PS-AMB-34]") {
+    // No enemy here has a Shoot value, so (b), "in range of enemy weapons", never holds: each
+    // case turns on (a) or (c) alone.
+    const auto check_due = [](Position& p, const std::string& dice) {
+        p.next_card(CardKind::LeaderCheck);
+        const auto c = events_of<LeaderChecked>(p.play("turn", dice));
+        REQUIRE(c.size() == 1);
+        return c[0].due;
+    };
+    // A's PIKE at h5 with the leader attached; B's PIKE entered h5 from h6 (its front).
+    const auto contact = [](Position& p) {
+        const auto a = p.add(A, "pike", "h5", Facing::N);
+        p.leader(A, "h5", true);
+        const auto b = p.add(B, "pike", "h5", Facing::S);
+        p.unit(b).entrant = true;
+        p.unit(b).entry = sq("h6");
+        p.act(A, CardKind::Melee, 10);
+        p.s.opportunity_chips = {0, 0};
+        return std::pair{a, b};
+    };
+    SECTION("(a) his unit fought a melee since the last check: due once") {
+        Position p = board();
+        const auto [a, b] = contact(p);
+        // On a Melee card the initiator is charging: UP 1, a D12.
+        const auto m = events_of<MeleeResolved>(p.play("fight h5", "d12:5 d10:4"));
+        REQUIRE(m.size() == 1);
+        CHECK(m[0].winner == a);
+        CHECK(p.unit(b).square == sq("h6"));  // fell back: no enemy in his square now
+        p.play("stay");
+        p.play("decline");  // no chip
+        REQUIRE(p.leader_of(A).attached == a);
+        CHECK(check_due(p, "d6:4 d6:3"));
+        CHECK(p.leader_of(A).alive);
+        // The check clears it: the next Leader Check card finds nothing.
+        CHECK_FALSE(check_due(p, ""));
+    }
+    SECTION("(a) the unit that defended in a melee counts too") {
+        Position p = board();
+        const auto [a, b] = contact(p);
+        p.act(B, CardKind::Melee, 10);
+        p.s.opportunity_chips = {0, 0};
+        const auto m = events_of<MeleeResolved>(p.play("fight h5", "d12:4 d12:5"));  // the leader: UP 1 for his unit
+        REQUIRE(m.size() == 1);
+        CHECK(m[0].winner == a);
+        p.play("stay");     // A won at home: it may follow or stay
+        p.play("decline");  // then its chip window
+        p.act(A, CardKind::InfantryMove, 10);
+        CHECK(check_due(p, "d6:4 d6:3"));
+    }
+    SECTION("(a) a melee of another unit of his side does not count") {
+        Position p = board();
+        p.add(A, "pike", "c5", Facing::N);
+        p.leader(A, "c5", true);
+        const auto a = p.add(A, "pike", "h5", Facing::N);
+        const auto b = p.add(B, "pike", "h5", Facing::S);
+        p.unit(b).entrant = true;
+        p.unit(b).entry = sq("h6");
+        p.act(A, CardKind::Melee, 10);
+        p.s.opportunity_chips = {0, 0};
+        REQUIRE(events_of<MeleeResolved>(p.play("fight h5", "d10:5 d10:4")).at(0).winner == a);
+        p.play("stay");
+        p.play("decline");
+        CHECK_FALSE(check_due(p, ""));
+    }
+    SECTION("(c) an enemy unit in his square, and not next to it") {
+        Position p = board();
+        contact(p);
+        CHECK(check_due(p, "d6:4 d6:3"));
+        Position q = board();
+        q.add(A, "pike", "h5", Facing::N);
+        q.leader(A, "h5", true);
+        q.add(B, "pike", "h6", Facing::S);
+        CHECK_FALSE(check_due(q, ""));
+    }
+}
+
 TEST_CASE("a shot at a unit never touches its attached leader", "[rules][combat][PS-LEADER-12][PS-LEADER-13]") {
     Position p = board();
     p.add(A, "arquebus", "h8");

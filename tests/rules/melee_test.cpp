@@ -1055,7 +1055,7 @@ TEST_CASE("worked example PS-EX-16: a Routed unit rallies to Disordered and may 
 }
 
 TEST_CASE("rally: Disordered to OK, ties fail, the Sultan helps",
-          "[rules][melee][PS-RALLY-4][PS-RALLY-5][PS-RALLY-6][PS-DICE-6]") {
+          "[rules][melee][PS-RALLY-4][PS-RALLY-5][PS-RALLY-6][PS-DICE-6][PS-ARMY-12]") {
     SECTION("a Disordered unit: DOWN 1, and a win makes it OK") {
         Position p = board();
         p.leader(A, "h3");
