@@ -106,7 +106,7 @@ TEST_CASE("Enter goes back to a seat held without a code, watches a full game, a
     CHECK(over.handle(KeyPress::of(K::Enter)) == JoinMenu::Outcome::Watch);
 }
 
-TEST_CASE("a refreshed list keeps the cursor on its game; none says how to get one", "[ui][menu][net]") {
+TEST_CASE("a refreshed list keeps the cursor on its game, and an empty one says how to get one", "[ui][menu][net]") {
     JoinMenu m("/srv/games");
     m.set_games({});
     std::string s = screen_of(m);
