@@ -37,8 +37,10 @@ std::optional<std::string> SaveKeeper::undoing(const control::Session&) {
 std::string SaveKeeper::save() {
     std::string why;
     if (!save_.backup(why)) return "NOT SAVED: " + why;
-    return "Saved (" + std::to_string(save_.commands()) + " commands) in " + save_.file().string() +
-           ", with a copy in .bak";
+    // The file's name, not its whole path: the message line is one line of 80 columns (the end
+    // of the game prints where it is).
+    return "Saved (" + std::to_string(save_.commands()) + " commands): " + save_.file().filename().string() +
+           " (and a .bak copy)";
 }
 
 /// Opens and locks a save of the player's directory, then reads and checks it; on failure prints

@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <charconv>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -26,6 +28,28 @@ using namespace tercio;
 using namespace tercio::app;
 
 namespace {
+
+/// A seed as typed: a whole number from 0 to 2^64-1, nothing else (CLI11 alone would take -3 as
+/// 2^64-3, and a number too large as 2^64-1).
+CLI::Validator seed_check() {
+    return CLI::Validator(
+        [](std::string& text) {
+            std::uint64_t v = 0;
+            const char* end = text.data() + text.size();
+            const auto [at, ec] = std::from_chars(text.data(), end, v);
+            if (text.empty() || text.front() == '-' || ec != std::errc() || at != end) {
+                return std::string("a seed is a whole number from 0 to 18446744073709551615");
+            }
+            return std::string();
+        },
+        "", "seed");
+}
+
+/// NO_COLOR (no-color.org): set and not empty, no colours, as --no-color.
+bool no_color_env() {
+    const char* v = std::getenv("NO_COLOR");
+    return v && *v;
+}
 
 
 fs::path executable_path(const char* argv0) {
@@ -147,7 +171,7 @@ int main(int argc, char** argv) {
         ->type_name("FILE");
     run->add_option("--red", run_opt.red, "Side A's army (south edge) for a new game")->type_name("ARMY");
     run->add_option("--blue", run_opt.blue, "Side B's army (north edge) for a new game")->type_name("ARMY");
-    run->add_option("--seed", run_opt.seed, "Seed for the dice of a new game (default 1)")->type_name("N");
+    run->add_option("--seed", run_opt.seed, "Seed for the dice of a new game (default 1)")->type_name("N")->check(seed_check());
     run->add_option("--dice", run_opt.dice, "Scripted rolls instead of seeded dice, e.g. d12:7,d12:3,d6:4")
         ->type_name("LIST");
     run->add_option("--commands", run_opt.commands, "Commands, one per line (- for standard input)")
@@ -174,7 +198,9 @@ int main(int argc, char** argv) {
     play->fallthrough();
     play->add_option("--red", play_opt.red, "Side A's army, south edge (default french); skips the menu")->type_name("ARMY");
     play->add_option("--blue", play_opt.blue, "Side B's army, north edge (default spanish); skips the menu")->type_name("ARMY");
-    play->add_option("--seed", play_seed, "Seed for the dice (default: from the clock); skips the menu")->type_name("N");
+    play->add_option("--seed", play_seed, "Seed for the dice (default: from the clock); skips the menu")
+        ->type_name("N")
+        ->check(seed_check());
     play->add_flag("--no-color", no_color, "No colours: case, marks and attributes only (also when the terminal has none)");
     play->add_flag("--ascii", play_opt.ascii, "Only ASCII characters on the screen (also when the locale is not UTF-8)");
     play->add_flag("--resume", play_opt.resume, "Go on with your newest unfinished game");
@@ -239,7 +265,7 @@ int main(int argc, char** argv) {
     common_net(host);
     host->add_option("--red", net_opt.red, "Side A's army, south edge (default french)")->type_name("ARMY");
     host->add_option("--blue", net_opt.blue, "Side B's army, north edge (default spanish)")->type_name("ARMY");
-    host->add_option("--seed", net_opt.seed, "Seed for the dice (default: unpredictable)")->type_name("N");
+    host->add_option("--seed", net_opt.seed, "Seed for the dice (default: unpredictable)")->type_name("N")->check(seed_check());
     host->add_option("--side", net_opt.side, "Your side: red (A, the default) or blue (B)")
         ->type_name("SIDE")
         ->check(CLI::IsMember({"red", "blue"}));
@@ -311,9 +337,7 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(1L, 10000000L));
     sim->add_option("--seed", sim_opt.seed, "The first seed S (default 1): game i has seed S+i")
         ->type_name("S")
-        ->check(CLI::Validator(
-            [](std::string& text) { return text.starts_with('-') ? std::string("a seed cannot be negative") : std::string(); },
-            "", "not negative"));
+        ->check(seed_check());
     sim->add_flag("--swap", sim_opt.swap,
                   "Play each seed twice, the levels changing sides (the\n"
                   "armies stay): games 2k and 2k+1 have seed S+k;\n"
@@ -382,17 +406,17 @@ int main(int argc, char** argv) {
     if (run->parsed()) return app::run_game(run_opt, *data_dir);
     if (play->parsed()) {
         play_opt.seed = play_seed;
-        play_opt.color = !no_color;
+        play_opt.color = !no_color && !no_color_env();
         return app::run_play(play_opt, *data_dir);
     }
     if (host->parsed() || join->parsed() || watch->parsed()) {
-        net_opt.color = !net_no_color;
+        net_opt.color = !net_no_color && !no_color_env();
         if (host->parsed()) return app::run_host(net_opt, *data_dir);
         if (join->parsed()) return app::run_join(net_opt, *data_dir);
         return app::run_watch(net_opt, *data_dir);
     }
     if (replay->parsed()) {
-        replay_opt.color = !replay_no_color;
+        replay_opt.color = !replay_no_color && !no_color_env();
         return app::run_replay(replay_opt, *data_dir);
     }
     if (sim->parsed()) return app::run_sim(sim_opt, *data_dir);
@@ -401,6 +425,10 @@ int main(int argc, char** argv) {
         return app::run_bench(bench_games, *data_dir);
     }
     // Alone in a terminal, tercio opens the start menu; otherwise it says what it has.
-    if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) return app::run_play(app::PlayOptions{}, *data_dir);
+    if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+        app::PlayOptions menu;
+        menu.color = !no_color_env();
+        return app::run_play(menu, *data_dir);
+    }
     return run_default(*data_dir);
 }

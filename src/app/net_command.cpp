@@ -329,6 +329,7 @@ int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::strin
     screen.set_save_action([] { return std::string("The game's server saves every command as it is played."); });
     screen.set_quit_question(game.side() ? "Leave? The game waits for you, saved: tercio play --resume goes back. (y/N)"
                                          : "Stop watching? (y/N)");
+    set_interrupt_asks(true);
     bool quit = false;
     std::string bye;
     for (;;) {
@@ -346,6 +347,13 @@ int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::strin
         pollfd p[2] = {{game.connection().fd(), POLLIN, 0}, {STDIN_FILENO, POLLIN, 0}};
         const int r = ::poll(p, 2, 1000);
         if (r < 0 && errno != EINTR) break;
+        if (take_interrupt()) {  // Ctrl-C: the screen asks before leaving
+            if (!screen.handle(ui::KeyPress::of(ui::KeyPress::Kind::Interrupt))) {
+                quit = true;
+                break;
+            }
+            continue;
+        }
         if (p[1].revents & (POLLHUP | POLLERR)) break;
         if (p[1].revents & POLLIN) {
             // Every key already typed.
@@ -365,6 +373,7 @@ int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::strin
             }
         }
     }
+    set_interrupt_asks(false);
     term.reset();
     if (!bye.empty()) {
         std::cout << "tercio: " << bye << '\n';

@@ -180,6 +180,11 @@ bool play_loop(ui::CursesSurface& term, ui::PlayScreen& screen, ui::ComputerTurn
         const Clock::time_point asked = Clock::now();
         const ui::Key k = u.wait_ms ? term.read_key(*u.wait_ms) : term.read_key();
         if (stop_signal()) return true;
+        if (take_interrupt()) {  // Ctrl-C: the screen asks first
+            redraw = true;
+            if (!screen.handle(ui::KeyPress::of(ui::KeyPress::Kind::Interrupt))) return false;
+            continue;
+        }
         if (k.none) {
             // The time ran out (the computer to look at again), or the read ended at once.
             if (u.wait_ms && Clock::now() + std::chrono::milliseconds(1) >= asked + std::chrono::milliseconds(*u.wait_ms)) {
@@ -423,7 +428,9 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
                            std::string(ai::level_name(*level)));
             }
         }
+        set_interrupt_asks(true);
         ended = play_loop(*term, *screen, turns);
+        set_interrupt_asks(false);
         if (turns.thinking() && !stop_signal()) {
             // choose() cannot be interrupted: its thought ends first (about a second at most).
             screen->show_message("Waiting for the computer to finish its thought...");

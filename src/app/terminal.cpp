@@ -12,7 +12,16 @@ namespace {
 // Set by the stop signals; a handler may do nothing more than this.
 volatile std::sig_atomic_t g_stop_signal = 0;
 
-extern "C" void on_stop_signal(int sig) { g_stop_signal = sig; }
+volatile std::sig_atomic_t g_interrupt = 0;
+volatile std::sig_atomic_t g_interrupt_asks = 0;
+
+extern "C" void on_stop_signal(int sig) {
+    if (sig == SIGINT && g_interrupt_asks) {
+        g_interrupt = 1;
+        return;
+    }
+    g_stop_signal = sig;
+}
 
 }  // namespace
 
@@ -28,6 +37,8 @@ ui::KeyPress translate(const ui::Key& k) {
         if (k.code == ui::keys::kEnter) return ui::KeyPress::of(K::Enter);
         if (k.code == ui::keys::kPageUp) return ui::KeyPress::of(K::PageUp);
         if (k.code == ui::keys::kPageDown) return ui::KeyPress::of(K::PageDown);
+        if (k.code == ui::keys::kHome) return ui::KeyPress::of(K::Home);
+        if (k.code == ui::keys::kEnd) return ui::KeyPress::of(K::End);
         return ui::KeyPress::of(K::Resize);  // anything else: just redraw
     }
     switch (k.code) {
@@ -57,6 +68,17 @@ void install_stop_signals() {
 }
 
 int stop_signal() { return g_stop_signal; }
+
+void set_interrupt_asks(bool asks) {
+    g_interrupt = 0;
+    g_interrupt_asks = asks ? 1 : 0;
+}
+
+bool take_interrupt() {
+    if (!g_interrupt) return false;
+    g_interrupt = 0;
+    return true;
+}
 
 std::optional<ui::KeyPress> next_key(ui::CursesSurface& term) {
     for (int errors = 0; errors < 100 && !g_stop_signal; ++errors) {

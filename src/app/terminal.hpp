@@ -21,6 +21,12 @@ void install_stop_signals();
 /// The stop signal received, or 0.
 int stop_signal();
 
+/// While a game's screen is up, Ctrl-C (SIGINT) does not stop the program: it is kept for the
+/// screen, which asks before quitting (a second Ctrl-C quits). Other stop signals still stop.
+void set_interrupt_asks(bool asks);
+/// Whether a Ctrl-C came since the last call (only while set_interrupt_asks is on).
+bool take_interrupt();
+
 /// The next key; nothing once the input has ended (a closed terminal gives errors without end:
 /// never spin on them) or a stop signal came.
 std::optional<ui::KeyPress> next_key(ui::CursesSurface& term);

@@ -187,7 +187,12 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
                                                                           : "phases done";
                 return "End of turn " + std::to_string(x.turn) + " (" + why + ")";
             },
-            [&](const UnitMoved& x) { return unit_name(ctx, s, x.unit) + " moves " + sq(x.from) + " -> " + sq(x.to); },
+            [&](const UnitMoved& x) {
+                if (s.on_board(x.to)) return unit_name(ctx, s, x.unit) + " moves " + sq(x.from) + " -> " + sq(x.to);
+                // A fall-back, rout move or evade off the board (PS-INVOL-1): no square to name.
+                const char* edge = x.to.y < 0 ? "south" : x.to.y >= s.ranks ? "north" : x.to.x < 0 ? "west" : "east";
+                return unit_name(ctx, s, x.unit) + " moves " + sq(x.from) + " off the " + edge + " edge";
+            },
             [&](const UnitTurned& x) {
                 return unit_name(ctx, s, x.unit) + " turns " + std::string(core::to_string(x.from)) + " -> " +
                        std::string(core::to_string(x.to));
@@ -199,8 +204,10 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
                        (x.attached ? " and attaches" : "");
             },
             [&](const LeaderKilled& x) {
-                return side_letter_str(x.side) + " leader is killed or captured: " + std::to_string(x.chips_lost) +
-                       " morale chips lost";
+                const std::string head = side_letter_str(x.side) + " leader is killed or captured: ";
+                if (x.chips_lost == 0) return head + "no morale chips left to lose";
+                const std::string lost = std::to_string(x.chips_lost) + (x.chips_lost == 1 ? " morale chip" : " morale chips") + " lost";
+                return head + lost + (x.chips_lost < x.rolled ? " (all it had left)" : "");
             },
             [&](const GameEnded& x) {
                 const char* why = x.why == GameEnd::Nightfall ? "nightfall" : x.why == GameEnd::ArmyGone ? "an army is gone" : "concession";
@@ -253,7 +260,10 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
                 const Side w = s.units[x.winner].side;
                 return "Pursuit test for " + unit_name(ctx, s, x.winner) + ": " + side_letter_str(w) + " rolls " +
                        std::to_string(x.winner_roll) + ", " + side_letter_str(other(w)) + " rolls " +
-                       std::to_string(x.loser_roll) + " - " + (x.may_stay ? "may stay" : "must pursue");
+                       std::to_string(x.loser_roll) + " - " + (x.may_stay ? "may stay" : "must pursue") +
+                       (x.halted == PursuitRolled::Halt::NoPath   ? ", but the routed unit left no square to follow"
+                        : x.halted == PursuitRolled::Halt::Closed ? ", but the first square of its path is closed to it"
+                                                                  : "");
             },
             [&](const HitsTaken& x) {
                 return unit_name(ctx, s, x.unit) + " takes " + count_text(x.hits, "hit", "hits") +

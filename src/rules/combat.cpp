@@ -480,7 +480,12 @@ void resolve_melee(const RulesContext& ctx, GameState& s, std::size_t init, std:
                     s.choice_pursuit = true;
                     keep_trail(s, *path);
                 } else {
-                    pursue(ctx, s, wi, li, *path, dice, ev);
+                    const std::size_t at = ev.size() - 1;
+                    if (pursue(ctx, s, wi, li, *path, dice, ev).squares.empty()) {
+                        // Say why the pursuit that must be made makes no step (PS-INVOL-7).
+                        std::get<PursuitRolled>(ev[at]).halted =
+                            path->squares.empty() ? PursuitRolled::Halt::NoPath : PursuitRolled::Halt::Closed;
+                    }
                 }
             }
             // Step 8, unless the winner must still choose to pursue or stay (then after it).

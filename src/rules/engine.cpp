@@ -110,7 +110,17 @@ std::optional<std::string> wrong_decision(const GameState& s, const Command& c) 
 
 std::optional<std::string> validate(const RulesContext& ctx, const GameState& s, const Command& c) {
     if (s.decision == Decision::GameOver) return std::string("the game is over");
-    if (auto why = wrong_decision(s, c)) return why;
+    if (auto why = wrong_decision(s, c)) {
+        // A square off the board is the first thing wrong with a command, whoever decides.
+        for (const Square q : squares_of(c)) {
+            if (!s.on_board(q)) {
+                return core::to_string(q) + " is not a square of the board (a-" +
+                       core::to_string(core::make_square(s.files - 1, 0)).substr(0, 1) + ", 1-" + std::to_string(s.ranks) +
+                       ")";
+            }
+        }
+        return why;
+    }
     switch (family_of(c)) {
         case Family::Setup: return detail::check_setup(ctx, s, c);
         case Family::Turn: return detail::check_turn(ctx, s, c);

@@ -134,7 +134,8 @@ struct LeaderMoved {
 };
 struct LeaderKilled {
     Side side = Side::A;
-    int chips_lost = 0;
+    int chips_lost = 0;  ///< as many as the die says, or as the side had left (PS-CHIP-7)
+    int rolled = 0;      ///< the D6 for the chips lost (the Sultan's loss takes them all)
 };
 struct GameEnded {
     GameEnd why = GameEnd::Nightfall;
@@ -263,6 +264,9 @@ struct PursuitRolled {
     int winner_roll = 0;
     int loser_roll = 0;
     bool may_stay = false;
+    /// A pursuit that had to be made but could not take a step, and why (PS-INVOL-7).
+    enum class Halt : std::uint8_t { None, NoPath, Closed };
+    Halt halted = Halt::None;
 };
 /// Hits marked on a unit (PS-HITS-1): `stands_lost` stands were destroyed by them.
 struct HitsTaken {

@@ -585,10 +585,12 @@ void kill_leader(GameState& s, Side side, core::Dice& dice, Events& ev) {
     Leader& l = s.leaders[idx(side)];
     l.alive = false;
     l.attached = kNone;
-    int lost = dice.roll(core::DieType::D6, core::RollPurpose::LeaderLost);
-    if (l.sultan) lost = s.morale_chips[idx(side)];
-    s.morale_chips[idx(side)] = static_cast<std::int16_t>(std::max(0, s.morale_chips[idx(side)] - lost));
-    ev.push_back(LeaderKilled{side, lost});
+    const int rolled = dice.roll(core::DieType::D6, core::RollPurpose::LeaderLost);
+    const int have = s.morale_chips[idx(side)];
+    // PS-CHIP-7: never below 0; the event says what was really lost.
+    const int lost = l.sultan ? have : std::min(have, rolled);
+    s.morale_chips[idx(side)] = static_cast<std::int16_t>(have - lost);
+    ev.push_back(LeaderKilled{side, lost, rolled});
     s.escape_due[idx(side)] = false;
 }
 

@@ -39,7 +39,7 @@ constexpr KeyLine kKeys[] = {
     {"?", "this help; on a unit, first the rules of that unit"},
     {"U", "take back your last command (not past a roll or a card)"},
     {"S", "save now (every command is saved as it is played)"},
-    {"Q", "quit (asks first)"},
+    {"Q  Ctrl-C", "quit (asks first)"},
 };
 
 }  // namespace
@@ -383,13 +383,47 @@ void PlayScreen::handle_menu(const KeyPress& k) {
     act(command);
 }
 
+void PlayScreen::ask_quit() {
+    if (mode_ == Mode::ConfirmAction || mode_ == Mode::ConfirmUndo || mode_ == Mode::Prompt || mode_ == Mode::Choose) {
+        // What was being asked or typed is dropped.
+        pending_.reset();
+        odds_lines_.clear();
+        prompt_.clear();
+        completions_.clear();
+        quit_return_ = Mode::Map;
+    } else if (mode_ != Mode::ConfirmQuit) {
+        quit_return_ = mode_;  // the set-up rolls, the help or the history come back
+    }
+    mode_ = Mode::ConfirmQuit;
+    message_ = !quit_question_.empty() ? quit_question_
+               : s_.decision == rules::Decision::GameOver ? "Quit? The game is over" + std::string(save_ ? " and saved" : "") +
+                                 ": tercio replay shows it again. (y/N)"
+               : save_ ? "Quit? The game is saved: tercio play --resume goes on with it. (y/N)"
+                       : "Really quit? The game is not saved. (y/N)";
+}
+
 bool PlayScreen::handle(const KeyPress& k) {
     using K = KeyPress::Kind;
+    // A resize or a redraw changes nothing: the next draw fits the screen, and a question being
+    // asked stays asked.
+    if (k.kind == K::Resize || k.kind == K::CtrlR) return true;
+    if (k.kind == K::Interrupt) {
+        if (mode_ == Mode::ConfirmQuit) return false;  // Ctrl-C twice quits
+        ask_quit();
+        return true;
+    }
+    // While the screen says it is too small, keys would act unseen: only Q then y work.
+    if (too_small_ && mode_ != Mode::ConfirmQuit) {
+        if (k.kind == K::Char && k.ch == 'Q') ask_quit();
+        return true;
+    }
     switch (mode_) {
-        case Mode::ConfirmAction:
+        case Mode::ConfirmAction: {
             mode_ = Mode::Map;
             odds_lines_.clear();
-            if ((k.kind == K::Char && (k.ch == 'y' || k.ch == 'Y')) || k.kind == K::Enter) {
+            // A concession takes y itself; the odds of a roll take Enter too.
+            const bool enter_plays = !(pending_ && std::holds_alternative<Concede>(*pending_));
+            if ((k.kind == K::Char && (k.ch == 'y' || k.ch == 'Y')) || (enter_plays && k.kind == K::Enter)) {
                 const Command c = *pending_;
                 pending_.reset();
                 play_and_report(c, print(c));
@@ -398,6 +432,7 @@ bool PlayScreen::handle(const KeyPress& k) {
                 message_ = "Cancelled.";
             }
             return true;
+        }
         case Mode::ConfirmUndo:
             mode_ = Mode::Map;
             if (k.kind == K::Char && (k.ch == 'y' || k.ch == 'Y')) {
@@ -408,18 +443,27 @@ bool PlayScreen::handle(const KeyPress& k) {
             return true;
         case Mode::ConfirmQuit:
             if (k.kind == K::Char && (k.ch == 'y' || k.ch == 'Y')) return false;
-            mode_ = Mode::Map;
+            mode_ = quit_return_;
+            quit_return_ = Mode::Map;
             message_ = "Not quitting.";
             return true;
         case Mode::Help:
         case Mode::History:
             if (mode_ == Mode::Help && help_unit_ && k.kind == K::Char && k.ch == '?') {
                 help_unit_.reset();  // from the unit's rules to the keys
-            } else if (k.kind == K::PageUp || (k.kind == K::Char && k.ch == 'k')) {
-                ++history_scroll_;
-            } else if (k.kind == K::PageDown || (k.kind == K::Char && k.ch == 'j')) {
-                history_scroll_ = std::max(0, history_scroll_ - 1);
-            } else if (k.kind != K::Resize && k.kind != K::CtrlR) {
+            } else if (mode_ == Mode::History && (k.kind == K::PageUp || k.kind == K::PageDown || k.kind == K::Home ||
+                                                  k.kind == K::End || (k.kind == K::Char && (k.ch == 'k' || k.ch == 'j')))) {
+                // A page at a time, a line with k and j, the start with Home and the end with End.
+                const int step = k.kind == K::PageUp     ? history_page_
+                                 : k.kind == K::PageDown ? -history_page_
+                                 : k.kind == K::Home     ? history_max_
+                                 : k.kind == K::End      ? -history_max_
+                                 : k.ch == 'k'           ? 1
+                                                         : -1;
+                history_scroll_ = std::clamp(history_scroll_ + step, 0, history_max_);
+            } else if (k.kind == K::Char && k.ch == 'Q') {
+                ask_quit();
+            } else if (k.kind != K::PageUp && k.kind != K::PageDown && k.kind != K::Home && k.kind != K::End) {
                 mode_ = Mode::Map;
             }
             return true;
@@ -442,10 +486,31 @@ bool PlayScreen::handle(const KeyPress& k) {
                     message_.clear();
                     return true;
                 }
+                // The words of the plain mode work here too.
+                if (text == "help") {
+                    mode_ = Mode::Help;
+                    help_unit_.reset();
+                    return true;
+                }
+                if (text == "quit") {
+                    ask_quit();
+                    return true;
+                }
+                if (text == "save") {
+                    message_ = save_ ? save_() : std::string("This game is not being saved.");
+                    return true;
+                }
                 if (!text.empty()) {
                     // Text is parsed only here, where a person typed it.
                     std::string err;
                     if (const auto c = parse_command(text, err)) {
+                        if (std::holds_alternative<Concede>(*c) && !validate(ctx_, s_, *c)) {
+                            // At a shared keyboard the side that decides now concedes: it says which.
+                            pending_ = *c;
+                            mode_ = Mode::ConfirmAction;
+                            message_ = control::side_name(ctx_, s_.decider) + " concedes the battle and loses it. Sure? (y/N)";
+                            return true;
+                        }
                         play_and_report(*c, text);
                     } else {
                         message_ = text + ": " + err;
@@ -556,12 +621,7 @@ bool PlayScreen::handle(const KeyPress& k) {
             if (!help_unit_) help_unit_ = unit_at(s_, at, other(s_.decider));
             break;
         }
-        case 'Q':
-            mode_ = Mode::ConfirmQuit;
-            message_ = !quit_question_.empty() ? quit_question_
-                       : save_                 ? "Quit? The game is saved: tercio play --resume goes on with it. (y/N)"
-                                               : "Really quit? The game is not saved. (y/N)";
-            break;
+        case 'Q': ask_quit(); break;
         default:
             message_ = "unknown key " + utf8(k.ch) + "; ? shows the keys";
             break;
@@ -571,6 +631,12 @@ bool PlayScreen::handle(const KeyPress& k) {
 
 void PlayScreen::draw_prompt(Surface& out, int y) const {
     if (mode_ == Mode::Prompt) {
+        // What the prompt has to say (Tab's matches, none found, a refusal) takes the line above,
+        // the square's status line, while the command is typed.
+        if (!message_.empty() && y > 0) {
+            out.put(0, y - 1, std::string(static_cast<std::size_t>(out.width()), ' '));
+            out.put(0, y - 1, message_);
+        }
         out.put(0, y, "> " + prompt_, Style{Color::Default, true});
         out.put(2 + static_cast<int>(prompt_.size()), y, "_", Style{Color::Default, false, true});
         if (computer_decides()) {
@@ -609,17 +675,22 @@ void PlayScreen::draw_help(Surface& out) const {
 }
 
 void PlayScreen::draw_history(Surface& out) const {
-    draw_history_page(out, log_, history_scroll_, "History (PgUp/PgDn or k/j to scroll, any other key closes)");
+    history_page_ = std::max(1, out.height() - 3);
+    history_max_ = draw_history_page(out, log_, history_scroll_,
+                                     "History (PgUp/PgDn a page, k/j a line, Home/End, any other key closes)");
 }
 
-void draw_history_page(Surface& out, const Log& log, int scroll, std::string_view title) {
+int draw_history_page(Surface& out, const Log& log, int scroll, std::string_view title) {
     const auto lines = log.history_lines(out.width());
     const int rows = out.height() - 2;
+    const int most = std::max(0, static_cast<int>(lines.size()) - rows);
+    scroll = std::clamp(scroll, 0, most);
     const int last = static_cast<int>(lines.size()) - scroll;
     const int first = std::max(0, last - rows);
     out.put(0, 0, std::string(title), Style{Color::Default, true});
     int y = 1;
     for (int i = first; i < last && i >= 0; ++i) out.put(0, y++, lines[static_cast<std::size_t>(i)]);
+    return most;
 }
 
 void PlayScreen::draw_over_log(Surface& out, const std::vector<std::string>& rows, int highlight) const {
@@ -653,7 +724,8 @@ void draw_rows_over_log(Surface& out, bool ascii, const std::vector<std::string>
 void PlayScreen::draw(Surface& out) const {
     const int w = out.width();
     const int h = out.height();
-    if (too_small(out, "Q then y")) return;
+    too_small_ = too_small(out, "Q then y");
+    if (too_small_) return;
     if (mode_ == Mode::Help) return draw_help(out);
     if (mode_ == Mode::History) return draw_history(out);
     MapView view;

@@ -30,7 +30,9 @@ struct ScreenOptions {
 
 /// A key as the screen sees it (the curses front end maps its codes to these).
 struct KeyPress {
-    enum class Kind { Char, Up, Down, Left, Right, Enter, Backspace, Escape, Tab, Resize, CtrlP, CtrlR, PageUp, PageDown };
+    /// Interrupt: Ctrl-C at the terminal (SIGINT), which asks before quitting as Q does.
+    enum class Kind { Char, Up, Down, Left, Right, Enter, Backspace, Escape, Tab, Resize, CtrlP, CtrlR, PageUp, PageDown,
+                      Home, End, Interrupt };
     Kind kind = Kind::Char;
     char32_t ch = 0;
     static KeyPress character(char32_t c) { return KeyPress{Kind::Char, c}; }
@@ -151,6 +153,8 @@ class PlayScreen final : public control::Observer {
     void draw_prompt(Surface& out, int y) const;
     void draw_help(Surface& out) const;
     void draw_history(Surface& out) const;
+    /// Q, :quit or Ctrl-C: asks before quitting.
+    void ask_quit();
 
     control::Session& session_;
     const rules::RulesContext& ctx_;
@@ -163,6 +167,12 @@ class PlayScreen final : public control::Observer {
     std::string prompt_;
     std::string message_;
     int history_scroll_ = 0;
+    // What the last draw saw, for the keys: a screen too small to show the game, and the
+    // history's page and how far up it goes.
+    mutable bool too_small_ = false;
+    mutable int history_page_ = 20;
+    mutable int history_max_ = 0;
+    Mode quit_return_ = Mode::Map;  ///< where "not quitting" goes back to
     int log_scroll_ = 0;
     std::optional<std::size_t> expanded_;
     std::vector<std::string> completions_;
@@ -192,7 +202,8 @@ bool too_small(Surface& out, std::string_view quit_keys);
 
 /// The whole history, scrolled back `scroll` rows, under a bold title (Ctrl-P in the game and
 /// the replay).
-void draw_history_page(Surface& out, const Log& log, int scroll, std::string_view title);
+/// The history full screen, `scroll` lines up from its end. Returns how far up it can go.
+int draw_history_page(Surface& out, const Log& log, int scroll, std::string_view title);
 
 /// Rows drawn over the log pane, bottom-aligned; the first is the heading (bold). If they do not
 /// all fit, the first rows after the heading give way, keeping row `highlight` (if >= 1, shown

@@ -53,7 +53,7 @@ printf 'undo\nsave\n1\n1\nquit\n' | "$tercio" play --plain --resume --save-dir "
     >"$work/resumed.txt" 2>&1 || fail "plain resume: exit $?"
 no_escape "$work/resumed.txt"
 has "$work/resumed.txt" "Resumed after $commands commands."
-has "$work/resumed.txt" "with a copy in .bak"
+has "$work/resumed.txt" "(and a .bak copy)"
 
 # 3. The plain game goes on in the curses screen, and a curses game in plain lines.
 command -v tmux >/dev/null || fail "tmux is not installed"

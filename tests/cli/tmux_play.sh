@@ -93,9 +93,20 @@ t send-keys -t play Escape
 expect "Card: "
 # S saves (every command is saved anyway) and keeps a .bak copy.
 t send-keys -t play S
-expect "Saved (6 commands)"
+expect "Saved (6 commands): "
+expect "-french-v-spanish.save (and a .bak copy)"  # whole, within 80 columns
 # Quit asks first, and says how to go on.
 t send-keys -t play Q
+expect "Quit? The game is saved"
+t send-keys -t play n
+expect "Not quitting."
+# Ctrl-C asks the same question, and a resize of the window leaves it asked.
+t send-keys -t play C-c
+expect "Quit? The game is saved"
+t resize-window -t play -x 100 -y 30 2>/dev/null || true
+sleep 0.3
+t resize-window -t play -x 80 -y 24 2>/dev/null || true
+sleep 0.3
 expect "Quit? The game is saved"
 t send-keys -t play n
 expect "Not quitting."

@@ -354,6 +354,25 @@ TEST_CASE("The other combat events: one line each and nothing to explain", "[eve
           "Pursuit test for L1 Archers (A): A rolls 3, B rolls 3 - must pursue");
     check(rules::PursuitRolled{Combat::kArchers, 5, 2, true},
           "Pursuit test for L1 Archers (A): A rolls 5, B rolls 2 - may stay");
+    // A pursuit that must be made but makes no step says why.
+    check(rules::PursuitRolled{Combat::kArchers, 1, 4, false, rules::PursuitRolled::Halt::NoPath},
+          "Pursuit test for L1 Archers (A): A rolls 1, B rolls 4 - must pursue, but the routed unit left no square to "
+          "follow");
+    check(rules::PursuitRolled{Combat::kArchers, 1, 4, false, rules::PursuitRolled::Halt::Closed},
+          "Pursuit test for L1 Archers (A): A rolls 1, B rolls 4 - must pursue, but the first square of its path is "
+          "closed to it");
+    // The chips a lost leader costs: what was really lost, never more than the side had.
+    check(rules::LeaderKilled{Side::A, 3, 3}, "A leader is killed or captured: 3 morale chips lost");
+    check(rules::LeaderKilled{Side::A, 1, 5}, "A leader is killed or captured: 1 morale chip lost (all it had left)");
+    check(rules::LeaderKilled{Side::B, 0, 3}, "B leader is killed or captured: no morale chips left to lose");
+    // A move off the board names the edge, not a square that does not exist.
+    check(rules::UnitMoved{Combat::kPike, core::make_square(3, 0), core::make_square(3, -1)},
+          "P1 Pike (B) moves d1 off the south edge");
+    check(rules::UnitMoved{Combat::kPike, core::make_square(14, 14), core::make_square(14, 15)},
+          "P1 Pike (B) moves o15 off the north edge");
+    check(rules::UnitMoved{Combat::kPike, core::make_square(0, 4), core::make_square(-1, 4)},
+          "P1 Pike (B) moves a5 off the west edge");
+    check(rules::UnitMoved{Combat::kPike, core::make_square(3, 3), core::make_square(3, 4)}, "P1 Pike (B) moves d4 -> d5");
     check(rules::HitsTaken{Combat::kPike, 1, 0}, "P1 Pike (B) takes 1 hit");
     check(rules::HitsTaken{Combat::kPike, 3, 1}, "P1 Pike (B) takes 3 hits, 1 stand destroyed");
     check(rules::StandRemoved{Combat::kTercio}, "T1 Tercio (B) removes a stand instead of routing");

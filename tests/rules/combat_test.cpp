@@ -1594,6 +1594,17 @@ TEST_CASE("the Leader Check test: due in range of enemy weapons, lost on a stric
         CHECK(k[0].chips_lost == 4);
         CHECK(p.s.morale_chips[0] == 8);
     }
+    SECTION("hit with fewer chips left than the die: the event says what was lost (PS-CHIP-7)") {
+        Position p = board();
+        p.leader(A, "h5");
+        p.add(B, "arquebus", "h8");
+        p.s.morale_chips[0] = 2;
+        const auto k = events_of<LeaderKilled>(leader_check(p, "d6:2 d6:5 d6:4"));
+        REQUIRE(k.size() == 1);
+        CHECK(k[0].rolled == 4);
+        CHECK(k[0].chips_lost == 2);
+        CHECK(p.s.morale_chips[0] == 0);
+    }
     SECTION("a tie: he survives") {
         Position p = board();
         p.leader(A, "h5");

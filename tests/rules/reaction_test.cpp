@@ -643,3 +643,15 @@ TEST_CASE("a friend routed onto the rest of a mover's path makes the move end sh
     CHECK(p.s.decision == Decision::Act);
     CHECK(p.s.decider == A);
 }
+
+TEST_CASE("a square off the board is named first, before whose decision it is",
+          "[rules][reaction][PS-GRID-1]") {
+    // Issue 19: "move z9 h6" in another side's window answered "side A may react now".
+    Position p = board();
+    p.add(Side::A, "pike", "h5", Facing::N);
+    p.act(Side::A, CardKind::InfantryMove, 10);
+    CHECK(p.refusal("charge z9") == "z9 is not a square of the board (a-o, 1-15)");
+    CHECK(p.refusal("escape h16") == "h16 is not a square of the board (a-o, 1-15)");
+    // A square on the board still gets the usual answer.
+    CHECK_FALSE(contains(p.refusal("charge h6"), "is not a square"));
+}

@@ -1,5 +1,6 @@
 // The game screen driven by key sequences, drawn on a text surface: the controller part of the
 // terminal game, without a terminal.
+#include "control/event_text.hpp"
 #include "tests/rules/position_fixture.hpp"
 #include "ui/play_screen.hpp"
 #include "ui/side_pane.hpp"
@@ -386,4 +387,131 @@ TEST_CASE("a message longer than the screen is wrapped onto the status line abov
     const std::string s = out.to_string();
     const auto rows = wrap(p.message(), 80, 0, 2);
     CHECK(s.find(rows[0] + "\n" + rows[1]) != std::string::npos);
+}
+
+// --- what a newcomer tripped over (issue 19) ---------------------------------------------------
+
+TEST_CASE("Ctrl-C asks before quitting as Q does, and a second Ctrl-C quits", "[ui][screen]") {
+    Game g;
+    control::Session session(g.ctx, g.start(), g.dice);
+    PlayScreen p(session, {});
+    REQUIRE(p.handle(KeyPress::character(':')));
+    type(p, "terrain");
+    CHECK(p.handle(KeyPress::of(K::Interrupt)));
+    CHECK(p.message() == "Really quit? The game is not saved. (y/N)");
+    CHECK(p.handle(KeyPress::character('n')));
+    CHECK(p.message() == "Not quitting.");
+    CHECK_FALSE(contains(screen_of(p), "> terrain"));  // the half-typed command was dropped
+    CHECK(p.handle(KeyPress::of(K::Interrupt)));
+    CHECK_FALSE(p.handle(KeyPress::of(K::Interrupt)));
+}
+
+TEST_CASE("a resize or a redraw keeps the question being asked", "[ui][screen]") {
+    Game g;
+    control::Session session(g.ctx, g.start(), g.dice);
+    PlayScreen p(session, {});
+    REQUIRE(p.handle(KeyPress::character('Q')));
+    const std::string asked = p.message();
+    CHECK(p.handle(KeyPress::of(K::Resize)));
+    CHECK(p.handle(KeyPress::of(K::CtrlR)));
+    CHECK(p.message() == asked);
+    CHECK_FALSE(p.handle(KeyPress::character('y')));
+}
+
+TEST_CASE("while the terminal is too small, keys do nothing unseen: only Q then y quit", "[ui][screen]") {
+    Game g;
+    control::Session session(g.ctx, g.start(), g.dice);
+    PlayScreen p(session, {});
+    const rules::Side decider = p.state().decider;
+    CHECK(screen_of(p, 60, 20).rfind("terminal too small", 0) == 0);
+    command(p, "terrain pass");
+    CHECK(p.state().decider == decider);  // not played
+    CHECK(session.history().empty());
+    // Back to a big enough screen, the same keys play.
+    CHECK_FALSE(contains(screen_of(p), "terminal too small"));
+    command(p, "terrain pass");
+    CHECK(session.history().size() == 1);
+    screen_of(p, 60, 20);
+    CHECK(p.handle(KeyPress::character('Q')));
+    CHECK(contains(p.message(), "quit?"));
+    CHECK_FALSE(p.handle(KeyPress::character('y')));
+}
+
+TEST_CASE("the history scrolls by pages, Home and End go to its ends and keep it open", "[ui][screen]") {
+    Game g;
+    control::Session session(g.ctx, g.start(), g.dice);
+    PlayScreen p(session, {});
+    rules::Events many;
+    for (int i = 0; i < 200; ++i) many.push_back(rules::LeaderMoved{rules::Side::A, core::make_square(i % 15, 0), core::make_square(i % 15, 1), false});
+    p.record(many);
+    REQUIRE(p.handle(KeyPress::of(K::CtrlP)));
+    const std::string end = screen_of(p);
+    REQUIRE(contains(end, "History (PgUp/PgDn a page"));
+    p.handle(KeyPress::of(K::PageUp));
+    const std::string page_up = screen_of(p);
+    CHECK(page_up != end);
+    // A page is the screen's rows less one: the top line of the end view is now near the bottom.
+    p.handle(KeyPress::of(K::Home));
+    const std::string top = screen_of(p);
+    CHECK(contains(top, "History"));  // still open
+    p.handle(KeyPress::of(K::PageUp));  // past the top: stays there
+    CHECK(screen_of(p) == top);
+    p.handle(KeyPress::of(K::End));
+    CHECK(screen_of(p) == end);
+    p.handle(KeyPress::of(K::PageDown));  // past the end: stays there
+    CHECK(screen_of(p) == end);
+    p.handle(KeyPress::of(K::PageUp));
+    p.handle(KeyPress::of(K::PageUp));
+    p.handle(KeyPress::of(K::PageDown));
+    CHECK(screen_of(p) == page_up);
+    p.handle(KeyPress::character('k'));
+    CHECK(screen_of(p) != page_up);
+    p.handle(KeyPress::character('j'));
+    CHECK(screen_of(p) == page_up);
+    p.handle(KeyPress::of(K::Escape));
+    CHECK_FALSE(contains(screen_of(p), "History (PgUp"));
+}
+
+TEST_CASE(":help, :quit and :save work on the command line as in the plain mode", "[ui][screen]") {
+    Game g;
+    control::Session session(g.ctx, g.start(), g.dice);
+    PlayScreen p(session, {});
+    command(p, "help");
+    CHECK(contains(screen_of(p), "tercio keys"));
+    p.handle(KeyPress::of(K::Escape));
+    command(p, "save");
+    CHECK(p.message() == "This game is not being saved.");
+    command(p, "quit");
+    CHECK(p.message() == "Really quit? The game is not saved. (y/N)");
+    CHECK_FALSE(p.handle(KeyPress::character('y')));
+}
+
+TEST_CASE("concede names the side that would concede and takes only y, and a finished game quits without resume",
+          "[ui][screen][PS-VICTORY-2]") {
+    Game g;
+    control::Session session(g.ctx, g.start(), g.dice);
+    PlayScreen p(session, {});
+    const rules::Side decider = p.state().decider;
+    command(p, "concede");
+    CHECK(p.message() == control::side_name(g.ctx, decider) + " concedes the battle and loses it. Sure? (y/N)");
+    CHECK(p.handle(KeyPress::of(K::Enter)));  // Enter does not concede
+    CHECK(p.message() == "Cancelled.");
+    CHECK_FALSE(session.over());
+    command(p, "concede");
+    CHECK(p.handle(KeyPress::character('y')));
+    CHECK(session.over());
+    p.set_save_action([] { return std::string("Saved"); });
+    CHECK(p.handle(KeyPress::character('Q')));
+    CHECK(p.message() == "Quit? The game is over and saved: tercio replay shows it again. (y/N)");
+}
+
+TEST_CASE("Tab with no match says so above the command line", "[ui][screen]") {
+    Game g;
+    control::Session session(g.ctx, g.start(), g.dice);
+    PlayScreen p(session, {});
+    REQUIRE(p.handle(KeyPress::character(':')));
+    type(p, "zz");
+    REQUIRE(p.handle(KeyPress::of(K::Tab)));
+    const std::string s = screen_of(p);
+    CHECK(contains(s, "no legal command starts with \"zz\"\n> zz_"));
 }

@@ -193,6 +193,7 @@ TEST_CASE("snapshot: the after-action summary", "[ui][snapshot]") {
     control::Session p_session(pos.ctx, pos.s, dice);
     PlayScreen p(p_session, {});
     command(p, "concede");
+    p.handle(KeyPress::character('y'));  // a concession is confirmed with y
     check_snapshot("game_over", draw(p));
 }
 
