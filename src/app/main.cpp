@@ -203,7 +203,12 @@ int main(int argc, char** argv) {
         ->check(seed_check());
     play->add_flag("--no-color", no_color, "No colours: case, marks and attributes only (also when the terminal has none)");
     play->add_flag("--ascii", play_opt.ascii, "Only ASCII characters on the screen (also when the locale is not UTF-8)");
-    play->add_flag("--resume", play_opt.resume, "Go on with your newest unfinished game");
+    std::string resume_name;
+    CLI::Option* resume = play->add_option("--resume", resume_name,
+                                           "Go on with your newest unfinished game, or with the save NAME (its name\n"
+                                           "in your save directory, or its path)")
+                              ->type_name("[NAME]")
+                              ->expected(0, 1);
     play->add_flag("--plain", play_opt.plain,
                    "Plain lines, no full screen: events in words, a prompt, commands typed (help lists\n"
                    "them); for screen readers, dumb terminals and scripts (reads standard input to its\n"
@@ -406,6 +411,8 @@ int main(int argc, char** argv) {
     if (run->parsed()) return app::run_game(run_opt, *data_dir);
     if (play->parsed()) {
         play_opt.seed = play_seed;
+        play_opt.resume = resume->count() > 0;
+        if (!resume_name.empty()) play_opt.resume_file = resume_name;
         play_opt.color = !no_color && !no_color_env();
         return app::run_play(play_opt, *data_dir);
     }

@@ -140,25 +140,58 @@ std::optional<int> join_menu(std::unique_ptr<ui::CursesSurface>& term, const Pla
     }
 }
 
-/// "French v Spanish, 2026-11-23 16:35, 37 commands" for the start menu's Continue line; a game
-/// a server serves now ends ", hosted" instead of its commands (the line must fit 80 columns).
-std::string describe_save(const data::SaveDir& dir, const std::string& name, data::DataCatalog& catalog,
-                          bool hosted) {
-    const data::FileText t = dir.read(name);
-    auto parsed = data::parse_save(name, t.text);
-    if (!t.error.empty() || !parsed.ok()) return name + " (damaged: tercio play --resume says why)";
+/// "11-26 07:55": when a save was last written, in the player's time zone.
+std::string last_played(std::filesystem::file_time_type t) {
+    const std::time_t when = std::chrono::system_clock::to_time_t(
+        std::chrono::time_point_cast<std::chrono::system_clock::duration>(std::chrono::file_clock::to_sys(t)));
+    std::tm tm{};
+    if (!::localtime_r(&when, &tm)) return "?";
+    char text[32];
+    std::strftime(text, sizeof text, "%m-%d %H:%M", &tm);
+    return text;
+}
+
+/// An unfinished save as the start menu's Continue offers it: the armies and the turn, who plays
+/// and when it was last played; whether a server serves it (`hosted`: Continue joins it) or why
+/// it cannot be continued here (open in another session, damaged).
+ui::SavedChoice describe_save(const data::SaveDir& dir, const data::SaveListing& save, data::DataCatalog& catalog,
+                              bool hosted) {
+    ui::SavedChoice c;
+    const data::FileText t = dir.read(save.name);
+    auto parsed = data::parse_save(save.name, t.text);
+    if (!t.error.empty() || !parsed.ok()) {
+        c.title = save.name;
+        c.blocked = "damaged: tercio check " + printable(save.file.string()) + " says why";
+        return c;
+    }
     const data::SaveHeader& h = parsed.value->header;
     std::string why;
     std::string names[2];
+    std::optional<std::string_view> levels[2];
     for (std::size_t i = 0; i < 2; ++i) {
         const rules::ArmyList* a = catalog.army(h.sides[i].army, why);
         names[i] = a ? a->name : h.sides[i].army;
+        levels[i] = data::computer_level(h.sides[i].plays);
     }
-    // "2026-11-23T16:35:04Z" -> "2026-11-23 16:35": the line must fit 80 columns.
-    std::string when = h.created.substr(0, 16);
-    if (when.size() > 10) when[10] = ' ';
-    return names[0] + " v " + names[1] + ", " + when + ", " +
-           (hosted ? std::string("hosted") : std::to_string(parsed.value->commands.size()) + " commands");
+    // A keyframe starts every turn: their number is the turn reached.
+    const std::size_t turn = parsed.value->keyframes.size();
+    c.title = names[0] + " v " + names[1] + ", " + (turn == 0 ? std::string("the set-up") : "turn " + std::to_string(turn));
+    const std::string who = levels[0] && levels[1] ? "the computer against itself"
+                            : levels[0]            ? "you (B) v the computer (" + std::string(*levels[0]) + ")"
+                            : levels[1]            ? "you v the computer (" + std::string(*levels[1]) + ")"
+                                                   : "two players at one keyboard";
+    c.detail = who + ", played " + last_played(save.modified);
+    if (hosted) {
+        c.detail = std::string(levels[0] || levels[1] ? "hosted v the computer" : "hosted for two terminals") +
+                   ": Continue joins it";
+        return c;
+    }
+    // A save another session has open is locked: say so here rather than fail once chosen.
+    bool locked = false;
+    if (!data::SaveWriter::open(dir, save.name, why, &locked) && locked) {
+        c.blocked = "open in another session: quit it there first";
+    }
+    return c;
 }
 
 /// The game on the terminal until the player quits (false) or the input ends or a stop signal
@@ -246,7 +279,25 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         return std::nullopt;
     };
     if (opt.resume) {
-        const auto file = data::newest_unfinished(*dir, catalog);
+        std::optional<std::string> file;
+        if (opt.resume_file) {
+            // A save named on the command line: a name in the player's directory, or its path.
+            const std::filesystem::path named(*opt.resume_file);
+            std::error_code ec;
+            if (named.has_parent_path() && !std::filesystem::equivalent(named.parent_path(), dir->path(), ec)) {
+                std::cerr << "tercio play: --resume " << printable(*opt.resume_file) << ": not in your save directory "
+                          << printable(dir->path().string()) << " (tercio play --resume NAME takes a save's name there)\n";
+                return kExitUsage;
+            }
+            file = named.filename().string();
+            if (!std::filesystem::exists(dir->path() / *file, ec)) {
+                std::cerr << "tercio play: --resume " << printable(*file) << ": no such save in "
+                          << printable(dir->path().string()) << '\n';
+                return kExitNoInput;
+            }
+        } else {
+            file = data::newest_unfinished(*dir, catalog);
+        }
         if (!file) {
             std::cerr << "tercio play: no unfinished game of player " << player << " in " << printable(dir->path().string())
                       << " (tercio play starts one)\n";
@@ -284,13 +335,18 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         initial.army = {index_of(armies, red), index_of(armies, blue)};
         // One person at a terminal is the usual game: side B is the computer's unless changed.
         initial.computer[1] = ai::Level::Normal;
-        const auto unfinished = data::newest_unfinished(*dir, catalog);
-        ui::StartMenu menu(armies, initial, color);
-        // An unfinished game that a server serves now is joined there, not played beside it.
-        const std::optional<std::string> served = unfinished ? served_game(net_options(opt), *unfinished) : std::nullopt;
-        if (unfinished) {
-            menu.offer_continue(describe_save(*dir, *unfinished, catalog, served.has_value()));
+        // Every unfinished game (the 20 newest), each described; one that a server serves now is
+        // joined there, not played beside it.
+        std::vector<data::SaveListing> unfinished = data::unfinished_saves(*dir, catalog);
+        if (unfinished.size() > 20) unfinished.resize(20);
+        std::vector<std::optional<std::string>> served;
+        std::vector<ui::SavedChoice> offered;
+        for (const data::SaveListing& l : unfinished) {
+            served.push_back(served_game(net_options(opt), l.name));
+            offered.push_back(describe_save(*dir, l, catalog, served.back().has_value()));
         }
+        ui::StartMenu menu(armies, initial, color);
+        menu.offer_continue(std::move(offered));
         auto outcome = choose(*term, menu);
         while (outcome == ui::StartMenu::Outcome::Join) {
             if (const auto code = join_menu(term, opt, data_dir)) return *code;
@@ -313,9 +369,10 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
             std::cout << "tercio: no game started\n";
             return kExitOk;
         }
-        if (outcome == ui::StartMenu::Outcome::Continue && served) {
+        const std::size_t chosen = menu.continue_choice();
+        if (outcome == ui::StartMenu::Outcome::Continue && served[chosen]) {
             term.reset();
-            if (const auto code = join_if_served(net_options(opt), data_dir, *unfinished)) return *code;
+            if (const auto code = join_if_served(net_options(opt), data_dir, unfinished[chosen].name)) return *code;
             // Its server ended meanwhile: the save is played here, as any other.
             term = ui::CursesSurface::open(opt.color, why);
             if (!term) {
@@ -324,7 +381,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
             }
         }
         if (outcome == ui::StartMenu::Outcome::Continue) {
-            if (auto code = read_or_exit(*unfinished)) {
+            if (auto code = read_or_exit(unfinished[chosen].name)) {
                 term.reset();
                 return *code;
             }

@@ -19,6 +19,8 @@ struct PlayOptions {
     bool ascii = false;
     /// Go on with the player's newest unfinished game instead of starting one.
     bool resume = false;
+    /// With `resume`: that save (its name in the player's directory, or its path) instead.
+    std::optional<std::string> resume_file;
     std::optional<std::filesystem::path> save_dir;  ///< none: $XDG_STATE_HOME/tercio (data::saves_root)
     std::optional<std::string> player;              ///< none: the login name
     /// Where the menu's Host a game and Join a game find this machine's games (none:

@@ -564,6 +564,17 @@ std::optional<std::string> newest_unfinished(const SaveDir& dir, DataCatalog& ca
     return std::nullopt;
 }
 
+std::vector<SaveListing> unfinished_saves(const SaveDir& dir, DataCatalog& catalog) {
+    const std::vector<SaveListing> all = dir.list();
+    const auto newest = newest_unfinished(dir, catalog);
+    std::vector<SaveListing> out;
+    for (const SaveListing& l : all) {
+        if (newest && l.name == *newest) out.insert(out.begin(), l);
+        else if (!l.over) out.push_back(l);
+    }
+    return out;
+}
+
 fs::path ruleset_path(const fs::path& data_dir, const std::string& id) {
     return data_dir / "rulesets" / (id + ".toml");
 }

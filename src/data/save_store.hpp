@@ -186,6 +186,9 @@ private:
 /// was added by hand or damage) is returned, so that resuming it refuses it, naming that line,
 /// instead of passing it by.
 std::optional<std::string> newest_unfinished(const SaveDir& dir, DataCatalog& catalog);
+/// Every unfinished save of a player's directory, most recently written first (newest_unfinished
+/// first of all, when it is one that only looks finished).
+std::vector<SaveListing> unfinished_saves(const SaveDir& dir, DataCatalog& catalog);
 
 /// `rulesets/<id>.toml` and `armies/<id>.toml` in a data directory.
 std::filesystem::path ruleset_path(const std::filesystem::path& data_dir, const std::string& id);

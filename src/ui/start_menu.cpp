@@ -54,10 +54,17 @@ StartMenu::StartMenu(std::vector<ArmyChoice> armies, GameSetup initial, bool col
     message_ = "Up/Down choose a line, Left/Right change it, Enter on Start begins.";
 }
 
-void StartMenu::offer_continue(std::string description) {
-    continue_ = std::move(description);
+void StartMenu::offer_continue(std::vector<SavedChoice> games) {
+    continue_ = std::move(games);
+    // The newest game that can be continued here comes first.
+    const auto free = std::find_if(continue_.begin(), continue_.end(), [](const SavedChoice& g) { return g.blocked.empty(); });
+    continue_at_ = free == continue_.end() ? 0 : static_cast<std::size_t>(free - continue_.begin());
+    if (continue_.empty()) return;
     row_ = Continue;
-    message_ = "Enter on Continue goes on with your unfinished game; or set up a new one.";
+    message_ = continue_.size() == 1
+                   ? "Enter on Continue goes on with your unfinished game; or set up a new one."
+                   : "Left/Right choose among your " + std::to_string(continue_.size()) +
+                         " unfinished games; Enter goes on with it.";
 }
 
 void StartMenu::step(int delta) {
@@ -96,6 +103,13 @@ void StartMenu::change(int delta) {
             if (setup_.computer[0] && setup_.computer[1]) message_ += " The computer plays both sides: you watch.";
             break;
         }
+        case Continue: {
+            const auto n2 = static_cast<int>(continue_.size());
+            continue_at_ = static_cast<std::size_t>((static_cast<int>(continue_at_) + delta % n2 + n2) % n2);
+            const SavedChoice& g = continue_[continue_at_];
+            message_ = g.blocked.empty() ? "Continue: " + g.title + "." : g.title + ": " + g.blocked + ".";
+            break;
+        }
         case Seed:
             seed_text_.clear();
             setup_.seed.reset();
@@ -104,6 +118,13 @@ void StartMenu::change(int delta) {
         default:
             break;
     }
+}
+
+StartMenu::Outcome StartMenu::try_continue() {
+    const SavedChoice& g = continue_[continue_at_];
+    if (g.blocked.empty()) return Outcome::Continue;
+    message_ = g.title + ": " + g.blocked + ".";
+    return Outcome::Open;
 }
 
 StartMenu::Outcome StartMenu::handle(const KeyPress& k) {
@@ -120,7 +141,7 @@ StartMenu::Outcome StartMenu::handle(const KeyPress& k) {
     } else if (k.kind == K::Enter) {
         if (row_ == Quit) return Outcome::Quit;
         if (row_ == Start) return Outcome::Start;
-        if (row_ == Continue) return Outcome::Continue;
+        if (row_ == Continue) return try_continue();
         if (row_ == Join) return Outcome::Join;
         if (row_ == Host) {
             if (hosting()) return Outcome::Host;
@@ -148,7 +169,7 @@ StartMenu::Outcome StartMenu::handle(const KeyPress& k) {
     } else if (ch && (k.ch == 's' || k.ch == 'S')) {
         return Outcome::Start;
     } else if (ch && (k.ch == 'c' || k.ch == 'C') && !continue_.empty()) {
-        return Outcome::Continue;
+        return try_continue();
     } else if (ch && k.ch >= '0' && k.ch <= '9') {
         message_ = "Digits set the seed: go to the Seed line first.";
     }
@@ -189,7 +210,14 @@ void StartMenu::draw(Surface& out) const {
     line(14, Host, "", "Host a game", hosting_note(hosting()));
     line(15, Join, "", "Join a game", "running on this server");
     int y = 16;
-    if (!continue_.empty()) line(y++, Continue, "", "Continue", continue_);
+    if (!continue_.empty()) {
+        // The game chosen, and below it who played it and when (or why it cannot go on here).
+        const SavedChoice& g = continue_[continue_at_];
+        const std::string which =
+            continue_.size() > 1 ? std::to_string(continue_at_ + 1) + " of " + std::to_string(continue_.size()) + ": " : "";
+        line(y++, Continue, "", "Continue", which + g.title);
+        out.put(29, y++, g.blocked.empty() ? g.detail : g.blocked, Style{Color::Default, false, false, false, true});
+    }
     line(y++, Quit, "", "Quit", "");
     ++y;
     for (int side = 0; side < 2 && y < h - 2; ++side) {

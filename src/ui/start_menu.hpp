@@ -31,6 +31,15 @@ struct GameSetup {
     std::optional<std::uint64_t> seed;  ///< none: random
 };
 
+/// An unfinished game offered under Continue.
+struct SavedChoice {
+    std::string title;   ///< "French v Spanish, turn 3"
+    std::string detail;  ///< "you v the computer (normal), played 11-26 07:55"
+    /// Why it cannot be continued here (open in another session, damaged): shown instead of the
+    /// detail, and said when Enter is pressed on it.
+    std::string blocked;
+};
+
 /// A game hosted from the menu: the side this keyboard plays, and the computer's level for the
 /// other side (none: a friend joins it with the code).
 struct Hosting {
@@ -43,9 +52,11 @@ class StartMenu {
     enum class Outcome { Open, Start, Host, Join, Continue, Quit };
     StartMenu(std::vector<ArmyChoice> armies, GameSetup initial, bool color = true);
 
-    /// Offers to go on with an unfinished game (described in a few words); the cursor starts on
-    /// that line.
-    void offer_continue(std::string description);
+    /// Offers to go on with the player's unfinished games, newest first; Left and Right choose
+    /// among them. The cursor starts on that line.
+    void offer_continue(std::vector<SavedChoice> games);
+    /// The game Continue goes on with: an index into the games offered.
+    std::size_t continue_choice() const { return continue_at_; }
 
     Outcome handle(const KeyPress& key);
     void draw(Surface& out) const;
@@ -60,6 +71,8 @@ class StartMenu {
   private:
     enum Row { ArmyA, PlayerA, ArmyB, PlayerB, Seed, Start, Host, Join, Continue, Quit, kRows };
     void change(int delta);
+    /// Continue on the chosen game, or why not.
+    Outcome try_continue();
     /// Up or down one line, past Continue when there is nothing to continue.
     void step(int delta);
 
@@ -69,7 +82,8 @@ class StartMenu {
     int row_ = Start;
     std::string message_;
     std::string seed_text_;  ///< the seed as typed
-    std::string continue_;   ///< the unfinished game on offer, if any
+    std::vector<SavedChoice> continue_;  ///< the unfinished games on offer, newest first
+    std::size_t continue_at_ = 0;
 };
 
 }  // namespace tercio::ui

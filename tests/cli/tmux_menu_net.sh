@@ -100,8 +100,8 @@ keys alice y
 see alice "EXIT=0"
 t kill-session -t alice
 menu alice
-see alice "> [ Continue ] French v Spanish, "
-screen alice | grep -qE "\[ Continue \] French v Spanish, [0-9: -]+, hosted$" || fail "Continue does not say the game is hosted"
+see alice "> [ Continue ] French v Spanish, the set-up"
+see alice "hosted for two terminals: Continue joins it"
 keys alice Enter
 see alice "You play side A of game $id"
 see bob "A (alice) is back."

@@ -143,9 +143,10 @@ TEST_CASE("an unfinished game is offered first, and Enter or c continues it", "[
     CHECK(m.handle(KeyPress::character('c')) == StartMenu::Outcome::Open);
 
     StartMenu c(armies(), GameSetup{{0, 2}, {}, std::nullopt});
-    c.offer_continue("French v Spanish, 2026-11-23 16:35, 6 commands");
+    c.offer_continue({{"French v Spanish, turn 3", "you v the computer (normal), played 11-23 16:35", ""}});
     const std::string s = screen_of(c);
-    CHECK(contains(s, " >             [ Continue ]  French v Spanish, 2026-11-23 16:35, 6 commands"));
+    CHECK(contains(s, " >             [ Continue ]  French v Spanish, turn 3\n"
+                      "                             you v the computer (normal), played 11-23 16:35"));
     CHECK(contains(s, "c continue"));
     CHECK(c.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Continue);
     // Up goes past Join a game and Host a game to Start, which starts a new game instead; c
@@ -208,4 +209,37 @@ TEST_CASE("Host a game hosts the armies chosen, with the computer or a friend on
     // Join a game is the line below.
     press(m, KeyPress::of(K::Down));
     CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Join);
+}
+
+TEST_CASE("Continue offers every unfinished game: Left and Right choose, one open elsewhere says so and stays",
+          "[ui][menu][save]") {
+    StartMenu m(armies(), GameSetup{{0, 2}, {}, std::nullopt});
+    m.offer_continue({{"French v Spanish, turn 3", "you v the computer (normal), played 11-26 07:55", ""},
+                      {"Ottoman v Spanish, turn 9", "two players at one keyboard, played 11-25 21:10",
+                       "open in another session: quit it there first"},
+                      {"Spanish v French, the set-up", "you v the computer (hard), played 11-20 10:02", ""}});
+    CHECK(m.message() == "Left/Right choose among your 3 unfinished games; Enter goes on with it.");
+    std::string s = screen_of(m);
+    CHECK(contains(s, "[ Continue ]  1 of 3: French v Spanish, turn 3\n"));
+    CHECK(m.continue_choice() == 0);
+    // When the newest is open elsewhere, the menu starts on the next one.
+    StartMenu later(armies(), GameSetup{{0, 2}, {}, std::nullopt});
+    later.offer_continue({{"Ottoman v Spanish, turn 9", "", "open in another session: quit it there first"},
+                          {"French v Spanish, turn 3", "you v the computer (normal), played 11-26 07:55", ""}});
+    CHECK(later.continue_choice() == 1);
+    m.handle(KeyPress::of(K::Right));
+    s = screen_of(m);
+    CHECK(contains(s, "[ Continue ]  2 of 3: Ottoman v Spanish, turn 9\n"
+                      "                             open in another session: quit it there first"));
+    // Enter on it says why and stays in the menu; so does c.
+    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Open);
+    CHECK(m.message() == "Ottoman v Spanish, turn 9: open in another session: quit it there first.");
+    CHECK(m.handle(KeyPress::character('c')) == StartMenu::Outcome::Open);
+    m.handle(KeyPress::of(K::Right));
+    CHECK(m.continue_choice() == 2);
+    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Continue);
+    m.handle(KeyPress::of(K::Right));  // round to the first
+    CHECK(m.continue_choice() == 0);
+    m.handle(KeyPress::of(K::Left));
+    CHECK(m.continue_choice() == 2);
 }
