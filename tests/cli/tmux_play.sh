@@ -114,8 +114,8 @@ t send-keys -t play Q y
 expect "tercio play --resume goes on with it"
 # The start menu now offers to continue; Enter on Continue goes on where the game stopped.
 t -f /dev/null new-session -d -s again -x 80 -y 24 "$tercio play; sleep 5"
-for _ in $(seq 50); do t capture-pane -p -t again | grep -qF ", 6 commands" && break; sleep 0.1; done
-t capture-pane -p -t again | grep -qF ", 6 commands" || { echo "tmux_play: no Continue line" >&2; t capture-pane -p -t again >&2; exit 1; }
+for _ in $(seq 50); do t capture-pane -p -t again | grep -qF "French v Spanish, turn 1" && break; sleep 0.1; done
+t capture-pane -p -t again | grep -qF "[ Continue ]  French v Spanish, turn 1" || { echo "tmux_play: no Continue line" >&2; t capture-pane -p -t again >&2; exit 1; }
 t send-keys -t again Enter
 for _ in $(seq 50); do t capture-pane -p -t again | grep -qF "Resumed " && break; sleep 0.1; done
 t capture-pane -p -t again | grep -qF "Card: " || { echo "tmux_play: not resumed at the card" >&2; t capture-pane -p -t again >&2; exit 1; }
