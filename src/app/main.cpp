@@ -184,8 +184,8 @@ int main(int argc, char** argv) {
                     "chosen with seed N, until the game ends")
         ->type_name("N");
     run->add_option("--odds", run_opt.odds,
-                    "At the end, print the exact odds of a shot, fight, move ... attack, check, chip or\n"
-                    "rally; several shoot commands at one target, separated by ';', are a combined shot")
+                    "At the end, print the exact odds of a shot, fight, move ... attack, charge, check,\n"
+                    "chip or rally; several shoot commands at one target, separated by ';', are a combined shot")
         ->type_name("COMMAND");
 
     app::PlayOptions play_opt;

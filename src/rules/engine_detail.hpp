@@ -71,6 +71,9 @@ bool can_reach(const RulesContext& ctx, const GameState& s, std::size_t ui, Squa
 /// The square a legal move enters its destination from (the last square before it), or none
 /// if the move is illegal; for previewing a move-and-attack (PS-MELEE-6).
 std::optional<Square> attack_entry(const RulesContext& ctx, const GameState& s, const Move& m);
+/// The square a legal opportunity charge enters the mover's square from, or none if it is not
+/// legal now; for previewing its melee (PS-OPP-6, PS-MELEE-6).
+std::optional<Square> charge_entry(const RulesContext& ctx, const GameState& s, const Charge& c);
 /// PS-LEADER-10.
 void kill_leader(GameState& s, Side side, core::Dice& dice, Events& ev);
 

@@ -360,6 +360,17 @@ std::optional<Square> attack_entry(const RulesContext& ctx, const GameState& s, 
     return path.count >= 2 ? path.steps[path.count - 2u] : m.from;
 }
 
+std::optional<Square> charge_entry(const RulesContext& ctx, const GameState& s, const Charge& c) {
+    if (s.move.unit == kNone) return std::nullopt;
+    const auto ci = unit_at(s, c.from, s.decider);
+    if (!ci) return std::nullopt;
+    for (const ChargeOption& o : charge_options(ctx, s, s.move.unit)) {
+        if (o.unit != *ci || o.face != c.face || o.path.count == 0) continue;
+        return o.path.count >= 2 ? o.path.steps[o.path.count - 2u] : c.from;
+    }
+    return std::nullopt;
+}
+
 /// The march part of settling (PS-MARCH-3, PS-MARCH-5 c): false while units must still march.
 bool settle_march(const RulesContext& ctx, GameState& s, Events& ev) {
     if (!s.marching) return true;

@@ -81,6 +81,21 @@ Result single(const RulesContext& ctx, const GameState& s, const Command& c) {
         after.units[ei].entrant = false;
         return melee(ctx, after, ui, ei);
     }
+    if (const Charge* x = std::get_if<Charge>(&c)) {
+        // PS-OPP-6: the charger ends in the mover's square, facing as it turned, and starts the
+        // melee at once.
+        const auto entry = detail::charge_entry(ctx, s, *x);
+        if (!entry) return std::string("that charge cannot be made");
+        GameState after = s;
+        const std::size_t ci = own(x->from);
+        const std::size_t ti = s.move.unit;
+        if (x->face) after.units[ci].facing = *x->face;
+        after.units[ci].square = s.units[ti].square;
+        after.units[ci].entrant = true;
+        after.units[ci].entry = *entry;
+        after.units[ti].entrant = false;
+        return melee(ctx, after, ci, ti);
+    }
     Preview p;
     if (const CheckMorale* x = std::get_if<CheckMorale>(&c)) {
         p.kind = Preview::Kind::MoraleCheck;
@@ -98,7 +113,7 @@ Result single(const RulesContext& ctx, const GameState& s, const Command& c) {
         p.rolls = {rally_roll(s, p.target)};
         p.chance = odds::rally_succeeds(p.rolls[0].final);
     } else {
-        return print(c) + " rolls no dice of its own; odds are for shoot, fight, move ... attack, check, chip and rally";
+        return print(c) + " rolls no dice of its own; odds are for shoot, fight, move ... attack, charge, check, chip and rally";
     }
     p.actors = {p.target};
     return p;

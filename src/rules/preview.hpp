@@ -39,7 +39,7 @@ struct Preview {
 
 /// The preview of `commands` in `s`: one `shoot`, several `shoot`s at the same target (the
 /// combined shot, each shooter's pips and chips counted as if played in that order), a `fight`, a
-/// `move ... attack`, a `check`, a `chip` or a `rally`. Each command must be legal now (the
+/// `move ... attack`, a `charge` (the opportunity charge's melee), a `check`, a `chip` or a `rally`. Each command must be legal now (the
 /// combined shot checks each shooter on its own). Otherwise the reason, in words.
 std::variant<Preview, std::string> preview(const RulesContext& ctx, const GameState& s,
                                            std::span<const Command> commands);

@@ -120,6 +120,30 @@ TEST_CASE("the preview of a move-and-attack fights from where the move ends",
     CHECK(p.s.units[p.at(A, "h4")].square == test::sq("h4"));  // the position is untouched
 }
 
+TEST_CASE("the preview of an opportunity charge: the melee it starts at once, and the position untouched",
+          "[rules][preview][PS-OPP-6][PS-MELEE-7][PS-MELEE-9]") {
+    // Issue 19: charges were played without their odds although the screen promised them.
+    Position p = board();
+    const auto m = p.add(A, "arquebus", "h3");
+    const auto l = p.add(B, "lancers", "h8", Facing::S);
+    p.play("move h3 h5");
+    REQUIRE(p.s.decision == Decision::React);
+    const Preview v = must_preview(p, "charge h8");
+    CHECK(v.kind == Preview::Kind::Melee);
+    CHECK(v.actors == std::vector<std::size_t>{l});
+    CHECK(v.target == m);
+    REQUIRE(v.rolls.size() == 2);
+    // The dice the charge's melee rolls (kTiedMelee in reaction_test): LANCERS D10 UP 1 for
+    // charging, a D12; the ARQUEBUS, hit from the front, its D6.
+    CHECK(v.rolls[0].final == DieType::D12);
+    CHECK(v.rolls[1].final == DieType::D6);
+    CHECK(v.melee.tie == ch(6, 72));
+    CHECK(p.unit(l).square == test::sq("h8"));  // nothing moved
+    CHECK(p.s.opportunity_chips[1] == 3);
+    // A charge that cannot be made now has no preview.
+    CHECK(std::holds_alternative<std::string>(preview_of(p, "charge h9")));
+}
+
 TEST_CASE("the preview of fighting a Routed unit: destroyed without dice", "[rules][preview][PS-MELEE-21]") {
     Position p = board();
     p.add(A, "knights", "h6");
