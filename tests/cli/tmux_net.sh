@@ -5,32 +5,9 @@
 # Usage: tmux_net.sh TERCIO
 set -euo pipefail
 tercio="$1"
-work="$(mktemp -d)"
-servers="$work/games"
-mkdir -m 700 "$servers"
+name=tmux_net
 sock="tercio-net-$$"
-t() { tmux -L "$sock" "$@"; }
-cleanup() {
-    for pid in $("$tercio" watch --server-dir "$servers" 2>/dev/null | grep -o 'server pid [0-9]*' | awk '{print $3}'); do
-        kill -9 "$pid" 2>/dev/null || true
-    done
-    t kill-server 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
-fail() {
-    echo "tmux_net: $*" >&2
-    for s in alice bob carol; do echo "--- $s:" >&2; t capture-pane -p -t "$s" >&2 2>/dev/null || true; done
-    exit 1
-}
-screen() { t capture-pane -p -t "$1" 2>/dev/null | tr -s ' ' || true; }
-# Waits (at most 10 s) until the pane shows the text (spaces squeezed: the log wraps and pads).
-see() {
-    for _ in $(seq 100); do screen "$1" | grep -qF -- "$2" && return 0; sleep 0.1; done
-    fail "$1 does not show '$2'"
-}
-keys() { t send-keys -t "$1" "${@:2}"; }
-typed() { t send-keys -t "$1" -l "$2"; }
+. "$(dirname "${BASH_SOURCE[0]}")/tmux_net_common.sh"
 common="--server-dir $servers --save-dir $work/saves"
 t new-session -d -s alice -x 80 -y 24 "TERM=xterm $tercio host $common --player alice --seed 5 --ai-delay 0; echo EXIT=\$?; sleep 60"
 see alice "Join code: "
