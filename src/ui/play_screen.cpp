@@ -451,16 +451,8 @@ bool PlayScreen::handle(const KeyPress& k) {
         case Mode::History:
             if (mode_ == Mode::Help && help_unit_ && k.kind == K::Char && k.ch == '?') {
                 help_unit_.reset();  // from the unit's rules to the keys
-            } else if (mode_ == Mode::History && (k.kind == K::PageUp || k.kind == K::PageDown || k.kind == K::Home ||
-                                                  k.kind == K::End || (k.kind == K::Char && (k.ch == 'k' || k.ch == 'j')))) {
-                // A page at a time, a line with k and j, the start with Home and the end with End.
-                const int step = k.kind == K::PageUp     ? history_page_
-                                 : k.kind == K::PageDown ? -history_page_
-                                 : k.kind == K::Home     ? history_max_
-                                 : k.kind == K::End      ? -history_max_
-                                 : k.ch == 'k'           ? 1
-                                                         : -1;
-                history_scroll_ = std::clamp(history_scroll_ + step, 0, history_max_);
+            } else if (mode_ == Mode::History && scroll_history(k, history_scroll_, history_page_, history_max_)) {
+                // scrolled
             } else if (k.kind == K::Char && k.ch == 'Q') {
                 ask_quit();
             } else if (k.kind != K::PageUp && k.kind != K::PageDown && k.kind != K::Home && k.kind != K::End) {
@@ -678,6 +670,20 @@ void PlayScreen::draw_history(Surface& out) const {
     history_page_ = std::max(1, out.height() - 3);
     history_max_ = draw_history_page(out, log_, history_scroll_,
                                      "History (PgUp/PgDn a page, k/j a line, Home/End, any other key closes)");
+}
+
+bool scroll_history(const KeyPress& k, int& scroll, int page, int most) {
+    using K = KeyPress::Kind;
+    int step = 0;
+    if (k.kind == K::PageUp) step = page;
+    else if (k.kind == K::PageDown) step = -page;
+    else if (k.kind == K::Home) step = most;
+    else if (k.kind == K::End) step = -most;
+    else if (k.kind == K::Char && k.ch == 'k') step = 1;
+    else if (k.kind == K::Char && k.ch == 'j') step = -1;
+    else return false;
+    scroll = std::clamp(scroll + step, 0, most);
+    return true;
 }
 
 int draw_history_page(Surface& out, const Log& log, int scroll, std::string_view title) {

@@ -204,6 +204,9 @@ bool too_small(Surface& out, std::string_view quit_keys);
 /// the replay).
 /// The history full screen, `scroll` lines up from its end. Returns how far up it can go.
 int draw_history_page(Surface& out, const Log& log, int scroll, std::string_view title);
+/// The history's scroll keys: PgUp/PgDn a page, k/j a line, Home/End its ends, `scroll` kept
+/// within 0 and `most`. False for any other key.
+bool scroll_history(const KeyPress& k, int& scroll, int page, int most);
 
 /// Rows drawn over the log pane, bottom-aligned; the first is the heading (bold). If they do not
 /// all fit, the first rows after the heading give way, keeping row `highlight` (if >= 1, shown

@@ -247,13 +247,12 @@ bool ReplayScreen::handle(const KeyPress& k) {
     switch (mode_) {
         case Mode::Help:
         case Mode::History:
-            if (k.kind == K::PageUp || (k.kind == K::Char && k.ch == 'k')) {
-                ++history_scroll_;
-            } else if (k.kind == K::PageDown || (k.kind == K::Char && k.ch == 'j')) {
-                history_scroll_ = std::max(0, history_scroll_ - 1);
+            if (mode_ == Mode::History && scroll_history(k, history_scroll_, history_page_, history_max_)) {
+                // a page, a line or an end (the same keys as the game's history)
             } else if (k.kind == K::Char && (k.ch == 'q' || k.ch == 'Q')) {
                 return false;
-            } else if (k.kind != K::Resize && k.kind != K::CtrlR) {
+            } else if (k.kind != K::Resize && k.kind != K::CtrlR && k.kind != K::PageUp && k.kind != K::PageDown &&
+                       k.kind != K::Home && k.kind != K::End) {
                 mode_ = Mode::View;
             }
             return true;
@@ -355,8 +354,10 @@ void ReplayScreen::draw_help(Surface& out) const {
 }
 
 void ReplayScreen::draw_history(Surface& out) const {
-    draw_history_page(out, log_, history_scroll_,
-                      "History to this command (PgUp/PgDn or k/j to scroll, any other key closes)");
+    history_page_ = std::max(1, out.height() - 3);
+    history_max_ = draw_history_page(out, log_, history_scroll_,
+                                     "History to this command (PgUp/PgDn a page, k/j a line, Home/End, any other key "
+                                     "closes)");
 }
 
 void ReplayScreen::draw_over_log(Surface& out, const std::vector<std::string>& rows) const {

@@ -130,6 +130,8 @@ class ReplayScreen {
     int speed_ms_ = 500;
     int log_scroll_ = 0;
     int history_scroll_ = 0;
+    mutable int history_page_ = 20;  ///< the last drawn history's page, for the scroll keys
+    mutable int history_max_ = 0;    ///< and how far up it goes
     std::optional<std::size_t> expanded_;
 };
 

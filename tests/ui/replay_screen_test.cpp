@@ -399,3 +399,30 @@ TEST_CASE("at the end of a finished game the replay shows the summary", "[ui][re
     key(r, 'h');
     CHECK_FALSE(contains(screen_of(r), "After the battle"));
 }
+
+TEST_CASE("the replay's history scrolls by pages, and Home and End go to its ends", "[ui][replay]") {
+    const SavedGame g(300);
+    const Loaded l = load(g, g.text);
+    ReplayScreen r = screen_for(g, l.commands);
+    key(r, 'G');
+    key(r, K::CtrlP);
+    const std::string end = screen_of(r);
+    REQUIRE(contains(end, "History to this command (PgUp/PgDn a page"));
+    key(r, K::PageUp);
+    const std::string up = screen_of(r);
+    CHECK(up != end);
+    key(r, K::Home);
+    const std::string top = screen_of(r);
+    CHECK(top != up);
+    key(r, K::PageUp);  // already at the top
+    CHECK(screen_of(r) == top);
+    key(r, K::End);
+    CHECK(screen_of(r) == end);
+    key(r, K::PageUp);
+    CHECK(screen_of(r) == up);
+    key(r, 'k');
+    key(r, 'j');
+    CHECK(screen_of(r) == up);
+    key(r, K::Escape);
+    CHECK_FALSE(contains(screen_of(r), "History to this command"));
+}
