@@ -451,6 +451,8 @@ bool PlayScreen::handle(const KeyPress& k) {
         case Mode::History:
             if (mode_ == Mode::Help && help_unit_ && k.kind == K::Char && k.ch == '?') {
                 help_unit_.reset();  // from the unit's rules to the keys
+            } else if (mode_ == Mode::Help && !help_legend_ && k.kind == K::Char && k.ch == '?') {
+                help_legend_ = true;  // from the keys to the marks
             } else if (mode_ == Mode::History && scroll_history(k, history_scroll_, history_page_, history_max_)) {
                 // scrolled
             } else if (k.kind == K::Char && k.ch == 'Q') {
@@ -606,6 +608,7 @@ bool PlayScreen::handle(const KeyPress& k) {
             break;
         case '?': {
             mode_ = Mode::Help;
+            help_legend_ = false;
             history_scroll_ = 0;
             // The rules of the selected unit, or of the one under the cursor, come first.
             const core::Square at = selected_.value_or(cursor_);
@@ -660,10 +663,41 @@ void PlayScreen::draw_help(Surface& out) const {
         }
         return;
     }
-    out.put(0, 0, "tercio keys (any other key closes this)", Style{Color::Default, true});
+    if (help_legend_) return draw_legend(out);
+    out.put(0, 0, "tercio keys (? what the map's marks mean, any other key closes this)", Style{Color::Default, true});
     int y = 2;
     for (const std::string& line : key_help()) out.put(2, y++, line);
     out.put(0, y, "Commands are those of tercio run: see docs/commands.md or tercio(6).");
+}
+
+void PlayScreen::draw_legend(Surface& out) const {
+    const bool a = opt_.ascii;
+    const std::vector<std::string> rows = {
+        "Units: one letter each, CAPITALS for side A (red), small for side B (blue);",
+        std::string("the mark beside a letter is its facing: ") + (a ? "^ north, / north-east, > east ..." : "↑ north, ↗ north-east, → east ..."),
+        "Beside a unit:  !  Routed     ?  Disordered     @  the leader is with it",
+        "                *  fired, not loaded (reload on a Reload card)",
+        "Bold: the leader's unit; reversed: Routed; dim and underlined: Disordered.",
+        std::string("Squares:        ") + (a ? ".  empty      +" : "·  empty      ×") + "  units of both sides: a melee square",
+        std::string("Unit selected:  +  it can move there   -  it can shoot there   ") + (a ? "+" : "±") + "  both",
+        std::string("Terrain:        ") + (a ? "&  wood   #  building   ^  hill   ~  stream" : "♣  wood   #  building   ^  hill   ≈  stream"),
+        "",
+        "The side pane:",
+        "Turn 3 of 10    the game turn: many phases, each after an initiative roll,",
+        "                until End of turn in the log. Nightfall ends the battle.",
+        "Deck Disc       cards left in the deck, cards turned and discarded",
+        "Opp             opportunity chips: charge, shoot or evade out of turn",
+        "Morale          morale chips: spent on rallies and chips, lost with units",
+        "marching option on a Move card, march moves every unit but the cannon",
+        "                toward the enemy for 2 pips; lost for good when a Move card is",
+        "                not marched on or a unit enters an enemy's square (PS-MARCH-5)",
+    };
+    out.put(0, 0, "The map's marks and the side pane (any key closes this)", Style{Color::Default, true});
+    int y = 2;
+    for (const std::string& row : rows) {
+        if (y >= out.height()) break;
+        out.put(2, y++, row);
+    }
 }
 
 void PlayScreen::draw_history(Surface& out) const {

@@ -153,6 +153,7 @@ class PlayScreen final : public control::Observer {
     void draw_prompt(Surface& out, int y) const;
     void draw_help(Surface& out) const;
     void draw_history(Surface& out) const;
+    void draw_legend(Surface& out) const;
     /// Q, :quit or Ctrl-C: asks before quitting.
     void ask_quit();
 
@@ -183,6 +184,7 @@ class PlayScreen final : public control::Observer {
     std::vector<rules::Command> choices_;  ///< the Enter menu's commands
     std::size_t choice_ = 0;            ///< the highlighted one
     std::optional<std::size_t> help_unit_;  ///< `?` on a unit: its rules first, then the keys
+    bool help_legend_ = false;              ///< `?` on the keys: what the map's marks and the pane mean
     std::string quit_question_;
     std::function<std::string()> save_;
     std::function<void(const std::string&)> chat_;

@@ -515,3 +515,39 @@ TEST_CASE("Tab with no match says so above the command line", "[ui][screen]") {
     const std::string s = screen_of(p);
     CHECK(contains(s, "no legal command starts with \"zz\"\n> zz_"));
 }
+
+TEST_CASE("? twice: from the keys to what the map's marks and the side pane mean", "[ui][screen]") {
+    Game g;
+    control::Session session(g.ctx, g.start(), g.dice);
+    PlayScreen p(session, {});
+    p.handle(KeyPress::character('?'));
+    CHECK(contains(screen_of(p), "tercio keys (? what the map's marks mean"));
+    p.handle(KeyPress::character('?'));
+    const std::string s = screen_of(p);
+    for (const char* words : {"!  Routed", "?  Disordered", "@  the leader is with it", "*  fired, not loaded",
+                              "×  units of both sides", "±  both", "♣  wood", "Opp             opportunity chips",
+                              "Deck Disc", "marching option", "Turn 3 of 10"}) {
+        INFO(words);
+        CHECK(contains(s, words));
+    }
+    // Every row fits 80 columns: drawn 120 wide, none goes past the 80th.
+    std::string wide = screen_of(p, 120, 30);
+    wide = wide.substr(0, wide.find("--- styles"));
+    std::size_t start = 0;
+    while (start < wide.size()) {
+        const std::size_t end = std::min(wide.find('\n', start), wide.size());
+        const std::string row = wide.substr(start, end - start);
+        INFO(row);
+        CHECK(code_points(row).size() <= 80);
+        start = end + 1;
+    }
+    // In ASCII, the ASCII marks.
+    PlayScreen ascii(session, ScreenOptions{false, true});
+    ascii.handle(KeyPress::character('?'));
+    ascii.handle(KeyPress::character('?'));
+    const std::string t = screen_of(ascii);
+    CHECK(contains(t, "&  wood"));
+    for (unsigned char c : t) CHECK(c < 0x80);
+    ascii.handle(KeyPress::character('?'));  // a third ? closes it
+    CHECK_FALSE(contains(screen_of(ascii), "The map's marks"));
+}
