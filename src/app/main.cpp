@@ -242,6 +242,12 @@ int main(int argc, char** argv) {
                      "each can be seen (default 600)")
         ->type_name("MS")
         ->check(CLI::Range(0, 60000));
+    play->add_option("--unmoved-shots", play_opt.unmoved_shots,
+                     "Out of turn, whether a shot at an enemy unit that has not moved in the phase\n"
+                     "stops the game for you: ask (once a phase, the default) or never. Reactions\n"
+                     "with nothing new to do never stop it; `decline all` (D) waits for your phase")
+        ->type_name("WHEN")
+        ->check(CLI::IsMember({"ask", "never"}));
     vs->excludes("--resume");
 
     // tercio host / join / watch: two terminals, one game server (docs/network.md).
@@ -254,6 +260,11 @@ int main(int argc, char** argv) {
                       "when its side decides)");
         sub->add_flag("--no-color", net_no_color, "No colours");
         sub->add_flag("--ascii", net_opt.ascii, "Only ASCII characters on the screen");
+        sub->add_option("--unmoved-shots", net_opt.unmoved_shots,
+                        "Whether a shot at an enemy unit that has not moved stops the game for you: ask\n"
+                        "(once a phase, the default) or never, as in tercio play")
+            ->type_name("WHEN")
+            ->check(CLI::IsMember({"ask", "never"}));
         sub->add_option("--player", net_opt.player, "Your name, as in tercio play (default: the login name)")
             ->type_name("NAME");
         sub->add_option("--save-dir", net_opt.save_dir,

@@ -220,8 +220,9 @@ std::string opening_note(const net::RemoteGame& game, bool plain) {
 /// `tercio join/host/watch --plain`: plain lines. A script's lines are read only when its side
 /// decides (or is asked a question), so a file of one player's commands plays in step with the
 /// other's; at a terminal lines are read all the while (chat, map, odds...).
-int plain_client(net::RemoteGame& game, const std::string& note) {
+int plain_client(net::RemoteGame& game, const NetOptions& opt, const std::string& note) {
     ui::PlainGame plain(game.session(), std::cout);
+    plain.set_unmoved_shots(control::parse_unmoved_shots(opt.unmoved_shots).value_or(control::UnmovedShots::Ask));
     const bool tty = ::isatty(STDIN_FILENO) != 0;
     plain.set_echo(!tty);
     bool quit = false;
@@ -246,6 +247,7 @@ int plain_client(net::RemoteGame& game, const std::string& note) {
     for (;;) {
         if (stop_signal()) break;
         if (!game.pump(0)) break;
+        plain.pass_reactions();
         const control::Session& s = game.session();
         const bool mine = game.side() && game.started() && !s.over() && s.state().decider == *game.side();
         if (s.version() != shown || mine != was_mine) {
@@ -320,6 +322,7 @@ int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::strin
         return kExitUsage;
     }
     ui::PlayScreen screen(game.session(), ui::ScreenOptions{term->has_color(), opt.ascii || !utf8_locale()});
+    screen.set_unmoved_shots(control::parse_unmoved_shots(opt.unmoved_shots).value_or(control::UnmovedShots::Ask));
     screen.show_history();
     screen.set_undo_asks(false);  // the server asks the other player
     screen.set_chat([&game](const std::string& text) { game.say(text); });
@@ -337,6 +340,7 @@ int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::strin
             bye = game.why_closed();
             break;
         }
+        screen.pass_reactions();  // reactions with nothing new are let go (sent to the server)
         screen.set_question(game.undo_question().value_or(std::string()));
         screen.set_thinking(std::chrono::duration_cast<std::chrono::seconds>(SteadyClock::now() - game.deciding_since()));
         screen.set_away_hint(away_hint(game, code));
@@ -392,7 +396,7 @@ int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::strin
 }
 
 int run_client(net::RemoteGame& game, const NetOptions& opt, const std::string& note, const std::string& code = {}) {
-    return opt.plain ? plain_client(game, note) : screen_client(game, opt, note, code);
+    return opt.plain ? plain_client(game, opt, note) : screen_client(game, opt, note, code);
 }
 
 /// Refuses TERM=dumb before anything is done (the plain mode is the way for such terminals).

@@ -32,6 +32,7 @@ struct NetOptions {
     bool plain = false;
     bool color = true;
     bool ascii = false;
+    std::string unmoved_shots = "ask";  ///< as PlayOptions::unmoved_shots
     // tercio join / watch: [HOST:PORT] [CODE or game id]
     std::vector<std::string> targets;
 };

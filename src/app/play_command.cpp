@@ -94,6 +94,7 @@ NetOptions net_options(const PlayOptions& opt) {
     n.color = opt.color;
     n.ascii = opt.ascii;
     n.ai_delay_ms = opt.ai_delay_ms;
+    n.unmoved_shots = opt.unmoved_shots;
     return n;
 }
 
@@ -202,6 +203,7 @@ bool play_loop(ui::CursesSurface& term, ui::PlayScreen& screen, ui::ComputerTurn
     int errors = 0;  // reads that ended at once without a key: a closed terminal never stops
     bool redraw = true;
     for (;;) {
+        if (screen.pass_reactions() > 0) redraw = true;
         const ui::ComputerTurns::Update u = turns.update(Clock::now());
         if (redraw || u.changed) {
             term.clear();
@@ -419,7 +421,11 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     // The curses screen (not with --plain). A terminal whose locale is not UTF-8 gets the ASCII
     // screen.
     std::optional<ui::PlayScreen> screen;
-    if (!opt.plain) screen.emplace(session, ui::ScreenOptions{color, opt.ascii || !utf8_locale()});
+    const control::UnmovedShots unmoved = control::parse_unmoved_shots(opt.unmoved_shots).value_or(control::UnmovedShots::Ask);
+    if (!opt.plain) {
+        screen.emplace(session, ui::ScreenOptions{color, opt.ascii || !utf8_locale()});
+        screen->set_unmoved_shots(unmoved);
+    }
     std::unique_ptr<data::GameSave> save;
     std::string message;  // what the player is told first
     if (saved) {
@@ -463,6 +469,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     bool ended = false;
     if (opt.plain) {
         ui::PlainGame game(session, std::cout);
+        game.set_unmoved_shots(unmoved);
         game.set_save_action([&keeper] { return keeper.save(); });
         game.set_echo(!::isatty(STDIN_FILENO));  // a script's commands show in the transcript
         for (const rules::Side side : {rules::Side::A, rules::Side::B}) {

@@ -33,6 +33,9 @@ struct PlayOptions {
     int ai_delay_ms = 600;
     /// Plain lines on standard output and commands from standard input, no curses (`--plain`).
     bool plain = false;
+    /// Whether shots at enemy units that did not move stop the game for a reaction: "ask" (once a
+    /// phase) or "never" (`--unmoved-shots`).
+    std::string unmoved_shots = "ask";
     /// Show the start menu: true unless an army, the seed or the computer's level was given on
     /// the command line, or the game is played in plain lines.
     bool menu() const { return !red && !blue && !seed && !resume && !vs && !plain; }

@@ -45,7 +45,7 @@ std::string ranks_text(const GameState& s, Side side) {
 
 }  // namespace
 
-std::string decision_hint(const RulesContext& ctx, const GameState& s) {
+std::string decision_hint(const RulesContext& ctx, const GameState& s, const std::string& why) {
     const std::string who = side_label(ctx, s.decider) + ": ";
     switch (s.decision) {
         case Decision::ExtraUnitChoice:
@@ -80,13 +80,15 @@ std::string decision_hint(const RulesContext& ctx, const GameState& s) {
             }
             switch (s.react_window) {
                 case 1:
-                    return who + "OUT OF TURN: an enemy unit moved in reach. Charge or shoot for an "
-                                 "opportunity chip (Enter on your unit), or d to let it go.";
+                    return who + "OUT OF TURN: " + (why.empty() ? std::string("an enemy unit moved in reach") : why) +
+                           ". Charge or shoot for an opportunity chip (Enter on your unit); d lets it go, "
+                           "D lets all go until your phase.";
                 case 2:
                     return who + "OUT OF TURN: your unit may evade for a chip (Enter), or d to stand.";
                 default:
-                    return who + "OUT OF TURN: you may shoot for an opportunity chip (Space, then f "
-                                 "at the target), or d to let play go on.";
+                    return who + "OUT OF TURN: " + (why.empty() ? std::string() : why + ". ") +
+                           "Shoot for an opportunity chip (Space, then f at the target); d lets it go, "
+                           "D lets all go until your phase.";
             }
         case Decision::LeaderEscape:
             return who + "your leader won the roll-off: Enter on a safe square within 4 to "

@@ -14,7 +14,8 @@ namespace tercio::ui {
 /// One or two sentences for the side to decide: what the decision is and the keys that make it,
 /// e.g. "Deploy your army in ranks 1-5: cursor to a square, Enter to place a unit there, or D to
 /// place the rest in the standard layout."
-std::string decision_hint(const rules::RulesContext& ctx, const rules::GameState& s);
+/// `why`: at a reaction window, why it stops the game (control::ReactionFilter::reason).
+std::string decision_hint(const rules::RulesContext& ctx, const rules::GameState& s, const std::string& why = {});
 
 /// The legal commands the Enter menu offers with the cursor on `cursor`: with a unit selected
 /// elsewhere, those naming both its square and the cursor; otherwise those naming the cursor's

@@ -38,6 +38,9 @@ constexpr const char* kHelp[] = {
     "  cards         decks, discards, current card, pips and chips",
     "  undo          take back the last command (not past a roll or a card turned)",
     "  save          save now, with a copy in .bak (each command is saved anyway)",
+    "  decline all   at a reaction: let every reaction go until your phase",
+    "  unmoved-shots ask|never: whether shots at units that did not move stop the game",
+    "                (reactions with nothing new to do never stop it)",
     "  quit          stop; tercio play --resume goes on with the game",
     "Examples: first, turn, move h2 h5, shoot e4 e7, fight h6, pass, deploy auto.",
 };
@@ -78,7 +81,8 @@ std::vector<std::string> rows_of(const TextSurface& s) {
 
 }  // namespace
 
-PlainGame::PlainGame(control::Session& session, std::ostream& out) : session_(session), out_(out) {
+PlainGame::PlainGame(control::Session& session, std::ostream& out)
+    : session_(session), out_(out), reactions_(session) {
     session_.add_observer(this);
 }
 
@@ -123,12 +127,19 @@ void PlainGame::print_waiting() {
     if (session_.seat(s.decider).computer()) who += ", the computer";
     if (session_.seat(s.decider).elsewhere()) who += ", " + session_.seat(s.decider).name;
     say("Turn " + std::to_string(s.turn) + ": " + decision_text(session_.context(), s) + " (" + who + ").");
+    if (const auto why = reactions_.reason()) {
+        say("Out of turn: " + *why + ". decline lets it go, decline all lets all go until your phase.");
+    }
 }
 
 bool PlainGame::run(std::istream& in) {
     std::string line;
     for (;;) {
-        play_computer();
+        // The computer's commands and the reactions let go, until a person is to decide.
+        for (int i = 0; i < 10000; ++i) {
+            play_computer();
+            if (reactions_.pass() == 0) break;
+        }
         print_waiting();
         if (session_.over()) return true;
         print_prompt();
@@ -207,6 +218,21 @@ bool PlainGame::handle_line(const std::string& raw) {
         }
     } else if (word == "save") {
         say(save_ ? save_() : std::string("This game is not being saved."));
+    } else if (line == "decline all") {
+        const Side side = session_.state().decider;
+        if (auto why = reactions_.decline_until_my_phase()) {
+            say("decline all: " + *why);
+        } else {
+            say(side_label(session_.context(), side) + " lets every reaction go until its phase.");
+        }
+    } else if (word == "unmoved-shots") {
+        if (const auto u = control::parse_unmoved_shots(rest)) {
+            reactions_.set_unmoved_shots(*u);
+            say(std::string("unmoved-shots ") + control::to_string(*u) + ".");
+        } else {
+            say(std::string("unmoved-shots ask or unmoved-shots never (now ") +
+                control::to_string(reactions_.unmoved_shots()) + ").");
+        }
     } else if (std::all_of(line.begin(), line.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
         const std::vector<rules::Command> legal = rules::legal_commands(session_.context(), session_.state());
         const unsigned long n = line.size() > 4 ? 0 : std::stoul(line);

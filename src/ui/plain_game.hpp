@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ai/player.hpp"
+#include "control/reactions.hpp"
 #include "control/session.hpp"
 
 namespace tercio::ui {
@@ -51,6 +52,10 @@ class PlainGame final : public control::Observer {
     bool handle_line(const std::string& line);
     /// Lets the computer play while the game waits for one of its sides.
     void play_computer();
+    /// Lets go the reaction windows of a person here that offer nothing new; how many.
+    int pass_reactions() { return reactions_.pass(); }
+    /// Whether shots at units that did not move stop the game for a reaction.
+    void set_unmoved_shots(control::UnmovedShots u) { reactions_.set_unmoved_shots(u); }
     /// What the game waits for and from whom ("Turn 2: A turns a card (A, French).").
     void print_waiting();
     /// The prompt of the side deciding ("A> ").
@@ -77,6 +82,8 @@ class PlainGame final : public control::Observer {
 
     control::Session& session_;
     std::ostream& out_;
+    /// Lets go the reactions that offer nothing new (the game waits for the others).
+    control::ReactionFilter reactions_;
     std::array<std::unique_ptr<ai::Player>, 2> players_;
     std::function<std::string()> save_;
     bool echo_ = false;

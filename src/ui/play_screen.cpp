@@ -32,7 +32,7 @@ constexpr KeyLine kKeys[] = {
     {"t P", "turn a card; pass: end your phase"},
     {"d c", "decline a reaction, chip or escape; chip the unit just hit"},
     {"F s", "follow or stay after a melee won"},
-    {"D", "deploy the rest of your army in the standard layout"},
+    {"D", "let reactions go until your phase; deploy the rest (set-up)"},
     {"x", "show or hide the why of the newest roll in the log"},
     {"PgUp PgDn Ctrl-P", "scroll the log; the whole history"},
     {"Ctrl-R", "redraw the screen"},
@@ -67,7 +67,7 @@ std::vector<std::string> key_help_lines(const KeyLine* begin, const KeyLine* end
 std::vector<std::string> key_help() { return key_help_lines(std::begin(kKeys), std::end(kKeys)); }
 
 PlayScreen::PlayScreen(control::Session& session, ScreenOptions options)
-    : session_(session), ctx_(session.context()), s_(session.state()), opt_(options) {
+    : session_(session), ctx_(session.context()), s_(session.state()), opt_(options), reactions_(session) {
     cursor_ = core::make_square(s_.files / 2, s_.ranks / 2);
     message_ = "Enter at the cursor shows what you can do; ? shows the keys.";
     session_.add_observer(this);
@@ -107,6 +107,27 @@ std::optional<std::string> PlayScreen::played(const control::Session&, const con
         if (selected_ && !unit_at(s_, *selected_, s_.decider)) selected_.reset();
     }
     return std::nullopt;
+}
+
+int PlayScreen::pass_reactions() {
+    const Side side = s_.decider;
+    const int n = reactions_.pass();
+    if (n > 0 && selected_ && !unit_at(s_, *selected_, s_.decider)) selected_.reset();
+    if (n > 0 && s_.decision == Decision::React && session_.seat(s_.decider).here() && s_.decider == side) {
+        message_.clear();  // "Now B decides" was said of a window let go: the hint says why this one stops
+    }
+    return n;
+}
+
+void PlayScreen::decline_all() {
+    if (wait_for_computer()) return;
+    const Side side = s_.decider;
+    if (auto why = reactions_.decline_until_my_phase()) {
+        message_ = "decline all: " + *why;
+        return;
+    }
+    message_ = side_label(ctx_, side) +
+               " lets every reaction go until its phase (an evade or a forced charge still stops).";
 }
 
 void PlayScreen::undone(const control::Session&) {
@@ -494,6 +515,23 @@ bool PlayScreen::handle(const KeyPress& k) {
                     message_ = save_ ? save_() : std::string("This game is not being saved.");
                     return true;
                 }
+                if (text == "decline all") {
+                    decline_all();
+                    return true;
+                }
+                if (text.starts_with("unmoved-shots")) {
+                    const std::string word = text.size() > 14 ? text.substr(14) : std::string();
+                    if (const auto u = control::parse_unmoved_shots(word)) {
+                        reactions_.set_unmoved_shots(*u);
+                        message_ = *u == control::UnmovedShots::Ask
+                                       ? "Shots at enemy units that did not move stop the game for you once a phase."
+                                       : "Shots at enemy units that did not move no longer stop the game.";
+                    } else {
+                        message_ = std::string("unmoved-shots ask or unmoved-shots never (now ") +
+                                   control::to_string(reactions_.unmoved_shots()) + ")";
+                    }
+                    return true;
+                }
                 if (!text.empty()) {
                     // Text is parsed only here, where a person typed it.
                     std::string err;
@@ -601,7 +639,13 @@ bool PlayScreen::handle(const KeyPress& k) {
         case 'S': message_ = save_ ? save_() : std::string("This game is not being saved."); break;
         case 'U': ask_undo(); break;
         case 'P': act(Pass{}); break;
-        case 'D': act(DeployAuto{}); break;
+        case 'D':
+            if (s_.decision == Decision::React) {
+                decline_all();
+            } else {
+                act(DeployAuto{});
+            }
+            break;
         case 'x':
             expanded_ = expanded_ ? std::nullopt : log_.last_explained();
             if (!expanded_) message_ = "no roll to explain yet";
@@ -814,7 +858,7 @@ void PlayScreen::draw(Surface& out) const {
                                      ? computer_name(s_.decider) + " is thinking, " + std::to_string(thinking_.count() / 60) +
                                            ":" + (thinking_.count() % 60 < 10 ? "0" : "") +
                                            std::to_string(thinking_.count() % 60)
-                                     : decision_hint(ctx_, s_);
+                                     : decision_hint(ctx_, s_, reactions_.reason().value_or(""));
         for (const std::string& row : wrap(hint, map.w, 0, 0)) {
             if (y >= h - 2) break;
             out.put(0, y, row, st);

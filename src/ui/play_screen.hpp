@@ -12,6 +12,7 @@
 #include <chrono>
 #include <functional>
 
+#include "control/reactions.hpp"
 #include "control/session.hpp"
 #include "rules/game.hpp"
 #include "ui/log.hpp"
@@ -96,6 +97,13 @@ class PlayScreen final : public control::Observer {
     /// Whether a computer's command may be played now: not while the player answers a question
     /// (quit? the odds?) or steps through the set-up rolls.
     bool ready_for_computer() const;
+    /// Lets go the reaction windows of a person at this keyboard that offer nothing new
+    /// (control::ReactionFilter): call before each draw. How many were let go.
+    int pass_reactions();
+    /// Whether shots at units that did not move stop the game for a reaction (`--unmoved-shots`,
+    /// `:unmoved-shots ask|never`).
+    void set_unmoved_shots(control::UnmovedShots u) { reactions_.set_unmoved_shots(u); }
+    const control::ReactionFilter& reactions() const { return reactions_; }
     /// The session's version: changes whenever a command is played or taken back.
     std::uint64_t version() const { return session_.version(); }
     /// Takes back the last command if no dice were rolled and no card turned since it; the
@@ -156,12 +164,15 @@ class PlayScreen final : public control::Observer {
     void draw_legend(Surface& out) const;
     /// Q, :quit or Ctrl-C: asks before quitting.
     void ask_quit();
+    /// D or `:decline all` at a reaction: lets every reaction go until the side's own phase.
+    void decline_all();
 
     control::Session& session_;
     const rules::RulesContext& ctx_;
     /// The session's state (a reference: the screen draws the game, it does not hold one).
     const rules::GameState& s_;
     ScreenOptions opt_;
+    control::ReactionFilter reactions_;
     Log log_;
     core::Square cursor_{};
     Mode mode_ = Mode::Map;

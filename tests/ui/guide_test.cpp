@@ -38,8 +38,12 @@ TEST_CASE("the hint names the side to decide and the keys for the decision", "[u
     p.s.decider = rules::Side::B;
     p.s.react_window = 3;
     CHECK(decision_hint(p.ctx, p.s) ==
-          "B Spanish: OUT OF TURN: you may shoot for an opportunity chip (Space, then f at the target), or "
-          "d to let play go on.");
+          "B Spanish: OUT OF TURN: Shoot for an opportunity chip (Space, then f at the target); d lets it go, "
+          "D lets all go until your phase.");
+    // Why the window stops the game, when the front end knows (control::ReactionFilter).
+    CHECK(decision_hint(p.ctx, p.s, "a new shot (shoot h7 h5)") ==
+          "B Spanish: OUT OF TURN: a new shot (shoot h7 h5). Shoot for an opportunity chip (Space, then f at the "
+          "target); d lets it go, D lets all go until your phase.");
     p.s.decision = rules::Decision::GameOver;
     CHECK(contains(decision_hint(p.ctx, p.s), "Q quits"));
 }

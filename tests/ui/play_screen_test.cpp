@@ -307,7 +307,7 @@ TEST_CASE("a reaction out of turn is shown in reverse video, with the side to ac
     TextSurface out(80, 24);
     p.draw(out);
     const std::string s = out.to_string();
-    CHECK(contains(s, "B Spanish: OUT OF TURN: you may shoot"));
+    CHECK(contains(s, "B Spanish: OUT OF TURN: a new shot (shoot h7"));
     // The hint's first row, under the map, is in reverse video and B's colour.
     const int row = 17;
     CHECK(out.cell(0, row) == "B");
@@ -316,6 +316,38 @@ TEST_CASE("a reaction out of turn is shown in reverse video, with the side to ac
     // d declines: A acts again.
     p.handle(KeyPress::character('d'));
     CHECK(p.state().decider == rules::Side::A);
+}
+
+TEST_CASE("D at a reaction lets every reaction go until the side's phase, and unmoved-shots never lets "
+          "shots at still units go",
+          "[ui][screen][PS-OPP-3]") {
+    test::Position pos = test::board();
+    pos.add(rules::Side::A, "arquebus", "h5");
+    pos.add(rules::Side::B, "arquebus", "h7");
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    pos.next_card(rules::CardKind::Reload);
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
+    SECTION("D") {
+        p.handle(KeyPress::character('t'));
+        REQUIRE(p.state().decision == rules::Decision::React);
+        CHECK(p.pass_reactions() == 0);  // a shot not yet let go in this phase: it stops
+        p.handle(KeyPress::character('D'));
+        CHECK(p.state().decider == rules::Side::A);
+        CHECK(p.reactions().waiting(rules::Side::B));
+        CHECK(contains(p.message(), "lets every reaction go until its phase"));
+    }
+    SECTION(":unmoved-shots never") {
+        command(p, "unmoved-shots never");
+        CHECK(contains(p.message(), "no longer stop the game"));
+        p.handle(KeyPress::character('t'));
+        REQUIRE(p.state().decision == rules::Decision::React);
+        CHECK(p.pass_reactions() == 1);
+        CHECK(p.state().decider == rules::Side::A);
+        CHECK(p_session.history().back().command == rules::Command{rules::Decline{}});
+        command(p, "unmoved-shots sometimes");
+        CHECK(contains(p.message(), "unmoved-shots ask or unmoved-shots never (now never)"));
+    }
 }
 
 TEST_CASE("a whole game is played to its end with the Enter menu and single keys alone", "[ui][screen]") {

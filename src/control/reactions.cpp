@@ -1,0 +1,128 @@
+#include "control/reactions.hpp"
+
+#include <algorithm>
+
+namespace tercio::control {
+
+using namespace rules;
+
+namespace {
+
+std::uint32_t phase_key(const GameState& s) {
+    return (static_cast<std::uint32_t>(s.turn) << 16) | (static_cast<std::uint32_t>(s.phase) << 8) |
+           static_cast<std::uint32_t>(idx(s.active));
+}
+
+}  // namespace
+
+std::optional<UnmovedShots> parse_unmoved_shots(const std::string& word) {
+    if (word == "ask") return UnmovedShots::Ask;
+    if (word == "never") return UnmovedShots::Never;
+    return std::nullopt;
+}
+
+const char* to_string(UnmovedShots u) { return u == UnmovedShots::Ask ? "ask" : "never"; }
+
+ReactionFilter::ReactionFilter(Session& session, UnmovedShots unmoved) : session_(session), unmoved_(unmoved) {
+    new_phase(session_.state());
+    session_.add_observer(this);
+}
+
+ReactionFilter::~ReactionFilter() { session_.remove_observer(this); }
+
+void ReactionFilter::new_phase(const GameState& s) {
+    phase_key_ = phase_key(s);
+    for (std::size_t i = 0; i < s.unit_count; ++i) phase_start_[i] = s.units[i].square;
+    declined_[0].clear();
+    declined_[1].clear();
+    // "Until my phase": the side's own phase has come.
+    if (s.turn > 0) until_my_phase_[idx(s.active)] = false;
+}
+
+std::optional<std::string> ReactionFilter::reason() const {
+    const GameState& s = session_.state();
+    if (s.decision != Decision::React || !session_.seat(s.decider).here()) return std::nullopt;
+    const RulesContext& ctx = session_.context();
+    const Side side = s.decider;
+    if (s.forced_charger != kNone) return std::string("a headstrong unit must charge");
+    if (s.react_window == 2) return std::string("your unit may evade");
+    const std::vector<Command> legal = legal_commands(ctx, s);
+    const bool can_decline =
+        std::any_of(legal.begin(), legal.end(), [](const Command& c) { return std::holds_alternative<Decline>(c); });
+    if (!can_decline) return std::string("a reaction must be made");
+    if (hold_) return std::string("taken back to this window");
+    if (until_my_phase_[idx(side)]) return std::nullopt;
+    for (const Command& c : legal) {
+        if (std::holds_alternative<Charge>(c)) return std::string("the moving unit can be charged (" + print(c) + ")");
+    }
+    const std::vector<Offer>& declined = declined_[idx(side)];
+    for (const Command& c : legal) {
+        const Shoot* shot = std::get_if<Shoot>(&c);
+        if (!shot) continue;
+        const auto target = unit_at(s, shot->target, other(side));
+        if (!target) continue;
+        const bool moved = s.units[*target].square != phase_start_[*target] ||
+                           (s.move.active && s.move.unit == *target);
+        if (!moved && unmoved_ == UnmovedShots::Never) continue;
+        const Offer offer{shot->from, shot->target, static_cast<std::uint8_t>(*target)};
+        if (std::find(declined.begin(), declined.end(), offer) != declined.end()) continue;
+        return std::string(moved ? "a shot at a unit that moved (" : "a new shot (") + print(c) + ")";
+    }
+    return std::nullopt;
+}
+
+bool ReactionFilter::would_pass() const {
+    const GameState& s = session_.state();
+    return s.decision == Decision::React && session_.seat(s.decider).here() && !reason();
+}
+
+int ReactionFilter::pass() {
+    int n = 0;
+    while (n < 200 && would_pass()) {
+        const Side side = session_.state().decider;
+        const std::uint64_t v = session_.version();
+        if (!session_.play(Decline{}).ok() || session_.version() == v) break;
+        ++passed_[idx(side)];
+        ++n;
+    }
+    return n;
+}
+
+std::optional<std::string> ReactionFilter::decline_until_my_phase() {
+    const GameState& s = session_.state();
+    if (s.decision != Decision::React) return std::string("there is no reaction to let go now");
+    const Side side = s.decider;
+    until_my_phase_[idx(side)] = true;
+    hold_ = false;
+    if (auto why = session_.play(Decline{}).refused) {
+        until_my_phase_[idx(side)] = false;
+        return why;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> ReactionFilter::played(const Session& session, const Entry& entry,
+                                                  const GameState& before) {
+    hold_ = false;
+    if (before.decision == Decision::React && std::holds_alternative<Decline>(entry.command)) {
+        // The shots offered at the window let go: they stop the game no more in this phase.
+        std::vector<Offer>& declined = declined_[idx(before.decider)];
+        for (const Command& c : legal_commands(session.context(), before)) {
+            const Shoot* shot = std::get_if<Shoot>(&c);
+            if (!shot) continue;
+            const auto target = unit_at(before, shot->target, other(before.decider));
+            if (!target) continue;
+            const Offer offer{shot->from, shot->target, static_cast<std::uint8_t>(*target)};
+            if (std::find(declined.begin(), declined.end(), offer) == declined.end()) declined.push_back(offer);
+        }
+    }
+    if (phase_key(session.state()) != phase_key_) new_phase(session.state());
+    return std::nullopt;
+}
+
+void ReactionFilter::undone(const Session& session) {
+    hold_ = true;
+    if (phase_key(session.state()) != phase_key_) new_phase(session.state());
+}
+
+}  // namespace tercio::control
