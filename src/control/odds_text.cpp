@@ -49,7 +49,57 @@ void melee_side(const RulesContext& ctx, const GameState& s, std::size_t winner,
     }
 }
 
+/// "29%": a chance as a whole percentage, "<1%" and ">99%" rather than a misleading 0 or 100.
+std::string whole_percent(double x) {
+    if (x > 0 && x < 0.005) return "<1%";
+    if (x < 1 && x > 0.995) return ">99%";
+    return std::to_string(static_cast<int>(x * 100 + 0.5)) + "%";
+}
+
+std::string about_hits(const odds::Chance& c) {
+    const std::uint64_t hundredths = (c.num * 200 / c.den + 1) / 2;
+    return "about " + std::to_string(hundredths / 100) + "." + (hundredths % 100 < 10 ? "0" : "") +
+           std::to_string(hundredths % 100) + " hits";
+}
+
 }  // namespace
+
+std::string odds_summary(const RulesContext& ctx, const GameState& s, const Preview& p) {
+    switch (p.kind) {
+    case Preview::Kind::Shot:
+    case Preview::Kind::CombinedShot: {
+        double none = 0;
+        double routed = 0;
+        if (p.kind == Preview::Kind::Shot) {
+            none = p.shot.no_effect.approx();
+            for (const auto& o : p.shot.outcomes) routed += o.status == Status::Routed ? o.chance.approx() : 0;
+        } else {
+            for (const auto& o : p.combined.outcomes) {
+                if (o.new_hits == 0 && o.status == Status::None) none += o.chance.approx();
+                if (o.status == Status::Routed) routed += o.chance.approx();
+            }
+        }
+        std::string out = (p.kind == Preview::Kind::Shot ? "shot: no effect " : "combined shot: no effect ") +
+                          whole_percent(none);
+        if (routed > 0) out += ", Routed " + whole_percent(routed);
+        return out + ", " +
+               about_hits(p.kind == Preview::Kind::Shot ? p.shot.expected_hits : p.combined.expected_hits);
+    }
+    case Preview::Kind::Melee:
+        return unit_name(ctx, s, p.actors[0]) + " wins " + whole_percent(p.melee.initiator_wins.wins.approx()) +
+               ", " + unit_name(ctx, s, p.target) + " " + whole_percent(p.melee.defender_wins.wins.approx()) +
+               ", tie " + whole_percent(p.melee.tie.approx());
+    case Preview::Kind::CutDown:
+        return "destroyed without dice";
+    case Preview::Kind::MoraleCheck:
+        return "morale check: fails " + whole_percent(p.chance.approx());
+    case Preview::Kind::Chip:
+    case Preview::Kind::Rally:
+        return std::string(p.kind == Preview::Kind::Chip ? "chip" : "rally") + ": succeeds " +
+               whole_percent(p.chance.approx());
+    }
+    return {};
+}
 
 std::vector<std::string> odds_lines(const RulesContext& ctx, const GameState& s, const Preview& p) {
     std::vector<std::string> out;

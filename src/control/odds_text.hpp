@@ -12,4 +12,9 @@ namespace tercio::control {
 std::vector<std::string> odds_lines(const rules::RulesContext& ctx, const rules::GameState& s,
                                     const rules::Preview& p);
 
+/// The odds in one line, to stand first where the lines may not all fit ("P2 Pike (A) wins 29%,
+/// p4 Pike (B) 67%, tie 4%"; "shot: no effect 42%, Routed 8%, about 0.75 hits"). Whole
+/// percentages: the exact fractions are in odds_lines.
+std::string odds_summary(const rules::RulesContext& ctx, const rules::GameState& s, const rules::Preview& p);
+
 }  // namespace tercio::control

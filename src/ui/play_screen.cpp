@@ -309,6 +309,8 @@ void PlayScreen::act(const Command& c) {
     if (const Preview* v = std::get_if<Preview>(&p)) {
         pending_ = c;
         odds_lines_ = control::odds_lines(ctx_, s_, *v);
+        odds_summary_ = control::odds_summary(ctx_, s_, *v);
+        odds_scroll_ = 0;
         mode_ = Mode::ConfirmAction;
         message_ = print(c) + "? y or Enter plays it, any other key cancels.";
         return;
@@ -440,6 +442,18 @@ bool PlayScreen::handle(const KeyPress& k) {
     }
     switch (mode_) {
         case Mode::ConfirmAction: {
+            // The odds scroll when they do not all fit (j/k a line, PgUp/PgDn a page).
+            if (!odds_lines_.empty()) {
+                int step = 0;
+                if (k.kind == K::Down || (k.kind == K::Char && k.ch == 'j')) step = 1;
+                if (k.kind == K::Up || (k.kind == K::Char && k.ch == 'k')) step = -1;
+                if (k.kind == K::PageDown) step = 10;
+                if (k.kind == K::PageUp) step = -10;
+                if (step != 0) {
+                    odds_scroll_ = std::clamp(odds_scroll_ + step, 0, odds_max_);
+                    return true;
+                }
+            }
             mode_ = Mode::Map;
             odds_lines_.clear();
             // A concession takes y itself; the odds of a roll take Enter too.
@@ -744,6 +758,38 @@ void PlayScreen::draw_legend(Surface& out) const {
     }
 }
 
+void PlayScreen::draw_odds(Surface& out, int x) const {
+    if (odds_lines_.empty()) return;
+    const int w = out.width() - x;
+    const int bottom = out.height() - 2;  // the rows above the status and message lines
+    const std::vector<std::string> head = wrap(odds_summary_, w, 0, 2);
+    std::vector<std::string> body;
+    for (const std::string& line : odds_lines_) {
+        for (std::string& row : wrap(line, w, 0, 2)) body.push_back(std::move(row));
+    }
+    const int need = static_cast<int>(head.size() + body.size());
+    // Over the log, where the player looks for results; over the side pane's status too when
+    // the log's rows are not enough; scrolled when even the whole column is not.
+    const int top = need <= bottom - kStatusRows ? bottom - need : 0;
+    const int room = bottom - top - static_cast<int>(head.size());
+    const bool scrolls = static_cast<int>(body.size()) > room;
+    const int shown = scrolls ? room - 1 : static_cast<int>(body.size());
+    odds_max_ = std::max(0, static_cast<int>(body.size()) - shown);
+    const int first = std::clamp(odds_scroll_, 0, odds_max_);
+    const std::string blank(static_cast<std::size_t>(std::max(0, w)), ' ');
+    for (int r = top; r < bottom; ++r) out.put(x, r, blank);
+    int y = top;
+    for (const std::string& row : head) out.put(x, y++, row, Style{Color::Default, true});
+    for (int i = 0; i < shown && first + i < static_cast<int>(body.size()); ++i) {
+        out.put(x, y++, body[static_cast<std::size_t>(first + i)]);
+    }
+    if (scrolls) {
+        const int below = static_cast<int>(body.size()) - first - shown;
+        out.put(x, y, "j/k scroll: " + std::to_string(first) + " above, " + std::to_string(below) + " below",
+                Style{Color::Default, false, true});
+    }
+}
+
 void PlayScreen::draw_history(Surface& out) const {
     history_page_ = std::max(1, out.height() - 3);
     history_max_ = draw_history_page(out, log_, history_scroll_,
@@ -868,12 +914,7 @@ void PlayScreen::draw(Surface& out) const {
     }
     out.put(0, h - 2, square_status(ctx_, s_, cursor_), Style{Color::Default, false, false, false, false});
     if (mode_ == Mode::ConfirmAction) {
-        // The odds over the log, where the player looks for results.
-        std::vector<std::string> rows;
-        for (const std::string& line : odds_lines_) {
-            for (std::string& row : wrap(line, side_w, 0, 2)) rows.push_back(std::move(row));
-        }
-        draw_over_log(out, rows);
+        draw_odds(out, side_x);
     } else if (mode_ == Mode::Choose) {
         std::vector<std::string> rows{"At " + core::to_string(cursor_) + ": Enter plays, Esc cancels"};
         for (std::size_t i = 0; i < choices_.size(); ++i) {

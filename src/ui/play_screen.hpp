@@ -162,6 +162,9 @@ class PlayScreen final : public control::Observer {
     void draw_help(Surface& out) const;
     void draw_history(Surface& out) const;
     void draw_legend(Surface& out) const;
+    /// The odds of the command asked about, in the side column from x: the one-line summary
+    /// first, then every line, scrolled by odds_scroll_ when they do not all fit.
+    void draw_odds(Surface& out, int x) const;
     /// Q, :quit or Ctrl-C: asks before quitting.
     void ask_quit();
     /// D or `:decline all` at a reaction: lets every reaction go until the side's own phase.
@@ -191,6 +194,9 @@ class PlayScreen final : public control::Observer {
     std::optional<core::Square> selected_;
     std::optional<rules::Command> pending_;  ///< the command waiting for confirmation
     std::vector<std::string> odds_lines_;  ///< its odds, shown while asking
+    std::string odds_summary_;             ///< and their one-line summary
+    int odds_scroll_ = 0;                  ///< rows of the odds scrolled off the top
+    mutable int odds_max_ = 0;             ///< how far they scroll (the last draw)
     std::size_t completion_index_ = 0;
     std::vector<rules::Command> choices_;  ///< the Enter menu's commands
     std::size_t choice_ = 0;            ///< the highlighted one

@@ -3,6 +3,8 @@
 #include "control/event_text.hpp"
 #include "tests/rules/position_fixture.hpp"
 #include "ui/play_screen.hpp"
+#include "control/odds_text.hpp"
+#include "rules/preview.hpp"
 #include "ui/side_pane.hpp"
 #include "ui/unit_reference.hpp"
 
@@ -206,6 +208,44 @@ TEST_CASE("Space selects a unit of the side to decide, f shows the odds and y sh
     CHECK(dice.remaining() == 0);
     CHECK(p.state().units[0 + 2].fired);  // board() adds two units first
     CHECK(contains(screen_of(p), "shoots"));
+}
+
+TEST_CASE("the odds at 80x24 come whole: a summary line first, every line by scrolling", "[ui][screen]") {
+    test::Position pos = test::board();
+    pos.act(rules::Side::A, rules::CardKind::Melee, 10);
+    pos.add(rules::Side::A, "pike", "h5");
+    pos.add(rules::Side::B, "pike", "h5", core::Facing::S);
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
+    for (int i = 0; i < 3; ++i) p.handle(KeyPress::character('j'));
+    REQUIRE(p.cursor() == test::sq("h5"));
+    p.handle(KeyPress::of(K::Enter));  // the menu at h5: fight h5 first
+    p.handle(KeyPress::of(K::Enter));
+    REQUIRE(contains(p.message(), "fight h5? y or Enter plays it"));
+    const rules::Command fight = rules::Fight{test::sq("h5")};
+    const auto preview = std::get<rules::Preview>(rules::preview(pos.ctx, p.state(), std::vector<rules::Command>{fight}));
+    const std::string summary = control::odds_summary(pos.ctx, p.state(), preview);
+    CHECK(contains(summary, " wins "));
+    CHECK(contains(summary, ", tie "));
+    // Every line is on one of the screens scrolled through with j, and the summary on each.
+    std::string seen;
+    for (int i = 0; i < 60; ++i) {
+        const std::string screen = screen_of(p);
+        CHECK(contains(screen, summary.substr(0, 20)));
+        seen += screen;
+        p.handle(KeyPress::character('j'));
+    }
+    REQUIRE(contains(p.message(), "fight h5? y or Enter plays it"));  // scrolling asked nothing
+    for (const std::string& line : control::odds_lines(pos.ctx, p.state(), preview)) {
+        // The lines are wrapped at the pane's width: their first words are on a row.
+        const std::string start = line.substr(0, std::min<std::size_t>(line.size(), 24));
+        INFO(line);
+        CHECK(contains(seen, start));
+    }
+    CHECK(contains(seen, "j/k scroll:"));
+    p.handle(KeyPress::character('x'));  // any other key cancels
+    CHECK(p.message() == "Cancelled.");
 }
 
 TEST_CASE("action keys refuse with the reason, and cancel leaves the game alone", "[ui][screen]") {
