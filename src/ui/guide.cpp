@@ -130,6 +130,9 @@ std::vector<Command> menu_commands(const RulesContext& ctx, const GameState& s, 
         const bool ok = selected && *selected != cursor ? names(sq, *selected) && names(sq, cursor) : names(sq, cursor);
         if (ok) at_cursor.push_back(c);
     }
+    // Nothing for the selected unit at the cursor: what can be done at the cursor itself, so that
+    // an earlier selection never hides the commands of the unit under the cursor.
+    if (at_cursor.empty() && selected && *selected != cursor) return menu_commands(ctx, s, cursor, std::nullopt);
     if (at_cursor.empty() && anywhere.empty()) {
         // Nothing here and nothing that needs no square (a Courage check, say): offer them all,
         // so Enter always shows the way on.

@@ -18,8 +18,8 @@ namespace tercio::ui {
 std::string decision_hint(const rules::RulesContext& ctx, const rules::GameState& s, const std::string& why = {});
 
 /// The legal commands the Enter menu offers with the cursor on `cursor`: with a unit selected
-/// elsewhere, those naming both its square and the cursor; otherwise those naming the cursor's
-/// square; then those naming no square at all (turn, pass, first, terrain pass...). `concede`
+/// elsewhere, those naming both its square and the cursor (if there are none, as if nothing were
+/// selected); otherwise those naming the cursor's square; then those naming no square at all (turn, pass, first, terrain pass...). `concede`
 /// is left out (it can be typed). Deployments are offered facing the enemy only, and a leader
 /// deployed unattached; the rest can be typed. When that leaves nothing, every legal command
 /// but `concede`. Which squares a command names comes from rules::squares_of.

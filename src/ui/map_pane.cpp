@@ -32,8 +32,10 @@ struct Marks {
 
 constexpr Marks kUnicode{
     "·", "+", "-", "±", "×", {"♣", "#", "^", "≈"}, {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"}};
+// ASCII: no mark may stand for two things. The facing north is ^, so a hill is %; a square to
+// move to is +, so a melee square is = and a square to move to and shoot at is :.
 constexpr Marks kAscii{
-    ".", "+", "-", "+", "+", {"&", "#", "^", "~"}, {"^", "/", ">", "\\", "v", "/", "<", "\\"}};
+    ".", "+", "-", ":", "=", {"&", "#", "%", "~"}, {"^", "/", ">", "\\", "v", "/", "<", "\\"}};
 
 constexpr Color kSideColor[2] = {Color::Red, Color::Blue};
 
@@ -124,18 +126,24 @@ class MapPainter {
     // The labels stay plain for the cursor: the status line under the map names its square, and
     // a reversed letter and number cost two attribute changes and a cursor motion for each label
     // that changes: 48 of the 98 bytes a cursor move used to send (bench/terminal.sh).
+    // The selected unit's file and rank labels are reversed, so that the selection shows from
+    // the edges of the map wherever the cursor is.
     void draw_file_labels(int y) {
         for (int f = 0; f < s_.files; ++f) {
             const char letter = static_cast<char>('a' + f);
-            put(kRankLabelCells + kSquareCells * f + 1, y, std::string_view(&letter, 1), Style{});
+            Style st;
+            st.reverse = view_.selected && view_.selected->x == f;
+            put(kRankLabelCells + kSquareCells * f + 1, y, std::string_view(&letter, 1), st);
         }
     }
 
     void draw_rank_label(int y, int rank) {
         const std::string n = std::to_string(rank + 1);
         const std::string text = (n.size() < 2 ? " " : "") + n;
-        put(0, y, text.substr(0, 1), Style{});
-        put(1, y, text.substr(1, 1), Style{});
+        Style st;
+        st.reverse = view_.selected && view_.selected->y == rank;
+        put(0, y, text.substr(0, 1), st);
+        put(1, y, text.substr(1, 1), st);
     }
 
     /// The glyph of a unit, cased by side, styled by side and status.
@@ -218,6 +226,7 @@ class MapPainter {
         for (std::size_t k = 0; k < c.style.size(); ++k) {
             if (reach) c.style[k].underline = true;
             if (arc) c.style[k].bold = true;
+            if (view_.selected && *view_.selected == q) c.style[k].underline = c.style[k].bold = true;
             if (view_.cursor && *view_.cursor == q) c.style[k].reverse = !c.style[k].reverse;
         }
         return c;

@@ -11,15 +11,17 @@
 ///   - The other side cell holds the unit's most urgent marker: `!` routed, `?` disordered, `@`
 ///     its leader is attached, `*` fired (F marker); else the terrain mark. The glyph is also
 ///     styled: routed reverse, disordered dim and underlined, attached leader bold.
-///   - A contested square (a unit of each side) shows both glyphs: `K×p` (ASCII `K+p`).
+///   - A contested square (a unit of each side) shows both glyphs: `K×p` (ASCII `K=p`).
 ///   - A leader alone: `@` in the middle, bold, in his side's colour (without colour, the status
 ///     line names his side). A fired unit's facing mark is also dim.
 ///   - A square without unit or leader: ` · ` (ASCII ` . `) in the open; terrain fills all three
-///     cells: hill `^^^`, wood `♣♣♣` (ASCII `&&&`), building `###`, stream `≈≈≈` (ASCII `~~~`).
+///     cells: hill `^^^` (ASCII `%%%`, as `^` faces north), wood `♣♣♣` (ASCII `&&&`), building `###`, stream `≈≈≈` (ASCII `~~~`).
 ///     Under a unit the terrain mark stays in the free side cell when no marker needs it.
 ///   - Highlights: a square in the move reach shows `+` in its middle cell when empty and all its
 ///     cells are underlined (the mark magenta with colour); a square in the fire arc shows `-`
-///     and is bold (yellow); in both, `±` (ASCII `+`), underlined and bold.
+///     and is bold (yellow); in both, `±` (ASCII `:`), underlined and bold.
+///   - The selected unit's square: all three cells underlined and bold, and its file and rank
+///     labels reversed, so that the selection shows wherever the cursor is.
 ///   - The cursor: the square's three cells in reverse video (toggled, so a routed glyph under
 ///     the cursor still differs); the file and rank labels stay plain (the status line names the
 ///     square, and a highlighted label cost 48 bytes a cursor move).
@@ -40,6 +42,8 @@ struct MapView {
     std::optional<core::Square> cursor;  ///< none: no cursor
     std::vector<core::Square> reach;     ///< the selected unit's move reach
     std::vector<core::Square> arc;       ///< the selected unit's fire arc
+    /// The selected unit's square: underlined and bold, its file and rank labels reversed.
+    std::optional<core::Square> selected;
     bool ascii = false;                  ///< no character above 0x7F at all
     bool color = true;                   ///< false: every Style keeps Color::Default
 };

@@ -295,6 +295,25 @@ std::optional<Command> PlayScreen::action_for(char32_t key, std::string& why) co
         }
     }
     if (!wanted) return std::nullopt;
+    if (const Move* plain = std::get_if<Move>(&*wanted); plain && validate(ctx_, s_, *wanted)) {
+        // Not straight there: the legal move that turns first and then reaches the square (the
+        // map shows it as reachable), the least turn first.
+        const Unit* u = nullptr;
+        if (const auto i = unit_at(s_, plain->from, s_.decider)) u = &s_.units[*i];
+        std::optional<Move> best;
+        int best_turn = 99;
+        for (const Command& c : legal_commands(ctx_, s_)) {
+            const Move* m = std::get_if<Move>(&c);
+            if (!m || !u || m->from != plain->from || m->to != plain->to || m->attack != plain->attack) continue;
+            const int turn = m->face_before ? core::turn_steps(u->facing, *m->face_before) : 0;
+            const int after = m->face_after ? 1 : 0;  // a turn after the move only when nothing else does
+            if (!best || turn * 2 + after < best_turn) {
+                best = *m;
+                best_turn = turn * 2 + after;
+            }
+        }
+        if (best) return Command{*best};
+    }
     if (const auto bad = validate(ctx_, s_, *wanted)) {
         why = print(*wanted) + ": " + *bad;
         return std::nullopt;
@@ -331,8 +350,8 @@ void PlayScreen::play_and_report(const Command& c, const std::string& shown) {
         message_ = "Now " + side_label(ctx_, s_.decider) + " decides" +
                    (s_.turn > 0 && s_.decider != s_.active ? ", out of turn." : ".");
     }
-    // The selection ends when its unit is no longer there for the side to decide.
-    if (selected_ && !unit_at(s_, *selected_, s_.decider)) selected_.reset();
+    // A command played ends the selection: the next one starts from the cursor.
+    selected_.reset();
 }
 
 void PlayScreen::reveal(const Events& setup) {
@@ -594,6 +613,12 @@ bool PlayScreen::handle(const KeyPress& k) {
         case K::Left: move_cursor(-1, 0); return true;
         case K::Right: move_cursor(1, 0); return true;
         case K::Enter: open_menu(); return true;
+        case K::Escape:
+            if (selected_) {
+                selected_.reset();
+                message_ = "Nothing selected.";
+            }
+            return true;
         case K::CtrlP:
             mode_ = Mode::History;
             history_scroll_ = 0;
@@ -736,9 +761,10 @@ void PlayScreen::draw_legend(Surface& out) const {
         "Beside a unit:  !  Routed     ?  Disordered     @  the leader is with it",
         "                *  fired, not loaded (reload on a Reload card)",
         "Bold: the leader's unit; reversed: Routed; dim and underlined: Disordered.",
-        std::string("Squares:        ") + (a ? ".  empty      +" : "·  empty      ×") + "  units of both sides: a melee square",
-        std::string("Unit selected:  +  it can move there   -  it can shoot there   ") + (a ? "+" : "±") + "  both",
-        std::string("Terrain:        ") + (a ? "&  wood   #  building   ^  hill   ~  stream" : "♣  wood   #  building   ^  hill   ≈  stream"),
+        std::string("Squares:        ") + (a ? ".  empty      =" : "·  empty      ×") + "  units of both sides: a melee square",
+        std::string("Unit selected:  +  it can move there   -  it can shoot there   ") + (a ? ":" : "±") + "  both",
+        "                underlined and bold, its file and rank reversed at the edges",
+        std::string("Terrain:        ") + (a ? "&  wood   #  building   %  hill   ~  stream" : "♣  wood   #  building   ^  hill   ≈  stream"),
         "",
         "The side pane:",
         "Turn 3 of 10    the game turn: many phases, each after an initiative roll,",
@@ -860,6 +886,7 @@ void PlayScreen::draw(Surface& out) const {
     if (mode_ == Mode::History) return draw_history(out);
     MapView view;
     view.cursor = cursor_;
+    view.selected = selected_;
     if (selected_) {
         // The selected unit's reach and targets, from the legal commands.
         const std::string from = core::to_string(*selected_);
@@ -910,6 +937,15 @@ void PlayScreen::draw(Surface& out) const {
             out.put(0, y, row, st);
             st = Style{};
             ++y;
+        }
+        // The selection, in words, on the last row of the hint's room.
+        if (selected_ && mode_ != Mode::Reveal) {
+            if (const auto u = unit_at(s_, *selected_, s_.decider)) {
+                const std::string line = "Selected: " + control::unit_name(ctx_, s_, *u) + " in " +
+                                         core::to_string(*selected_) + " (Esc unselects)";
+                out.put(0, std::max(map.h, std::min(y, h - 3)), line.substr(0, static_cast<std::size_t>(map.w)),
+                        Style{Color::Default, false, false, true});
+            }
         }
     }
     out.put(0, h - 2, square_status(ctx_, s_, cursor_), Style{Color::Default, false, false, false, false});

@@ -248,6 +248,65 @@ TEST_CASE("the odds at 80x24 come whole: a summary line first, every line by scr
     CHECK(p.message() == "Cancelled.");
 }
 
+TEST_CASE("m finds the move that turns first when the square is reached only that way", "[ui][screen]") {
+    test::Position pos = test::board();
+    pos.add(rules::Side::A, "arquebus", "h5");  // facing N
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
+    REQUIRE_FALSE(test::refusal(pos.ctx, pos.s, "move h5 i5").empty());  // sideways facing N: refused
+    bool reachable = false;
+    for (const rules::Command& c : rules::legal_commands(pos.ctx, pos.s)) {
+        const auto* m = std::get_if<rules::Move>(&c);
+        reachable = reachable || (m && m->from == test::sq("h5") && m->to == test::sq("i5") && m->face_before);
+    }
+    REQUIRE(reachable);  // shown with + on the map
+    for (int i = 0; i < 3; ++i) p.handle(KeyPress::character('j'));
+    p.handle(KeyPress::character(' '));
+    REQUIRE(p.selected() == test::sq("h5"));
+    p.handle(KeyPress::character('l'));
+    p.handle(KeyPress::character('m'));
+    INFO(p.message());
+    CHECK(p.state().units[2].square == test::sq("i5"));
+    CHECK(p.state().units[2].facing == core::Facing::NE);
+    CHECK(rules::print(p_session.history().back().command) == "move h5 face NE i5");
+    CHECK_FALSE(p.selected());  // a command played ends the selection
+}
+
+TEST_CASE("the selection shows on the map, Esc clears it, and it never hides the cursor's commands",
+          "[ui][screen]") {
+    test::Position pos = test::board();
+    pos.add(rules::Side::A, "arquebus", "h5");
+    pos.add(rules::Side::A, "pike", "c5");
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
+    for (int i = 0; i < 3; ++i) p.handle(KeyPress::character('j'));
+    p.handle(KeyPress::character(' '));
+    REQUIRE(p.selected() == test::sq("h5"));
+    TextSurface out(80, 24);
+    p.draw(out);
+    CHECK(contains(out.to_string(), "Selected: A1 Arquebus (A) in h5 (Esc unselects)"));
+    // h5's cells are underlined and bold, and file h and rank 5 are reversed at the edges.
+    const int x = 3 + 3 * 7;
+    const int y = 1 + (15 - 5);
+    CHECK(out.style(x + 1, y).underline);
+    CHECK(out.style(x + 1, y).bold);
+    CHECK(out.style(x + 1, 0).reverse);  // the file label h above the map
+    CHECK(out.style(1, y).reverse);      // the rank label 5
+    // The cursor on the pike in c5: Enter offers the pike's moves, not nothing.
+    for (int i = 0; i < 5; ++i) p.handle(KeyPress::character('h'));
+    REQUIRE(p.cursor() == test::sq("c5"));
+    p.handle(KeyPress::of(K::Enter));
+    INFO(screen_of(p));
+    CHECK(contains(screen_of(p), "move c5"));
+    p.handle(KeyPress::of(K::Escape));  // closes the menu
+    p.handle(KeyPress::of(K::Escape));  // clears the selection
+    CHECK_FALSE(p.selected());
+    CHECK(p.message() == "Nothing selected.");
+    CHECK_FALSE(contains(screen_of(p), "Selected:"));
+}
+
 TEST_CASE("action keys refuse with the reason, and cancel leaves the game alone", "[ui][screen]") {
     test::Position pos = test::board();
     pos.add(rules::Side::A, "arquebus", "h5");
