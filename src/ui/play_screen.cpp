@@ -91,11 +91,34 @@ std::optional<std::string> PlayScreen::play(const std::string& text) {
     return session_.play(*c).refused;
 }
 
+void PlayScreen::tips(const GameState& before) {
+    const auto tip = [this](const std::string& text) { log_.add(LogEntry{"Tip: " + text, {}, s_.turn}); };
+    if (!tip_turn_ && s_.turn >= 1 && before.turn != s_.turn) {
+        tip_turn_ = true;
+        tip("a turn is many phases, each side's after an initiative roll, until End of turn; night "
+            "falls after turn " + std::to_string(s_.nightfall_turn) + ".");
+    } else if (!tip_phase_ && s_.turn >= 1 && s_.turn == before.turn &&
+               (s_.active != before.active || s_.phase != before.phase)) {
+        tip_phase_ = true;
+        tip("a phase is one side turning cards and spending pips; the other side can only react "
+            "(out of turn).");
+    }
+    const CardKind* card = s_.current_card();
+    if (!tip_march_ && s_.decision == Decision::Act && card &&
+        (*card == CardKind::InfantryMove || *card == CardKind::CavalryMove) && s_.march_option[idx(s_.active)] &&
+        session_.seat(s_.active).here()) {
+        tip_march_ = true;
+        tip("marching option: on a Move card, march (2 pips) moves every unit but the cannon toward "
+            "the enemy. A Move card not marched on loses it for good.");
+    }
+}
+
 std::optional<std::string> PlayScreen::played(const control::Session&, const control::Entry& entry,
-                                              const GameState&) {
+                                              const GameState& before) {
     log_at_.resize(session_.history().size() - 1, log_.size());
     log_at_.push_back(log_.size());
     log_.add(ctx_, s_, entry.events);
+    tips(before);
     log_scroll_ = 0;
     expanded_.reset();
     if (!session_.seat(entry.by).here()) {

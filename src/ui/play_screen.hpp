@@ -210,6 +210,12 @@ class PlayScreen final : public control::Observer {
     std::chrono::seconds thinking_{0};
     std::string away_hint_;
     bool undo_asks_ = true;
+    /// The one-line tips already logged (turn, phase, marching option): each once a screen.
+    bool tip_turn_ = false;
+    bool tip_phase_ = false;
+    bool tip_march_ = false;
+    /// Logs the tips the change from `before` to now makes timely.
+    void tips(const rules::GameState& before);
     std::vector<std::size_t> log_at_;  ///< per command of the session's history: the log's length before it
     rules::Events unrevealed_;  ///< the set-up rolls being shown (Mode::Reveal)
     std::size_t revealed_ = 0;  ///< how many of them are shown: always fewer in Mode::Reveal

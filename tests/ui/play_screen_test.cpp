@@ -1,5 +1,7 @@
 // The game screen driven by key sequences, drawn on a text surface: the controller part of the
 // terminal game, without a terminal.
+#include <map>
+
 #include "control/event_text.hpp"
 #include "tests/rules/position_fixture.hpp"
 #include "ui/play_screen.hpp"
@@ -478,6 +480,15 @@ TEST_CASE("a whole game is played to its end with the Enter menu and single keys
     const std::string s = screen_of(p);
     CHECK(contains(s, "After the battle"));
     CHECK(contains(s, "points"));
+    // The tips on turns, phases and the marching option came once each, in the log.
+    std::map<std::string, int> tips;
+    for (const LogEntry& e : p.log().entries()) {
+        if (e.text.starts_with("Tip: ")) ++tips[e.text.substr(5, 12)];
+    }
+    CHECK(tips["a turn is ma"] == 1);
+    CHECK(tips["a phase is o"] == 1);
+    CHECK(tips["marching opt"] == 1);
+    CHECK(tips.size() == 3);
 }
 
 TEST_CASE("the help key on a unit shows its rules first, then the keys", "[ui][screen]") {
