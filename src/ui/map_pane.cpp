@@ -82,6 +82,9 @@ bool leader_attached_to(const GameState& s, std::size_t unit) {
 struct Cells {
     std::array<std::string, kSquareCells> text{" ", " ", " "};
     std::array<Style, kSquareCells> style{};
+    /// The rest of a larger square: its terrain (or blank), with the square's highlights.
+    std::string fill = " ";
+    Style fill_style{};
 };
 
 class MapPainter {
@@ -98,20 +101,32 @@ class MapPainter {
     void draw() {
         const int files = s_.files;
         const int ranks = s_.ranks;
+        const int cw = view_.cell_w;
+        const int ch = view_.cell_h;
+        const int pad = (cw - kSquareCells) / 2;  // cells left of the picture in a larger square
+        const int mid = (ch - 1) / 2;             // the picture's row in a larger square
         draw_file_labels(0);
         for (int r = 0; r < ranks; ++r) {
-            const int y = 1 + (ranks - 1 - r);
-            draw_rank_label(y, r);
+            const int y0 = 1 + ch * (ranks - 1 - r);
+            draw_rank_label(y0 + mid, r);
             for (int f = 0; f < files; ++f) {
                 const core::Square q = core::make_square(f, r);
                 const Cells c = square_cells(q);
-                for (int k = 0; k < kSquareCells; ++k) {
-                    put(kRankLabelCells + kSquareCells * f + k, y,
-                        c.text[static_cast<std::size_t>(k)], c.style[static_cast<std::size_t>(k)]);
+                const int x0 = kRankLabelCells + cw * f;
+                for (int dy = 0; dy < ch; ++dy) {
+                    for (int dx = 0; dx < cw; ++dx) {
+                        const int k = dx - pad;
+                        if (dy == mid && k >= 0 && k < kSquareCells) {
+                            put(x0 + dx, y0 + dy, c.text[static_cast<std::size_t>(k)],
+                                c.style[static_cast<std::size_t>(k)]);
+                        } else {
+                            put(x0 + dx, y0 + dy, c.fill, c.fill_style);
+                        }
+                    }
                 }
             }
         }
-        draw_file_labels(ranks + 1);
+        draw_file_labels(1 + ch * ranks);
     }
 
   private:
@@ -133,7 +148,7 @@ class MapPainter {
             const char letter = static_cast<char>('a' + f);
             Style st;
             st.reverse = view_.selected && view_.selected->x == f;
-            put(kRankLabelCells + kSquareCells * f + 1, y, std::string_view(&letter, 1), st);
+            put(kRankLabelCells + view_.cell_w * f + view_.cell_w / 2, y, std::string_view(&letter, 1), st);
         }
     }
 
@@ -223,12 +238,16 @@ class MapPainter {
                 c.style[1] = colored(reach ? Color::Magenta : Color::Yellow);
             }
         }
-        for (std::size_t k = 0; k < c.style.size(); ++k) {
-            if (reach) c.style[k].underline = true;
-            if (arc) c.style[k].bold = true;
-            if (view_.selected && *view_.selected == q) c.style[k].underline = c.style[k].bold = true;
-            if (view_.cursor && *view_.cursor == q) c.style[k].reverse = !c.style[k].reverse;
-        }
+        c.fill = fill;
+        c.fill_style = fill_style;
+        const auto highlight = [&](Style& st) {
+            if (reach) st.underline = true;
+            if (arc) st.bold = true;
+            if (view_.selected && *view_.selected == q) st.underline = st.bold = true;
+            if (view_.cursor && *view_.cursor == q) st.reverse = !st.reverse;
+        };
+        for (Style& st : c.style) highlight(st);
+        highlight(c.fill_style);
         return c;
     }
 
@@ -258,8 +277,18 @@ std::string unit_status(const RulesContext& ctx, const GameState& s, std::size_t
     return out;
 }
 
-Rect map_rect(const MapView& /*view*/, int files, int ranks) {
-    return Rect{0, 0, kRankLabelCells + kSquareCells * files, ranks + 2};
+Rect map_rect(const MapView& view, int files, int ranks) {
+    return Rect{0, 0, kRankLabelCells + view.cell_w * files, view.cell_h * ranks + 2};
+}
+
+void fit_map(MapView& view, int width, int height, int files, int ranks, int side_w, int below) {
+    constexpr std::array<std::pair<int, int>, 3> kSizes{{{7, 3}, {5, 2}, {3, 1}}};
+    for (const auto& [cw, ch] : kSizes) {
+        view.cell_w = cw;
+        view.cell_h = ch;
+        const Rect r = map_rect(view, files, ranks);
+        if (r.w + side_w <= width && r.h + below <= height) return;
+    }
 }
 
 void draw_map(Surface& out, Rect area, const RulesContext& ctx, const GameState& s,

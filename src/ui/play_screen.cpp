@@ -873,13 +873,10 @@ int draw_history_page(Surface& out, const Log& log, int scroll, std::string_view
 }
 
 void PlayScreen::draw_over_log(Surface& out, const std::vector<std::string>& rows, int highlight) const {
-    draw_rows_over_log(out, opt_.ascii, rows, highlight);
+    draw_rows_over_log(out, side_x_, rows, highlight);
 }
 
-void draw_rows_over_log(Surface& out, bool ascii, const std::vector<std::string>& rows, int highlight) {
-    MapView view;
-    view.ascii = ascii;
-    const int x = map_rect(view).w + 1;
+void draw_rows_over_log(Surface& out, int x, const std::vector<std::string>& rows, int highlight) {
     const int w = out.width() - x;
     const int top = kStatusRows;
     const int bottom = out.height() - 2;  // the rows above the status and message lines
@@ -923,9 +920,13 @@ void PlayScreen::draw(Surface& out) const {
     }
     view.ascii = opt_.ascii;
     view.color = opt_.color;
-    const Rect map = map_rect(view);
+    // Larger squares when the terminal leaves the side pane and the rows under the map at least
+    // what they have at 80x24.
+    fit_map(view, w, h, s_.files, s_.ranks, kMinWidth - kMapWidth80, kMinHeight - kMapHeight80);
+    const Rect map = map_rect(view, s_.files, s_.ranks);
     draw_map(out, Rect{0, 0, map.w, map.h}, ctx_, s_, view);
     const int side_x = map.w + 1;
+    side_x_ = side_x;
     const int side_w = w - side_x;
     StatusOptions so;
     so.colour = opt_.color;

@@ -158,6 +158,7 @@ class PlayScreen final : public control::Observer {
     /// Rows drawn over the log pane, bottom-aligned; the first is the heading (bold). If they
     /// do not all fit, the first rows after the heading give way.
     void draw_over_log(Surface& out, const std::vector<std::string>& rows, int highlight = -1) const;
+    mutable int side_x_ = 49;  ///< where the side pane began at the last draw
     void draw_prompt(Surface& out, int y) const;
     void draw_help(Surface& out) const;
     void draw_history(Surface& out) const;
@@ -236,7 +237,12 @@ bool scroll_history(const KeyPress& k, int& scroll, int page, int most);
 /// Rows drawn over the log pane, bottom-aligned; the first is the heading (bold). If they do not
 /// all fit, the first rows after the heading give way, keeping row `highlight` (if >= 1, shown
 /// in reverse video) in view.
-void draw_rows_over_log(Surface& out, bool ascii, const std::vector<std::string>& rows, int highlight = -1);
+void draw_rows_over_log(Surface& out, int x, const std::vector<std::string>& rows, int highlight = -1);
+
+/// The map's size at 80x24 (3 x 1 cells a square, 15 x 15 squares): what a larger terminal
+/// must leave beside and under a larger map (fit_map).
+inline constexpr int kMapWidth80 = 48;
+inline constexpr int kMapHeight80 = 17;
 
 /// Rows of the side pane's status, above the log (the game and the replay).
 inline constexpr int kStatusRows = 9;

@@ -361,7 +361,7 @@ void ReplayScreen::draw_history(Surface& out) const {
 }
 
 void ReplayScreen::draw_over_log(Surface& out, const std::vector<std::string>& rows) const {
-    draw_rows_over_log(out, opt_.ascii, rows);
+    draw_rows_over_log(out, side_x_, rows);
 }
 
 void ReplayScreen::draw(Surface& out) const {
@@ -374,9 +374,11 @@ void ReplayScreen::draw(Surface& out) const {
     view.ascii = opt_.ascii;
     view.color = opt_.color;
     if (pos_ > 0) mark_command(commands_[pos_ - 1], view);
-    const Rect map = map_rect(view);
+    fit_map(view, w, h, s_.files, s_.ranks, kMinWidth - kMapWidth80, kMinHeight - kMapHeight80);
+    const Rect map = map_rect(view, s_.files, s_.ranks);
     draw_map(out, Rect{0, 0, map.w, map.h}, ctx_, s_, view);
     const int side_x = map.w + 1;
+    side_x_ = side_x;
     const int side_w = w - side_x;
     StatusOptions so;
     so.colour = opt_.color;

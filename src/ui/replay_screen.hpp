@@ -102,6 +102,7 @@ class ReplayScreen {
     void draw_help(Surface& out) const;
     void draw_history(Surface& out) const;
     void draw_over_log(Surface& out, const std::vector<std::string>& rows) const;
+    mutable int side_x_ = 49;  ///< where the side pane began at the last draw
 
     const rules::RulesContext& ctx_;
     ScreenOptions opt_;

@@ -215,8 +215,11 @@ void draw_status(Surface& out, Rect area, const RulesContext& ctx, const GameSta
     // A blank line before the table when there is room for it.
     if (static_cast<int>(lines.size()) + 4 <= area.h) lines.push_back({"", Style{}});
 
-    // The table: the name column takes what the four number columns leave.
-    const int name_width = std::max(3, area.w - 21);
+    // The table: the name column takes what the four number columns leave, but in a wide pane no
+    // more than the longer army name needs, so that the numbers stay beside the names.
+    std::size_t longest = 0;
+    for (Side side : {Side::A, Side::B}) longest = std::max(longest, code_points(side_label(ctx, side)).size());
+    const int name_width = std::max(3, std::min(area.w - 21, std::max(10, static_cast<int>(longest) + 2)));
     lines.push_back({left("", name_width) + " Deck Disc Opp Morale",
                      Style{Color::Default, false, false, false, true}});
     for (Side side : {Side::A, Side::B}) {

@@ -171,6 +171,31 @@ TEST_CASE("snapshot: a unit selected on a Move card, with its reach and targets"
     check_snapshot("selected", draw(p));
 }
 
+TEST_CASE("snapshot: a larger terminal gets larger squares and keeps the numbers by the names",
+          "[ui][snapshot]") {
+    Game g;
+    control::Session p_session(g.ctx, g.s, g.dice);
+    PlayScreen p(p_session, {});
+    command(p, "terrain pass");
+    command(p, "terrain pass");
+    command(p, "deploy auto");
+    command(p, "deploy auto");
+    // 120x40: 5 x 2 cells a square; 200x60: 7 x 3. 80x24 stays as the "initiative" snapshot.
+    check_snapshot("initiative_120x40", draw(p, 120, 40));
+    const TextSurface big = draw(p, 200, 60);
+    check_snapshot("initiative_200x60", big);
+    // The map takes 3 + 7 x 15 columns; the side pane starts after it and its table stays narrow.
+    const std::string text = big.to_string();
+    const auto row = text.substr(0, text.find('\n'));
+    CHECK(row.find("Turn") == 109);
+    for (const std::string& line : {std::string("A French "), std::string("B Spanish")}) {
+        const auto at = text.find(line);
+        REQUIRE(at != std::string::npos);
+        const auto end = text.find('\n', at);
+        CHECK(end - at <= 36);  // the name, then Deck Disc Opp Morale beside it
+    }
+}
+
 TEST_CASE("snapshot: the odds of a shot before it is rolled, in ASCII without colour", "[ui][snapshot]") {
     test::Position pos = test::board();
     pos.add(rules::Side::A, "arquebus", "h5");
