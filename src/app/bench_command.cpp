@@ -14,6 +14,9 @@
 #include "ai/stats.hpp"
 #include "app/exit_codes.hpp"
 #include "app/game_contexts.hpp"
+#include "control/reactions.hpp"
+#include "control/session.hpp"
+#include <map>
 #include "rules/game.hpp"
 #include "rules/state_hash.hpp"
 
@@ -241,6 +244,77 @@ void bench_random(const std::vector<rules::RulesContext>& pairings, int games) {
 }
 
 }  // namespace
+
+int run_reaction_bench(int games, const std::filesystem::path& data_dir) {
+    GameContexts contexts(data_dir);
+    std::string why;
+    const auto pairings = contexts.all_pairings(why);
+    if (!pairings) {
+        std::cerr << "tercio bench: " << why << '\n';
+        return kExitDataError;
+    }
+    struct Phase {
+        int windows = 0;
+        int ask = 0;
+        int never = 0;
+    };
+    std::vector<Phase> phases;  // the enemy phases with at least one window
+    long windows = 0;
+    long ask = 0;
+    long never = 0;
+    std::map<std::string, long> reasons;  // the stops with unmoved shots asked, by reason
+    try {
+        for (int g = 0; g < games; ++g) {
+            const rules::RulesContext& ctx = (*pairings)[static_cast<std::size_t>(g % 36)];
+            const auto seed = static_cast<std::uint64_t>(g) + 1;
+            control::Session session(ctx, seed);  // both seats a person's: the filters see every window
+            const control::ReactionFilter asked(session, control::UnmovedShots::Ask);
+            const control::ReactionFilter quiet(session, control::UnmovedShots::Never);
+            std::array<std::unique_ptr<ai::Player>, 2> players{ai::make_player(ai::Level::Normal, ai::player_seed(seed, rules::Side::A)),
+                                                               ai::make_player(ai::Level::Normal, ai::player_seed(seed, rules::Side::B))};
+            std::map<std::uint32_t, Phase> by_phase;
+            for (long n = 0; !session.over(); ++n) {
+                if (n > 100000) throw std::runtime_error("a game that does not end");
+                const rules::GameState& s = session.state();
+                if (s.decision == rules::Decision::React) {
+                    Phase& p = by_phase[static_cast<std::uint32_t>((s.turn << 16) | (s.phase << 8)) |
+                                         static_cast<std::uint32_t>(rules::idx(s.active))];
+                    ++p.windows;
+                    ++windows;
+                    if (const auto reason = asked.reason()) {
+                        ++p.ask, ++ask;
+                        ++reasons[reason->substr(0, std::min<std::size_t>(reason->find(" ("), 24))];
+                    }
+                    if (quiet.reason()) ++p.never, ++never;
+                }
+                const rules::Side side = s.decider;
+                const rules::Command c = players[rules::idx(side)]->choose(ai::make_view(ctx, s, side));
+                if (auto refused = session.play(c).refused) throw std::runtime_error(*refused);
+            }
+            for (const auto& [key, p] : by_phase) phases.push_back(p);
+        }
+    } catch (const std::exception& e) {
+        std::cerr << "tercio bench: " << e.what() << '\n';
+        return kExitIllegal;
+    }
+    const auto quantile = [&phases](int Phase::*field, double q) {
+        std::vector<int> v;
+        for (const Phase& p : phases) v.push_back(p.*field);
+        std::sort(v.begin(), v.end());
+        return v.empty() ? 0 : v[static_cast<std::size_t>(q * static_cast<double>(v.size() - 1))];
+    };
+    std::printf("reactions: %d games (normal v normal), %zu enemy phases with a window\n", games, phases.size());
+    std::printf("windows out of turn %ld; stops with unmoved shots asked %ld, never %ld\n", windows, ask, never);
+    std::printf("per enemy phase: windows median %d, p90 %d, most %d; stops (ask) median %d, p90 %d, most %d; "
+                "stops (never) median %d, p90 %d, most %d\n",
+                quantile(&Phase::windows, 0.5), quantile(&Phase::windows, 0.9), quantile(&Phase::windows, 1.0),
+                quantile(&Phase::ask, 0.5), quantile(&Phase::ask, 0.9), quantile(&Phase::ask, 1.0),
+                quantile(&Phase::never, 0.5), quantile(&Phase::never, 0.9), quantile(&Phase::never, 1.0));
+    std::string by_reason;
+    for (const auto& [r, n] : reasons) by_reason += (by_reason.empty() ? "" : "; ") + r + " " + std::to_string(n);
+    std::printf("stops (ask) by reason: %s\n", by_reason.c_str());
+    return kExitOk;
+}
 
 int run_bench(int games, const std::filesystem::path& data_dir) {
     GameContexts contexts(data_dir);

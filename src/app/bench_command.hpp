@@ -9,4 +9,10 @@ namespace tercio::app {
 /// match). The exit code.
 int run_bench(int games, const std::filesystem::path& data_dir);
 
+/// `tercio bench --reactions N`: N seeded games of `normal` against `normal` (pairing g % 36,
+/// dice seeded g + 1). Every reaction window out of turn is counted, and how many of them would
+/// stop the game for a person (control::ReactionFilter, with unmoved shots asked and never): in
+/// all and per enemy phase. The computer decides every window, so the games are those it plays.
+int run_reaction_bench(int games, const std::filesystem::path& data_dir);
+
 }  // namespace tercio::app

@@ -397,7 +397,16 @@ int main(int argc, char** argv) {
         ->type_name("MS")
         ->check(CLI::Range(0, 10000))
         ->needs(bench_network);
-
+    int bench_reactions = 12;
+    CLI::Option* bench_reaction =
+        bench->add_option("--reactions", bench_reactions,
+                          "Instead: play N games of normal against normal (default 12) and count the\n"
+                          "reaction windows out of turn, and how many would stop a person's game")
+            ->type_name("N")
+            ->expected(0, 1)
+            ->default_str("12")
+            ->check(CLI::Range(1, 1000))
+            ->excludes(bench_network);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -440,6 +449,7 @@ int main(int argc, char** argv) {
     if (sim->parsed()) return app::run_sim(sim_opt, *data_dir);
     if (bench->parsed()) {
         if (bench_network->count() > 0) return app::run_network_bench(bench_net, *data_dir);
+        if (bench_reaction->count() > 0) return app::run_reaction_bench(bench_reactions, *data_dir);
         return app::run_bench(bench_games, *data_dir);
     }
     // Alone in a terminal, tercio opens the start menu; otherwise it says what it has.

@@ -104,6 +104,8 @@ std::optional<std::string> ReactionFilter::decline_until_my_phase() {
 std::optional<std::string> ReactionFilter::played(const Session& session, const Entry& entry,
                                                   const GameState& before) {
     hold_ = false;
+    // Only a window let go: after a shot the same window may stay open for another shot
+    // (PS-OPP-10), which the player must still be asked about.
     if (before.decision == Decision::React && std::holds_alternative<Decline>(entry.command)) {
         // The shots offered at the window let go: they stop the game no more in this phase.
         std::vector<Offer>& declined = declined_[idx(before.decider)];

@@ -172,3 +172,24 @@ TEST_CASE("an evade always stops the game, even after decline all", "[control][r
     CHECK(filter.pass() == 0);
     CHECK(session.state().units[sk].square == sq("h5"));
 }
+
+TEST_CASE("after an opportunity shot the window stays asked, for the next shot", "[control][reactions][PS-OPP-10]") {
+    Position p = board();
+    p.add(A, "pike", "h8");
+    p.add(A, "pike", "c8");
+    p.add(B, "arquebus", "h10");
+    p.add(B, "arquebus", "c10");
+    p.next_card(CardKind::MillingAround);
+    core::ScriptedDice dice = core::ScriptedDice::parse("d6:1 d6:6");  // the first shot: no effect
+    Session session(p.ctx, p.s, dice);
+    ReactionFilter filter(session);
+    play(session, "turn");
+    REQUIRE(reacting(session, 3));  // R1
+    REQUIRE(filter.reason());
+    play(session, "shoot h10 h8");
+    REQUIRE(reacting(session, 3));  // any number of shots in R1
+    CHECK(contains(filter.reason().value_or(""), "shoot c10 c8"));
+    CHECK(filter.pass() == 0);
+    play(session, "decline");
+    CHECK(back_to_a(session));
+}
