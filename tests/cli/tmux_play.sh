@@ -64,8 +64,9 @@ type_command "terrain pass"
 # D deploys each army in the standard layout.
 t send-keys -t play D
 t send-keys -t play D
-expect "deploys"
 expect "you won the initiative"
+# The first turn's one-line tip, in the log.
+expect "Tip: a turn is many phases"
 t send-keys -t play Enter
 expect "1 first"
 t send-keys -t play 1
@@ -82,6 +83,13 @@ t resize-window -t play -x 70 -y 20
 expect "terminal too small: need 80x24, have 70x20"
 t resize-window -t play -x 80 -y 24
 expect "Card: "
+# A large window gets larger squares (7 cells by 3 rows from 140x54), and 80x24 the usual map.
+t resize-window -t play -x 200 -y 60
+expect "a      b      c      d"
+t resize-window -t play -x 120 -y 40
+expect "a    b    c    d"
+t resize-window -t play -x 80 -y 24
+expect "a  b  c  d  e"
 # ? on a unit (the cursor is on h11, a Spanish unit) shows its rules; ? again the keys, from the
 # key table.
 t send-keys -t play "?"
