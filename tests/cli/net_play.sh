@@ -35,7 +35,8 @@ common=(--plain --server-dir "$servers" --save-dir "$work/saves")
 # The events as the log words them: what every client of one game must print alike. Prompts,
 # echoed lines, waiting lines, and the news of who joined or left are each client's own.
 events() {
-    grep -vE '^(A> |B> |Turn [0-9]+: |You (play|are watching)|Game [0-9a-f]{8} hosted|tercio: )' "$1" |
+    # (Out of turn: why a reaction stops one player's game, said only to that player.)
+    grep -vE '^(A> |B> |Turn [0-9]+: |Out of turn: |You (play|are watching)|Game [0-9a-f]{8} hosted|tercio: )' "$1" |
         grep -vE ' (plays|says:) |joins|spectator|left;|is back|Both sides|^(1|say .*)$'
 }
 
