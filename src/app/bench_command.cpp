@@ -4,6 +4,7 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -34,6 +35,14 @@ std::uint64_t fold(std::uint64_t signature, std::uint64_t value) {
 
 double ms_since(Clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+/// The CPU time this process has used, in seconds: what a loaded, shared machine does not
+/// distort as it does wall time.
+double cpu_seconds() {
+    timespec t{};
+    ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
 }
 
 // ---- The AI part ----
@@ -192,6 +201,7 @@ void bench_random(const std::vector<rules::RulesContext>& pairings, int games) {
     long decisions = 0;
     long legal_listed = 0;
     std::vector<double> game_ms;
+    const double cpu0 = cpu_seconds();
     for (int g = 0; g < games; ++g) {
         const auto t0 = Clock::now();
         const rules::RulesContext& ctx =
@@ -215,6 +225,7 @@ void bench_random(const std::vector<rules::RulesContext>& pairings, int games) {
         signature = fold(signature, rules::state_hash(s));
         game_ms.push_back(ms_since(t0));
     }
+    const double cpu = cpu_seconds() - cpu0;
     std::sort(game_ms.begin(), game_ms.end());
     double total_ms = 0;
     for (double ms : game_ms) total_ms += ms;
@@ -238,6 +249,8 @@ void bench_random(const std::vector<rules::RulesContext>& pairings, int games) {
     std::printf("game time: median %.2f ms, p95 %.2f ms; %.1f games/s, %.0f decisions/s\n",
                 game_ms[game_ms.size() / 2], game_ms[game_ms.size() * 95 / 100],
                 1000.0 * games / total_ms, 1000.0 * static_cast<double>(decisions) / total_ms);
+    std::printf("cpu time %.3f s: %.1f games per CPU-second, %.0f decisions per CPU-second\n", cpu, games / cpu,
+                static_cast<double>(decisions) / cpu);
     std::printf("GameState: %zu bytes, copy %.0f ns (%d copies; probe hash %016llx)\n",
                 sizeof(rules::GameState), copy_ns, kCopies,
                 static_cast<unsigned long long>(rules::state_hash(sink[0])));
