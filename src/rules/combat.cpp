@@ -627,6 +627,8 @@ bool any_shot(const RulesContext& ctx, const GameState& s, Side side) {
         for (std::size_t j = 0; j < s.unit_count; ++j) {
             const Unit& t = s.units[j];
             if (t.side == side || !t.on_table()) continue;
+            // Out of range is refused by check_shot too; rejected here before any text is built.
+            if (core::dist2(u.square, t.square) > u.range_half) continue;
             if (!check_shot(ctx, s, side, u.square, t.square)) return true;
         }
     }
@@ -1019,7 +1021,10 @@ void legal_combat(const RulesContext& ctx, const GameState& s, std::vector<Comma
         if (!u.fired && u.status != UnitStatus::Routed && has_shoot_value(ctx, u)) {
             for (std::size_t j = 0; j < s.unit_count; ++j) {
                 const Unit& t = s.units[j];
-                if (t.side != side && t.on_table()) try_add(Shoot{u.square, t.square});
+                // Out of range is refused (PS-SHOOT-4): skipped before the checks build any text.
+                if (t.side != side && t.on_table() && core::dist2(u.square, t.square) <= u.range_half) {
+                    try_add(Shoot{u.square, t.square});
+                }
             }
         }
         if (s.decision != Decision::Act) continue;

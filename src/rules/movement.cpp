@@ -65,11 +65,13 @@ public:
         : ctx_(ctx), s_(s), u_(u), facing_(facing), budget_(budget), open_ground_only_(open_ground_only) {}
 
     void run() {
-        cost_.fill(kUnreached);
+        // Only the board's own squares are ever read (kMaxSquares is the largest board's).
+        const auto squares = static_cast<std::ptrdiff_t>(s_.files) * s_.ranks;
+        std::fill_n(cost_.begin(), squares, kUnreached);
         // Who stands where, counted once, so that each step looks up a square instead of all
         // the units.
-        occupied_[0].fill(0);
-        occupied_[1].fill(0);
+        std::fill_n(occupied_[0].begin(), squares, std::uint8_t{0});
+        std::fill_n(occupied_[1].begin(), squares, std::uint8_t{0});
         for (std::size_t i = 0; i < s_.unit_count; ++i) {
             const Unit& o = s_.units[i];
             if (&o == &u_ || !o.on_table()) continue;
@@ -330,6 +332,9 @@ std::vector<ChargeOption> charge_options(const RulesContext& ctx, const GameStat
         const Unit& c = s.units[i];
         if (c.side != n || !c.on_table() || c.status == UnitStatus::Routed) continue;
         if (!ctx.type(c).has(Ability::OpportunityCharge)) continue;
+        // A path costs at least the distance (steps of 2 and 3 half-squares, PS-GRID-10): a
+        // charger farther than its move cannot reach, whatever it turns to.
+        if (core::dist2(c.square, t) > c.move_half) continue;
         if (unit_at(s, c.square, other(n))) continue;  // already in contact
         const int limit = ctx.type(c).turn_limit >= 4 ? 4 : ctx.type(c).turn_limit;
         for (Facing f : core::kAllFacings) {

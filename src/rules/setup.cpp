@@ -705,10 +705,15 @@ void legal_setup(const RulesContext& ctx, const GameState& s, std::vector<Comman
             // The same test as check_deploy_square, with the side's squares looked up once: this
             // list runs to thousands of commands.
             std::array<bool, kMaxSquares> taken{};
+            std::size_t waiting = 0;  // units still to deploy
             for (std::size_t i = 0; i < s.unit_count; ++i) {
                 const Unit& u = s.units[i];
                 if (u.side == side && u.on_table()) taken[static_cast<std::size_t>(s.square_index(u.square))] = true;
+                if (u.side == side && !u.deployed) ++waiting;
             }
+            // At most: every waiting unit in every square of the zone, facing 8 ways; and the leader.
+            const auto zone = static_cast<std::size_t>(s.files) * s.deployment_ranks;
+            out.reserve(out.size() + waiting * zone * static_cast<std::size_t>(core::kFacings) + 2 * zone + 1);
             for (std::size_t i = 0; i < s.unit_count; ++i) {
                 const Unit& u = s.units[i];
                 if (u.side != side || u.deployed) continue;
