@@ -203,8 +203,8 @@ bool play_loop(ui::CursesSurface& term, ui::PlayScreen& screen, ui::ComputerTurn
     int errors = 0;  // reads that ended at once without a key: a closed terminal never stops
     bool redraw = true;
     for (;;) {
-        if (screen.pass_reactions() > 0) redraw = true;
-        const ui::ComputerTurns::Update u = turns.update(Clock::now());
+        // The reactions with nothing new are let go before and after the computer plays.
+        const ui::ComputerTurns::Update u = turns.update(Clock::now(), [&screen] { return screen.pass_reactions(); });
         if (redraw || u.changed) {
             term.clear();
             screen.draw(term);

@@ -43,6 +43,18 @@ void ComputerTurns::fail(rules::Side side, const std::string& why) {
                           std::string(1, rules::side_letter(side)) + " from here.");
 }
 
+ComputerTurns::Update ComputerTurns::update(Clock::time_point now, const std::function<int()>& pass) {
+    const bool passed = pass() > 0;
+    Update u = update(now);
+    u.changed = u.changed || passed;
+    // Bounded: each pass plays at least one decline, and the game ends.
+    for (int i = 0; i < 10000 && pass() > 0; ++i) {
+        u.wait_ms = update(now).wait_ms;
+        u.changed = true;
+    }
+    return u;
+}
+
 ComputerTurns::Update ComputerTurns::update(Clock::time_point now) {
     Update u;
     if (session_.version() != seen_version_) {

@@ -52,6 +52,11 @@ class ComputerTurns {
     /// dropped. If the computer fails (throws, or gives a command the rules refuse), the message
     /// session's observers are told and that side is handed to the keyboard.
     Update update(Clock::time_point now = Clock::now());
+    /// update(), with the reaction windows a front end lets go for its player (`pass` plays them
+    /// and says how many: PlayScreen::pass_reactions) let go before it and after it, and the
+    /// computer asked again for what follows: the front end never waits for a key on a window
+    /// its player is not asked about.
+    Update update(Clock::time_point now, const std::function<int()>& pass);
     /// Whether a decision is being made on the worker thread.
     bool thinking() const;
     /// Blocks until the decision being made, if any, is made; update() then plays it (tests).

@@ -69,7 +69,10 @@ std::string decision_hint(const RulesContext& ctx, const GameState& s, const std
         case Decision::Act: {
             if (s.marching) return who + "marching: move each unit toward the enemy (Space, m), P when done.";
             const CardKind* card = s.current_card();
-            if (!card) return who + std::to_string(s.pips) + " pips. t turns a card (1 pip); P passes.";
+            if (!card) {
+                return who + std::to_string(s.pips) + (s.pips == 1 ? " pip" : " pips") +
+                       ". t turns a card (1 pip); P passes.";
+            }
             return who + std::string(card_title(*card)) + ": " + card_hint(*card) +
                    ". Any card: f shoots (1 pip). t next card, P pass.";
         }
@@ -83,8 +86,14 @@ std::string decision_hint(const RulesContext& ctx, const GameState& s, const std
                     return who + "OUT OF TURN: " + (why.empty() ? std::string("an enemy unit moved in reach") : why) +
                            ". Charge or shoot for an opportunity chip (Enter on your unit); d lets it go, "
                            "D lets all go until your phase.";
-                case 2:
-                    return who + "OUT OF TURN: your unit may evade for a chip (Enter), or d to stand.";
+                case 2: {
+                    // The unit the mover has just entered.
+                    const Square at = s.move.unit != kNone ? s.units[s.move.unit].square : Square{};
+                    const auto evader = s.move.unit != kNone ? unit_at(s, at, s.decider) : std::nullopt;
+                    return who + "OUT OF TURN: " + (evader ? unit_label(ctx, s, *evader) + " in " + core::to_string(at)
+                                                           : std::string("your unit")) +
+                           " may evade for a chip (Enter on it), or d to stand.";
+                }
                 default:
                     return who + "OUT OF TURN: " + (why.empty() ? std::string() : why + ". ") +
                            "Shoot for an opportunity chip (Space, then f at the target); d lets it go, "
@@ -94,8 +103,9 @@ std::string decision_hint(const RulesContext& ctx, const GameState& s, const std
             return who + "your leader won the roll-off: Enter on a safe square within 4 to "
                          "escape, or d to stay.";
         case Decision::Chip:
-            return who + "spend a morale chip on " + unit_label(ctx, s, s.chip_target) +
-                   " to try to disorder it (c, odds shown first), or d to decline.";
+            return who + "spend a morale chip on " + unit_label(ctx, s, s.chip_target) + " to try to " +
+                   (s.units[s.chip_target].status == UnitStatus::Disordered ? "rout" : "disorder") +
+                   " it (c, odds shown first), or d to decline.";
         case Decision::FollowUp:
             return who + unit_label(ctx, s, s.choice_unit) + " won: F follows the loser, s stays.";
         case Decision::Pursue:

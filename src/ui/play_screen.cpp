@@ -16,13 +16,19 @@ using namespace rules;
 
 namespace {
 
+/// Whether the side to decide decides in the other side's phase (a reaction, a chip, an escape):
+/// not the initiative choice, which comes between phases.
+bool out_of_turn(const GameState& s) {
+    return s.turn > 0 && s.decider != s.active && s.decision != Decision::GameOver &&
+           s.decision != Decision::InitiativeChoice;
+}
 
 // The key table: the help screen is generated from it.
 constexpr KeyLine kKeys[] = {
     {"h j k l y u b n", "move the cursor (or the arrows, or the keypad digits)"},
     {"Enter", "what you can do at the cursor: a menu of the legal commands"},
     {":", "type a command: turn, move h5 h7, shoot h5 h8, pass"},
-    {"Tab", "at the command line: complete from the legal commands"},
+    {"Tab  Ctrl-U", "at the command line: complete from the legal commands; clear"},
     {"Esc", "cancel the menu or command line, close this help"},
     {"Space", "select your unit under the cursor (again to unselect)"},
     {"m", "move the selected unit to the cursor"},
@@ -121,11 +127,17 @@ std::optional<std::string> PlayScreen::played(const control::Session&, const con
     tips(before);
     log_scroll_ = 0;
     expanded_.reset();
-    if (!session_.seat(entry.by).here()) {
-        message_ = computer_name(entry.by) + " played \"" + print(entry.command) + "\".";
+    if (session_.seat(entry.by).here()) {
+        if (!passing_) others_since_mine_ = 0;  // a window let go for the player is not their move
+    } else {
+        ++others_since_mine_;
+        message_ = computer_name(entry.by) + " played \"" + print(entry.command) + "\"" +
+                   (others_since_mine_ > 1 ? " (" + std::to_string(others_since_mine_) +
+                                                 " commands since yours: Ctrl-P shows them)."
+                                           : std::string("."));
         if (s_.decider != entry.by && s_.decision != Decision::GameOver && session_.seat(s_.decider).here()) {
             message_ += " Now " + side_label(ctx_, s_.decider) + " decides" +
-                        (s_.turn > 0 && s_.decider != s_.active ? ", out of turn." : ".");
+                        (out_of_turn(s_) ? ", out of turn." : ".");
         }
         if (selected_ && !unit_at(s_, *selected_, s_.decider)) selected_.reset();
     }
@@ -133,11 +145,17 @@ std::optional<std::string> PlayScreen::played(const control::Session&, const con
 }
 
 int PlayScreen::pass_reactions() {
-    const Side side = s_.decider;
+    passing_ = true;
     const int n = reactions_.pass();
-    if (n > 0 && selected_ && !unit_at(s_, *selected_, s_.decider)) selected_.reset();
-    if (n > 0 && s_.decision == Decision::React && session_.seat(s_.decider).here() && s_.decider == side) {
-        message_.clear();  // "Now B decides" was said of a window let go: the hint says why this one stops
+    passing_ = false;
+    if (n > 0) {
+        if (selected_ && !unit_at(s_, *selected_, s_.decider)) selected_.reset();
+        // "Now A French decides, out of turn" was said of a window let go.
+        if (message_.starts_with("Now ")) {
+            message_.clear();
+        } else if (const auto at = message_.find(" Now "); at != std::string::npos) {
+            message_.erase(at);
+        }
     }
     return n;
 }
@@ -371,7 +389,7 @@ void PlayScreen::play_and_report(const Command& c, const std::string& shown) {
     if (s_.decider != before && s_.decision != Decision::GameOver && !computer(s_.decider)) {
         // Hot seat: the keyboard changes hands, so say so where the eye is.
         message_ = "Now " + side_label(ctx_, s_.decider) + " decides" +
-                   (s_.turn > 0 && s_.decider != s_.active ? ", out of turn." : ".");
+                   (out_of_turn(s_) ? ", out of turn." : ".");
     }
     // A command played ends the selection: the next one starts from the cursor.
     selected_.reset();
@@ -606,6 +624,9 @@ bool PlayScreen::handle(const KeyPress& k) {
                 }
             } else if (k.kind == K::Backspace) {
                 if (!prompt_.empty()) prompt_.pop_back();
+                completions_.clear();
+            } else if (k.kind == K::Char && k.ch == 0x15) {  // Ctrl-U, as in a shell: the whole line
+                prompt_.clear();
                 completions_.clear();
             } else if (k.kind == K::Tab) {
                 if (!wait_for_computer()) complete();
@@ -940,8 +961,7 @@ void PlayScreen::draw(Surface& out) const {
     // Under the map: what the side to decide should do now, and with which keys. Out of turn
     // (a reaction, a chip, an escape in the other side's phase) it stands out in reverse video.
     {
-        const bool out_of_turn = s_.turn > 0 && s_.decider != s_.active && s_.decision != Decision::GameOver;
-        Style st{Color::Default, true, out_of_turn};
+        Style st{Color::Default, true, out_of_turn(s_)};
         if (opt_.color && s_.decision != Decision::GameOver) st.fg = side_colour(s_.decider);
         int y = map.h;
         const std::string hint = mode_ == Mode::Reveal

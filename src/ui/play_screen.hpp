@@ -213,6 +213,8 @@ class PlayScreen final : public control::Observer {
     bool undo_asks_ = true;
     /// The one-line tips already logged (turn, phase, marching option): each once a screen.
     bool tip_turn_ = false;
+    bool passing_ = false;          ///< pass_reactions() is playing declines for the player
+    int others_since_mine_ = 0;     ///< commands played elsewhere since the player's last
     bool tip_phase_ = false;
     bool tip_march_ = false;
     /// Logs the tips the change from `before` to now makes timely.

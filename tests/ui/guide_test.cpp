@@ -48,6 +48,25 @@ TEST_CASE("the hint names the side to decide and the keys for the decision", "[u
     CHECK(contains(decision_hint(p.ctx, p.s), "Q quits"));
 }
 
+TEST_CASE("the hints name the evader, say what a chip would do, and count pips right",
+          "[ui][guide][PS-OPP-9][PS-CHIP-9]") {
+    test::Position p = test::board();
+    p.add(rules::Side::A, "pike", "h4");
+    const auto sk = p.add(rules::Side::B, "skirmishers", "h5", core::Facing::E);
+    p.play("move h4 h5");
+    REQUIRE(p.s.decision == rules::Decision::React);
+    REQUIRE(p.s.react_window == 2);
+    CHECK(contains(decision_hint(p.ctx, p.s), "OUT OF TURN: S1 in h5 may evade for a chip (Enter on it)"));
+    p.s.decision = rules::Decision::Chip;
+    p.s.chip_target = static_cast<std::uint8_t>(sk);
+    CHECK(contains(decision_hint(p.ctx, p.s), "to try to disorder it"));
+    p.s.units[sk].status = rules::UnitStatus::Disordered;
+    CHECK(contains(decision_hint(p.ctx, p.s), "to try to rout it"));
+    p.act(rules::Side::A, rules::CardKind::CavalryMove, 1);
+    p.s.has_current_card = false;
+    CHECK(contains(decision_hint(p.ctx, p.s), "A French: 1 pip. t turns"));
+}
+
 TEST_CASE("the set-up hints say where terrain and units may go", "[ui][guide][PS-TERRAIN-4][PS-SETUP-5]") {
     const rules::RulesContext ctx = test::Armies::get().context("french", "spanish");
     core::SeededDice dice(12);

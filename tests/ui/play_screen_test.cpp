@@ -451,6 +451,29 @@ TEST_CASE("D at a reaction lets every reaction go until the side's phase, and un
     }
 }
 
+TEST_CASE("Ctrl-U clears the command line; the computer's message counts its commands since yours",
+          "[ui][screen]") {
+    test::Position pos = test::board();
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
+    p.handle(KeyPress::character(':'));
+    type(p, "move a1 a2");
+    p.handle(KeyPress::character(0x15));
+    CHECK(contains(screen_of(p), "> _"));
+    p.handle(KeyPress::of(K::Escape));
+    // B is played elsewhere: its commands after A's pass are counted on the message line.
+    p_session.set_seat(rules::Side::B, control::Seat::computer_at("normal"));
+    p.handle(KeyPress::character('P'));  // A passes: B's phase
+    REQUIRE(p.state().decider == rules::Side::B);
+    REQUIRE(p_session.play(rules::TurnCard{}).ok());
+    CHECK(contains(p.message(), "played \"turn\"."));
+    const auto second = p_session.play(rules::TurnCard{});
+    INFO(second.refused.value_or(""));
+    REQUIRE(second.ok());
+    CHECK(contains(p.message(), "played \"turn\" (2 commands since yours: Ctrl-P shows them)."));
+}
+
 TEST_CASE("a whole game is played to its end with the Enter menu and single keys alone", "[ui][screen]") {
     // What a newcomer does: move the cursor, maybe select, press Enter and pick from the menu,
     // confirm the odds with y. The game must reach its end that way, whatever is picked.

@@ -517,3 +517,39 @@ TEST_CASE("a computer that fails hands its side to the keyboard, saying why", "[
         CHECK(contains(p.message(), "it stopped with an error (out of ideas)"));
     }
 }
+
+TEST_CASE("a reaction window let go for the person never waits for a key: the computer goes on",
+          "[ui][ai][vs][reactions]") {
+    test::Position pos = test::board();
+    pos.act(Side::B, rules::CardKind::InfantryMove, 10);
+    pos.add(Side::B, "pike", "h12", core::Facing::S);  // the computer moves it two squares
+    pos.add(Side::A, "arquebus", "c8");                 // can shoot c10 after every step
+    pos.add(Side::B, "pike", "c10", core::Facing::S);   // which does not move
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
+    p.set_unmoved_shots(control::UnmovedShots::Never);
+    ComputerTurns turns(p_session, 0ms);
+    turns.set_ready([&p] { return p.ready_for_computer(); });
+    auto held = std::make_unique<HeldPlayer>(std::vector<std::string>{"move h12 h10"});
+    HeldPlayer& computer = *held;
+    turns.seat(Side::B, std::move(held), "test");
+    const auto pass = [&p] { return p.pass_reactions(); };
+    turns.update(std::chrono::steady_clock::now(), pass);
+    computer.wait_asked(1);
+    computer.release();
+    turns.wait();
+    const auto u = turns.update(std::chrono::steady_clock::now(), pass);
+    CHECK(u.changed);
+    // The move went on through every window A let go, and the computer is asked what is next.
+    CHECK(p.state().decision == rules::Decision::Act);
+    CHECK(p.state().decider == Side::B);
+    CHECK(u.wait_ms);
+    std::size_t declines = 0;
+    for (const auto& e : p_session.history()) declines += std::holds_alternative<rules::Decline>(e.command) ? 1 : 0;
+    CHECK(declines == 3);  // after each step and after the move (R2, R2, R4)
+    CHECK(p.reactions().passed(Side::A) == 3);
+    computer.wait_asked(2);
+    computer.release();  // lets the thought end before the turns are destroyed
+    turns.wait();
+}
