@@ -1015,6 +1015,8 @@ void legal_combat(const RulesContext& ctx, const GameState& s, std::vector<Comma
     }
     if (s.decision == Decision::React && s.react_window == 2) return;
     const Side side = s.decider;
+    const CardKind* current = s.current_card();
+    const std::optional<CardKind> card = current ? std::optional<CardKind>(*current) : std::nullopt;
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const Unit& u = s.units[i];
         if (u.side != side || !u.on_table()) continue;
@@ -1028,8 +1030,12 @@ void legal_combat(const RulesContext& ctx, const GameState& s, std::vector<Comma
             }
         }
         if (s.decision != Decision::Act) continue;
-        try_add(Fight{u.square});
-        try_add(Reload{u.square});
+        // What the checks refuse at once is skipped before they build their refusal texts: a
+        // fight needs an enemy in the square (PS-MELEE-1), a reload a Reload card (PS-CARD-7), a
+        // rally a Leader Check card and a unit not in good order (PS-RALLY-1).
+        if (unit_at(s, u.square, other(side))) try_add(Fight{u.square});
+        if (card == CardKind::Reload) try_add(Reload{u.square});
+        if (card != CardKind::LeaderCheck || u.status == UnitStatus::Ok) continue;
         if (u.status == UnitStatus::Routed) {
             try_add(Rally{u.square, std::nullopt});
             for (Facing f : core::kAllFacings) {

@@ -159,6 +159,8 @@ public:
         p.passes = passes_[static_cast<std::size_t>(s_.square_index(q))];
         return p;
     }
+    /// Whether an enemy unit stands in q (what unit_at(s, q, enemy side) tells, counted once).
+    bool enemy_in(Square q) const { return enemy_at(q); }
     /// Calls f(square) for every square the move can end in.
     template <class F>
     void each(F f) const {
@@ -866,7 +868,7 @@ void legal_movement(const RulesContext& ctx, const GameState& s, std::vector<Com
             ex.each([&](Square to) {
                 if (s.marching && !nearer_enemy(u.side, u.square, to)) return;
                 out.push_back(Move{u.square, turned ? std::optional<Facing>(f) : std::nullopt, to, std::nullopt});
-                if (unit_at(s, to, other(u.side))) {
+                if (ex.enemy_in(to)) {
                     // PS-MELEE-3, PS-PIP-3: the move-and-attack into that square, when allowed.
                     Move attack{u.square, turned ? std::optional<Facing>(f) : std::nullopt, to, std::nullopt};
                     attack.attack = true;
@@ -882,12 +884,18 @@ void legal_movement(const RulesContext& ctx, const GameState& s, std::vector<Com
     }
     // The leader: any square within 4, attaching on Leader Check.
     const Leader& l = s.leaders[idx(s.active)];
-    if (l.alive && l.deployed) {
+    // What check_leader_move refuses for every square alike, looked at once: the card (a Move or
+    // Leader Check card; attaching on Leader Check only), a leader who has moved, no pips.
+    const CardKind c = *card(s);
+    const bool may_move = (c == CardKind::InfantryMove || c == CardKind::CavalryMove || c == CardKind::LeaderCheck) &&
+                          !l.acted && (s.marching || s.pips >= 1);
+    if (l.alive && l.deployed && may_move) {
         for (int y = 0; y < s.ranks; ++y) {
             for (int x = 0; x < s.files; ++x) {
                 const Square q = core::make_square(x, y);
                 if (core::dist2(l.square, q) > kLeaderMoveHalf) continue;
                 for (bool attach : {false, true}) {
+                    if (attach && c != CardKind::LeaderCheck) continue;
                     const MoveLeader m{q, attach};
                     if (!check_leader_move(ctx, s, m)) out.push_back(m);
                 }
