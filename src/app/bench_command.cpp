@@ -256,16 +256,20 @@ void bench_random(const std::vector<rules::RulesContext>& pairings, int games) {
                 static_cast<unsigned long long>(rules::state_hash(sink[0])));
 }
 
+/// Every pairing of the shipped armies, or nothing after saying why on standard error.
+std::optional<std::vector<rules::RulesContext>> bench_pairings(GameContexts& contexts) {
+    std::string why;
+    auto pairings = contexts.all_pairings(why);
+    if (!pairings) std::cerr << "tercio bench: " << why << '\n';
+    return pairings;
+}
+
 }  // namespace
 
 int run_reaction_bench(int games, const std::filesystem::path& data_dir) {
     GameContexts contexts(data_dir);
-    std::string why;
-    const auto pairings = contexts.all_pairings(why);
-    if (!pairings) {
-        std::cerr << "tercio bench: " << why << '\n';
-        return kExitDataError;
-    }
+    const auto pairings = bench_pairings(contexts);
+    if (!pairings) return kExitDataError;
     struct Phase {
         int windows = 0;
         int ask = 0;
@@ -331,12 +335,8 @@ int run_reaction_bench(int games, const std::filesystem::path& data_dir) {
 
 int run_bench(int games, const std::filesystem::path& data_dir) {
     GameContexts contexts(data_dir);
-    std::string why;
-    const auto pairings = contexts.all_pairings(why);
-    if (!pairings) {
-        std::cerr << "tercio bench: " << why << '\n';
-        return kExitDataError;
-    }
+    const auto pairings = bench_pairings(contexts);
+    if (!pairings) return kExitDataError;
     bench_random(*pairings, games);
     std::fflush(stdout);
     return bench_ai(*pairings, games);

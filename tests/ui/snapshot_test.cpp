@@ -147,7 +147,7 @@ TEST_CASE("snapshot: the first set-up roll shown, then the terrain menu at h8", 
     check_snapshot("terrain_menu", draw(p));
 }
 
-TEST_CASE("snapshot: the armies deployed, the initiative to choose", "[ui][snapshot]") {
+TEST_CASE("snapshot: the armies deployed, the initiative to choose, at 80x24 and larger", "[ui][snapshot]") {
     Game g;
     control::Session p_session(g.ctx, g.s, g.dice);
     PlayScreen p(p_session, {});
@@ -156,30 +156,7 @@ TEST_CASE("snapshot: the armies deployed, the initiative to choose", "[ui][snaps
     command(p, "deploy auto");
     command(p, "deploy auto");
     check_snapshot("initiative", draw(p));
-}
-
-TEST_CASE("snapshot: a unit selected on a Move card, with its reach and targets", "[ui][snapshot]") {
-    test::Position pos = test::board();
-    pos.add(rules::Side::A, "arquebus", "h5");
-    pos.add(rules::Side::B, "arquebus", "h8");
-    pos.piece(rules::TerrainKind::Wood, {"g6"});
-    core::ScriptedDice dice = core::ScriptedDice::parse("");
-    control::Session p_session(pos.ctx, pos.s, dice);
-    PlayScreen p(p_session, {});
-    for (int i = 0; i < 3; ++i) p.handle(KeyPress::character('j'));
-    p.handle(KeyPress::character(' '));
-    check_snapshot("selected", draw(p));
-}
-
-TEST_CASE("snapshot: a larger terminal gets larger squares and keeps the numbers by the names",
-          "[ui][snapshot]") {
-    Game g;
-    control::Session p_session(g.ctx, g.s, g.dice);
-    PlayScreen p(p_session, {});
-    command(p, "terrain pass");
-    command(p, "terrain pass");
-    command(p, "deploy auto");
-    command(p, "deploy auto");
+    // A larger terminal gets larger squares and keeps the numbers by the names.
     // 120x40: 5 x 2 cells a square; 200x60: 7 x 3. 80x24 stays as the "initiative" snapshot.
     check_snapshot("initiative_120x40", draw(p, 120, 40));
     const TextSurface big = draw(p, 200, 60);
@@ -194,6 +171,19 @@ TEST_CASE("snapshot: a larger terminal gets larger squares and keeps the numbers
         const auto end = text.find('\n', at);
         CHECK(end - at <= 36);  // the name, then Deck Disc Opp Morale beside it
     }
+}
+
+TEST_CASE("snapshot: a unit selected on a Move card, with its reach and targets", "[ui][snapshot]") {
+    test::Position pos = test::board();
+    pos.add(rules::Side::A, "arquebus", "h5");
+    pos.add(rules::Side::B, "arquebus", "h8");
+    pos.piece(rules::TerrainKind::Wood, {"g6"});
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
+    for (int i = 0; i < 3; ++i) p.handle(KeyPress::character('j'));
+    p.handle(KeyPress::character(' '));
+    check_snapshot("selected", draw(p));
 }
 
 TEST_CASE("snapshot: the odds of a shot before it is rolled, in ASCII without colour", "[ui][snapshot]") {
