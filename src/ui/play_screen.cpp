@@ -28,7 +28,7 @@ constexpr KeyLine kKeys[] = {
     {"h j k l y u b n", "move the cursor (or the arrows, or the keypad digits)"},
     {"Enter", "what you can do at the cursor: a menu of the legal commands"},
     {":", "type a command: turn, move h5 h7, shoot h5 h8, pass"},
-    {"Tab  Ctrl-U", "at the command line: complete from the legal commands; clear"},
+    {"Tab  Ctrl-U", "at the command line: complete a legal command; clear it"},
     {"Esc", "cancel the menu or command line, close this help"},
     {"Space", "select your unit under the cursor (again to unselect)"},
     {"m", "move the selected unit to the cursor"},
@@ -996,7 +996,7 @@ void PlayScreen::draw(Surface& out) const {
     if (mode_ == Mode::ConfirmAction) {
         draw_odds(out, side_x);
     } else if (mode_ == Mode::Choose) {
-        std::vector<std::string> rows{"At " + core::to_string(cursor_) + ": Enter plays, Esc cancels"};
+        std::vector<std::string> rows{core::to_string(cursor_) + ": Enter plays, Esc cancels"};  // 31 columns at 80x24
         for (std::size_t i = 0; i < choices_.size(); ++i) {
             rows.push_back((i < 9 ? std::to_string(i + 1) : std::string(" ")) + " " + print(choices_[i]));
         }

@@ -546,9 +546,9 @@ parse_menu() {
     truncs=()
     local i col=-1 row
     for ((i = 0; i < 24; i++)); do
-        # The heading "At h8: Enter plays, Esc cancels" (its end may be cut at the screen's edge).
-        if [[ ${L[i]} =~ At\ ([a-o][0-9]+):\ Enter\ plays ]]; then
-            local pre=${L[i]%%"At ${BASH_REMATCH[1]}: Enter plays"*}
+        # The heading "h8: Enter plays, Esc cancels".
+        if [[ ${L[i]} =~ ([a-o][0-9]+):\ Enter\ plays ]]; then
+            local pre=${L[i]%%"${BASH_REMATCH[1]}: Enter plays"*}
             col=${#pre}
             break
         fi

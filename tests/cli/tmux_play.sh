@@ -57,7 +57,7 @@ t send-keys -t play Escape
 expect "place terrain"
 # Enter at the cursor (h8) offers a stream and the pass; 2 picks the pass.
 t send-keys -t play Enter
-expect "At h8: Enter plays, Esc cancels"
+expect "h8: Enter plays, Esc cancels"
 expect "2 terrain pass"
 t send-keys -t play 2
 type_command "terrain pass"

@@ -347,7 +347,7 @@ TEST_CASE("Enter shows the legal commands at the cursor, and a pick plays it", "
     // h8, the centre: a straight stream, and the pass.
     p.handle(KeyPress::of(K::Enter));
     std::string s = screen_of(p);
-    CHECK(contains(s, "At h8: Enter plays, Esc cancels"));
+    CHECK(contains(s, "h8: Enter plays, Esc cancels\n"));  // whole, not cut at the edge
     CHECK(contains(s, "1 terrain stream a8 b8"));
     CHECK(contains(s, "2 terrain pass"));
     p.handle(KeyPress::of(K::Escape));
