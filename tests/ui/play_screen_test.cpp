@@ -451,7 +451,7 @@ TEST_CASE("D at a reaction lets every reaction go until the side's phase, and un
     }
 }
 
-TEST_CASE("Ctrl-U clears the command line; the computer's message counts its commands since yours",
+TEST_CASE("Ctrl-U clears the command line and the computer's message counts its commands since yours",
           "[ui][screen]") {
     test::Position pos = test::board();
     core::ScriptedDice dice = core::ScriptedDice::parse("");
