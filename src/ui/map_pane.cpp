@@ -264,17 +264,30 @@ std::string plural(int n, std::string_view word) {
 }
 }  // namespace
 
-std::string unit_status(const RulesContext& ctx, const GameState& s, std::size_t unit) {
+namespace {
+
+/// A unit in words at a level of brevity: 0 in full, 1 without "facing" and with "st" for
+/// stands, 2 also without the troop name.
+std::string unit_words(const RulesContext& ctx, const GameState& s, std::size_t unit, int brevity) {
     const Unit& u = s.units[unit];
-    std::string out =
-        control::unit_name(ctx, s, unit) + " facing " + std::string(core::to_string(u.facing));
+    std::string out = brevity >= 2 ? rules::unit_label(ctx, s, unit) + " (" + rules::side_letter(u.side) + ")"
+                                   : control::unit_name(ctx, s, unit);
+    out += (brevity >= 1 ? " " : " facing ") + std::string(core::to_string(u.facing));
     out += u.status == UnitStatus::Routed       ? ", routed"
            : u.status == UnitStatus::Disordered ? ", disordered"
                                                 : ", ok";
-    out += ", " + plural(u.stand_count(), "stand");
+    out += ", " + (brevity >= 1 ? std::to_string(u.stand_count()) + " st" : plural(u.stand_count(), "stand"));
     if (u.hits > 0) out += ", " + plural(u.hits, "hit");
     if (u.fired) out += ", fired";
     return out;
+}
+
+std::string square_words(const RulesContext& ctx, const GameState& s, core::Square sq, int brevity);
+
+}  // namespace
+
+std::string unit_status(const RulesContext& ctx, const GameState& s, std::size_t unit) {
+    return unit_words(ctx, s, unit, 0);
 }
 
 Rect map_rect(const MapView& view, int files, int ranks) {
@@ -297,6 +310,26 @@ void draw_map(Surface& out, Rect area, const RulesContext& ctx, const GameState&
 }
 
 std::string square_status(const RulesContext& ctx, const GameState& s, core::Square sq) {
+    return square_words(ctx, s, sq, 0);
+}
+
+std::string square_status(const RulesContext& ctx, const GameState& s, core::Square sq, int width) {
+    for (int brevity = 0; brevity <= 2; ++brevity) {
+        std::string line = square_words(ctx, s, sq, brevity);
+        if (static_cast<int>(code_points(line).size()) <= width) return line;
+        if (brevity == 2) {
+            const auto cells = code_points(line);
+            line.clear();
+            for (int i = 0; i + 3 < width && i < static_cast<int>(cells.size()); ++i) line += cells[static_cast<std::size_t>(i)];
+            return line + "...";
+        }
+    }
+    return {};
+}
+
+namespace {
+
+std::string square_words(const RulesContext& ctx, const GameState& s, core::Square sq, int brevity) {
     if (!s.on_board(sq)) return "off the board";
     const auto terrain = terrain_at(s, sq);
     std::string out = core::to_string(sq) + " " +
@@ -309,7 +342,7 @@ std::string square_status(const RulesContext& ctx, const GameState& s, core::Squ
     for (const Side side : {Side::A, Side::B}) {
         for (std::size_t i = 0; i < s.unit_count; ++i) {
             const Unit& u = s.units[i];
-            if (u.on_table() && u.side == side && u.square == sq) add(unit_status(ctx, s, i));
+            if (u.on_table() && u.side == side && u.square == sq) add(unit_words(ctx, s, i, brevity));
         }
     }
     for (const Side side : {Side::A, Side::B}) {
@@ -323,5 +356,7 @@ std::string square_status(const RulesContext& ctx, const GameState& s, core::Squ
     if (!any) out += " empty";
     return out;
 }
+
+}  // namespace
 
 }  // namespace tercio::ui

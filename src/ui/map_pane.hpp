@@ -77,6 +77,10 @@ void draw_map(Surface& out, Rect area, const rules::RulesContext& ctx, const rul
 /// to K1".
 std::string square_status(const rules::RulesContext& ctx, const rules::GameState& s,
                           core::Square sq);
+/// The same in at most `width` columns: shorter forms first ("SW" for "facing SW", "2 st" for
+/// "2 stands"), then without the troop names, and cut with "..." only if even that is too long.
+std::string square_status(const rules::RulesContext& ctx, const rules::GameState& s, core::Square sq,
+                          int width);
 
 /// One unit in words: "K1 Gendarmes (A) facing N, disordered, 2 stands, 1 hit, fired".
 std::string unit_status(const rules::RulesContext& ctx, const rules::GameState& s, std::size_t unit);

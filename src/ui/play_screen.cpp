@@ -992,7 +992,7 @@ void PlayScreen::draw(Surface& out) const {
             }
         }
     }
-    out.put(0, h - 2, square_status(ctx_, s_, cursor_), Style{Color::Default, false, false, false, false});
+    out.put(0, h - 2, square_status(ctx_, s_, cursor_, w), Style{Color::Default, false, false, false, false});
     if (mode_ == Mode::ConfirmAction) {
         draw_odds(out, side_x);
     } else if (mode_ == Mode::Choose) {

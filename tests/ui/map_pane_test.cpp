@@ -259,6 +259,11 @@ TEST_CASE("the square status line lists units, markers, leaders and terrain", "[
     CHECK(square_status(p.ctx, p.s, sq("k8")) ==
           "k8 open: X1 Crossbows (A) facing E, ok, 2 stands; P1 Pike (B) facing W, ok, 2 stands");
     CHECK(square_status(p.ctx, p.s, sq("f12")) == "f12 wood: T1 Tercio (B) facing S, ok, 6 stands");
+    // In 80 columns (the status line at 80x24): shorter forms before anything is cut.
+    CHECK(square_status(p.ctx, p.s, sq("k8"), 80) == "k8 open: X1 Crossbows (A) E, ok, 2 st; P1 Pike (B) W, ok, 2 st");
+    CHECK(square_status(p.ctx, p.s, sq("k8"), 60) == "k8 open: X1 (A) E, ok, 2 st; P1 (B) W, ok, 2 st");
+    CHECK(square_status(p.ctx, p.s, sq("k8"), 30) == "k8 open: X1 (A) E, ok, 2 st...");
+    CHECK(square_status(p.ctx, p.s, sq("e3"), 80) == square_status(p.ctx, p.s, sq("e3")));  // fits: unchanged
     CHECK(square_status(p.ctx, p.s, sq("h13")) == "h13 open: B leader");
     CHECK(square_status(p.ctx, p.s, sq("m3")) == "m3 building: empty");
     CHECK(square_status(p.ctx, p.s, sq("b7")) == "b7 stream: empty");
