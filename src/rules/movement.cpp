@@ -78,6 +78,7 @@ public:
             ++occupied_[idx(o.side)][static_cast<std::size_t>(s_.square_index(o.square))];
         }
         const int start = s_.square_index(u_.square);
+        lo_ = hi_ = start;
         cost_[static_cast<std::size_t>(start)] = 0;
         passes_[static_cast<std::size_t>(start)] = 0;
         parent_[static_cast<std::size_t>(start)] = -1;
@@ -138,6 +139,8 @@ public:
                         cost_[qi] = static_cast<std::uint8_t>(cost);
                         passes_[qi] = static_cast<std::uint8_t>(passes_here);
                         parent_[qi] = static_cast<std::int16_t>(at_i);
+                        lo_ = std::min(lo_, static_cast<int>(qi));
+                        hi_ = std::max(hi_, static_cast<int>(qi));
                         push(cost, static_cast<int>(qi));
                     }
                 }
@@ -161,14 +164,14 @@ public:
     }
     /// Whether an enemy unit stands in q (what unit_at(s, q, enemy side) tells, counted once).
     bool enemy_in(Square q) const { return enemy_at(q); }
-    /// Calls f(square) for every square the move can end in.
+    /// Calls f(square) for every square the move can end in, in board order (rank by rank).
     template <class F>
     void each(F f) const {
-        for (int y = 0; y < s_.ranks; ++y) {
-            for (int x = 0; x < s_.files; ++x) {
-                const Square q = core::make_square(x, y);
-                if (can_end(q)) f(q);
-            }
+        // Only squares between the first and last reached in board order can have been reached.
+        for (int i = lo_; i <= hi_; ++i) {
+            if (cost_[static_cast<std::size_t>(i)] == kUnreached) continue;
+            const Square q = square_of(i);
+            if (q != u_.square && !friendly_at(q)) f(q);
         }
     }
 
@@ -194,10 +197,15 @@ private:
     Facing facing_;
     int budget_;
     bool open_ground_only_;
-    std::array<std::uint8_t, kMaxSquares> cost_{};
-    std::array<std::uint8_t, kMaxSquares> passes_{};
-    std::array<std::int16_t, kMaxSquares> parent_{};
-    std::array<std::array<std::uint8_t, kMaxSquares>, 2> occupied_{};
+    // Filled by run() over the board's own squares; left uninitialised here, since zeroing the
+    // largest board's arrays for every unit and facing cost more than the search itself.
+    // passes_ and parent_ are read only where cost_ says the square was reached.
+    std::array<std::uint8_t, kMaxSquares> cost_;
+    std::array<std::uint8_t, kMaxSquares> passes_;
+    std::array<std::int16_t, kMaxSquares> parent_;
+    std::array<std::array<std::uint8_t, kMaxSquares>, 2> occupied_;
+    int lo_ = 0;  ///< the first and last squares reached, by index
+    int hi_ = -1;
 };
 
 // --- eligibility ------------------------------------------------------------------------------
