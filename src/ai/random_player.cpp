@@ -1,8 +1,5 @@
 // The baseline: a uniformly random legal command, never a concession (a baseline that gives up
 // at random would measure nothing).
-#include <algorithm>
-#include <variant>
-
 #include "ai/levels.hpp"
 #include "core/dice.hpp"
 
@@ -14,12 +11,11 @@ class RandomPlayer final : public Player {
 public:
     explicit RandomPlayer(std::uint64_t seed) : stream_(seed) {}
     rules::Command choose(const GameView& view) override {
-        auto legal = rules::legal_commands(view.rules(), view.state);
-        std::erase_if(legal, [](const rules::Command& c) { return std::holds_alternative<rules::Concede>(c); });
-        if (legal.empty()) return rules::Concede{};
-        evaluated_ += legal.size();
-        const int n = static_cast<int>(legal.size());
-        return legal[static_cast<std::size_t>(stream_.pick(n, core::RollPurpose::Other))];
+        std::size_t listed = 0;
+        auto c = rules::random_legal(view.rules(), view.state, stream_, &listed);
+        if (!c) return rules::Concede{};
+        evaluated_ += listed - 1;  // every command but conceding
+        return *c;
     }
     std::uint64_t evaluated() const override { return evaluated_; }
 

@@ -211,15 +211,12 @@ void bench_random(const std::vector<rules::RulesContext>& pairings, int games) {
         rules::GameState s;
         rules::new_game(ctx, s, dice);
         while (s.decision != rules::Decision::GameOver) {
-            auto legal = rules::legal_commands(ctx, s);
-            legal_listed += static_cast<long>(legal.size());
-            std::erase_if(legal, [](const rules::Command& c) {
-                return std::holds_alternative<rules::Concede>(c);
-            });
-            const auto& c = legal[static_cast<std::size_t>(
-                chooser.pick(static_cast<int>(legal.size()), core::RollPurpose::Other))];
+            std::size_t listed = 0;
+            const auto c = rules::random_legal(ctx, s, chooser, &listed);
+            legal_listed += static_cast<long>(listed);
+            if (!c) break;  // only conceding is left (none of the shipped armies come to it)
             // The one checked step, as every game takes (it validates once, as apply does).
-            rules::play(ctx, s, c, dice);
+            rules::play(ctx, s, *c, dice);
             ++decisions;
         }
         signature = fold(signature, rules::state_hash(s));

@@ -213,15 +213,13 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
         core::SeededDice chooser(*opt.random);
         int n = 0;
         while (pos.state.decision != rules::Decision::GameOver) {
-            auto legal = rules::legal_commands(*ctx, pos.state);
-            std::erase_if(legal, [](const rules::Command& c) { return std::holds_alternative<rules::Concede>(c); });
-            if (legal.empty()) {
+            const auto chosen = rules::random_legal(*ctx, pos.state, chooser);
+            if (!chosen) {
                 std::cerr << "--random: no legal command in this position\n";
                 result = kExitIllegal;
                 break;
             }
-            const auto& cmd = legal[static_cast<std::size_t>(
-                chooser.pick(static_cast<int>(legal.size()), core::RollPurpose::Other))];
+            const rules::Command& cmd = *chosen;
             std::cout << "> " << rules::print(cmd) << '\n';
             const rules::Played played = rules::play(*ctx, pos.state, cmd, *dice);
             if (!played.ok()) {

@@ -988,7 +988,7 @@ void apply_combat(const RulesContext& ctx, GameState& s, const Command& c, core:
         c);
 }
 
-void legal_combat(const RulesContext& ctx, const GameState& s, std::vector<Command>& out) {
+void legal_combat(const RulesContext& ctx, const GameState& s, CommandSink& out) {
     const auto try_add = [&](const Command& c) {
         if (!check_combat(ctx, s, c)) out.push_back(c);
     };

@@ -82,7 +82,8 @@ std::optional<Command> parse_words(Words& w) {
     if (verb == "extra") {
         const auto line = w.take();
         if (line.empty()) return w.fail("extra needs a unit line id"), std::nullopt;
-        out = ChooseExtraUnit{std::string(line)};
+        if (!LineId::fits(line)) return w.fail("'" + std::string(line) + "' is not a unit line id"), std::nullopt;
+        out = ChooseExtraUnit{LineId(line)};
     } else if (verb == "card") {
         const auto word = w.take();
         const auto kind = parse_card_kind(word);
@@ -103,7 +104,10 @@ std::optional<Command> parse_words(Words& w) {
             while (!w.done()) {
                 Square s{};
                 if (!w.square(s)) return std::nullopt;
-                t.squares.push_back(s);
+                if (!t.squares.push_back(s)) {
+                    return w.fail("a terrain piece has at most " + std::to_string(TerrainSquares::kCapacity) + " squares"),
+                           std::nullopt;
+                }
             }
             if (t.squares.empty()) return w.fail("terrain needs its squares"), std::nullopt;
             out = std::move(t);
@@ -134,12 +138,12 @@ std::optional<Command> parse_words(Words& w) {
             out = d;
         } else {
             Deploy d;
-            if (word.size() < 2 || word[0] < 'A' || word[0] > 'Z') {
+            if (word.size() < 2 || word[0] < 'A' || word[0] > 'Z' || !UnitLabel::fits(word)) {
                 return w.fail(word.empty() ? "deploy needs a unit such as K1, leader or auto"
                                            : "'" + std::string(word) + "' is not a unit such as K1"),
                        std::nullopt;
             }
-            d.unit = std::string(word);
+            d.unit = UnitLabel(word);
             if (!w.square(d.square) || !w.facing(d.facing)) return std::nullopt;
             out = std::move(d);
         }
@@ -231,7 +235,7 @@ std::optional<Command> parse_words(Words& w) {
 std::string print(const Command& c) {
     return std::visit(
         Overloaded{
-            [](const ChooseExtraUnit& x) { return "extra " + x.line; },
+            [](const ChooseExtraUnit& x) { return "extra " + x.line.str(); },
             [](const ChooseExtraCard& x) { return "card " + std::string(to_string(x.card)); },
             [](const PlaceTerrain& x) {
                 std::string s = "terrain " + std::string(to_string(x.kind));
@@ -248,7 +252,7 @@ std::string print(const Command& c) {
                 return std::string("adjust pass");
             },
             [](const Deploy& x) {
-                return "deploy " + x.unit + " " + sq(x.square) + " " + std::string(core::to_string(x.facing));
+                return "deploy " + x.unit.str() + " " + sq(x.square) + " " + std::string(core::to_string(x.facing));
             },
             [](const DeployLeader& x) {
                 return "deploy leader " + sq(x.square) + (x.attach ? " attach" : "");
@@ -285,7 +289,7 @@ std::string print(const Command& c) {
 std::vector<Square> squares_of(const Command& c) {
     return std::visit(
         Overloaded{
-            [](const PlaceTerrain& x) { return x.squares; },
+            [](const PlaceTerrain& x) { return std::vector<Square>(x.squares.begin(), x.squares.end()); },
             [](const AdjustTerrain& x) {
                 return x.action == AdjustTerrain::Action::Pass ? std::vector<Square>{} : std::vector<Square>{x.square};
             },

@@ -4,10 +4,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
 #include "core/grid.hpp"
+#include "core/inline.hpp"
 #include "rules/ruleset.hpp"
 
 namespace tercio::rules {
@@ -15,10 +17,18 @@ namespace tercio::rules {
 using core::Facing;
 using core::Square;
 
+/// A unit line's id as a command names it (`extra light_horse`); the army loader refuses a longer
+/// id where the extra-unit roll names it.
+using LineId = core::InlineText<31>;
+/// A unit as a deployment names it: its glyph and number within the side, e.g. "K1".
+using UnitLabel = core::InlineText<7>;
+/// The squares of one terrain piece as placed: a stream crosses the board, at most its widest side.
+using TerrainSquares = core::InlineList<Square, core::kMaxBoardSide>;
+
 // --- set-up ---------------------------------------------------------------------------------
 /// `extra <line>`: take this unit line as the extra unit when the roll offers two (PS-ARMY-4).
 struct ChooseExtraUnit {
-    std::string line;
+    LineId line;
     friend bool operator==(const ChooseExtraUnit&, const ChooseExtraUnit&) = default;
 };
 /// `card <kind>`: the extra card when the army may choose (PS-CARD-2).
@@ -29,7 +39,7 @@ struct ChooseExtraCard {
 /// `terrain <wood|building|hill> <sq> [<sq>]` or `terrain stream <15 squares>` (PS-TERRAIN-3..7).
 struct PlaceTerrain {
     TerrainKind kind = TerrainKind::Wood;
-    std::vector<Square> squares;
+    TerrainSquares squares;
     friend bool operator==(const PlaceTerrain&, const PlaceTerrain&) = default;
 };
 /// `terrain pass`: place no more terrain.
@@ -45,7 +55,7 @@ struct AdjustTerrain {
 };
 /// `deploy <unit> <sq> <facing>`, e.g. `deploy K1 h2 N` (PS-SETUP-5).
 struct Deploy {
-    std::string unit;  ///< glyph + number within the side, e.g. "K1"
+    UnitLabel unit;  ///< glyph + number within the side, e.g. "K1"
     Square square{};
     Facing facing = Facing::N;
     friend bool operator==(const Deploy&, const Deploy&) = default;
@@ -171,6 +181,8 @@ using Command = std::variant<ChooseExtraUnit, ChooseExtraCard, PlaceTerrain, Pas
                              AdjustTerrain, Deploy, DeployLeader, DeployAuto, ChooseOrder, TurnCard,
                              Pass, Move, March, MoveLeader, Concede, Charge, Evade, Decline, Escape,
                              Shoot, Fight, Reload, Rally, CheckMorale, ChipUnit, Follow, Stay>;
+// Lists of thousands of commands are built, copied and dropped for every decision.
+static_assert(std::is_trivially_copyable_v<Command> && std::is_trivially_destructible_v<Command>);
 
 /// The one-line text form.
 std::string print(const Command& c);

@@ -172,16 +172,46 @@ Played play(const RulesContext& ctx, GameState& s, const Command& c, core::Dice&
     return out;
 }
 
-std::vector<Command> legal_commands(const RulesContext& ctx, const GameState& s) {
-    std::vector<Command> out;
-    out.reserve(256);
-    if (s.decision == Decision::GameOver) return out;
+namespace {
+
+/// Every legal command, family by family; conceding always comes last.
+void list_legal(const RulesContext& ctx, const GameState& s, detail::CommandSink& out) {
+    if (s.decision == Decision::GameOver) return;
     detail::legal_setup(ctx, s, out);
     detail::legal_turn(ctx, s, out);
     detail::legal_movement(ctx, s, out);
     detail::legal_combat(ctx, s, out);
     out.push_back(Concede{});
+}
+
+}  // namespace
+
+std::vector<Command> legal_commands(const RulesContext& ctx, const GameState& s) {
+    std::vector<Command> out;
+    out.reserve(256);
+    detail::CommandSink sink(out);
+    list_legal(ctx, s, sink);
     return out;
+}
+
+std::optional<Command> random_legal(const RulesContext& ctx, const GameState& s, core::Dice& chooser,
+                                    std::size_t* listed) {
+    // Most lists are short and are kept whole on the first pass. A longer one (a deployment lists
+    // thousands) is only counted, and the chosen command is found by a second pass.
+    constexpr std::size_t kKeep = 512;
+    std::vector<Command> first;
+    first.reserve(kKeep);
+    detail::CommandSink sink(first, kKeep, static_cast<std::size_t>(-1));
+    list_legal(ctx, s, sink);
+    if (listed) *listed = sink.count();
+    if (sink.count() <= 1) return std::nullopt;  // the game is over, or only conceding is left
+    const std::size_t choices = sink.count() - 1;  // all but conceding, which is last
+    const auto k = static_cast<std::size_t>(chooser.pick(static_cast<int>(choices), core::RollPurpose::Other));
+    if (k < first.size()) return first[k];
+    std::vector<Command> none;
+    detail::CommandSink again(none, 0, k);
+    list_legal(ctx, s, again);
+    return again.wanted();
 }
 
 }  // namespace tercio::rules

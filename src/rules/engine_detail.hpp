@@ -13,10 +13,44 @@ using Why = std::optional<std::string>;
 
 using core::Overloaded;
 
+/// Where the legal_* lists put the commands they find, in the order legal_commands gives them:
+/// into a list, or only counted while keeping the first `keep` of them and the one at position
+/// `wanted` (so that a random choice need not build a deployment's thousands of commands).
+class CommandSink {
+public:
+    explicit CommandSink(std::vector<Command>& all) : list_(&all), keep_(static_cast<std::size_t>(-1)) {}
+    CommandSink(std::vector<Command>& first, std::size_t keep, std::size_t wanted)
+        : list_(&first), keep_(keep), wanted_(wanted) {}
+
+    template <class C>
+    void push_back(const C& c) {
+        if (count_ < keep_) list_->emplace_back(c);
+        if (count_ == wanted_) wanted_command_.emplace(c);
+        ++count_;
+    }
+    /// Whether any of the next n commands would be kept or is the one wanted; if not, a long
+    /// run of them (a unit's eight facings in a square) may be counted with skip(n) unbuilt.
+    bool wants(std::size_t n) const { return count_ < keep_ || (wanted_ >= count_ && wanted_ - count_ < n); }
+    void skip(std::size_t n) { count_ += n; }
+    /// Room for n more, when they will all be kept.
+    void reserve_more(std::size_t n) {
+        if (count_ + n <= keep_) list_->reserve(list_->size() + n);
+    }
+    std::size_t count() const { return count_; }
+    const std::optional<Command>& wanted() const { return wanted_command_; }
+
+private:
+    std::vector<Command>* list_;
+    std::size_t keep_;
+    std::size_t wanted_ = static_cast<std::size_t>(-1);
+    std::size_t count_ = 0;
+    std::optional<Command> wanted_command_;
+};
+
 // setup.cpp
 Why check_setup(const RulesContext& ctx, const GameState& s, const Command& c);
 void apply_setup(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice, Events& ev);
-void legal_setup(const RulesContext& ctx, const GameState& s, std::vector<Command>& out);
+void legal_setup(const RulesContext& ctx, const GameState& s, CommandSink& out);
 /// Whether a unit of this type may stand in the square (PS-TERRAIN-11).
 bool terrain_allows(const RulesContext& ctx, const GameState& s, const Unit& u, Square sq);
 
@@ -31,7 +65,7 @@ void end_game(const RulesContext& ctx, GameState& s, GameEnd why, Events& ev);
 bool check_army_gone(const RulesContext& ctx, GameState& s, Events& ev);
 Why check_turn(const RulesContext& ctx, const GameState& s, const Command& c);
 void apply_turn(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice, Events& ev);
-void legal_turn(const RulesContext& ctx, const GameState& s, std::vector<Command>& out);
+void legal_turn(const RulesContext& ctx, const GameState& s, CommandSink& out);
 /// Shuffles a deck with the dice (PS-DICE-9).
 void shuffle(Deck& d, core::Dice& dice);
 
@@ -39,7 +73,7 @@ void shuffle(Deck& d, core::Dice& dice);
 Why check_movement(const RulesContext& ctx, const GameState& s, const Command& c);
 void apply_movement(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice,
                     Events& ev);
-void legal_movement(const RulesContext& ctx, const GameState& s, std::vector<Command>& out);
+void legal_movement(const RulesContext& ctx, const GameState& s, CommandSink& out);
 /// Moves unit `ui` into the adjacent square `q`, in any kind of movement: its attached leader
 /// goes with it (PS-LEADER-6), friends in `q` are marked moved-through unless `q` ends the move
 /// (PS-MOVE-7), and a lone enemy leader in `q` rolls off (PS-LEADER-11).
@@ -90,6 +124,6 @@ void opportunity_melee(const RulesContext& ctx, GameState& s, std::size_t charge
 void start_of_phase_routs(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev);
 Why check_combat(const RulesContext& ctx, const GameState& s, const Command& c);
 void apply_combat(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice, Events& ev);
-void legal_combat(const RulesContext& ctx, const GameState& s, std::vector<Command>& out);
+void legal_combat(const RulesContext& ctx, const GameState& s, CommandSink& out);
 
 }  // namespace tercio::rules::detail

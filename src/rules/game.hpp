@@ -57,8 +57,15 @@ struct Played {
 /// On a refusal `s` is left exactly as it was.
 Played play(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice);
 
-/// Every command the deciding side may give now.
+/// Every command the deciding side may give now; `concede` is always the last.
 std::vector<Command> legal_commands(const RulesContext& ctx, const GameState& s);
+
+/// A uniformly random legal command other than `concede`: the one at `chooser.pick(n)` among the
+/// first n of legal_commands (all but conceding), found without building a long list. Nothing
+/// when the game is over or only conceding is left. `listed`, if given, gets the length of
+/// legal_commands. The random player, `tercio run --random` and `tercio bench` choose this way.
+std::optional<Command> random_legal(const RulesContext& ctx, const GameState& s, core::Dice& chooser,
+                                    std::size_t* listed = nullptr);
 
 /// The side that must decide now.
 inline Side deciding_side(const GameState& s) { return s.decider; }

@@ -837,7 +837,7 @@ void apply_movement(const RulesContext& ctx, GameState& s, const Command& c, cor
         c);
 }
 
-void legal_movement(const RulesContext& ctx, const GameState& s, std::vector<Command>& out) {
+void legal_movement(const RulesContext& ctx, const GameState& s, CommandSink& out) {
     if (s.decision == Decision::React) {
         if (!check_movement(ctx, s, Decline{})) out.push_back(Decline{});
         if (s.react_window == 2) out.push_back(Evade{});

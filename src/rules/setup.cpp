@@ -1,5 +1,7 @@
 // Setting up a game (PS-SETUP, PS-ARMY, PS-TERRAIN placement, deployment).
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <variant>
 
 #include "rules/engine_detail.hpp"
@@ -399,8 +401,19 @@ Why check_adjust(const GameState& s, const AdjustTerrain& a) {
 
 std::optional<std::size_t> unit_by_label(const RulesContext& ctx, const GameState& s, Side side,
                                          std::string_view label) {
+    // unit_label's numbering, counted in one pass without building each label.
+    if (label.size() < 2) return std::nullopt;
+    std::array<int, 256> seen{};  // units of the side so far, by glyph
     for (std::size_t i = 0; i < s.unit_count; ++i) {
-        if (s.units[i].side == side && unit_label(ctx, s, i) == label) return i;
+        const Unit& u = s.units[i];
+        const char glyph = ctx.type(u).glyph;
+        if (u.side != side) continue;
+        const int n = ++seen[static_cast<unsigned char>(glyph)];
+        const char shown = glyph >= 'a' && glyph <= 'z' ? static_cast<char>(glyph - 'a' + 'A') : glyph;
+        if (shown != label[0]) continue;
+        std::array<char, 12> digits{};
+        const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), n).ptr;
+        if (label.substr(1) == std::string_view(digits.data(), static_cast<std::size_t>(end - digits.data()))) return i;
     }
     return std::nullopt;
 }
@@ -518,8 +531,8 @@ Why check_setup(const RulesContext& ctx, const GameState& s, const Command& c) {
             [&](const Deploy& x) -> Why {
                 if (s.decision != Decision::Deploy) return std::string("it is not time to deploy");
                 const auto u = unit_by_label(ctx, s, s.decider, x.unit);
-                if (!u) return "you have no unit " + x.unit;
-                if (s.units[*u].deployed) return x.unit + " is already deployed";
+                if (!u) return "you have no unit " + x.unit.str();
+                if (s.units[*u].deployed) return x.unit.str() + " is already deployed";
                 return check_deploy_square(ctx, s, s.units[*u], x.square);
             },
             [&](const DeployLeader& x) -> Why {
@@ -652,7 +665,7 @@ void finish_deploy_step(const RulesContext& ctx, GameState& s, core::Dice& dice,
 
 }  // namespace
 
-void legal_setup(const RulesContext& ctx, const GameState& s, std::vector<Command>& out) {
+void legal_setup(const RulesContext& ctx, const GameState& s, CommandSink& out) {
     const Side side = s.decider;
     switch (s.decision) {
         case Decision::ExtraUnitChoice:
@@ -713,16 +726,20 @@ void legal_setup(const RulesContext& ctx, const GameState& s, std::vector<Comman
             }
             // At most: every waiting unit in every square of the zone, facing 8 ways; and the leader.
             const auto zone = static_cast<std::size_t>(s.files) * s.deployment_ranks;
-            out.reserve(out.size() + waiting * zone * static_cast<std::size_t>(core::kFacings) + 2 * zone + 1);
+            out.reserve_more(waiting * zone * static_cast<std::size_t>(core::kFacings) + 2 * zone + 1);
             for (std::size_t i = 0; i < s.unit_count; ++i) {
                 const Unit& u = s.units[i];
                 if (u.side != side || u.deployed) continue;
-                const std::string label = unit_label(ctx, s, i);
+                const UnitLabel label(unit_label(ctx, s, i));
                 for (int y = 0; y < s.ranks; ++y) {
                     for (int x = 0; x < s.files; ++x) {
                         const Square q = core::make_square(x, y);
                         if (!in_zone(s, side, q) || taken[static_cast<std::size_t>(s.square_index(q))] ||
                             !terrain_allows(ctx, s, u, q)) {
+                            continue;
+                        }
+                        if (!out.wants(std::size_t{core::kFacings})) {
+                            out.skip(std::size_t{core::kFacings});
                             continue;
                         }
                         for (Facing f : core::kAllFacings) out.push_back(Deploy{label, q, f});

@@ -257,7 +257,7 @@ void apply_turn(const RulesContext& ctx, GameState& s, const Command& c, core::D
         c);
 }
 
-void legal_turn(const RulesContext& ctx, const GameState& s, std::vector<Command>& out) {
+void legal_turn(const RulesContext& ctx, const GameState& s, CommandSink& out) {
     if (s.decision == Decision::InitiativeChoice) {
         out.push_back(ChooseOrder{true});
         out.push_back(ChooseOrder{false});
