@@ -824,7 +824,7 @@ std::string unit_label(const RulesContext& ctx, const GameState& s, std::size_t 
 std::optional<std::size_t> unit_at(const GameState& s, Square sq, Side side) {
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const Unit& u = s.units[i];
-        if (u.side == side && u.on_table() && u.square == sq) return i;
+        if (u.square == sq && u.side == side && u.on_table()) return i;  // the cheapest test first
     }
     return std::nullopt;
 }
