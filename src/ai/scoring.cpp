@@ -13,8 +13,10 @@
 
 namespace tercio::ai {
 
+using rules::Facing;
 using rules::GameState;
 using rules::Side;
+using rules::Square;
 using rules::Status;
 using rules::Unit;
 using rules::UnitStatus;
@@ -263,16 +265,15 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
                 if (!ui) return -1;
                 const Unit& u = s.unit(*ui);
                 const int pips = ctx_.type(u).move_pips + (m.attack ? 1 : 0);
-                const double moved_terms = terms_if(*ui, [&](Unit& moved) {
-                    if (m.to) moved.square = *m.to;
-                    if (m.face_after) moved.facing = *m.face_after;
-                    else if (m.face_before) moved.facing = *m.face_before;
-                });
-                double v = 2.0 * (moved_terms - terms_now(*ui));
                 if (m.attack) {
-                    if (const auto* p = previewed(c)) v = melee_ev(*p);
+                    if (const auto* p = previewed(c)) return melee_ev(*p) - kPip * pips;
                 }
-                return v - kPip * pips;
+                // Where the unit ends and which way it faces is all that changes: moves that end
+                // alike (turn, then step; or step, then turn) share one working out.
+                const Square to = m.to.value_or(u.square);
+                const Facing facing = m.face_after ? *m.face_after : m.face_before.value_or(u.facing);
+                const double moved_terms = terms_at(*ui, to, facing);
+                return 2.0 * (moved_terms - terms_now(*ui)) - kPip * pips;
             },
             [&](const rules::Shoot& sh) -> double {
                 const auto* p = previewed(c);
@@ -379,6 +380,20 @@ double Scorer::terms_if(std::size_t u, Change change) {
     return t;
 }
 
+double Scorer::terms_at(std::size_t u, Square to, Facing facing) {
+    const auto key = static_cast<std::uint32_t>((u << 16) | (static_cast<std::size_t>(scratch_.square_index(to)) << 3) |
+                                                static_cast<std::size_t>(facing));
+    for (const auto& [k, v] : terms_at_) {
+        if (k == key) return v;
+    }
+    const double t = terms_if(u, [&](Unit& moved) {
+        moved.square = to;
+        moved.facing = facing;
+    });
+    terms_at_.emplace_back(key, t);
+    return t;
+}
+
 double Scorer::terms_now(std::size_t u) {
     double& t = terms_now_[u];
     if (std::isnan(t)) t = unit_terms(scratch_, u);
@@ -392,6 +407,7 @@ std::vector<Scored> Scorer::score_all(const GameState& s) {
     // where it stands from terms_now_, worked out on first use.
     scratch_ = s;
     terms_now_.assign(s.unit_count, std::numeric_limits<double>::quiet_NaN());
+    terms_at_.clear();
     for (auto& c : rules::legal_commands(ctx_, s)) {
         if (std::holds_alternative<rules::Concede>(c)) continue;
         const double v = score_one(s, c, me);

@@ -4,6 +4,7 @@
 /// rules' exact odds, minus what it spends). Pure: reads states, rolls nothing.
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "rules/game.hpp"
@@ -65,6 +66,8 @@ private:
     /// scratch_ and undone).
     template <typename Change>
     double terms_if(std::size_t u, Change change);
+    /// terms_if for unit u moved to `to` and facing `facing`, worked out once per score_all.
+    double terms_at(std::size_t u, rules::Square to, rules::Facing facing);
     double score_one(const rules::GameState& s, const rules::Command& c, rules::Side me);
     double card_turn_value(const rules::GameState& s, rules::Side me) const;
 
@@ -78,6 +81,8 @@ private:
     /// neither may call the other (one Scorer serves one player on one thread).
     mutable rules::GameState scratch_;
     std::vector<double> terms_now_;  ///< per unit, NaN until terms_now() works it out
+    /// terms_at's results in this score_all, by (unit, square, facing); a few dozen at most.
+    std::vector<std::pair<std::uint32_t, double>> terms_at_;
 };
 
 }  // namespace tercio::ai

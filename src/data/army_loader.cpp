@@ -5,7 +5,6 @@
 
 #include "data/data_files.hpp"
 #include "data/toml_reader.hpp"
-#include "rules/command.hpp"
 
 namespace tercio::data {
 
@@ -310,13 +309,6 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
                         const std::string npath = index(t.path_of("units"), k);
                         const auto nm = detail::read_string(r, *names->get(k), npath);
                         if (!nm) continue;
-                        if (!rules::LineId::fits(*nm)) {
-                            // The `extra <line>` command holds the id inline.
-                            r.error(names->get(k)->source(), npath,
-                                    "a unit line id named here has at most " +
-                                        std::to_string(rules::LineId::kCapacity) + " characters");
-                            continue;
-                        }
                         const UnitLine* ul = army.find_line(*nm);
                         if (!ul) {
                             if (!written(*nm)) {

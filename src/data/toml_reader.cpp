@@ -264,7 +264,7 @@ void sort_errors(LoadErrors& errors) {
 }
 
 bool valid_id(std::string_view id) {
-    if (id.empty() || id.size() > 40) return false;
+    if (id.empty() || id.size() > rules::kMaxIdLength) return false;
     for (char c : id) {
         const bool good = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
         if (!good) return false;

@@ -105,7 +105,7 @@ std::optional<Command> parse_words(Words& w) {
                 Square s{};
                 if (!w.square(s)) return std::nullopt;
                 if (!t.squares.push_back(s)) {
-                    return w.fail("a terrain piece has at most " + std::to_string(TerrainSquares::kCapacity) + " squares"),
+                    return w.fail("a terrain piece has at most " + std::to_string(PlacedSquares::kCapacity) + " squares"),
                            std::nullopt;
                 }
             }

@@ -17,13 +17,12 @@ namespace tercio::rules {
 using core::Facing;
 using core::Square;
 
-/// A unit line's id as a command names it (`extra light_horse`); the army loader refuses a longer
-/// id where the extra-unit roll names it.
-using LineId = core::InlineText<31>;
+/// A unit line's id as a command names it (`extra light_horse`): as long as any id may be.
+using LineId = core::InlineText<kMaxIdLength>;
 /// A unit as a deployment names it: its glyph and number within the side, e.g. "K1".
 using UnitLabel = core::InlineText<7>;
 /// The squares of one terrain piece as placed: a stream crosses the board, at most its widest side.
-using TerrainSquares = core::InlineList<Square, core::kMaxBoardSide>;
+using PlacedSquares = core::InlineList<Square, core::kMaxBoardSide>;
 
 // --- set-up ---------------------------------------------------------------------------------
 /// `extra <line>`: take this unit line as the extra unit when the roll offers two (PS-ARMY-4).
@@ -39,7 +38,7 @@ struct ChooseExtraCard {
 /// `terrain <wood|building|hill> <sq> [<sq>]` or `terrain stream <15 squares>` (PS-TERRAIN-3..7).
 struct PlaceTerrain {
     TerrainKind kind = TerrainKind::Wood;
-    TerrainSquares squares;
+    PlacedSquares squares;
     friend bool operator==(const PlaceTerrain&, const PlaceTerrain&) = default;
 };
 /// `terrain pass`: place no more terrain.

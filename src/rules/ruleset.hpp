@@ -12,6 +12,9 @@
 
 namespace tercio::rules {
 
+/// The longest id a data file may give (a ruleset, army, troop type or unit line).
+inline constexpr std::size_t kMaxIdLength = 40;
+
 using core::DieType;
 
 /// PS-TYPE-2 categories.
