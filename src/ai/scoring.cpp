@@ -381,16 +381,18 @@ double Scorer::terms_if(std::size_t u, Change change) {
 }
 
 double Scorer::terms_at(std::size_t u, Square to, Facing facing) {
-    const auto key = static_cast<std::uint32_t>((u << 16) | (static_cast<std::size_t>(scratch_.square_index(to)) << 3) |
-                                                static_cast<std::size_t>(facing));
-    for (const auto& [k, v] : terms_at_) {
-        if (k == key) return v;
-    }
+    // One slot per square and facing; a slot holds the last unit worked out there in this
+    // score_all (its stamp says which), so nothing is cleared between decisions.
+    const auto slot = static_cast<std::size_t>(scratch_.square_index(to)) * core::kFacings + static_cast<std::size_t>(facing);
+    static_assert(rules::kMaxUnits <= 256);
+    const std::uint64_t stamp = (generation_ << 8) | u;
+    if (at_stamp_[slot] == stamp) return at_value_[slot];
     const double t = terms_if(u, [&](Unit& moved) {
         moved.square = to;
         moved.facing = facing;
     });
-    terms_at_.emplace_back(key, t);
+    at_stamp_[slot] = stamp;
+    at_value_[slot] = t;
     return t;
 }
 
@@ -407,7 +409,7 @@ std::vector<Scored> Scorer::score_all(const GameState& s) {
     // where it stands from terms_now_, worked out on first use.
     scratch_ = s;
     terms_now_.assign(s.unit_count, std::numeric_limits<double>::quiet_NaN());
-    terms_at_.clear();
+    ++generation_;
     for (auto& c : rules::legal_commands(ctx_, s)) {
         if (std::holds_alternative<rules::Concede>(c)) continue;
         const double v = score_one(s, c, me);

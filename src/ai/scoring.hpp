@@ -4,7 +4,6 @@
 /// rules' exact odds, minus what it spends). Pure: reads states, rolls nothing.
 #include <array>
 #include <cstdint>
-#include <utility>
 #include <vector>
 
 #include "rules/game.hpp"
@@ -81,8 +80,11 @@ private:
     /// neither may call the other (one Scorer serves one player on one thread).
     mutable rules::GameState scratch_;
     std::vector<double> terms_now_;  ///< per unit, NaN until terms_now() works it out
-    /// terms_at's results in this score_all, by (unit, square, facing); a few dozen at most.
-    std::vector<std::pair<std::uint32_t, double>> terms_at_;
+    /// terms_at's results by square and facing, each stamped with the score_all (generation_)
+    /// and the unit it is for.
+    std::uint64_t generation_ = 0;
+    std::vector<std::uint64_t> at_stamp_ = std::vector<std::uint64_t>(rules::kMaxSquares * core::kFacings, 0);
+    std::vector<double> at_value_ = std::vector<double>(rules::kMaxSquares * core::kFacings, 0.0);
 };
 
 }  // namespace tercio::ai
