@@ -15,4 +15,9 @@ int run_bench(int games, const std::filesystem::path& data_dir);
 /// all and per enemy phase. The computer decides every window, so the games are those it plays.
 int run_reaction_bench(int games, const std::filesystem::path& data_dir);
 
+/// `tercio bench --scale N`: how a decision's cost grows with the board (15x15, 20x20, 26x26) and
+/// the armies (6, 10, 14 units a side): per size, N random games, N / 10 games of normal against
+/// normal and hard at up to 12 positions of those, by CPU time. src/app/bench_scale.cpp.
+int run_scale_bench(int games, const std::filesystem::path& data_dir);
+
 }  // namespace tercio::app

@@ -407,6 +407,17 @@ int main(int argc, char** argv) {
             ->default_str("12")
             ->check(CLI::Range(1, 1000))
             ->excludes(bench_network);
+    int bench_scale = 12;
+    CLI::Option* bench_scaled =
+        bench->add_option("--scale", bench_scale,
+                          "Instead: how a decision's cost grows with the board (15, 20, 26 squares a\n"
+                          "side) and the armies (6, 10, 14 units): N random games per size (default 12)")
+            ->type_name("N")
+            ->expected(0, 1)
+            ->default_str("12")
+            ->check(CLI::Range(1, 1000))
+            ->excludes(bench_network)
+            ->excludes(bench_reaction);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -450,6 +461,7 @@ int main(int argc, char** argv) {
     if (bench->parsed()) {
         if (bench_network->count() > 0) return app::run_network_bench(bench_net, *data_dir);
         if (bench_reaction->count() > 0) return app::run_reaction_bench(bench_reactions, *data_dir);
+        if (bench_scaled->count() > 0) return app::run_scale_bench(bench_scale, *data_dir);
         return app::run_bench(bench_games, *data_dir);
     }
     // Alone in a terminal, tercio opens the start menu; otherwise it says what it has.

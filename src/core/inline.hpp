@@ -9,6 +9,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace tercio::core {
 
@@ -39,7 +40,12 @@ public:
     constexpr bool empty() const { return size_ == 0; }
 
     friend constexpr bool operator==(const InlineText& a, const InlineText& b) { return a.view() == b.view(); }
-    friend constexpr bool operator==(const InlineText& a, std::string_view b) { return a.view() == b; }
+    /// Against any text, of any length ("K1", a std::string, a std::string_view).
+    template <class S>
+        requires(std::is_convertible_v<const S&, std::string_view> && !std::is_same_v<S, InlineText>)
+    friend constexpr bool operator==(const InlineText& a, const S& b) {
+        return a.view() == std::string_view(b);
+    }
 
 private:
     std::array<char, N> chars_{};
