@@ -173,12 +173,17 @@ double Scorer::unit_terms(GameState& s, std::size_t ui) const {
     if (!u.on_table()) return 0;
     double pairs = 0;
     int nearest = 1 << 20;
+    // Beyond both units' range and move, every threat between them is nothing (shot_threat and
+    // melee_threat give 0 there): such pairs are passed by before the four calls.
+    const int u_reach = std::max(u.range_half, u.move_half);
     for (std::size_t j = 0; j < s.unit_count; ++j) {
         const Unit& e = s.unit(j);
         if (e.side == u.side || !e.on_table()) continue;
+        const int d2 = core::dist2(u.square, e.square);
+        if (e.status != UnitStatus::Routed) nearest = std::min(nearest, d2);
+        if (d2 > u_reach && d2 > std::max(e.range_half, e.move_half)) continue;
         pairs += shot_threat(s, ui, j) - shot_threat(s, j, ui);
         pairs += kMeleeThreat * (melee_threat(s, ui, j) - melee_threat(s, j, ui));
-        if (e.status != UnitStatus::Routed) nearest = std::min(nearest, core::dist2(u.square, e.square));
     }
     double approach = 0;
     if (u.status != UnitStatus::Routed && nearest < (1 << 20)) approach = -kApproach * nearest / 2.0;
