@@ -397,26 +397,26 @@ int main(int argc, char** argv) {
         ->type_name("MS")
         ->check(CLI::Range(0, 10000))
         ->needs(bench_network);
-    int bench_reactions = 12;
-    CLI::Option* bench_reaction =
-        bench->add_option("--reactions", bench_reactions,
-                          "Instead: play N games of normal against normal (default 12) and count the\n"
-                          "reaction windows out of turn, and how many would stop a person's game")
+    // The benches run instead of the standard one: a count N that may be left out (its default
+    // 12), and never with --network.
+    const auto instead_bench = [&](const char* name, int& n, const char* help) {
+        return bench->add_option(name, n, help)
             ->type_name("N")
             ->expected(0, 1)
-            ->default_str("12")
+            ->default_str(std::to_string(n))
             ->check(CLI::Range(1, 1000))
             ->excludes(bench_network);
+    };
+    int bench_reactions = 12;
+    CLI::Option* bench_reaction =
+        instead_bench("--reactions", bench_reactions,
+                      "Instead: play N games of normal against normal (default 12) and count the\n"
+                      "reaction windows out of turn, and how many would stop a person's game");
     int bench_scale = 12;
     CLI::Option* bench_scaled =
-        bench->add_option("--scale", bench_scale,
-                          "Instead: how a decision's cost grows with the board (15, 20, 26 squares a\n"
-                          "side) and the armies (6, 10, 14 units): N random games per size (default 12)")
-            ->type_name("N")
-            ->expected(0, 1)
-            ->default_str("12")
-            ->check(CLI::Range(1, 1000))
-            ->excludes(bench_network)
+        instead_bench("--scale", bench_scale,
+                      "Instead: how a decision's cost grows with the board (15, 20, 26 squares a\n"
+                      "side) and the armies (6, 10, 14 units): N random games per size (default 12)")
             ->excludes(bench_reaction);
     try {
         app.parse(argc, argv);
