@@ -37,13 +37,15 @@ double ms_since(Clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
-/// The CPU time this process has used, in seconds: what a loaded, shared machine does not
-/// distort as it does wall time.
+}  // namespace
+
 double cpu_seconds() {
     timespec t{};
     ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
 }
+
+namespace {
 
 // ---- The AI part ----
 

@@ -5,6 +5,10 @@
 
 namespace tercio::app {
 
+/// The CPU time this process has used, in seconds: what a loaded, shared machine does not
+/// distort as wall time is. The benches report it.
+double cpu_seconds();
+
 /// `games` random games; the AI part plays games / 60 times its usual number (at least one per
 /// match). The exit code.
 int run_bench(int games, const std::filesystem::path& data_dir);

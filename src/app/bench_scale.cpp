@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
-#include <ctime>
 #include <deque>
 #include <iostream>
 #include <memory>
@@ -23,12 +22,6 @@
 namespace tercio::app {
 
 namespace {
-
-double cpu_now() {
-    timespec t{};
-    ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
-}
 
 /// The army with its unit lines' counts changed so that they add up to `target` before the
 /// rolls: one unit more or fewer at a time, the largest line first when cutting, the lines in
@@ -92,7 +85,7 @@ int run_scale_bench(int games, const std::filesystem::path& data_dir) {
             // The engine: random legal play.
             long decisions = 0;
             long listed = 0;
-            const double r0 = cpu_now();
+            const double r0 = cpu_seconds();
             for (int g = 0; g < games; ++g) {
                 const rules::RulesContext& ctx = ctxs[static_cast<std::size_t>(g) % ctxs.size()];
                 core::SeededDice dice(static_cast<std::uint64_t>(g) + 1);
@@ -110,10 +103,10 @@ int run_scale_bench(int games, const std::filesystem::path& data_dir) {
                     ++decisions;
                 }
             }
-            const double random_us = 1e6 * (cpu_now() - r0) / static_cast<double>(std::max(1L, decisions));
+            const double random_us = 1e6 * (cpu_seconds() - r0) / static_cast<double>(std::max(1L, decisions));
             // The scorer: normal against normal, one game per pairing in use.
             long normal_decisions = 0;
-            const double n0 = cpu_now();
+            const double n0 = cpu_seconds();
             std::vector<std::pair<std::size_t, rules::GameState>> positions;
             for (int g = 0; g < std::max(1, games / 10); ++g) {
                 const std::size_t ci = static_cast<std::size_t>(g) % ctxs.size();
@@ -136,14 +129,14 @@ int run_scale_bench(int games, const std::filesystem::path& data_dir) {
                 }
                 normal_decisions += n;
             }
-            const double normal_us = 1e6 * (cpu_now() - n0) / static_cast<double>(std::max(1L, normal_decisions));
+            const double normal_us = 1e6 * (cpu_seconds() - n0) / static_cast<double>(std::max(1L, normal_decisions));
             // Look-ahead: hard at those positions.
             std::vector<double> hard_ms;
             for (const auto& [ci, s] : positions) {
                 auto h = ai::make_player(ai::Level::Hard, 99);
-                const double h0 = cpu_now();
+                const double h0 = cpu_seconds();
                 (void)h->choose(ai::make_view(ctxs[ci], s, rules::deciding_side(s)));
-                hard_ms.push_back(1e3 * (cpu_now() - h0));
+                hard_ms.push_back(1e3 * (cpu_seconds() - h0));
             }
             std::printf("%2dx%-2d  %10d  %19.1f  %14.0f | %19.1f | %8.1f (%zu positions)\n", board, board,
                         units, random_us, static_cast<double>(listed) / static_cast<double>(std::max(1L, decisions)), normal_us,
