@@ -210,29 +210,58 @@ private:
 
 // --- eligibility ------------------------------------------------------------------------------
 
+/// Why a unit may not move now, as a code: the listing asks this of every unit of the side and
+/// builds no text; check_unit_can_move explains it to the person who asked.
+enum class MoveBlock : std::uint8_t {
+    None,
+    NotYourPhase,
+    NoCard,
+    Routed,
+    Acted,
+    MovedThrough,
+    CannonMarch,
+    WrongCard,
+    Pips
+};
+
+MoveBlock unit_move_block(const RulesContext& ctx, const GameState& s, const Unit& u) {
+    if (s.decision != Decision::Act) return MoveBlock::NotYourPhase;
+    if (!s.has_current_card) return MoveBlock::NoCard;
+    if (u.status == UnitStatus::Routed) return MoveBlock::Routed;
+    if (u.acted) return MoveBlock::Acted;
+    if (u.moved_through) return MoveBlock::MovedThrough;
+    if (s.marching)
+        return ctx.type(u).has(Ability::NoMarch) ? MoveBlock::CannonMarch : MoveBlock::None;
+    if (*card(s) != move_card_for(ctx, u)) return MoveBlock::WrongCard;
+    if (s.pips < ctx.type(u).move_pips) return MoveBlock::Pips;
+    return MoveBlock::None;
+}
+
 Why check_unit_can_move(const RulesContext& ctx, const GameState& s, std::size_t ui) {
     const Unit& u = s.units[ui];
-    if (s.decision != Decision::Act) return std::string("you may move only in your own phase");
-    if (!s.has_current_card) return std::string("turn a card first");
-    if (u.status == UnitStatus::Routed) return std::string("routed units do not move (PS-MOVE-14)");
-    if (u.acted) return std::string("this unit has already acted on this card (PS-CARD-4)");
-    if (u.moved_through) {
-        return std::string("a unit was moved through this phase; it cannot move (PS-MOVE-7)");
-    }
-    const CardKind c = *card(s);
-    if (s.marching) {
-        if (ctx.type(u).has(Ability::NoMarch)) return std::string("the cannon does not march (PS-CANNON-4)");
-        return std::nullopt;
-    }
-    const CardKind needed = move_card_for(ctx, u);
-    if (c != needed) {
-        return ctx.type(u).name + " move on a " + std::string(card_title(needed)) + " card, not " +
-               std::string(card_title(c)) + " (PS-CARD-5, PS-CARD-6)";
-    }
-    const int pips = ctx.type(u).move_pips;
-    if (s.pips < pips) {
-        return "moving " + ctx.type(u).name + " costs " + std::to_string(pips) + " pips; you have " +
-               std::to_string(s.pips) + " (PS-PIP-1)";
+    switch (unit_move_block(ctx, s, u)) {
+        case MoveBlock::None:
+            return std::nullopt;
+        case MoveBlock::NotYourPhase:
+            return std::string("you may move only in your own phase");
+        case MoveBlock::NoCard:
+            return std::string("turn a card first");
+        case MoveBlock::Routed:
+            return std::string("routed units do not move (PS-MOVE-14)");
+        case MoveBlock::Acted:
+            return std::string("this unit has already acted on this card (PS-CARD-4)");
+        case MoveBlock::MovedThrough:
+            return std::string("a unit was moved through this phase; it cannot move (PS-MOVE-7)");
+        case MoveBlock::CannonMarch:
+            return std::string("the cannon does not march (PS-CANNON-4)");
+        case MoveBlock::WrongCard:
+            return ctx.type(u).name + " move on a " +
+                   std::string(card_title(move_card_for(ctx, u))) + " card, not " +
+                   std::string(card_title(*card(s))) + " (PS-CARD-5, PS-CARD-6)";
+        case MoveBlock::Pips:
+            return "moving " + ctx.type(u).name + " costs " +
+                   std::to_string(ctx.type(u).move_pips) + " pips; you have " +
+                   std::to_string(s.pips) + " (PS-PIP-1)";
     }
     return std::nullopt;
 }
@@ -563,31 +592,80 @@ namespace {
 
 // --- leader moves -------------------------------------------------------------------------------
 
-Why check_leader_move(const RulesContext& ctx, const GameState& s, const MoveLeader& m) {
-    (void)ctx;
-    if (s.decision != Decision::Act) return std::string("you may move your leader only in your own phase");
+/// Why the leader may not make move `m`, as a code: the listing asks this of every square within
+/// his reach and builds no text; check_leader_move explains it to the person who asked.
+enum class LeaderBlock : std::uint8_t {
+    None,
+    NotYourPhase,
+    Dead,
+    NoCard,
+    WrongCard,
+    Moved,
+    NoPips,
+    OffBoard,
+    TooFar,
+    AttachCard,
+    AttachNoUnit,
+    AttachedAlready,
+    AlreadyThere,
+    EnemyThere,
+};
+
+LeaderBlock leader_move_block(const GameState& s, const MoveLeader& m) {
+    if (s.decision != Decision::Act) return LeaderBlock::NotYourPhase;
     const Leader& l = s.leaders[idx(s.active)];
-    if (!l.alive) return std::string("your leader is dead");
-    if (!s.has_current_card) return std::string("turn a card first");
+    if (!l.alive) return LeaderBlock::Dead;
+    if (!s.has_current_card) return LeaderBlock::NoCard;
     const CardKind c = *card(s);
-    if (c != CardKind::InfantryMove && c != CardKind::CavalryMove && c != CardKind::LeaderCheck) {
-        return "the leader moves on a Move or Leader Check card, not " + std::string(card_title(c)) +
-               " (PS-LEADER-2)";
-    }
-    if (l.acted) return std::string("the leader has already moved on this card (PS-LEADER-2)");
-    if (!s.marching && s.pips < 1) return std::string("no pips left");
-    if (!s.on_board(m.to)) return core::to_string(m.to) + " is off the board";
-    if (core::dist2(l.square, m.to) > kLeaderMoveHalf) return std::string("leaders move at most 4 squares (PS-MOVE-13)");
-    const auto friendly = unit_at(s, m.to, s.active);
+    if (c != CardKind::InfantryMove && c != CardKind::CavalryMove && c != CardKind::LeaderCheck)
+        return LeaderBlock::WrongCard;
+    if (l.acted) return LeaderBlock::Moved;
+    if (!s.marching && s.pips < 1) return LeaderBlock::NoPips;
+    if (!s.on_board(m.to)) return LeaderBlock::OffBoard;
+    if (core::dist2(l.square, m.to) > kLeaderMoveHalf) return LeaderBlock::TooFar;
     if (m.attach) {
-        if (c != CardKind::LeaderCheck) return std::string("a leader attaches only on a Leader Check card (PS-LEADER-3)");
-        if (!friendly) return "no unit of yours in " + core::to_string(m.to) + " to attach to";
-        if (l.attached == *friendly) return std::string("he is already attached to that unit");
+        if (c != CardKind::LeaderCheck) return LeaderBlock::AttachCard;
+        const auto friendly = unit_at(s, m.to, s.active);
+        if (!friendly) return LeaderBlock::AttachNoUnit;
+        if (l.attached == *friendly) return LeaderBlock::AttachedAlready;
     } else {
-        if (m.to == l.square) return std::string("he is already there");
-        if (unit_at(s, m.to, other(s.active))) {
-            return "a leader may not end his move with an enemy unit (PS-MOVE-13)";
-        }
+        if (m.to == l.square) return LeaderBlock::AlreadyThere;
+        if (unit_at(s, m.to, other(s.active))) return LeaderBlock::EnemyThere;
+    }
+    return LeaderBlock::None;
+}
+
+Why check_leader_move(const GameState& s, const MoveLeader& m) {
+    switch (leader_move_block(s, m)) {
+        case LeaderBlock::None:
+            return std::nullopt;
+        case LeaderBlock::NotYourPhase:
+            return std::string("you may move your leader only in your own phase");
+        case LeaderBlock::Dead:
+            return std::string("your leader is dead");
+        case LeaderBlock::NoCard:
+            return std::string("turn a card first");
+        case LeaderBlock::WrongCard:
+            return "the leader moves on a Move or Leader Check card, not " +
+                   std::string(card_title(*card(s))) + " (PS-LEADER-2)";
+        case LeaderBlock::Moved:
+            return std::string("the leader has already moved on this card (PS-LEADER-2)");
+        case LeaderBlock::NoPips:
+            return std::string("no pips left");
+        case LeaderBlock::OffBoard:
+            return core::to_string(m.to) + " is off the board";
+        case LeaderBlock::TooFar:
+            return std::string("leaders move at most 4 squares (PS-MOVE-13)");
+        case LeaderBlock::AttachCard:
+            return std::string("a leader attaches only on a Leader Check card (PS-LEADER-3)");
+        case LeaderBlock::AttachNoUnit:
+            return "no unit of yours in " + core::to_string(m.to) + " to attach to";
+        case LeaderBlock::AttachedAlready:
+            return std::string("he is already attached to that unit");
+        case LeaderBlock::AlreadyThere:
+            return std::string("he is already there");
+        case LeaderBlock::EnemyThere:
+            return std::string("a leader may not end his move with an enemy unit (PS-MOVE-13)");
     }
     return std::nullopt;
 }
@@ -678,9 +756,11 @@ Why check_movement(const RulesContext& ctx, const GameState& s, const Command& c
                 return plan_move(ctx, s, m, ui, p);
             },
             [&](const March&) -> Why {
-                if (s.decision != Decision::Act) return std::string("you may march only in your own phase");
+                if (s.decision != Decision::Act)
+                    return std::string("you may march only in your own phase");
                 if (s.marching) return std::string("the march is already under way");
-                if (!s.march_option[idx(s.active)]) return std::string("your army has lost its marching option (PS-MARCH-5)");
+                if (!s.march_option[idx(s.active)])
+                    return std::string("your army has lost its marching option (PS-MARCH-5)");
                 if (!s.has_current_card) return std::string("turn a card first");
                 const CardKind k = *card(s);
                 if (k != CardKind::InfantryMove && k != CardKind::CavalryMove) {
@@ -690,7 +770,8 @@ Why check_movement(const RulesContext& ctx, const GameState& s, const Command& c
                 for (std::size_t i = 0; i < s.unit_count; ++i) {
                     const Unit& u = s.units[i];
                     if (!march_eligible(ctx, u, s.active)) continue;
-                    if (u.acted || u.moved_through) return std::string("a unit has already acted on this card");
+                    if (u.acted || u.moved_through)
+                        return std::string("a unit has already acted on this card");
                     if (!can_march(ctx, s, u)) {
                         return unit_label(ctx, s, i) + " in " + core::to_string(u.square) +
                                " cannot move toward the enemy, so no march is possible (PS-MARCH-3)";
@@ -698,9 +779,10 @@ Why check_movement(const RulesContext& ctx, const GameState& s, const Command& c
                 }
                 return std::nullopt;
             },
-            [&](const MoveLeader& m) -> Why { return check_leader_move(ctx, s, m); },
+            [&](const MoveLeader& m) -> Why { return check_leader_move(s, m); },
             [&](const Charge& ch) -> Why {
-                if (s.decision != Decision::React || s.react_window != 1) return std::string("there is nothing to charge now");
+                if (s.decision != Decision::React || s.react_window != 1)
+                    return std::string("there is nothing to charge now");
                 const auto ui = unit_at(s, ch.from, s.decider);
                 if (!ui) return "you have no unit in " + core::to_string(ch.from);
                 if (s.forced_charger != kNone && *ui != s.forced_charger) {
@@ -712,24 +794,30 @@ Why check_movement(const RulesContext& ctx, const GameState& s, const Command& c
                 return "that unit cannot reach " + core::to_string(s.units[s.move.unit].square) + " that way (PS-OPP-5)";
             },
             [&](const Evade&) -> Why {
-                if (s.decision != Decision::React || s.react_window != 2) return std::string("there is nothing to evade now");
+                if (s.decision != Decision::React || s.react_window != 2)
+                    return std::string("there is nothing to evade now");
                 return std::nullopt;
             },
             [&](const Decline&) -> Why {
-                if (s.decision == Decision::LeaderEscape || s.decision == Decision::Chip) return std::nullopt;
-                if (s.decision != Decision::React) return std::string("there is nothing to decline now");
+                if (s.decision == Decision::LeaderEscape || s.decision == Decision::Chip)
+                    return std::nullopt;
+                if (s.decision != Decision::React)
+                    return std::string("there is nothing to decline now");
                 if (s.react_window == 1 && s.forced_charger != kNone) {
                     return unit_label(ctx, s, s.forced_charger) + " must charge (PS-OPP-7)";
                 }
                 return std::nullopt;
             },
             [&](const Escape& e) -> Why {
-                if (s.decision != Decision::LeaderEscape) return std::string("no leader is escaping now");
+                if (s.decision != Decision::LeaderEscape)
+                    return std::string("no leader is escaping now");
                 const Leader& l = s.leaders[idx(s.decider)];
                 if (!s.on_board(e.to)) return core::to_string(e.to) + " is off the board";
                 if (e.to == l.square) return std::string("he must move to escape (or decline)");
-                if (core::dist2(l.square, e.to) > kLeaderMoveHalf) return std::string("leaders move at most 4 squares (PS-MOVE-13)");
-                if (unit_at(s, e.to, other(s.decider))) return std::string("that square holds an enemy unit");
+                if (core::dist2(l.square, e.to) > kLeaderMoveHalf)
+                    return std::string("leaders move at most 4 squares (PS-MOVE-13)");
+                if (unit_at(s, e.to, other(s.decider)))
+                    return std::string("that square holds an enemy unit");
                 return std::nullopt;
             },
             [&](const auto&) -> Why { return std::string("not a movement command"); },
@@ -865,7 +953,8 @@ void legal_movement(const RulesContext& ctx, const GameState& s, CommandSink& ou
     // Units: every facing option and every square reachable with it.
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const Unit& u = s.units[i];
-        if (u.side != s.active || !u.on_table() || check_unit_can_move(ctx, s, i)) continue;
+        if (u.side != s.active || !u.on_table() || unit_move_block(ctx, s, u) != MoveBlock::None)
+            continue;
         const int limit = ctx.type(u).turn_limit >= 4 ? 4 : ctx.type(u).turn_limit;
         for (Facing f : core::kAllFacings) {
             if (core::turn_steps(u.facing, f) > limit) continue;
@@ -892,7 +981,7 @@ void legal_movement(const RulesContext& ctx, const GameState& s, CommandSink& ou
     }
     // The leader: any square within 4, attaching on Leader Check.
     const Leader& l = s.leaders[idx(s.active)];
-    // What check_leader_move refuses for every square alike, looked at once: the card (a Move or
+    // What leader_move_block refuses for every square alike, looked at once: the card (a Move or
     // Leader Check card; attaching on Leader Check only), a leader who has moved, no pips.
     const CardKind c = *card(s);
     const bool may_move = (c == CardKind::InfantryMove || c == CardKind::CavalryMove || c == CardKind::LeaderCheck) &&
@@ -905,7 +994,7 @@ void legal_movement(const RulesContext& ctx, const GameState& s, CommandSink& ou
                 for (bool attach : {false, true}) {
                     if (attach && c != CardKind::LeaderCheck) continue;
                     const MoveLeader m{q, attach};
-                    if (!check_leader_move(ctx, s, m)) out.push_back(m);
+                    if (leader_move_block(s, m) == LeaderBlock::None) out.push_back(m);
                 }
             }
         }

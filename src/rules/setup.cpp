@@ -274,48 +274,102 @@ void after_choices(const RulesContext& ctx, GameState& s, core::Dice& dice, Even
 
 bool near_side_edge(const GameState& s, Square q) { return q.x < 4 || q.x >= s.files - 4; }
 
-Why check_place_terrain(const GameState& s, const PlaceTerrain& t) {
+/// Why a terrain piece may not be placed, as a code and the square concerned: no text is built,
+/// since the listing asks this of every square of the board and reads only whether it may.
+/// check_place_terrain explains a refusal to the person who asked.
+enum class TerrainRefusal : std::uint8_t {
+    None,
+    OffBoard,       ///< `at` is off the board
+    HasTerrain,     ///< `at` already has terrain
+    StreamChoices,  ///< a stream takes 2 of the side's choices
+    SecondStream,
+    StreamLength,  ///< not one square in each file
+    StreamFiles,   ///< not in file order
+    StreamRanks,   ///< outside the ranks between the deployment zones
+    StreamBend,    ///< more than a rank between neighbouring files
+    PieceSize,
+    NoRoom,
+    Diagonal,
+    NotNearEdge,  ///< `at` is not within 4 squares of a side edge
+};
+
+struct TerrainVerdict {
+    TerrainRefusal why = TerrainRefusal::None;
+    Square at{};
+};
+
+TerrainVerdict terrain_verdict(const GameState& s, const PlaceTerrain& t) {
     const Side side = s.decider;
     for (Square q : t.squares) {
-        if (!s.on_board(q)) return core::to_string(q) + " is off the board";
-        if (s.terrain[static_cast<std::size_t>(s.square_index(q))] != 0) {
-            return core::to_string(q) + " already has terrain";
-        }
+        if (!s.on_board(q)) return {TerrainRefusal::OffBoard, q};
+        if (s.terrain[static_cast<std::size_t>(s.square_index(q))] != 0)
+            return {TerrainRefusal::HasTerrain, q};
     }
     if (t.kind == TerrainKind::Stream) {
         // PS-TERRAIN-3, PS-TERRAIN-7.
-        if (s.terrain_to_place[idx(side)] < 2) return std::string("a stream takes 2 of your terrain choices");
-        if (s.has_stream) return std::string("there is already a stream");
-        if (t.squares.size() != s.files) {
-            return "a stream needs " + std::to_string(s.files) + " squares, one in each file, a to " +
-                   std::string(1, static_cast<char>('a' + s.files - 1));
-        }
+        if (s.terrain_to_place[idx(side)] < 2) return {TerrainRefusal::StreamChoices};
+        if (s.has_stream) return {TerrainRefusal::SecondStream};
+        if (t.squares.size() != s.files) return {TerrainRefusal::StreamLength};
         for (std::size_t i = 0; i < t.squares.size(); ++i) {
             const Square q = t.squares[i];
-            if (q.x != static_cast<int>(i)) return "the stream's squares must run a, b, c ... one per file";
-            if (q.y < s.deployment_ranks || q.y >= s.ranks - s.deployment_ranks) {
-                return "the stream must stay between the deployment zones (ranks " +
-                       std::to_string(s.deployment_ranks + 1) + " to " +
-                       std::to_string(s.ranks - s.deployment_ranks) + ")";
-            }
-            if (i > 0 && core::abs_int(q.y - t.squares[i - 1].y) > 1) {
-                return "the stream may move at most one rank between neighbouring files";
-            }
+            if (q.x != static_cast<int>(i)) return {TerrainRefusal::StreamFiles, q};
+            if (q.y < s.deployment_ranks || q.y >= s.ranks - s.deployment_ranks)
+                return {TerrainRefusal::StreamRanks, q};
+            if (i > 0 && core::abs_int(q.y - t.squares[i - 1].y) > 1)
+                return {TerrainRefusal::StreamBend, q};
         }
-        return std::nullopt;
+        return {};
     }
     // PS-TERRAIN-4, PS-TERRAIN-5.
-    if (t.squares.empty() || t.squares.size() > 2) return std::string("a piece covers 1 or 2 squares");
-    if (s.terrain_piece_count >= kMaxTerrainPieces) return std::string("no room for more terrain");
-    if (t.squares.size() == 2 && core::dist2(t.squares[0], t.squares[1]) != 2) {
-        return std::string("the two squares of a piece must be side by side (not diagonal)");
-    }
+    if (t.squares.empty() || t.squares.size() > 2) return {TerrainRefusal::PieceSize};
+    if (s.terrain_piece_count >= kMaxTerrainPieces) return {TerrainRefusal::NoRoom};
+    if (t.squares.size() == 2 && core::dist2(t.squares[0], t.squares[1]) != 2)
+        return {TerrainRefusal::Diagonal};
     for (Square q : t.squares) {
-        if (!near_side_edge(s, q)) {
-            return core::to_string(q) + " is not within 4 squares of a side edge (files a-d or " +
-                   std::string(1, static_cast<char>('a' + s.files - 4)) + "-" +
-                   std::string(1, static_cast<char>('a' + s.files - 1)) + ")";
-        }
+        if (!near_side_edge(s, q)) return {TerrainRefusal::NotNearEdge, q};
+    }
+    return {};
+}
+
+bool may_place_terrain(const GameState& s, const PlaceTerrain& t) {
+    return terrain_verdict(s, t).why == TerrainRefusal::None;
+}
+
+Why check_place_terrain(const GameState& s, const PlaceTerrain& t) {
+    const TerrainVerdict v = terrain_verdict(s, t);
+    const auto file = [](int x) { return std::string(1, static_cast<char>('a' + x)); };
+    switch (v.why) {
+        case TerrainRefusal::None:
+            return std::nullopt;
+        case TerrainRefusal::OffBoard:
+            return core::to_string(v.at) + " is off the board";
+        case TerrainRefusal::HasTerrain:
+            return core::to_string(v.at) + " already has terrain";
+        case TerrainRefusal::StreamChoices:
+            return std::string("a stream takes 2 of your terrain choices");
+        case TerrainRefusal::SecondStream:
+            return std::string("there is already a stream");
+        case TerrainRefusal::StreamLength:
+            return "a stream needs " + std::to_string(s.files) +
+                   " squares, one in each file, a to " + file(s.files - 1);
+        case TerrainRefusal::StreamFiles:
+            return std::string("the stream's squares must run a, b, c ... one per file");
+        case TerrainRefusal::StreamRanks:
+            return "the stream must stay between the deployment zones (ranks " +
+                   std::to_string(s.deployment_ranks + 1) + " to " +
+                   std::to_string(s.ranks - s.deployment_ranks) + ")";
+        case TerrainRefusal::StreamBend:
+            return std::string("the stream may move at most one rank between neighbouring files");
+        case TerrainRefusal::PieceSize:
+            return std::string("a piece covers 1 or 2 squares");
+        case TerrainRefusal::NoRoom:
+            return std::string("no room for more terrain");
+        case TerrainRefusal::Diagonal:
+            return std::string("the two squares of a piece must be side by side (not diagonal)");
+        case TerrainRefusal::NotNearEdge:
+            return core::to_string(v.at) +
+                   " is not within 4 squares of a side edge (files a-d or " + file(s.files - 4) +
+                   "-" + file(s.files - 1) + ")";
     }
     return std::nullopt;
 }
@@ -682,11 +736,14 @@ void legal_setup(const RulesContext& ctx, const GameState& s, CommandSink& out) 
                 for (int y = 0; y < s.ranks; ++y) {
                     for (int x = 0; x < s.files; ++x) {
                         const Square q = core::make_square(x, y);
+                        // Every piece has a square here, refused away from the side edges
+                        // (PS-TERRAIN-4): passed by before any piece is made up.
+                        if (!near_side_edge(s, q)) continue;
                         PlaceTerrain one{k, {q}};
-                        if (!check_place_terrain(s, one)) out.push_back(one);
+                        if (may_place_terrain(s, one)) out.push_back(one);
                         for (core::Offset d : {core::Offset{1, 0}, core::Offset{0, 1}}) {
                             PlaceTerrain two{k, {q, core::make_square(x + d.dx, y + d.dy)}};
-                            if (!check_place_terrain(s, two)) out.push_back(two);
+                            if (may_place_terrain(s, two)) out.push_back(two);
                         }
                     }
                 }
@@ -697,7 +754,7 @@ void legal_setup(const RulesContext& ctx, const GameState& s, CommandSink& out) 
                 for (int y = s.deployment_ranks; y < s.ranks - s.deployment_ranks; ++y) {
                     PlaceTerrain st{TerrainKind::Stream, {}};
                     for (int x = 0; x < s.files; ++x) st.squares.push_back(core::make_square(x, y));
-                    if (!check_place_terrain(s, st)) out.push_back(std::move(st));
+                    if (may_place_terrain(s, st)) out.push_back(std::move(st));
                 }
             }
             break;

@@ -1,5 +1,7 @@
-// Commands as values: held inline (no heap), what the parser refuses that they cannot hold, and
-// rules::random_legal, which chooses as picking from legal_commands does without building it.
+// Commands as values: held inline (no heap), what the parser refuses that they cannot hold,
+// rules::random_legal, which chooses as picking from legal_commands does without building it, and
+// the lists agreeing with the checks whose refusal texts they no longer build.
+#include <algorithm>
 #include <string>
 #include <type_traits>
 #include <variant>
@@ -117,4 +119,80 @@ TEST_CASE("random_legal chooses what a pick from legal_commands without concedin
         CHECK(long_list);
         CHECK_FALSE(random_legal(ctx, s, lazy_chooser).has_value());  // nothing once the game is over
     }
+}
+
+namespace {
+
+bool listed(const std::vector<Command>& legal, const Command& c) {
+    return std::find(legal.begin(), legal.end(), c) != legal.end();
+}
+
+}  // namespace
+
+TEST_CASE(
+    "the lists and the checks agree: terrain placements, units that may move, the leader's moves",
+    "[rules][commands][PS-TERRAIN-4][PS-TERRAIN-5][PS-CARD-5][PS-LEADER-2][PS-LEADER-3][PS-MOVE-"
+    "13]") {
+    // The lists ask why-not questions of every square and unit without building the refusal's
+    // text (only a person reads it); here every such command is put to validate, which does build
+    // it, and must be listed exactly when validate accepts it.
+    int placements = 0, leader_moves = 0, unit_turns = 0, refused = 0;
+    for (int g = 0; g < 4; ++g) {
+        const RulesContext ctx = test::Armies::get().context(g % 2 ? "italian" : "french",
+                                                             g % 3 ? "spanish" : "ottoman");
+        core::SeededDice dice(static_cast<std::uint64_t>(g) + 70);
+        core::SeededDice chooser(static_cast<std::uint64_t>(g) + 700);
+        GameState s;
+        new_game(ctx, s, dice);
+        for (int steps = 0; s.decision != Decision::GameOver && steps < 3000; ++steps) {
+            const auto legal = legal_commands(ctx, s);
+            const auto agree = [&](const Command& c) {
+                const auto why = validate(ctx, s, c);
+                INFO("game " << g << " step " << steps << ": " << print(c) << ": "
+                             << why.value_or("legal"));
+                CHECK(listed(legal, c) == !why.has_value());
+                if (why) {
+                    CHECK_FALSE(why->empty());
+                    ++refused;
+                }
+            };
+            if (s.decision == Decision::PlaceTerrain) {
+                for (TerrainKind k :
+                     {TerrainKind::Wood, TerrainKind::Building, TerrainKind::Hill}) {
+                    for (int y = 0; y < s.ranks; ++y) {
+                        for (int x = 0; x < s.files; ++x) {
+                            const Square q = core::make_square(x, y);
+                            agree(PlaceTerrain{k, {q}});
+                            agree(PlaceTerrain{k, {q, core::make_square(x + 1, y)}});
+                            agree(PlaceTerrain{k, {q, core::make_square(x, y + 1)}});
+                            placements += 3;
+                        }
+                    }
+                }
+            }
+            if (s.decision == Decision::Act && s.has_current_card && !s.marching) {
+                for (int y = 0; y < s.ranks; ++y) {
+                    for (int x = 0; x < s.files; ++x) {
+                        agree(MoveLeader{core::make_square(x, y), false});
+                        agree(MoveLeader{core::make_square(x, y), true});
+                        leader_moves += 2;
+                    }
+                }
+                for (std::size_t i = 0; i < s.unit_count; ++i) {
+                    const Unit& u = s.units[i];
+                    if (u.side != s.active || !u.on_table()) continue;
+                    agree(Move{u.square, core::rotated(u.facing, 1), std::nullopt, std::nullopt});
+                    ++unit_turns;
+                }
+            }
+            const auto next = random_legal(ctx, s, chooser);
+            REQUIRE(next.has_value());
+            REQUIRE(play(ctx, s, *next, dice).ok());
+        }
+    }
+    // Each kind was put to the test many times, and many were refused.
+    CHECK(placements > 1000);
+    CHECK(leader_moves > 10000);
+    CHECK(unit_turns > 500);
+    CHECK(refused > 10000);
 }
