@@ -816,7 +816,7 @@ private:
         const GameState& s = *s_;
         const std::size_t mover = s.move.unit;
         const bool moving = s.move.active && mover != rules::kNone;
-        if (s.react_window == 2) {
+        if (s.react_window == rules::ReactWindow::Evade) {
             // The mover entered one of our evaders: evade if its orders are to fall back.
             if (moving) {
                 const auto ui = own_at(s.units[mover].square);
@@ -826,7 +826,7 @@ private:
             }
             return first_of<rules::Decline>();
         }
-        if (s.react_window == 1 && moving) {
+        if (s.react_window == rules::ReactWindow::Step && moving) {
             // An opportunity charge by a unit told to charge, into a unit worth it; a French
             // Knights charge that must be made (no decline listed) is made.
             const bool must = !first_of<rules::Decline>().has_value();

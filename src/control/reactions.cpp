@@ -45,7 +45,7 @@ std::optional<std::string> ReactionFilter::reason() const {
     const RulesContext& ctx = session_.context();
     const Side side = s.decider;
     if (s.forced_charger != kNone) return std::string("a headstrong unit must charge");
-    if (s.react_window == 2) return std::string("your unit may evade");
+    if (s.react_window == rules::ReactWindow::Evade) return std::string("your unit may evade");
     const std::vector<Command> legal = legal_commands(ctx, s);
     const bool can_decline =
         std::any_of(legal.begin(), legal.end(), [](const Command& c) { return std::holds_alternative<Decline>(c); });

@@ -683,7 +683,7 @@ void Reader::game(TableView& root) {
     boolean(*g, "marching", s_.marching);
     boolean(*g, "marched_on_card", s_.marched_on_card);
     if (auto w = word(*g, "react_window", detail::kReactWindowNames, "reaction window")) {
-        s_.react_window = static_cast<std::uint8_t>(*w);
+        s_.react_window = static_cast<rules::ReactWindow>(*w);
     }
     unit_ref(*g, "forced_charger", s_.forced_charger);
     if (auto w = word(*g, "window_due", detail::kWindowDueNames, "due reaction window")) {

@@ -21,17 +21,19 @@ inline constexpr std::array<std::string_view, 14> kDecisionNames = {
 inline constexpr std::array<std::string_view, 4> kGameEndNames = {"none", "nightfall", "army_gone",
                                                                   "concession"};
 inline constexpr std::array<std::string_view, 2> kPhaseNames = {"first", "second"};
-/// GameState::react_window: 0 none, 1 after a step (PS-OPP-3 R2), 2 an evader entered (R3),
-/// 3 after a card was turned (R1), 4 after an action (R4).
+/// GameState::react_window, in the order of rules::ReactWindow: none, after a step (PS-OPP-3 R2),
+/// an evader entered (R3), after a card was turned (R1), after an action (R4).
 inline constexpr std::array<std::string_view, 5> kReactWindowNames = {"none", "step", "evade",
                                                                       "card", "action"};
 /// GameState::window_due: the R1 or R4 window due once the current action is settled, written
-/// with the react_window words: 0 "none", 3 "card", 4 "action".
+/// with the react_window words: "none", "card", "action".
 inline constexpr std::array<std::string_view, 3> kWindowDueNames = {"none", "card", "action"};
-inline constexpr std::array<std::uint8_t, 3> kWindowDueValues = {0, 3, 4};
-static_assert(kReactWindowNames[kWindowDueValues[0]] == kWindowDueNames[0] &&
-              kReactWindowNames[kWindowDueValues[1]] == kWindowDueNames[1] &&
-              kReactWindowNames[kWindowDueValues[2]] == kWindowDueNames[2]);
+inline constexpr std::array<rules::ReactWindow, 3> kWindowDueValues = {
+    rules::ReactWindow::None, rules::ReactWindow::Card, rules::ReactWindow::Action};
+static_assert(
+    kReactWindowNames[static_cast<std::size_t>(kWindowDueValues[0])] == kWindowDueNames[0] &&
+    kReactWindowNames[static_cast<std::size_t>(kWindowDueValues[1])] == kWindowDueNames[1] &&
+    kReactWindowNames[static_cast<std::size_t>(kWindowDueValues[2])] == kWindowDueNames[2]);
 /// The unit markers, in the order they are written.
 inline constexpr std::array<std::string_view, 8> kMarkerNames = {
     "fired",   "moved_through",     "acted",   "fought_since_check",

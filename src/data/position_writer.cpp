@@ -74,7 +74,7 @@ std::string square_list(const std::array<core::Square, N>& squares, std::size_t 
 }
 
 /// GameState::window_due as a react_window word: "none", "card" or "action".
-std::string_view window_due_word(std::uint8_t due) {
+std::string_view window_due_word(rules::ReactWindow due) {
     for (std::size_t i = 0; i < detail::kWindowDueValues.size(); ++i) {
         if (detail::kWindowDueValues[i] == due) return detail::kWindowDueNames[i];
     }

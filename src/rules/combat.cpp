@@ -640,12 +640,17 @@ bool window_open(const RulesContext& ctx, const GameState& s) {
     const Side n = other(s.active);
     if (s.opportunity_chips[idx(n)] < 1) return false;
     switch (s.react_window) {
-        case 1: return s.forced_charger != kNone || can_charge(ctx, s) || any_shot(ctx, s, n);
-        case 2: return can_evade(ctx, s);
-        case 3:
-        case 4: return any_shot(ctx, s, n);
-        default: return false;
+        case ReactWindow::Step:
+            return s.forced_charger != kNone || can_charge(ctx, s) || any_shot(ctx, s, n);
+        case ReactWindow::Evade:
+            return can_evade(ctx, s);
+        case ReactWindow::Card:
+        case ReactWindow::Action:
+            return any_shot(ctx, s, n);
+        case ReactWindow::None:
+            break;
     }
+    return false;
 }
 
 bool courage_pending(GameState& s) {
@@ -696,7 +701,7 @@ void settle(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev)
             }
         }
         if (escaping) return;
-        if (s.react_window != 0) {
+        if (s.react_window != ReactWindow::None) {
             if (window_open(ctx, s)) {
                 s.decision = Decision::React;
                 s.decider = other(s.active);
@@ -715,9 +720,9 @@ void settle(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev)
             s.decider = s.active;
             return;
         }
-        if (s.window_due != 0) {
+        if (s.window_due != ReactWindow::None) {
             s.react_window = s.window_due;
-            s.window_due = 0;
+            s.window_due = ReactWindow::None;
             continue;
         }
         s.decision = Decision::Act;
@@ -867,9 +872,9 @@ Why check_combat(const RulesContext& ctx, const GameState& s, const Command& c) 
                 if (s.decision == Decision::Act) {
                     if (s.marching) return std::string("finish the march first: every unit must move");
                     if (s.pips < 1) return std::string("no pips left");
-                } else if (s.decision == Decision::React && s.react_window != 2) {
+                } else if (s.decision == Decision::React && s.react_window != ReactWindow::Evade) {
                     if (s.opportunity_chips[idx(s.decider)] < 1) return std::string("no opportunity chips left (PS-OPP-1)");
-                    if (s.react_window == 1 && s.forced_charger != kNone) {
+                    if (s.react_window == ReactWindow::Step && s.forced_charger != kNone) {
                         return unit_label(ctx, s, s.forced_charger) + " must charge first (PS-OPP-7)";
                     }
                 } else {
@@ -918,7 +923,7 @@ void apply_combat(const RulesContext& ctx, GameState& s, const Command& c, core:
                     --s.opportunity_chips[idx(side)];  // PS-SHOOT-2
                 } else {
                     s.pips = static_cast<std::uint8_t>(s.pips - 1);
-                    s.window_due = 4;  // R4 after the shot
+                    s.window_due = ReactWindow::Action;  // R4 after the shot
                 }
                 resolve_shot(ctx, s, si, ti, opportunity, dice, ev);
                 settle(ctx, s, dice, ev);
@@ -933,7 +938,7 @@ void apply_combat(const RulesContext& ctx, GameState& s, const Command& c, core:
                 } else {
                     resolve_melee(ctx, s, ui, ei, dice, ev);
                 }
-                s.window_due = 4;
+                s.window_due = ReactWindow::Action;
                 settle(ctx, s, dice, ev);
             },
             [&](const Reload& x) {
@@ -943,12 +948,12 @@ void apply_combat(const RulesContext& ctx, GameState& s, const Command& c, core:
                 u.acted = true;
                 s.pips = static_cast<std::uint8_t>(s.pips - ctx.type(u).reload_pips);
                 ev.push_back(UnitReloaded{u8(ui)});
-                s.window_due = 4;
+                s.window_due = ReactWindow::Action;
                 settle(ctx, s, dice, ev);
             },
             [&](const Rally& x) {
                 rally(s, *unit_at(s, x.square, s.active), x.face, dice, ev);
-                s.window_due = 4;
+                s.window_due = ReactWindow::Action;
                 settle(ctx, s, dice, ev);
             },
             [&](const CheckMorale& x) {
@@ -1013,7 +1018,7 @@ void legal_combat(const RulesContext& ctx, const GameState& s, CommandSink& out)
         default:
             return;
     }
-    if (s.decision == Decision::React && s.react_window == 2) return;
+    if (s.decision == Decision::React && s.react_window == ReactWindow::Evade) return;
     const Side side = s.decider;
     const CardKind* current = s.current_card();
     const std::optional<CardKind> card = current ? std::optional<CardKind>(*current) : std::nullopt;

@@ -565,7 +565,7 @@ class Checker {
                         "the side that is not active reacts (PS-OPP-3): " + side_name(opponent) +
                             ", not " + side_name(decider));
                 }
-                if (s_.react_window == 0) {
+                if (s_.react_window == ReactWindow::None) {
                     add(Field::ReactWindow, 0,
                         "a reaction needs an open reaction window (PS-OPP-3)");
                 }
@@ -659,27 +659,28 @@ class Checker {
     /// to a move in progress; R1 and R4 are opened once the action that made them due is settled.
     void windows() {
         const Decision d = s_.decision;
-        const std::uint8_t w = s_.react_window;
-        if (w > 4) add(Field::ReactWindow, 0, "no such reaction window");
-        if (w != 0 && !interrupts_move(d)) {
+        const ReactWindow w = s_.react_window;
+        if (w > ReactWindow::Action) add(Field::ReactWindow, 0, "no such reaction window");
+        if (w != ReactWindow::None && !interrupts_move(d)) {
             add(Field::ReactWindow, 0,
                 "a reaction window is open only while the reaction, or a chip, follow-up, "
                 "pursuit or leader escape it caused, is decided (PS-OPP-3)");
         }
-        if ((w == 1 || w == 2) && !s_.move.active) {
+        if ((w == ReactWindow::Step || w == ReactWindow::Evade) && !s_.move.active) {
             add(Field::ReactWindow, 0,
                 "the reaction windows after a step (R2) and on entering an evader's square (R3) "
                 "need a move in progress (PS-OPP-3)");
-        } else if (d == Decision::React && w == 2 && is_unit(s_.move.unit) &&
+        } else if (d == Decision::React && w == ReactWindow::Evade && is_unit(s_.move.unit) &&
                    !detail::can_evade(ctx_, s_)) {
             add(Field::ReactWindow, 0,
                 "no unit can evade the moving unit " + label(s_.move.unit) +
                     " (an enemy unit that may evade, in its square, PS-OPP-9)");
         }
-        if (s_.window_due != 0 && s_.window_due != 3 && s_.window_due != 4) {
+        if (s_.window_due != ReactWindow::None && s_.window_due != ReactWindow::Card &&
+            s_.window_due != ReactWindow::Action) {
             add(Field::WindowDue, 0, "only R1 or R4 can be due (PS-OPP-3)");
         }
-        if (s_.window_due != 0 && !interrupts_move(d) && d != Decision::Courage) {
+        if (s_.window_due != ReactWindow::None && !interrupts_move(d) && d != Decision::Courage) {
             add(Field::WindowDue, 0,
                 "an R1 or R4 window is due only until the action that opened it is settled "
                 "(PS-OPP-3)");
@@ -688,7 +689,7 @@ class Checker {
         // wait behind a leader's escape from the same step).
         const std::uint8_t f = s_.forced_charger;
         if (f != kNone) {
-            if (w != 1) {
+            if (w != ReactWindow::Step) {
                 add(Field::ForcedCharger, 0,
                     "a unit must charge only while the reaction window after a step is open "
                     "(PS-OPP-7)");

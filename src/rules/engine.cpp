@@ -82,9 +82,10 @@ std::optional<std::string> wrong_decision(const GameState& s, const Command& c) 
         case Decision::React:
             if (is(Charge{}, Evade{}, Decline{}, Shoot{})) return std::nullopt;
             return who + " may react now: " +
-                   (s.react_window == 2   ? "evade or decline"
-                    : s.react_window == 1 ? "shoot <from> <target>, charge <square> or decline"
-                                          : "shoot <from> <target> or decline");
+                   (s.react_window == ReactWindow::Evade ? "evade or decline"
+                    : s.react_window == ReactWindow::Step
+                        ? "shoot <from> <target>, charge <square> or decline"
+                        : "shoot <from> <target> or decline");
         case Decision::Chip:
             if (is(ChipUnit{}, Decline{})) return std::nullopt;
             return who + " may chip the unit just hit: chip or decline";

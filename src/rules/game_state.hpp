@@ -145,6 +145,16 @@ enum class Decision : std::uint8_t {
     GameOver,
 };
 
+/// The reaction window open with Decision::React (PS-OPP-3), or due once the current action is
+/// settled. The numbers are those of the position format's words (data/position_names.hpp).
+enum class ReactWindow : std::uint8_t {
+    None,
+    Step,    ///< R2: after a step (opportunity charge or shots)
+    Evade,   ///< R3: on entering an evader's square (evade)
+    Card,    ///< R1: after a card is turned (shots)
+    Action,  ///< R4: after an action (shots)
+};
+
 /// Why the game ended (PS-VICTORY-1, PS-VICTORY-2).
 enum class GameEnd : std::uint8_t { None, Nightfall, ArmyGone, Concession };
 
@@ -190,12 +200,10 @@ struct GameState {
     bool marching = false;        ///< a march is under way on the current card (PS-MARCH-3)
     bool marched_on_card = false;  ///< a march was made on the current card (PS-MARCH-5 b)
     MoveInProgress move{};
-    /// The reaction window open with Decision::React (PS-OPP-3): 1 = after a step (R2:
-    /// opportunity charge or shots), 2 = on entering an evader's square (R3, evade), 3 = after a
-    /// card is turned (R1: shots), 4 = after an action (R4: shots).
-    std::uint8_t react_window = 0;
-    /// An R1 or R4 window is due once the current action is settled (PS-OPP-3): 3 or 4, or 0.
-    std::uint8_t window_due = 0;
+    /// The reaction window open with Decision::React (PS-OPP-3).
+    ReactWindow react_window = ReactWindow::None;
+    /// An R1 or R4 window due once the current action is settled (PS-OPP-3): Card, Action or None.
+    ReactWindow window_due = ReactWindow::None;
     /// A chip window against this unit is open or due (PS-CHIP-10), or kNone.
     std::uint8_t chip_target = kNone;
     /// A follow-up or pursuit choice is due (Decision::FollowUp / Pursue): the winner, the unit

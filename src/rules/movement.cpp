@@ -468,7 +468,7 @@ bool can_reach(const RulesContext& ctx, const GameState& s, std::size_t ui, Squa
 /// side has nothing to do in it.
 void open_step_window(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev) {
     s.forced_charger = kNone;
-    s.react_window = 1;
+    s.react_window = ReactWindow::Step;
     const auto options = charge_options(ctx, s, s.move.unit);
     const Square t = s.units[s.move.unit].square;
     std::vector<std::size_t> checked;
@@ -501,11 +501,11 @@ void open_step_window(const RulesContext& ctx, GameState& s, core::Dice& dice, E
 }
 
 void close_window(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev) {
-    const std::uint8_t w = s.react_window;
-    s.react_window = 0;
+    const ReactWindow w = s.react_window;
+    s.react_window = ReactWindow::None;
     s.forced_charger = kNone;
     // After R3 (no evade) comes R2 for the same step.
-    if (w == 2 && s.move.active) open_step_window(ctx, s, dice, ev);
+    if (w == ReactWindow::Evade && s.move.active) open_step_window(ctx, s, dice, ev);
 }
 
 namespace {
@@ -519,7 +519,7 @@ void finish_move(const RulesContext& ctx, GameState& s, core::Dice& dice, Events
     const bool attack = going && m.attack;
     s.move = MoveInProgress{};
     if (attack) fight_after_move(ctx, s, ui, dice, ev);  // PS-MELEE-3
-    s.window_due = 4;  // R4 after the activation
+    s.window_due = ReactWindow::Action;                  // R4 after the activation
     settle(ctx, s, dice, ev);
 }
 
@@ -578,7 +578,7 @@ void continue_move(const RulesContext& ctx, GameState& s, core::Dice& dice, Even
             }
         }
         if (contact && can_evade(ctx, s)) {
-            s.react_window = 2;  // R3
+            s.react_window = ReactWindow::Evade;  // R3
         } else {
             open_step_window(ctx, s, dice, ev);  // R2
         }
@@ -781,7 +781,7 @@ Why check_movement(const RulesContext& ctx, const GameState& s, const Command& c
             },
             [&](const MoveLeader& m) -> Why { return check_leader_move(s, m); },
             [&](const Charge& ch) -> Why {
-                if (s.decision != Decision::React || s.react_window != 1)
+                if (s.decision != Decision::React || s.react_window != ReactWindow::Step)
                     return std::string("there is nothing to charge now");
                 const auto ui = unit_at(s, ch.from, s.decider);
                 if (!ui) return "you have no unit in " + core::to_string(ch.from);
@@ -794,7 +794,7 @@ Why check_movement(const RulesContext& ctx, const GameState& s, const Command& c
                 return "that unit cannot reach " + core::to_string(s.units[s.move.unit].square) + " that way (PS-OPP-5)";
             },
             [&](const Evade&) -> Why {
-                if (s.decision != Decision::React || s.react_window != 2)
+                if (s.decision != Decision::React || s.react_window != ReactWindow::Evade)
                     return std::string("there is nothing to evade now");
                 return std::nullopt;
             },
@@ -803,7 +803,7 @@ Why check_movement(const RulesContext& ctx, const GameState& s, const Command& c
                     return std::nullopt;
                 if (s.decision != Decision::React)
                     return std::string("there is nothing to decline now");
-                if (s.react_window == 1 && s.forced_charger != kNone) {
+                if (s.react_window == ReactWindow::Step && s.forced_charger != kNone) {
                     return unit_label(ctx, s, s.forced_charger) + " must charge (PS-OPP-7)";
                 }
                 return std::nullopt;
@@ -863,7 +863,7 @@ void apply_movement(const RulesContext& ctx, GameState& s, const Command& c, cor
                 l.attached = m.attach ? static_cast<std::uint8_t>(*unit_at(s, m.to, s.active)) : kNone;
                 if (!s.marching) s.pips = static_cast<std::uint8_t>(s.pips - 1);
                 ev.push_back(LeaderMoved{s.active, from, m.to, m.attach});
-                s.window_due = 4;  // R4 after the activation
+                s.window_due = ReactWindow::Action;  // R4 after the activation
                 settle(ctx, s, dice, ev);
             },
             [&](const Charge& ch) {
@@ -881,7 +881,7 @@ void apply_movement(const RulesContext& ctx, GameState& s, const Command& c, cor
                 s.move.next = s.move.step_count;
                 s.move.turn_after = false;
                 s.move.attack = false;
-                s.react_window = 0;
+                s.react_window = ReactWindow::None;
                 s.forced_charger = kNone;
                 opportunity_melee(ctx, s, ci, s.move.unit, dice, ev);
                 settle(ctx, s, dice, ev);
@@ -898,7 +898,7 @@ void apply_movement(const RulesContext& ctx, GameState& s, const Command& c, cor
                     ev.push_back(StatusChanged{static_cast<std::uint8_t>(ei), UnitStatus::Ok, UnitStatus::Disordered});
                     s.chip_target = static_cast<std::uint8_t>(ei);
                 }
-                s.react_window = 0;
+                s.react_window = ReactWindow::None;
                 if (s.decision == Decision::GameOver || check_army_gone(ctx, s, ev)) return;
                 open_step_window(ctx, s, dice, ev);
                 settle(ctx, s, dice, ev);
@@ -928,8 +928,8 @@ void apply_movement(const RulesContext& ctx, GameState& s, const Command& c, cor
 void legal_movement(const RulesContext& ctx, const GameState& s, CommandSink& out) {
     if (s.decision == Decision::React) {
         if (!check_movement(ctx, s, Decline{})) out.push_back(Decline{});
-        if (s.react_window == 2) out.push_back(Evade{});
-        if (s.react_window == 1) {
+        if (s.react_window == ReactWindow::Evade) out.push_back(Evade{});
+        if (s.react_window == ReactWindow::Step) {
             for (const auto& o : charge_options(ctx, s, s.move.unit)) {
                 if (s.forced_charger != kNone && o.unit != s.forced_charger) continue;
                 out.push_back(Charge{s.units[o.unit].square, o.face});

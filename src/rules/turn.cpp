@@ -87,8 +87,8 @@ void start_phase(const RulesContext& ctx, GameState& s, Side side, int pips, boo
         u.routed_this_phase = false;
     }
     for (auto& l : s.leaders) l.acted = false;
-    s.react_window = 0;
-    s.window_due = 0;
+    s.react_window = ReactWindow::None;
+    s.window_due = ReactWindow::None;
     s.chip_target = kNone;
     s.choice_unit = kNone;
     s.decision = Decision::Act;
@@ -244,7 +244,7 @@ void apply_turn(const RulesContext& ctx, GameState& s, const Command& c, core::D
                 // The card's compulsory checks (PS-CARD-9, PS-CARD-11), then R1 (PS-OPP-3). The
                 // phase ends at 0 pips once they are done (PS-INIT-6).
                 card_effects(ctx, s, card, dice, ev);
-                s.window_due = 3;
+                s.window_due = ReactWindow::Card;
                 settle(ctx, s, dice, ev);
             },
             [&](const Pass&) { end_phase(ctx, s, dice, ev); },

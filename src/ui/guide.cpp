@@ -82,11 +82,11 @@ std::string decision_hint(const RulesContext& ctx, const GameState& s, const std
                        " must charge: Enter on it, then pick the charge.";
             }
             switch (s.react_window) {
-                case 1:
+                case ReactWindow::Step:
                     return who + "OUT OF TURN: " + (why.empty() ? std::string("an enemy unit moved in reach") : why) +
                            ". Charge or shoot for an opportunity chip (Enter on your unit); d lets it go, "
                            "D lets all go until your phase.";
-                case 2: {
+                case ReactWindow::Evade: {
                     // The unit the mover has just entered.
                     const Square at = s.move.unit != kNone ? s.units[s.move.unit].square : Square{};
                     const auto evader = s.move.unit != kNone ? unit_at(s, at, s.decider) : std::nullopt;
@@ -94,11 +94,14 @@ std::string decision_hint(const RulesContext& ctx, const GameState& s, const std
                                                            : std::string("your unit")) +
                            " may evade for a chip (Enter on it), or d to stand.";
                 }
-                default:
-                    return who + "OUT OF TURN: " + (why.empty() ? std::string() : why + ". ") +
-                           "Shoot for an opportunity chip (Space, then f at the target); d lets it go, "
-                           "D lets all go until your phase.";
+                case ReactWindow::Card:
+                case ReactWindow::Action:
+                case ReactWindow::None:
+                    break;
             }
+            return who + "OUT OF TURN: " + (why.empty() ? std::string() : why + ". ") +
+                   "Shoot for an opportunity chip (Space, then f at the target); d lets it go, "
+                   "D lets all go until your phase.";
         case Decision::LeaderEscape:
             return who + "your leader won the roll-off: Enter on a safe square within 4 to "
                          "escape, or d to stay.";

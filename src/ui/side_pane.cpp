@@ -161,16 +161,17 @@ std::string decision_text(const RulesContext& ctx, const GameState& s) {
             if (s.forced_charger != kNone)
                 return who + " must charge with " + label_of(ctx, s, s.forced_charger);
             switch (s.react_window) {
-                case 1:
-                    return who + " may charge, shoot or decline";  // R2: after a step
-                case 2:
-                    return who + " may react: evade or decline";  // R3: an evader is entered
-                case 3:                                           // R1: a card was turned
-                case 4:
-                    return who + " may react: shoot or decline";  // R4: after an action
-                default:
-                    return who + " may react or decline";
+                case ReactWindow::Step:
+                    return who + " may charge, shoot or decline";
+                case ReactWindow::Evade:
+                    return who + " may react: evade or decline";
+                case ReactWindow::Card:
+                case ReactWindow::Action:
+                    return who + " may react: shoot or decline";
+                case ReactWindow::None:
+                    break;
             }
+            return who + " may react or decline";
         case Decision::LeaderEscape:
             return who + " leader: escape or decline";
         case Decision::Chip:

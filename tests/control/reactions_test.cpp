@@ -32,7 +32,7 @@ void play(Session& s, const std::string& text) {
     REQUIRE(out.ok());
 }
 
-bool reacting(const Session& s, int window) {
+bool reacting(const Session& s, ReactWindow window) {
     return s.state().decision == Decision::React && s.state().react_window == window && s.state().decider == B;
 }
 
@@ -58,13 +58,14 @@ TEST_CASE("a reaction whose only offer is a shot already let go does not stop th
     SECTION("asked once in the phase, then let go") {
         ReactionFilter filter(session);
         play(session, "move h3 h5");
-        REQUIRE(reacting(session, 1));
+        REQUIRE(reacting(session, rules::ReactWindow::Step));
         const auto why = filter.reason();
         REQUIRE(why);
         CHECK(contains(*why, "a new shot (shoot c9 c7)"));
         CHECK(filter.pass() == 0);  // worth a stop: nothing is played
         play(session, "decline");   // the person lets it go
-        REQUIRE(reacting(session, 1));  // the second step: the same shot, nothing new
+        REQUIRE(reacting(session,
+                         rules::ReactWindow::Step));  // the second step: the same shot, nothing new
         CHECK_FALSE(filter.reason());
         // Let go: this window and R4 after the move (the same shot again).
         CHECK(filter.pass() == 2);
@@ -76,7 +77,7 @@ TEST_CASE("a reaction whose only offer is a shot already let go does not stop th
     SECTION("never: shots at units that did not move never stop it") {
         ReactionFilter filter(session, UnmovedShots::Never);
         play(session, "move h3 h5");
-        REQUIRE(reacting(session, 1));
+        REQUIRE(reacting(session, rules::ReactWindow::Step));
         CHECK_FALSE(filter.reason());
         CHECK(filter.pass() == 3);  // after each step, and R4 after the move
         CHECK(back_to_a(session));
@@ -86,17 +87,18 @@ TEST_CASE("a reaction whose only offer is a shot already let go does not stop th
         ReactionFilter filter(session, UnmovedShots::Never);
         session.set_seat(B, control::Seat::computer_at("normal"));
         play(session, "move h3 h5");
-        REQUIRE(reacting(session, 1));
+        REQUIRE(reacting(session, rules::ReactWindow::Step));
         CHECK_FALSE(filter.would_pass());
         CHECK(filter.pass() == 0);
-        CHECK(reacting(session, 1));
+        CHECK(reacting(session, rules::ReactWindow::Step));
     }
     SECTION("a window taken back with U stops, whatever it offers") {
         ReactionFilter filter(session, UnmovedShots::Never);
         play(session, "move h3 h5");
         CHECK(filter.pass() == 3);
         REQUIRE_FALSE(session.undo());
-        REQUIRE(reacting(session, 4));  // back to R4, the last window let go
+        REQUIRE(
+            reacting(session, rules::ReactWindow::Action));  // back to R4, the last window let go
         CHECK(contains(filter.reason().value_or(""), "taken back"));
         CHECK(filter.pass() == 0);
         play(session, "decline");
@@ -113,10 +115,10 @@ TEST_CASE("a shot at the unit that moves stops the game at each new square, even
     Session session(p.ctx, p.s, dice);
     ReactionFilter filter(session, UnmovedShots::Never);
     play(session, "move h5 h7");
-    REQUIRE(reacting(session, 1));
+    REQUIRE(reacting(session, rules::ReactWindow::Step));
     CHECK(contains(filter.reason().value_or(""), "a shot at a unit that moved (shoot h9 h6)"));
     play(session, "decline");
-    REQUIRE(reacting(session, 1));
+    REQUIRE(reacting(session, rules::ReactWindow::Step));
     CHECK(contains(filter.reason().value_or(""), "shoot h9 h7"));  // a new square: a new shot
 }
 
@@ -129,12 +131,12 @@ TEST_CASE("a charge at the mover always stops the game, unless the side declines
     Session session(p.ctx, p.s, dice);
     ReactionFilter filter(session);
     play(session, "move h3 h5");
-    REQUIRE(reacting(session, 1));
+    REQUIRE(reacting(session, rules::ReactWindow::Step));
     CHECK(contains(filter.reason().value_or(""), "the moving unit can be charged (charge h8"));
 
     SECTION("a charge after a decline is still asked") {
         play(session, "decline");
-        REQUIRE(reacting(session, 1));
+        REQUIRE(reacting(session, rules::ReactWindow::Step));
         CHECK(filter.reason());
         CHECK(filter.pass() == 0);
     }
@@ -161,12 +163,12 @@ TEST_CASE("an evade always stops the game, even after decline all", "[control][r
     Session session(p.ctx, p.s, dice);
     ReactionFilter filter(session);
     play(session, "move a3 a4");
-    REQUIRE(reacting(session, 1));
+    REQUIRE(reacting(session, rules::ReactWindow::Step));
     REQUIRE_FALSE(filter.decline_until_my_phase());
     filter.pass();
     REQUIRE(back_to_a(session));
     play(session, "move h4 h5");  // into the skirmishers' square
-    REQUIRE(reacting(session, 2));
+    REQUIRE(reacting(session, rules::ReactWindow::Evade));
     CHECK(filter.waiting(B));
     CHECK(contains(filter.reason().value_or(""), "evade"));
     CHECK(filter.pass() == 0);
@@ -184,10 +186,10 @@ TEST_CASE("after an opportunity shot the window stays asked, for the next shot",
     Session session(p.ctx, p.s, dice);
     ReactionFilter filter(session);
     play(session, "turn");
-    REQUIRE(reacting(session, 3));  // R1
+    REQUIRE(reacting(session, rules::ReactWindow::Card));  // R1
     REQUIRE(filter.reason());
     play(session, "shoot h10 h8");
-    REQUIRE(reacting(session, 3));  // any number of shots in R1
+    REQUIRE(reacting(session, rules::ReactWindow::Card));  // any number of shots in R1
     CHECK(contains(filter.reason().value_or(""), "shoot c10 c8"));
     CHECK(filter.pass() == 0);
     play(session, "decline");

@@ -341,8 +341,8 @@ Position every_field(const rules::RulesContext& ctx) {
     s.move.final_facing = Facing::E;
     s.move.previous = make_square(5, 8);
     s.move.attack = true;
-    s.react_window = 2;
-    s.window_due = 4;
+    s.react_window = rules::ReactWindow::Evade;
+    s.window_due = rules::ReactWindow::Action;
     s.chip_target = 3;
     s.choice_unit = 2;
     s.choice_other = 4;
@@ -488,12 +488,12 @@ TEST_CASE("each field round-trips on its own", "[data][position]") {
         {"has_current_card", [](GameState& s) { s.has_current_card = false; }},
         {"marching", [](GameState& s) { s.marching = false; }},
         {"marched_on_card", [](GameState& s) { s.marched_on_card = false; }},
-        {"react_window", [](GameState& s) { s.react_window = 1; }},
-        {"react_window card", [](GameState& s) { s.react_window = 3; }},
-        {"react_window action", [](GameState& s) { s.react_window = 4; }},
+        {"react_window", [](GameState& s) { s.react_window = rules::ReactWindow::Step; }},
+        {"react_window card", [](GameState& s) { s.react_window = rules::ReactWindow::Card; }},
+        {"react_window action", [](GameState& s) { s.react_window = rules::ReactWindow::Action; }},
         {"forced_charger", [](GameState& s) { s.forced_charger = rules::kNone; }},
-        {"window_due card", [](GameState& s) { s.window_due = 3; }},
-        {"window_due none", [](GameState& s) { s.window_due = 0; }},
+        {"window_due card", [](GameState& s) { s.window_due = rules::ReactWindow::Card; }},
+        {"window_due none", [](GameState& s) { s.window_due = rules::ReactWindow::None; }},
         {"chip_target", [](GameState& s) { s.chip_target = rules::kNone; }},
         {"choice_unit", [](GameState& s) { s.choice_unit = 5; }},
         {"choice_other", [](GameState& s) { s.choice_other = rules::kNone; }},
@@ -1091,7 +1091,7 @@ attack = true
         for (const auto& e : ok.errors) UNSCOPED_INFO(e.to_string());
         REQUIRE(ok.ok());
         const GameState& s = ok.value->state;
-        CHECK(s.window_due == 3);
+        CHECK(s.window_due == rules::ReactWindow::Card);
         CHECK(s.chip_target == 1);
         CHECK(s.choice_unit == 0);
         CHECK(s.choice_other == 1);

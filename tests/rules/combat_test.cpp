@@ -30,8 +30,8 @@ namespace {
 constexpr Side A = Side::A;
 constexpr Side B = Side::B;
 
-/// A reaction window of the non-active side: 1 = R2, 2 = R3, 3 = R1, 4 = R4 (game_state.hpp).
-bool reacting(const Position& p, int window) {
+/// A reaction window of the non-active side (PS-OPP-3).
+bool reacting(const Position& p, ReactWindow window) {
     return p.s.decision == Decision::React && p.s.react_window == window &&
            p.s.decider == other(p.s.active);
 }
@@ -837,7 +837,7 @@ TEST_CASE("an evade by a unit already Disordered leaves it Disordered, with no c
         const auto e = p.add(B, "skirmishers", "h5", Facing::E, before);
         p.unit(e).fired = true;  // so that it has no shot to offer in the windows
         p.play("move h4 h5");
-        REQUIRE(reacting(p, 2));
+        REQUIRE(reacting(p, rules::ReactWindow::Evade));
         p.play("evade");
         CHECK(p.unit(e).status == UnitStatus::Disordered);
         CHECK(p.unit(e).square != sq("h5"));
@@ -858,13 +858,13 @@ TEST_CASE("the non-active player shoots for an opportunity chip in R1, R2 and R4
         p.add(B, "arquebus", "c10");
         p.next_card(CardKind::MillingAround);
         p.play("turn");
-        REQUIRE(reacting(p, 3));
+        REQUIRE(reacting(p, rules::ReactWindow::Card));
         const auto shot = the_shot(p.play("shoot h10 h8", "d6:1 d6:6"));
         CHECK(shot.opportunity);
         CHECK(p.unit(b1).fired);
         CHECK(p.s.opportunity_chips[1] == 2);
         CHECK(p.s.pips == 9);  // the active player pays nothing
-        REQUIRE(reacting(p, 3));
+        REQUIRE(reacting(p, rules::ReactWindow::Card));
         p.play("shoot c10 c8", "d6:1 d6:6");
         CHECK(p.s.opportunity_chips[1] == 1);
         CHECK(back_to_active(p));  // nothing left to shoot with: the window closes
@@ -876,7 +876,7 @@ TEST_CASE("the non-active player shoots for an opportunity chip in R1, R2 and R4
         p.add(B, "arquebus", "h9");
         p.add(B, "arquebus", "c9");
         p.play("move h4 h6");
-        REQUIRE(reacting(p, 1));
+        REQUIRE(reacting(p, rules::ReactWindow::Step));
         CHECK(p.unit(m).square == sq("h5"));
         CHECK_FALSE(p.legal("shoot h9 h5"));  // 4 squares: out of range
         const auto at_other = the_shot(p.play("shoot c9 c7", "d6:3 d6:2"));
@@ -885,7 +885,7 @@ TEST_CASE("the non-active player shoots for an opportunity chip in R1, R2 and R4
         REQUIRE(chip_offered_to(p, B));
         p.play("decline");
         CHECK(p.unit(m).square == sq("h6"));  // the move went on
-        REQUIRE(reacting(p, 1));
+        REQUIRE(reacting(p, rules::ReactWindow::Step));
         p.play("shoot h9 h6", "d6:1 d6:6");
         CHECK(p.s.opportunity_chips[1] == 1);
         CHECK(back_to_active(p));
@@ -897,7 +897,7 @@ TEST_CASE("the non-active player shoots for an opportunity chip in R1, R2 and R4
         const auto m = p.add(A, "arquebus", "h4");
         p.add(B, "arquebus", "e5", Facing::E);
         const auto ev1 = p.play("move h4 h6");
-        REQUIRE(reacting(p, 1));
+        REQUIRE(reacting(p, rules::ReactWindow::Step));
         CHECK(path_of(ev1, m) == std::vector<std::string>{"h5"});
         // On its flank, beyond half range: D8 UP 1 DOWN 1.
         const auto ev = p.play("shoot e5 h5", "d8:8 d6:2");
@@ -917,10 +917,10 @@ TEST_CASE("the non-active player shoots for an opportunity chip in R1, R2 and R4
         p.add(B, "arquebus", "c7");
         p.add(A, "pike", "c5");
         p.play("move h4 h5");
-        REQUIRE(reacting(p, 2));
+        REQUIRE(reacting(p, rules::ReactWindow::Evade));
         CHECK(contains(p.refusal("shoot c7 c5"), "may not shoot now"));
         p.play("decline");
-        REQUIRE(reacting(p, 1));  // R2 for the same step comes next
+        REQUIRE(reacting(p, rules::ReactWindow::Step));  // R2 for the same step comes next
         CHECK(p.legal("shoot c7 c5"));
     }
     SECTION("R4: after an action of the active player") {
@@ -928,7 +928,7 @@ TEST_CASE("the non-active player shoots for an opportunity chip in R1, R2 and R4
         p.add(A, "arquebus", "h8");
         p.add(B, "arquebus", "h10");
         p.play("shoot h8 h10", "d6:1 d6:6");
-        REQUIRE(reacting(p, 4));
+        REQUIRE(reacting(p, rules::ReactWindow::Action));
         const auto back = the_shot(p.play("shoot h10 h8", "d6:1 d6:6"));
         CHECK(back.opportunity);
         CHECK(p.s.opportunity_chips[1] == 2);
@@ -948,7 +948,7 @@ TEST_CASE("three opportunity chips per phase, routed and fired units offer no sh
         p.next_card(CardKind::MillingAround);
         p.play("turn");
         for (const std::string c : {"c", "e", "h"}) {
-            REQUIRE(reacting(p, 3));
+            REQUIRE(reacting(p, rules::ReactWindow::Card));
             p.play("shoot " + c + "10 " + c + "8", "d6:1 d6:6");
         }
         CHECK(p.s.opportunity_chips[1] == 0);
@@ -988,7 +988,7 @@ TEST_CASE("chipping after an opportunity shot is no reaction: it costs a morale 
     const auto a = p.add(A, "arquebus", "h8");
     p.add(B, "arquebus", "h10");
     p.play("shoot h8 h10", "d6:1 d6:6");
-    REQUIRE(reacting(p, 4));
+    REQUIRE(reacting(p, rules::ReactWindow::Action));
     p.play("shoot h10 h8", "d6:3 d6:1");  // 2: band 1-2
     REQUIRE(chip_offered_to(p, B));
     const auto ev = p.play("chip", "d6:1 d6:4");  // the target's Fight D6, then the chipper's D6

@@ -97,9 +97,9 @@ TEST_CASE("each decision has the fields it reads",
     SECTION("the reaction windows after a step and on entering an evader's square need a move") {
         p.s.decision = Decision::React;
         p.s.decider = Side::B;
-        p.s.react_window = 1;
+        p.s.react_window = rules::ReactWindow::Step;
         only(p, Field::ReactWindow, 0, "need a move in progress (PS-OPP-3)");
-        p.s.react_window = 2;
+        p.s.react_window = rules::ReactWindow::Evade;
         only(p, Field::ReactWindow, 0, "need a move in progress (PS-OPP-3)");
         p.s.move.active = true;
         p.s.move.unit = 0;
@@ -113,7 +113,7 @@ TEST_CASE("each decision has the fields it reads",
     SECTION("a reaction is the inactive side's, with a chip to spend, and more than declining") {
         p.s.decision = Decision::React;
         p.s.decider = Side::B;
-        p.s.react_window = 4;
+        p.s.react_window = rules::ReactWindow::Action;
         // The tercio (B) has not fired and the knight is in range: it may shoot.
         p.unit(1).range_half = 6;
         p.unit(1).shoot_die = core::DieType::D8;
@@ -135,7 +135,7 @@ TEST_CASE("each decision has the fields it reads",
         p.s.move.steps[0] = sq("h5");
         p.s.move.step_count = 1;
         p.s.move.next = 1;
-        p.s.react_window = 1;
+        p.s.react_window = rules::ReactWindow::Step;
         p.s.forced_charger = 1;  // the tercio: no opportunity charge (PS-OPP-5)
         p.leader(Side::B, "a15");
         p.s.escape_due[1] = true;
@@ -173,7 +173,7 @@ TEST_CASE("a move in progress goes on from where its unit stands",
     p.unit(1).range_half = 8;  // the tercio (B) may shoot at the knight: something to react with
     p.s.decision = Decision::React;
     p.s.decider = Side::B;
-    p.s.react_window = 4;
+    p.s.react_window = rules::ReactWindow::Action;
     p.s.move.active = true;
     p.s.move.unit = 0;
     p.s.move.steps[0] = sq("h5");
@@ -201,7 +201,7 @@ TEST_CASE("stacking: one unit of each side in a square", "[rules][consistency][P
     // A unit paused in the middle of its move may be passing through a friend (PS-MOVE-6).
     p.s.decision = Decision::React;
     p.s.decider = Side::B;
-    p.s.react_window = 1;
+    p.s.react_window = rules::ReactWindow::Step;
     p.s.move.active = true;
     p.s.move.unit = 2;
     p.s.move.steps[0] = sq("h5");

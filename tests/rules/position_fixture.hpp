@@ -61,7 +61,7 @@ class Position {
         s.marching = false;
         s.marched_on_card = false;
         s.move = rules::MoveInProgress{};
-        s.react_window = 0;
+        s.react_window = rules::ReactWindow::None;
         s.forced_charger = rules::kNone;
         for (std::size_t i = 0; i < s.unit_count; ++i) {
             s.units[i].acted = false;

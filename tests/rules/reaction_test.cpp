@@ -30,12 +30,12 @@ constexpr Side B = Side::B;
 constexpr const char* kTiedMelee = "d12:4 d6:4";
 
 bool charge_window(const Position& p) {
-    return p.s.decision == Decision::React && p.s.react_window == 1 &&
+    return p.s.decision == Decision::React && p.s.react_window == rules::ReactWindow::Step &&
            p.s.decider == other(p.s.active);
 }
 
 bool evade_window(const Position& p) {
-    return p.s.decision == Decision::React && p.s.react_window == 2 &&
+    return p.s.decision == Decision::React && p.s.react_window == rules::ReactWindow::Evade &&
            p.s.decider == other(p.s.active);
 }
 
@@ -441,7 +441,7 @@ TEST_CASE("R3: SKIRMISHERS, CARABINS and LIGHT HORSE may evade a unit entering t
         p.play("decline");
         CHECK(p.unit(m).square == sq("h5"));
         REQUIRE(p.s.decision == Decision::React);
-        CHECK(p.s.react_window == 4);
+        CHECK(p.s.react_window == rules::ReactWindow::Action);
         p.play("decline");
         CHECK(back_to_active(p));
     }
@@ -460,7 +460,7 @@ TEST_CASE("R3: SKIRMISHERS, CARABINS and LIGHT HORSE may evade a unit entering t
         CHECK_FALSE(p.legal("evade"));
         p.play("decline");
         REQUIRE(p.s.decision == Decision::React);
-        CHECK(p.s.react_window == 4);
+        CHECK(p.s.react_window == rules::ReactWindow::Action);
         p.play("decline");
         CHECK(back_to_active(p));
     }
@@ -630,7 +630,7 @@ TEST_CASE("a friend routed onto the rest of a mover's path makes the move end sh
     p.add(B, "arquebus", "h8", Facing::S);
     p.play("move h3 h5");  // first step, into h4: B may shoot (R2)
     REQUIRE(p.s.decision == Decision::React);
-    REQUIRE(p.s.react_window == 1);
+    REQUIRE(p.s.react_window == rules::ReactWindow::Step);
     CHECK(p.unit(mover).square == sq("h4"));
     // 8 against 1: difference 7, quadruple: 2 hits and Routed (PS-SHOOT-10); the rout move goes
     // away from the shooter, onto h5, where the mover was going.

@@ -36,7 +36,7 @@ TEST_CASE("the hint names the side to decide and the keys for the decision", "[u
     // Out of turn, the hint says so in capitals.
     p.s.decision = rules::Decision::React;
     p.s.decider = rules::Side::B;
-    p.s.react_window = 3;
+    p.s.react_window = rules::ReactWindow::Card;
     CHECK(decision_hint(p.ctx, p.s) ==
           "B Spanish: OUT OF TURN: Shoot for an opportunity chip (Space, then f at the target); d lets it go, "
           "D lets all go until your phase.");
@@ -55,7 +55,7 @@ TEST_CASE("the hints name the evader, say what a chip would do, and count pips r
     const auto sk = p.add(rules::Side::B, "skirmishers", "h5", core::Facing::E);
     p.play("move h4 h5");
     REQUIRE(p.s.decision == rules::Decision::React);
-    REQUIRE(p.s.react_window == 2);
+    REQUIRE(p.s.react_window == rules::ReactWindow::Evade);
     CHECK(contains(decision_hint(p.ctx, p.s), "OUT OF TURN: S1 in h5 may evade for a chip (Enter on it)"));
     p.s.decision = rules::Decision::Chip;
     p.s.chip_target = static_cast<std::uint8_t>(sk);

@@ -134,11 +134,11 @@ TEST_CASE("Side pane: the decision line names the side and its choices", "[ui][s
     const auto pike = static_cast<std::uint8_t>(p.at(B, "h10"));
     p.s.decision = Decision::React;
     p.s.decider = B;
-    p.s.react_window = 1;
+    p.s.react_window = rules::ReactWindow::Step;
     CHECK(text() == "B may charge, shoot or decline");
-    p.s.react_window = 2;
+    p.s.react_window = rules::ReactWindow::Evade;
     CHECK(text() == "B may react: evade or decline");
-    p.s.react_window = 4;
+    p.s.react_window = rules::ReactWindow::Action;
     CHECK(text() == "B may react: shoot or decline");
     p.s.forced_charger = pike;
     CHECK(text() == "B must charge with P1");
