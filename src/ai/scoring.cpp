@@ -53,6 +53,8 @@ Scorer::Scorer(const rules::RulesContext& ctx) : ctx_(ctx) {
     for (int i = 0; i < core::kLadderSize; ++i) {
         shot_hits_[static_cast<std::size_t>(i)] =
             approx(rules::odds::shot(core::die_at(i), 0, 0, ctx.rs().shooting_bands).expected_hits);
+        chip_odds_[static_cast<std::size_t>(i)] =
+            approx(rules::odds::chip_succeeds(core::die_at(i)));
     }
 }
 
@@ -73,6 +75,8 @@ const Scorer::MeleeSummary& Scorer::melee_summary(core::DieType a, core::DieType
                 r.hits += p * o.hits;
                 if (o.status == Status::Disordered) r.disorder += p;
                 if (o.status == Status::Routed) r.rout += p;
+                if (o.chip_window)
+                    (o.status == Status::Disordered ? r.chip_disordered : r.chip_unchanged) += p;
             }
             return r;
         };
@@ -84,7 +88,30 @@ const Scorer::MeleeSummary& Scorer::melee_summary(core::DieType a, core::DieType
 
 double Scorer::loss(const GameState& s, std::size_t u, const LoserResults& r) const {
     return r.hits * hit_value(s, u) + r.disorder * status_loss(s, u, Status::Disordered) +
-           r.rout * status_loss(s, u, Status::Routed);
+           r.rout * status_loss(s, u, Status::Routed) +
+           r.chip_disordered * chip_window_value(s, u, UnitStatus::Disordered) +
+           r.chip_unchanged * chip_window_value(s, u, s.unit(u).status);
+}
+
+double Scorer::chip_window_value(const GameState& s, std::size_t ui, UnitStatus after) const {
+    const Unit& u = s.unit(ui);
+    if (!u.on_table() || after == UnitStatus::Routed) return 0;
+    if (s.morale_chips[rules::idx(rules::other(u.side))] <= 0) return 0;  // PS-CHIP-8
+    // PS-CHIP-9: the target's Fight die, DOWN 1 if Disordered, UP 2 with the leader attached.
+    const int steps =
+        (after == UnitStatus::Disordered ? -1 : 0) + (rules::leader_attached(s, ui) ? 2 : 0);
+    const double p =
+        chip_odds_[static_cast<std::size_t>(core::ladder_index(core::shifted(u.fight, steps)))];
+    const double stands = u.stand_count();
+    const double gain = after == UnitStatus::Ok
+                            ? (kOkStand - kDisorderedStand) * stands
+                            : (kDisorderedStand - kRoutedStand + kChip) * stands;
+    return std::max(0.0, p * gain - kChip);
+}
+
+double Scorer::chip_after(const GameState& s, std::size_t ui, Status st) const {
+    return chip_window_value(s, ui,
+                             st == Status::Disordered ? UnitStatus::Disordered : s.unit(ui).status);
 }
 
 double Scorer::unit_worth(const GameState& s, std::size_t ui) const {
@@ -240,10 +267,12 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
         const double init_mine = s.unit(a).side == me ? 1.0 : -1.0;
         double v = 0;
         for (const auto& o : p.melee.initiator_wins.outcomes) {
-            v += approx(o.chance) * (o.hits * hit_value(s, d) + status_loss(s, d, o.status));
+            v += approx(o.chance) * (o.hits * hit_value(s, d) + status_loss(s, d, o.status) +
+                                     (o.chip_window ? chip_after(s, d, o.status) : 0.0));
         }
         for (const auto& o : p.melee.defender_wins.outcomes) {
-            v -= approx(o.chance) * (o.hits * hit_value(s, a) + status_loss(s, a, o.status));
+            v -= approx(o.chance) * (o.hits * hit_value(s, a) + status_loss(s, a, o.status) +
+                                     (o.chip_window ? chip_after(s, a, o.status) : 0.0));
         }
         if (rules::leader_attached(s, a) || rules::leader_attached(s, d)) v -= approx(p.melee.tie) * kLeader;
         return init_mine * v;
@@ -251,7 +280,9 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
     const auto shot_ev = [&](const rules::Preview& p) {
         double v = 0;
         for (const auto& o : p.shot.outcomes) {
-            v += approx(o.chance) * (o.new_hits * hit_value(s, p.target) + status_loss(s, p.target, o.status));
+            v += approx(o.chance) *
+                 (o.new_hits * hit_value(s, p.target) + status_loss(s, p.target, o.status) +
+                  (o.chip_window ? chip_after(s, p.target, o.status) : 0.0));
         }
         for (const auto& o : p.combined.outcomes) {
             v += approx(o.chance) * (o.new_hits * hit_value(s, p.target) + status_loss(s, p.target, o.status));

@@ -40,6 +40,10 @@ private:
         double hits = 0;
         double disorder = 0;
         double rout = 0;
+        /// Chances of a result that opens a chip window (PS-MELEE-22): with the loser Disordered
+        /// by it, and with its status left as it was.
+        double chip_disordered = 0;
+        double chip_unchanged = 0;
     };
     struct MeleeSummary {
         LoserResults defender;   ///< when the initiator wins
@@ -52,6 +56,13 @@ private:
     double unit_worth(const rules::GameState& s, std::size_t u) const;
     double hit_value(const rules::GameState& s, std::size_t u) const;
     double status_loss(const rules::GameState& s, std::size_t u, rules::Status st) const;
+    /// What a chip window against unit u, left with status `after` by the result that opened it,
+    /// is worth to the chipper (PS-CHIP-9, PS-CHIP-10): the chip's odds times the step it buys,
+    /// less the chip spent, if the chipper has one and the chip pays; else 0.
+    double chip_window_value(const rules::GameState& s, std::size_t u,
+                             rules::UnitStatus after) const;
+    /// chip_window_value for a result that leaves u with status `st` (None: as it was).
+    double chip_after(const rules::GameState& s, std::size_t u, rules::Status st) const;
     double shot_threat(const rules::GameState& s, std::size_t shooter, std::size_t target) const;
     /// The melee threat of attacker on defender. Moves the attacker in `s` to set the melee up and
     /// puts it back before returning, so `s` ends as it began (and is never copied).
@@ -72,6 +83,8 @@ private:
 
     const rules::RulesContext& ctx_;
     std::array<double, core::kLadderSize> shot_hits_{};  ///< expected hits of a first shot, by final die
+    std::array<double, core::kLadderSize>
+        chip_odds_{};  ///< a chip's chance, by the target's final die
     mutable std::array<MeleeSummary, core::kLadderSize * core::kLadderSize * kFlagCombos> melee_{};
     mutable std::array<bool, core::kLadderSize * core::kLadderSize * kFlagCombos> melee_done_{};
     std::uint64_t evaluated_ = 0;
