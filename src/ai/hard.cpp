@@ -128,8 +128,9 @@ private:
         return (hi << 30) | lo;
     }
 
-    /// Plays `first`, then `normal` for both sides until `budget_.phases` phases have ended, the game ends or the
-    /// depth budget runs out; the normal level's evaluation of where it got to, for `me`.
+    /// Plays `first`, then `normal` for both sides until `budget_.phases` phases have ended, the
+    /// game ends or the depth budget runs out; where it got to, for `me`: the terms of normal's
+    /// evaluation, weighed by budget_.leaf.
     double rollout(const rules::RulesContext& ctx, rules::GameState& s, const rules::Command& first, core::Dice& dice,
                    rules::Side me) {
         auto turn = s.turn;
@@ -149,7 +150,7 @@ private:
             if (scored.empty()) break;
             rules::apply(ctx, s, pick_best(scored, stream_, 0), dice);
         }
-        return scorer_->evaluate(s, me);
+        return budget_.leaf.apply(scorer_->terms(s, me));
     }
 
     core::SeededDice stream_;

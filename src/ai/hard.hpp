@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "ai/player.hpp"
+#include "ai/scoring.hpp"
 
 namespace tercio::ai {
 
@@ -20,6 +21,10 @@ struct HardBudget {
     /// best finalists - 1 of the others by their mean gain over it so far.
     int finalists = 4;
     int screen_samples = 4;
+    /// How a play-out's end is read: the weights of the terms of normal's evaluation. Normal's
+    /// own; weights fitted to how games between normal players end did no better
+    /// (bench/fit-leaf.py, docs/computer.md).
+    EvalWeights leaf{};
 };
 
 std::unique_ptr<Player> make_hard(std::uint64_t seed, HardBudget budget);

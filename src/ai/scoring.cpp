@@ -21,18 +21,10 @@ using rules::Status;
 using rules::Unit;
 using rules::UnitStatus;
 
+using namespace weights;
+
 namespace {
 
-// The weights: victory points are the currency (an OK stand is worth 2).
-constexpr double kOkStand = 2.0;
-constexpr double kDisorderedStand = 1.3;  ///< 1 point, and it may rally
-constexpr double kRoutedStand = 0.4;      ///< no points, but it may rally
-constexpr double kChip = 0.12;            ///< a morale chip in reserve (rallies, chipping)
-constexpr int kChipsThatCount = 12;
-constexpr double kLeader = 2.0;
-constexpr double kThreat = 0.25;       ///< threats are chances, not results
-constexpr double kMeleeThreat = 0.5;   ///< a melee also needs a card or a charge
-constexpr double kApproach = 0.02;     ///< per square nearer the nearest enemy
 constexpr double kPip = 0.04;          ///< a pip spent on this card rather than another
 constexpr double kOpportunityChip = 0.03;
 constexpr double kLoadedShot = 0.25;   ///< firing leaves the unit to reload on a Reload card
@@ -151,16 +143,6 @@ double Scorer::status_loss(const GameState& s, std::size_t ui, Status st) const 
     return (per - kRoutedStand) * stands + kChip * stands;
 }
 
-double Scorer::material(const GameState& s, Side side) const {
-    double m = 0;
-    for (std::size_t i = 0; i < s.unit_count; ++i) {
-        if (s.unit(i).side == side) m += unit_worth(s, i);
-    }
-    if (s.leaders[rules::idx(side)].alive) m += kLeader;
-    m += kChip * std::min<int>(s.morale_chips[rules::idx(side)], kChipsThatCount);
-    return m;
-}
-
 double Scorer::shot_threat(const GameState& s, std::size_t a, std::size_t t) const {
     const Unit& u = s.unit(a);
     const Unit& e = s.unit(t);
@@ -195,10 +177,10 @@ double Scorer::melee_threat(GameState& s, std::size_t a, std::size_t d) const {
     return loss(s, d, m.defender) - loss(s, a, m.initiator);
 }
 
-double Scorer::unit_terms(GameState& s, std::size_t ui) const {
+Scorer::UnitParts Scorer::unit_parts(GameState& s, std::size_t ui) const {
     const Unit& u = s.unit(ui);
-    if (!u.on_table()) return 0;
-    double pairs = 0;
+    UnitParts parts;
+    if (!u.on_table()) return parts;
     int nearest = 1 << 20;
     // Beyond both units' range and move, every threat between them is nothing (shot_threat and
     // melee_threat give 0 there): such pairs are passed by before the four calls.
@@ -209,23 +191,50 @@ double Scorer::unit_terms(GameState& s, std::size_t ui) const {
         const int d2 = core::dist2(u.square, e.square);
         if (e.status != UnitStatus::Routed) nearest = std::min(nearest, d2);
         if (d2 > u_reach && d2 > std::max(e.range_half, e.move_half)) continue;
-        pairs += shot_threat(s, ui, j) - shot_threat(s, j, ui);
-        pairs += kMeleeThreat * (melee_threat(s, ui, j) - melee_threat(s, j, ui));
+        parts.shots += shot_threat(s, ui, j) - shot_threat(s, j, ui);
+        parts.melees += melee_threat(s, ui, j) - melee_threat(s, j, ui);
     }
-    double approach = 0;
-    if (u.status != UnitStatus::Routed && nearest < (1 << 20)) approach = -kApproach * nearest / 2.0;
-    return kThreat * pairs + approach;
+    if (u.status != UnitStatus::Routed && nearest < (1 << 20)) parts.nearness = -nearest / 2.0;
+    return parts;
 }
 
-double Scorer::evaluate(const GameState& position, Side me) const {
+double Scorer::unit_terms(GameState& s, std::size_t ui) const {
+    const UnitParts p = unit_parts(s, ui);
+    return kThreat * (p.shots + kMeleeThreat * p.melees) + kApproach * p.nearness;
+}
+
+double EvalWeights::apply(const EvalTerms& t) const {
+    return ok_stand * t.ok_stands + disordered_stand * t.disordered_stands +
+           routed_stand * t.routed_stands + leader * t.leader + chip * t.chips +
+           shot_threat * t.shot_threats + melee_threat * t.melee_threats + nearness * t.nearness;
+}
+
+EvalTerms Scorer::terms(const GameState& position, Side me) const {
     GameState& s = scratch_;  // one copy for every unit's terms, which move units and put them back
     s = position;
-    double v = material(s, me) - material(s, rules::other(me));
+    EvalTerms t;
     for (std::size_t i = 0; i < s.unit_count; ++i) {
-        const double t = unit_terms(s, i);
-        v += s.unit(i).side == me ? t : -t;
+        const Unit& u = s.unit(i);
+        if (!u.on_table()) continue;
+        const double sign = u.side == me ? 1.0 : -1.0;
+        const double per = u.status == UnitStatus::Ok           ? kOkStand
+                           : u.status == UnitStatus::Disordered ? kDisorderedStand
+                                                                : kRoutedStand;
+        const double stands = sign * unit_worth(s, i) / per;
+        (u.status == UnitStatus::Ok           ? t.ok_stands
+         : u.status == UnitStatus::Disordered ? t.disordered_stands
+                                              : t.routed_stands) += stands;
+        const UnitParts p = unit_parts(s, i);
+        t.shot_threats += sign * p.shots;
+        t.melee_threats += sign * p.melees;
+        t.nearness += sign * p.nearness;
     }
-    return v;
+    for (const Side side : {me, rules::other(me)}) {
+        const double sign = side == me ? 1.0 : -1.0;
+        if (s.leaders[rules::idx(side)].alive) t.leader += sign;
+        t.chips += sign * std::min<int>(s.morale_chips[rules::idx(side)], kChipsThatCount);
+    }
+    return t;
 }
 
 double Scorer::card_turn_value(const GameState& s, Side me) const {

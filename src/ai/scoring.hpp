@@ -15,6 +15,49 @@ struct Scored {
     double score = 0;
 };
 
+/// The weights of normal's judgement: victory points are the currency (an OK stand is worth 2).
+namespace weights {
+inline constexpr double kOkStand = 2.0;
+inline constexpr double kDisorderedStand = 1.3;  ///< 1 point, and it may rally
+inline constexpr double kRoutedStand = 0.4;      ///< no points, but it may rally
+inline constexpr double kChip = 0.12;            ///< a morale chip in reserve (rallies, chipping)
+inline constexpr int kChipsThatCount = 12;
+inline constexpr double kLeader = 2.0;
+inline constexpr double kThreat = 0.25;      ///< threats are chances, not results
+inline constexpr double kMeleeThreat = 0.5;  ///< a melee also needs a card or a charge
+inline constexpr double kApproach = 0.02;    ///< per square nearer the nearest enemy
+}  // namespace weights
+
+/// The terms of Scorer::evaluate, each mine less the enemy's.
+struct EvalTerms {
+    /// Stands on the table by status, a hit counting as its part of a stand.
+    double ok_stands = 0;
+    double disordered_stands = 0;
+    double routed_stands = 0;
+    double leader = 0;  ///< 1 for a living leader
+    double chips = 0;   ///< morale chips in reserve, up to kChipsThatCount a side
+    /// What every unit's shots and melees could do to the enemy now, less what the enemy's could
+    /// do to it (each pair counted from both ends), in victory points.
+    double shot_threats = 0;
+    double melee_threats = 0;
+    double nearness =
+        0;  ///< minus half the squared distance to the nearest enemy, per unit (not Routed)
+};
+
+/// How much each term of EvalTerms counts in an evaluation.
+struct EvalWeights {
+    double ok_stand = weights::kOkStand;
+    double disordered_stand = weights::kDisorderedStand;
+    double routed_stand = weights::kRoutedStand;
+    double leader = weights::kLeader;
+    double chip = weights::kChip;
+    double shot_threat = weights::kThreat;
+    double melee_threat = weights::kThreat * weights::kMeleeThreat;
+    double nearness = weights::kApproach;
+    /// sum of weight times term
+    double apply(const EvalTerms& t) const;
+};
+
 class Scorer {
 public:
     explicit Scorer(const rules::RulesContext& ctx);
@@ -28,7 +71,11 @@ public:
     /// worth at the end (stands by status, hits counted as part of a stand), the leader, morale
     /// chips in reserve, and what each side threatens now (shots in range and arc with the exact
     /// odds, melees within reach with flank and rear counted).
-    double evaluate(const rules::GameState& s, rules::Side me) const;
+    double evaluate(const rules::GameState& s, rules::Side me) const {
+        return EvalWeights{}.apply(terms(s, me));
+    }
+    /// The terms evaluate() weighs, for `me`.
+    EvalTerms terms(const rules::GameState& s, rules::Side me) const;
 
     /// Commands scored so far (the bench's measure of work).
     std::uint64_t evaluated() const { return evaluated_; }
@@ -52,7 +99,6 @@ private:
     static constexpr int kFlagCombos = 16;
     const MeleeSummary& melee_summary(core::DieType a, core::DieType d, unsigned flags) const;
     double loss(const rules::GameState& s, std::size_t u, const LoserResults& r) const;
-    double material(const rules::GameState& s, rules::Side side) const;
     double unit_worth(const rules::GameState& s, std::size_t u) const;
     double hit_value(const rules::GameState& s, std::size_t u) const;
     double status_loss(const rules::GameState& s, std::size_t u, rules::Status st) const;
@@ -70,6 +116,14 @@ private:
     /// What unit u adds to its side's position: its threats against enemies less theirs against
     /// it, and how near it is to the fight. Leaves `s` as it found it (see melee_threat).
     double unit_terms(rules::GameState& s, std::size_t u) const;
+    /// unit_terms in parts: its shot and melee threats (each its own less the enemy's) and its
+    /// nearness term.
+    struct UnitParts {
+        double shots = 0;
+        double melees = 0;
+        double nearness = 0;
+    };
+    UnitParts unit_parts(rules::GameState& s, std::size_t u) const;
     /// unit_terms of unit u in the position being scored (scratch_), computed once per score_all.
     double terms_now(std::size_t u);
     /// unit_terms of unit u in the position being scored, were `change` made to it (it is made in

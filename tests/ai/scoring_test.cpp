@@ -64,3 +64,57 @@ TEST_CASE("Normal counts the chip window that a melee's loser gives the winner",
         CHECK(risk_disordered > risk_ok + 0.01);
     }
 }
+
+TEST_CASE(
+    "The evaluation's terms: stands by status with hits as parts of a stand, the leader, chips up "
+    "to 12",
+    "[ai]") {
+    Position p = test::board();  // an A militia in o1, a B arquebus in a15
+    const std::size_t militia = 0, far_arquebus = 1;
+    const auto pike = p.add(Side::A, "pike", "h3");
+    const auto shaken = p.add(Side::B, "arquebus", "h12", std::nullopt, UnitStatus::Disordered);
+    const auto fleeing = p.add(Side::B, "arquebus", "c12", std::nullopt, UnitStatus::Routed);
+    p.unit(pike).hits = 1;
+    p.s.morale_chips = {15, 3};
+    p.leader_of(Side::B).alive = false;
+    const auto stands = [&](std::size_t u) { return static_cast<double>(p.unit(u).stand_count()); };
+    const double per_stand = p.ctx.type(p.unit(pike)).stands.front().hits;
+
+    ai::Scorer scorer(p.ctx);
+    const ai::EvalTerms t = scorer.terms(p.s, Side::A);
+    CHECK(t.ok_stands ==
+          Approx(stands(militia) + stands(pike) - 1.0 / per_stand - stands(far_arquebus)));
+    CHECK(t.disordered_stands == Approx(-stands(shaken)));
+    CHECK(t.routed_stands == Approx(-stands(fleeing)));
+    CHECK(t.leader == 1);
+    CHECK(t.chips == 12 - 3);
+
+    // From B's side every term changes sign, and the evaluation is the terms at normal's weights.
+    const ai::EvalTerms u = scorer.terms(p.s, Side::B);
+    CHECK(u.ok_stands == Approx(-t.ok_stands));
+    CHECK(u.disordered_stands == Approx(-t.disordered_stands));
+    CHECK(u.routed_stands == Approx(-t.routed_stands));
+    CHECK(u.leader == -t.leader);
+    CHECK(u.chips == -t.chips);
+    CHECK(u.shot_threats == Approx(-t.shot_threats));
+    CHECK(u.melee_threats == Approx(-t.melee_threats));
+    CHECK(u.nearness == Approx(-t.nearness));
+    CHECK(scorer.evaluate(p.s, Side::A) == Approx(ai::EvalWeights{}.apply(t)));
+}
+
+TEST_CASE("The evaluation's threat terms count what each side's units could do to the other's now",
+          "[ai]") {
+    // A loaded B arquebus with the A pike in range and arc, and the two in reach of each other.
+    Position p = test::board();
+    const auto pike = p.add(Side::A, "pike", "h5", core::Facing::N);
+    const auto arquebus = p.add(Side::B, "arquebus", "h7", core::Facing::S);
+    ai::Scorer scorer(p.ctx);
+    const ai::EvalTerms loaded = scorer.terms(p.s, Side::A);
+    CHECK(loaded.shot_threats < 0);   // only B can shoot
+    CHECK(loaded.melee_threats > 0);  // the pike is the better in melee
+    p.unit(arquebus).fired = true;
+    CHECK(scorer.terms(p.s, Side::A).shot_threats == Approx(0));
+    // A Routed pike threatens nothing, and the arquebus may cut it down.
+    p.unit(pike).status = UnitStatus::Routed;
+    CHECK(scorer.terms(p.s, Side::A).melee_threats < 0);
+}
