@@ -12,8 +12,8 @@ normal's own (only their ratios matter to hard, which compares play-outs by thei
 import argparse
 import csv
 
-TERMS = ["ok", "disordered", "routed", "leader", "chips", "shots", "melees", "nearness"]
-NORMAL = [2.0, 1.3, 0.4, 2.0, 0.12, 0.25, 0.125, 0.02]
+TERMS = ["ok", "disordered", "routed", "leader", "chips", "shots", "melees", "nearness", "facing"]
+NORMAL = [2.0, 1.3, 0.4, 2.0, 0.12, 0.25, 0.125, 0.02, 0.08]
 
 
 def solve(a, b):

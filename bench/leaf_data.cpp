@@ -33,8 +33,8 @@ int main(int argc, char** argv) {
     const long games = std::atol(argv[2]);
     const auto first = std::strtoull(argv[3], nullptr, 10);
     std::printf(
-        "seed,pairing,turn,active,ok,disordered,routed,leader,chips,shots,melees,nearness,winner,"
-        "vp\n");
+        "seed,pairing,turn,active,ok,disordered,routed,leader,chips,shots,melees,nearness,facing,"
+        "winner,vp\n");
     for (long g = 0; g < games; ++g) {
         const std::uint64_t seed = first + static_cast<std::uint64_t>(g);
         const std::size_t pairing = static_cast<std::size_t>(g) % pairings->size();
@@ -56,11 +56,12 @@ int main(int argc, char** argv) {
                 active = s.active;
                 const ai::EvalTerms t = scorer.terms(s, rules::Side::A);
                 char buf[400];
-                std::snprintf(buf, sizeof buf, "%llu,%zu,%d,%d,%.4f,%.4f,%.4f,%g,%g,%.4f,%.4f,%.2f",
+                std::snprintf(buf, sizeof buf,
+                              "%llu,%zu,%d,%d,%.4f,%.4f,%.4f,%g,%g,%.4f,%.4f,%.2f,%g",
                               static_cast<unsigned long long>(seed), pairing, s.turn,
                               s.active == rules::Side::A ? 1 : -1, t.ok_stands, t.disordered_stands,
                               t.routed_stands, t.leader, t.chips, t.shot_threats, t.melee_threats,
-                              t.nearness);
+                              t.nearness, t.facing);
                 lines += buf;
                 lines += '\n';
             }

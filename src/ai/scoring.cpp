@@ -185,28 +185,50 @@ Scorer::UnitParts Scorer::unit_parts(GameState& s, std::size_t ui) const {
     // Beyond both units' range and move, every threat between them is nothing (shot_threat and
     // melee_threat give 0 there): such pairs are passed by before the four calls.
     const int u_reach = std::max(u.range_half, u.move_half);
+    // A shooter with enemies in range but none in its arc: the fewest 45-degree steps it would
+    // turn to bring one in (a cannon turns one step a move, so no single move shows a gain).
+    const bool shooter =
+        u.range_half > 0 && u.status != UnitStatus::Routed && rules::has_shoot_value(ctx_, u);
+    bool in_arc = false;
+    int turn = core::kFacings;
     for (std::size_t j = 0; j < s.unit_count; ++j) {
         const Unit& e = s.unit(j);
         if (e.side == u.side || !e.on_table()) continue;
         const int d2 = core::dist2(u.square, e.square);
         if (e.status != UnitStatus::Routed) nearest = std::min(nearest, d2);
+        if (shooter && !in_arc && e.status != UnitStatus::Routed && d2 <= u.range_half) {
+            if (rules::in_fire_arc(ctx_, u, e.square)) {
+                in_arc = true;
+            } else {
+                for (int k = 1; k < turn; ++k) {
+                    if (core::in_arc(core::rotated(u.facing, k), e.square - u.square) ||
+                        core::in_arc(core::rotated(u.facing, -k), e.square - u.square)) {
+                        turn = k;
+                        break;
+                    }
+                }
+            }
+        }
         if (d2 > u_reach && d2 > std::max(e.range_half, e.move_half)) continue;
         parts.shots += shot_threat(s, ui, j) - shot_threat(s, j, ui);
         parts.melees += melee_threat(s, ui, j) - melee_threat(s, j, ui);
     }
     if (u.status != UnitStatus::Routed && nearest < (1 << 20)) parts.nearness = -nearest / 2.0;
+    if (!in_arc && turn < core::kFacings) parts.facing = -turn;
     return parts;
 }
 
 double Scorer::unit_terms(GameState& s, std::size_t ui) const {
     const UnitParts p = unit_parts(s, ui);
-    return kThreat * (p.shots + kMeleeThreat * p.melees) + kApproach * p.nearness;
+    return kThreat * (p.shots + kMeleeThreat * p.melees) + kApproach * p.nearness +
+           kFacing * p.facing;
 }
 
 double EvalWeights::apply(const EvalTerms& t) const {
     return ok_stand * t.ok_stands + disordered_stand * t.disordered_stands +
            routed_stand * t.routed_stands + leader * t.leader + chip * t.chips +
-           shot_threat * t.shot_threats + melee_threat * t.melee_threats + nearness * t.nearness;
+           shot_threat * t.shot_threats + melee_threat * t.melee_threats + nearness * t.nearness +
+           facing * t.facing;
 }
 
 EvalTerms Scorer::terms(const GameState& position, Side me) const {
@@ -228,6 +250,7 @@ EvalTerms Scorer::terms(const GameState& position, Side me) const {
         t.shot_threats += sign * p.shots;
         t.melee_threats += sign * p.melees;
         t.nearness += sign * p.nearness;
+        t.facing += sign * p.facing;
     }
     for (const Side side : {me, rules::other(me)}) {
         const double sign = side == me ? 1.0 : -1.0;

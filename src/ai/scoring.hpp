@@ -26,6 +26,9 @@ inline constexpr double kLeader = 2.0;
 inline constexpr double kThreat = 0.25;      ///< threats are chances, not results
 inline constexpr double kMeleeThreat = 0.5;  ///< a melee also needs a card or a charge
 inline constexpr double kApproach = 0.02;    ///< per square nearer the nearest enemy
+/// Per 45-degree step a shooter would have to turn to bring an enemy in its range into its arc,
+/// when none is: more than a cannon's turn costs (3 pips), so that it turns toward the fight.
+inline constexpr double kFacing = 0.08;
 }  // namespace weights
 
 /// The terms of Scorer::evaluate, each mine less the enemy's.
@@ -40,8 +43,10 @@ struct EvalTerms {
     /// do to it (each pair counted from both ends), in victory points.
     double shot_threats = 0;
     double melee_threats = 0;
-    double nearness =
-        0;  ///< minus half the squared distance to the nearest enemy, per unit (not Routed)
+    /// minus half the squared distance to the nearest enemy, per unit (not Routed)
+    double nearness = 0;
+    /// minus the steps shooters would turn to bring an enemy in range into arc, when none is
+    double facing = 0;
 };
 
 /// How much each term of EvalTerms counts in an evaluation.
@@ -54,6 +59,7 @@ struct EvalWeights {
     double shot_threat = weights::kThreat;
     double melee_threat = weights::kThreat * weights::kMeleeThreat;
     double nearness = weights::kApproach;
+    double facing = weights::kFacing;
     /// sum of weight times term
     double apply(const EvalTerms& t) const;
 };
@@ -116,12 +122,13 @@ private:
     /// What unit u adds to its side's position: its threats against enemies less theirs against
     /// it, and how near it is to the fight. Leaves `s` as it found it (see melee_threat).
     double unit_terms(rules::GameState& s, std::size_t u) const;
-    /// unit_terms in parts: its shot and melee threats (each its own less the enemy's) and its
-    /// nearness term.
+    /// unit_terms in parts: its shot and melee threats (each its own less the enemy's), its
+    /// nearness and its facing terms.
     struct UnitParts {
         double shots = 0;
         double melees = 0;
         double nearness = 0;
+        double facing = 0;  ///< minus the steps to turn to an enemy in range, if none is in arc
     };
     UnitParts unit_parts(rules::GameState& s, std::size_t u) const;
     /// unit_terms of unit u in the position being scored (scratch_), computed once per score_all.

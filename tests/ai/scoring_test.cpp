@@ -99,6 +99,7 @@ TEST_CASE(
     CHECK(u.shot_threats == Approx(-t.shot_threats));
     CHECK(u.melee_threats == Approx(-t.melee_threats));
     CHECK(u.nearness == Approx(-t.nearness));
+    CHECK(u.facing == Approx(-t.facing));
     CHECK(scorer.evaluate(p.s, Side::A) == Approx(ai::EvalWeights{}.apply(t)));
 }
 
@@ -117,4 +118,23 @@ TEST_CASE("The evaluation's threat terms count what each side's units could do t
     // A Routed pike threatens nothing, and the arquebus may cut it down.
     p.unit(pike).status = UnitStatus::Routed;
     CHECK(scorer.terms(p.s, Side::A).melee_threats < 0);
+}
+
+TEST_CASE(
+    "Normal turns a shooter toward an enemy in its range that is out of its arc, step by step",
+    "[ai][PS-CANNON-2][PS-GRID-12]") {
+    // An A cannon faces S, away from a B arquebus two squares behind it, well within its range.
+    // The cannon turns one 45-degree step a move (3 pips): no single move brings the arquebus into
+    // its arc, so each step must show a gain of its own.
+    Position p = test::board();
+    const auto cannon = p.add(Side::A, "cannon", "h5", core::Facing::S);
+    p.add(Side::B, "arquebus", "h7", core::Facing::S);
+    p.s.opportunity_chips = {0, 0};
+    ai::Scorer scorer(p.ctx);
+    CHECK(scorer.terms(p.s, Side::A).facing < 0);
+    CHECK(score_of(p, "move h5 face SE") > 0);
+    CHECK(score_of(p, "move h5 face SW") > 0);
+    // Facing the arquebus, it has nothing left to turn for.
+    p.unit(cannon).facing = core::Facing::N;
+    CHECK(scorer.terms(p.s, Side::A).facing == 0);
 }
