@@ -4,6 +4,10 @@ namespace tercio::core {
 
 std::string to_string(DieType d) { return "d" + std::to_string(faces(d)); }
 
+std::string to_string(LadderDie d) {
+    return d.plus > 0 ? to_string(d.die) + "+" + std::to_string(d.plus) : to_string(d.die);
+}
+
 std::optional<DieType> die_with_faces(int n) {
     for (int i = 0; i < kLadderSize; ++i) {
         if (faces(die_at(i)) == n) return die_at(i);

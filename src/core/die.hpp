@@ -1,5 +1,7 @@
 #pragma once
-/// The die ladder of Pikette Squared (PS-DICE-1 .. PS-DICE-3).
+/// The die ladder shared by the rulesets: D4 to D12, with Up and Down steps netted before they are
+/// applied (PS-DICE-1 .. PS-DICE-3, HBL-DICE-1). Pikette Squared stops at D12 (final_die); Hell
+/// Broke Loose carries the steps beyond D12 as a bonus to the roll, D12+N (ladder_die).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -31,8 +33,39 @@ constexpr DieType final_die(DieType base, int ups, int downs) {
     return die_at(ladder_index(base) + ups - downs);
 }
 
+/// A die of the ladder with the steps beyond D12 carried as a bonus (HBL-DICE-3): D12 Up 2 is
+/// {D12, 2}, "d12+2". `plus` is 0 on every die below D12.
+struct LadderDie {
+    DieType die = DieType::D6;
+    int plus = 0;
+    friend constexpr bool operator==(const LadderDie&, const LadderDie&) = default;
+};
+
+/// HBL-DICE-7: the die `steps` (Ups minus Downs, netted first) from `base`. D4 at the bottom
+/// (HBL-DICE-2), D12+N above the top (HBL-DICE-3).
+constexpr LadderDie ladder_die(DieType base, int steps) {
+    const int i = ladder_index(base) + steps;
+    if (i <= 0) return {DieType::D4, 0};
+    if (i < kLadderSize) return {die_at(i), 0};
+    return {DieType::D12, i - (kLadderSize - 1)};
+}
+
+/// The highest result of any roll (HBL-DICE-4: "you can't score 14").
+inline constexpr int kMaxResult = 12;
+
+/// HBL-DICE-3, HBL-DICE-4: the result of a natural roll of `d`: natural + N, at most 12.
+constexpr int result(LadderDie d, int natural) {
+    const int total = natural + d.plus;
+    return total > kMaxResult ? kMaxResult : total;
+}
+
+/// HBL-DICE-5: odd or even is read from the natural roll, never from the result.
+constexpr bool odd(int natural) { return natural % 2 != 0; }
+
 /// "d8" for D8. Lower case is the form used in files and commands.
 std::string to_string(DieType d);
+/// "d10", or "d12+2" past the top of the ladder.
+std::string to_string(LadderDie d);
 
 /// Parses "d4".."d12" (case-insensitive); nothing on any other text.
 std::optional<DieType> parse_die(std::string_view text);

@@ -7,6 +7,7 @@
 
 #include "core/die.hpp"
 #include "core/grid.hpp"
+#include "core/side.hpp"
 #include "rules/ruleset.hpp"
 
 namespace tercio::rules {
@@ -14,17 +15,14 @@ namespace tercio::rules {
 using core::Facing;
 using core::Square;
 
-/// The two armies: A deploys at the south edge (rank 1), B at the north edge (PS-GRID-2).
-enum class Side : std::uint8_t { A = 0, B = 1 };
-
-constexpr Side other(Side s) { return s == Side::A ? Side::B : Side::A; }
-constexpr std::size_t idx(Side s) { return static_cast<std::size_t>(s); }
-/// "A" or "B".
-constexpr char side_letter(Side s) { return s == Side::A ? 'A' : 'B'; }
-/// The direction of a side's own base edge (PS-GRID-2).
-constexpr Facing home_direction(Side s) { return s == Side::A ? Facing::S : Facing::N; }
-/// Toward the enemy's base edge.
-constexpr Facing enemy_direction(Side s) { return s == Side::A ? Facing::N : Facing::S; }
+/// The two armies (core/side.hpp, shared with every ruleset): A deploys at the south edge
+/// (rank 1), B at the north edge (PS-GRID-2).
+using core::enemy_direction;
+using core::home_direction;
+using core::idx;
+using core::other;
+using core::Side;
+using core::side_letter;
 
 /// PS-UNIT-3: OK, Disordered or Routed while on the table; Destroyed or LeftTable once gone.
 enum class UnitStatus : std::uint8_t { Ok, Disordered, Routed, Destroyed, LeftTable };
