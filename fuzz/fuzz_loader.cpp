@@ -12,8 +12,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static tercio::data::DataCatalog catalog(TERCIO_FUZZ_DATA_DIR);
     static const auto resolve = catalog.resolver();
     static const auto context = catalog.context_resolver();
+    // Hell Broke Loose's too: an army naming the hell-broke-loose ruleset is read as its own.
+    static const auto hbl = catalog.hbl_resolvers();
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    const auto outcome = tercio::data::check_text("fuzz.toml", text, resolve, context);
+    const auto outcome = tercio::data::check_text("fuzz.toml", text, resolve, context, {}, hbl);
     // Every error must carry a position.
     for (const auto& e : outcome.errors) {
         if (e.line < 1 || e.column < 1 || e.message.empty()) __builtin_trap();

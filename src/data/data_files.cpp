@@ -1,4 +1,5 @@
 #include "data/data_files.hpp"
+#include "data/hbl_files.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -202,14 +203,75 @@ std::optional<rules::RulesContext> DataCatalog::context(std::string_view ruleset
     return ctx;
 }
 
+std::optional<std::string> engine_of(std::string_view text) {
+    LoadErrors scratch;
+    detail::Reporter probe("", scratch);
+    const auto doc = detail::parse_document(probe, text);
+    if (!doc) return std::nullopt;
+    const toml::node* n = doc->get("engine");
+    if (!n) return std::string(kPiketteSquared);
+    if (!n->is_string()) return std::nullopt;
+    return n->as_string()->get();
+}
+
+std::optional<std::string> DataCatalog::engine(std::string_view ruleset_id) {
+    if (!detail::valid_id(ruleset_id) || dir_.empty()) return std::nullopt;
+    const FileText ft = read_file(dir_ / "rulesets" / (std::string(ruleset_id) + ".toml"));
+    if (!ft.error.empty()) return std::nullopt;
+    return engine_of(ft.text);
+}
+
+const hbl::Ruleset* DataCatalog::hbl_ruleset(std::string_view id, std::string& why) {
+    return cached_load(hbl_rulesets_, dir_, "rulesets", "ruleset", id, why,
+                       [](const std::string& file, std::string_view text) {
+                           return load_hbl_ruleset(file, text);
+                       });
+}
+
+const hbl::ArmyList* DataCatalog::hbl_army(std::string_view ruleset_id, std::string_view id,
+                                           std::string& why) {
+    if (!detail::valid_id(ruleset_id)) {
+        why = "not a valid ruleset id";
+        return nullptr;
+    }
+    auto& cache = hbl_armies_[std::string(ruleset_id)];
+    return cached_load(cache, dir_, "armies/" + std::string(ruleset_id), "army", id, why,
+                       [this](const std::string& file, std::string_view text) {
+                           return load_hbl_army(file, text, hbl_resolvers().ruleset);
+                       });
+}
+
+HblResolvers DataCatalog::hbl_resolvers() {
+    return HblResolvers{
+        [this](std::string_view id) { return engine(id); },
+        [this](std::string_view id, std::string& why) { return hbl_ruleset(id, why); }};
+}
+
 ContextResolver DataCatalog::context_resolver() {
     return [this](const std::string& ruleset_id, const std::array<std::string, 2>& armies,
                   std::string& why) { return context(ruleset_id, armies, why); };
 }
 
+namespace {
+
+/// Whether a ruleset or army file is Hell Broke Loose's: a ruleset by its engine key, an army by
+/// the engine of the ruleset it names.
+bool is_hbl_file(const toml::table& doc, std::string_view kind, const HblResolvers& hbl) {
+    if (kind == "ruleset") {
+        const toml::node* e = doc.get("engine");
+        return e && e->is_string() && e->as_string()->get() == hbl::kEngine;
+    }
+    const toml::node* rs = doc.get("ruleset");
+    if (!hbl.engine || !rs || !rs->is_string()) return false;
+    const auto engine = hbl.engine(rs->as_string()->get());
+    return engine && *engine == hbl::kEngine;
+}
+
+}  // namespace
+
 CheckOutcome check_text(std::string_view file, std::string_view text,
                         const RulesetResolver& resolve, const ContextResolver& context,
-                        std::string_view file_name) {
+                        std::string_view file_name, const HblResolvers& hbl) {
     CheckOutcome out;
     // A save is a TOML header and a command log: known by the line between them.
     if (text.find(std::string("\n") + std::string(kCommandsLine)) != std::string_view::npos) {
@@ -238,11 +300,21 @@ CheckOutcome check_text(std::string_view file, std::string_view text,
     }
     if (kind == "ruleset" || kind == "army") {
         out.kind = kind;
-        out.errors = kind == "ruleset" ? load_ruleset(file, text).errors
-                                       : load_army(file, text, resolve).errors;
+        std::string sub = kind == "ruleset" ? "rulesets" : "armies";
+        if (is_hbl_file(*doc, kind, hbl)) {
+            if (kind == "ruleset") {
+                out.errors = load_hbl_ruleset(file, text).errors;
+            } else {
+                out.errors = load_hbl_army(file, text, hbl.ruleset).errors;
+                sub += "/" + doc->get("ruleset")->as_string()->get();
+            }
+        } else {
+            out.errors = kind == "ruleset" ? load_ruleset(file, text).errors
+                                           : load_army(file, text, resolve).errors;
+        }
         if (!file_name.empty()) {
             detail::Reporter r(std::string(file), out.errors);
-            check_id_is_name(r, *doc, file_name, kind == "ruleset" ? "rulesets" : "armies");
+            check_id_is_name(r, *doc, file_name, sub);
             detail::sort_errors(out.errors);
         }
     } else if (kind == "position") {
@@ -282,7 +354,7 @@ CheckOutcome check_file(const fs::path& file, DataCatalog& catalog) {
         return out;
     }
     return check_text(file.string(), ft.text, catalog.resolver(), catalog.context_resolver(),
-                      file.stem().string());
+                      file.stem().string(), catalog.hbl_resolvers());
 }
 
 }  // namespace tercio::data

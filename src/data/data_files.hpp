@@ -11,6 +11,7 @@
 
 #include "data/input_guard.hpp"
 #include "data/load_error.hpp"
+#include "hbl/data.hpp"
 #include "rules/game.hpp"
 #include "rules/ruleset.hpp"
 
@@ -28,6 +29,13 @@ struct Loaded {
     bool ok() const { return value.has_value() && errors.empty(); }
 };
 
+/// The engine of a ruleset file that names none (docs/rulesets.md).
+inline constexpr std::string_view kPiketteSquared = "pikette-squared";
+
+/// The engine a ruleset file's text names with its `engine` key: "pikette-squared" without one;
+/// nothing if the text is not a TOML table or the key is not a string.
+std::optional<std::string> engine_of(std::string_view text);
+
 /// Parses and checks a ruleset. `file` names the file in messages.
 Loaded<rules::Ruleset> load_ruleset(std::string_view file, std::string_view text);
 
@@ -38,6 +46,19 @@ using RulesetResolver =
 /// Parses and checks an army list, cross-checking it against the ruleset it names.
 Loaded<rules::ArmyList> load_army(std::string_view file, std::string_view text,
                                   const RulesetResolver& resolve);
+
+/// Finds a Hell Broke Loose ruleset by id for an army list; nullptr and why if it cannot.
+using HblRulesetResolver =
+    std::function<const hbl::Ruleset*(std::string_view id, std::string& why)>;
+/// The engine of a ruleset id (engine_of its file), or nothing if it cannot be read.
+using EngineResolver = std::function<std::optional<std::string>(std::string_view id)>;
+
+/// What checking a Hell Broke Loose army needs: which engine the ruleset it names has, and
+/// that ruleset.
+struct HblResolvers {
+    EngineResolver engine;
+    HblRulesetResolver ruleset;
+};
 
 /// Loads a ruleset and the armies of side A and side B (ids) for a position, and returns them as
 /// a RulesContext whose pointers stay valid as long as their owner; or nothing, saying why.
@@ -78,10 +99,26 @@ public:
                                                std::string& why);
     ContextResolver context_resolver();
 
+    /// The engine `rulesets/<id>.toml` names (engine_of), or nothing if it cannot be read.
+    std::optional<std::string> engine(std::string_view ruleset_id);
+    /// The Hell Broke Loose ruleset `rulesets/<id>.toml`; nullptr with a reason if it is missing,
+    /// broken or of another engine.
+    const hbl::Ruleset* hbl_ruleset(std::string_view id, std::string& why);
+    /// A Hell Broke Loose army, `armies/<ruleset id>/<id>.toml`, checked against its ruleset.
+    const hbl::ArmyList* hbl_army(std::string_view ruleset_id, std::string_view id,
+                                  std::string& why);
+    HblResolvers hbl_resolvers();
+
 private:
     std::filesystem::path dir_;
     std::map<std::string, std::unique_ptr<Loaded<rules::Ruleset>>, std::less<>> rulesets_;
     std::map<std::string, std::unique_ptr<Loaded<rules::ArmyList>>, std::less<>> armies_;
+    std::map<std::string, std::unique_ptr<Loaded<hbl::Ruleset>>, std::less<>> hbl_rulesets_;
+    /// By ruleset id, then army id.
+    std::map<std::string,
+             std::map<std::string, std::unique_ptr<Loaded<hbl::ArmyList>>, std::less<>>,
+             std::less<>>
+        hbl_armies_;
 };
 
 /// What `tercio check` reports for one file.
@@ -103,8 +140,10 @@ CheckOutcome check_file(const std::filesystem::path& file, DataCatalog& catalog)
 /// position is reported as unable to load them, and a save is only read, not replayed). With a
 /// `file_name` (the name without `.toml`), an army's or ruleset's id must be that name, since the
 /// game looks them up by id as armies/<id>.toml and rulesets/<id>.toml.
+/// A ruleset is read by the engine its `engine` key names; an army by the engine of the ruleset
+/// it names, through `hbl` (without it, every army is read as Pikette Squared's).
 CheckOutcome check_text(std::string_view file, std::string_view text,
                         const RulesetResolver& resolve, const ContextResolver& context = {},
-                        std::string_view file_name = {});
+                        std::string_view file_name = {}, const HblResolvers& hbl = {});
 
 }  // namespace tercio::data

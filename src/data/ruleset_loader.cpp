@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "data/data_files.hpp"
+#include "hbl/data.hpp"
 #include "data/toml_reader.hpp"
 
 namespace tercio::data {
@@ -242,6 +243,16 @@ Loaded<Ruleset> load_ruleset(std::string_view file, std::string_view text) {
     TableView root(r, *doc, "");
     if (!detail::read_header(root, "ruleset")) return out;
 
+    // The engine that plays the ruleset (docs/rulesets.md); a file without one is Pikette Squared.
+    if (const auto engine = root.string("engine", false); engine && *engine != kPiketteSquared) {
+        root.error(*doc->get("engine"), "engine",
+                   *engine == hbl::kEngine
+                       ? "a " + *engine + " ruleset, where a " + std::string(kPiketteSquared) +
+                             " one is needed"
+                       : "\"" + *engine + "\" is not an engine this program has (use " +
+                             std::string(kPiketteSquared) + " or " + std::string(hbl::kEngine) +
+                             ")");
+    }
     Ruleset rs;
     const auto id = root.string("id", true);
     if (id && !detail::valid_id(*id)) {

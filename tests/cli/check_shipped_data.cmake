@@ -10,14 +10,18 @@ foreach(var TERCIO SRC)
 endforeach()
 
 file(GLOB rulesets "${SRC}/data/rulesets/*.toml")
+# Pikette Squared's armies, then each other ruleset's in armies/<ruleset id>/.
 file(GLOB armies "${SRC}/data/armies/*.toml")
+file(GLOB other_armies "${SRC}/data/armies/*/*.toml")
+list(SORT other_armies)
 list(SORT rulesets)
 list(SORT armies)
+list(APPEND armies ${other_armies})
 list(LENGTH rulesets ruleset_count)
 list(LENGTH armies army_count)
-# PS-ARMY-7 .. PS-ARMY-13: the six army lists with statistics.
-if(ruleset_count LESS 1 OR army_count LESS 6)
-  message(FATAL_ERROR "expected at least 1 ruleset and 6 armies under ${SRC}/data, "
+# PS-ARMY-7 .. PS-ARMY-13: the six army lists with statistics; and Hell Broke Loose's six.
+if(ruleset_count LESS 2 OR army_count LESS 12)
+  message(FATAL_ERROR "expected at least 2 rulesets and 12 armies under ${SRC}/data, "
                       "found ${ruleset_count} and ${army_count}")
 endif()
 
