@@ -89,11 +89,9 @@ double Scorer::chip_window_value(const GameState& s, std::size_t ui, UnitStatus 
     const Unit& u = s.unit(ui);
     if (!u.on_table() || after == UnitStatus::Routed) return 0;
     if (s.morale_chips[rules::idx(rules::other(u.side))] <= 0) return 0;  // PS-CHIP-8
-    // PS-CHIP-9: the target's Fight die, DOWN 1 if Disordered, UP 2 with the leader attached.
-    const int steps =
-        (after == UnitStatus::Disordered ? -1 : 0) + (rules::leader_attached(s, ui) ? 2 : 0);
+    // PS-CHIP-9: the target's die against a chip, as it would be in its status after the result.
     const double p =
-        chip_odds_[static_cast<std::size_t>(core::ladder_index(core::shifted(u.fight, steps)))];
+        chip_odds_[static_cast<std::size_t>(core::ladder_index(rules::test_roll(s, ui, after).final))];
     const double stands = u.stand_count();
     const double gain = after == UnitStatus::Ok
                             ? (kOkStand - kDisorderedStand) * stands

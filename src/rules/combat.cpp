@@ -526,13 +526,13 @@ void resolve_melee(const RulesContext& ctx, GameState& s, std::size_t init, std:
 
 // --- morale, chips, rally, Leader Check -----------------------------------------------------------
 
-ModifiedRoll fight_test_roll(const GameState& s, std::size_t ui) {
+ModifiedRoll fight_test_roll(const GameState& s, std::size_t ui, UnitStatus status) {
     // PS-MORALE-2, PS-CHIP-9: DOWN 1 if Disordered, UP 2 with the leader attached.
     const Unit& u = s.units[ui];
     ModifiedRoll r;
     r.side = u.side;
     r.base = u.fight;
-    if (u.status == UnitStatus::Disordered) add(r, ModifierId::TestDisordered);
+    if (status == UnitStatus::Disordered) add(r, ModifierId::TestDisordered);
     if (leader_attached(s, ui)) add(r, ModifierId::LeaderAttached);
     finish(r);
     return r;
@@ -542,7 +542,7 @@ ModifiedRoll fight_test_roll(const GameState& s, std::size_t ui) {
 void morale_check(const RulesContext& ctx, GameState& s, std::size_t ui, core::Dice& dice, Events& ev) {
     MoraleChecked e;
     e.unit = u8(ui);
-    e.roll = fight_test_roll(s, ui);
+    e.roll = fight_test_roll(s, ui, s.units[ui].status);
     roll(e.roll, dice, RollPurpose::Morale);
     e.opponent = dice.roll(DieType::D6, RollPurpose::Morale);
     e.failed = e.opponent > e.roll.natural;
@@ -563,7 +563,7 @@ void chip(const RulesContext& ctx, GameState& s, std::size_t ui, core::Dice& dic
     Chipped e;
     e.chipper = chipper;
     e.target = u8(ui);
-    e.roll = fight_test_roll(s, ui);
+    e.roll = fight_test_roll(s, ui, s.units[ui].status);
     roll(e.roll, dice, RollPurpose::Chip);
     e.chipper_roll = dice.roll(DieType::D6, RollPurpose::Chip);
     e.success = e.chipper_roll > e.roll.natural;
@@ -590,7 +590,8 @@ ModifiedRoll rally_roll(const GameState& s, std::size_t ui) {
     return r;
 }
 
-ModifiedRoll test_roll(const GameState& s, std::size_t ui) { return fight_test_roll(s, ui); }
+ModifiedRoll test_roll(const GameState& s, std::size_t ui) { return fight_test_roll(s, ui, s.units[ui].status); }
+ModifiedRoll test_roll(const GameState& s, std::size_t ui, UnitStatus as_if) { return fight_test_roll(s, ui, as_if); }
 
 namespace {
 

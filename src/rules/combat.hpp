@@ -25,6 +25,7 @@ namespace detail {
 ModifiedRoll shot_roll(const RulesContext& ctx, const GameState& s, std::size_t shooter, std::size_t target);
 MeleeSetup melee_setup(const RulesContext& ctx, const GameState& s, std::size_t initiator, std::size_t defender);
 ModifiedRoll test_roll(const GameState& s, std::size_t unit);
+ModifiedRoll test_roll(const GameState& s, std::size_t unit, UnitStatus as_if);
 ModifiedRoll rally_roll(const GameState& s, std::size_t unit);
 }  // namespace detail
 
@@ -32,7 +33,8 @@ ModifiedRoll rally_roll(const GameState& s, std::size_t unit);
 using detail::shot_roll;
 /// Both dice of a melee (PS-MELEE-7 .. PS-MELEE-11, PS-MELEE-14, PS-MELEE-15).
 using detail::melee_setup;
-/// A unit's die in a morale check or against a chip (PS-MORALE-2, PS-CHIP-9).
+/// A unit's die in a morale check or against a chip (PS-MORALE-2, PS-CHIP-9); with `as_if`, the
+/// die it would have in that status (the computer weighing a result before it happens).
 using detail::test_roll;
 /// A unit's die in a rally attempt (PS-RALLY-4).
 using detail::rally_roll;
