@@ -16,15 +16,10 @@ namespace {
 
 constexpr int kMaxRangeHalf = 60;  // 30 squares
 
-/// "a, b or c": the words of an enum, for "use ..." hints.
+/// "a, b or c": the words of one of Hell Broke Loose's enums, for "use ..." hints.
 template <typename E>
 std::string words(int count) {
-    std::string out;
-    for (int i = 0; i < count; ++i) {
-        out += i == 0 ? "" : (i + 1 == count ? " or " : ", ");
-        out += hbl::to_string(static_cast<E>(i));
-    }
-    return out;
+    return detail::enum_choices<E>(count, [](E e) { return hbl::to_string(e); });
 }
 
 /// A required word of a table read through `parse`; reports an unknown one with the choices.
@@ -197,21 +192,11 @@ Loaded<hbl::Ruleset> load_hbl_ruleset(std::string_view file, std::string_view te
         root.error(*doc->get("id"), "id", "\"" + *id + "\" is not a valid id (a-z, 0-9, _ and -)");
     }
     const auto name = root.string("name", true);
-    if (auto board = root.table("board", true)) {
-        rs.files =
-            static_cast<int>(board->integer("files", true, 5, core::kMaxBoardSide).value_or(24));
-        rs.ranks =
-            static_cast<int>(board->integer("ranks", true, 5, core::kMaxBoardSide).value_or(18));
-        if (auto d = board->integer("deployment_ranks", true, 1, 12)) {
-            rs.deployment_ranks = static_cast<int>(*d);
-            if (2 * rs.deployment_ranks >= rs.ranks) {
-                board->error(*board->raw().get("deployment_ranks"), "deployment_ranks",
-                             "the two deployment zones would meet on a board of " +
-                                 std::to_string(rs.ranks) + " ranks");
-            }
-        }
-        board->finish();
-    }
+    detail::BoardSize board{rs.files, rs.ranks, rs.deployment_ranks};
+    detail::read_board(root, board);
+    rs.files = board.files;
+    rs.ranks = board.ranks;
+    rs.deployment_ranks = board.deployment_ranks;
     std::map<std::string, int, std::less<>> ids;
     std::map<char, std::string> glyphs;
     each_table(r, root, "troop_type",

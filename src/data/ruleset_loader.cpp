@@ -268,19 +268,11 @@ Loaded<Ruleset> load_ruleset(std::string_view file, std::string_view text) {
     }
     rs.command_indecision = root.boolean("command_indecision", true).value_or(false);
 
-    if (auto board = root.table("board", true)) {
-        rs.board_files = static_cast<int>(board->integer("files", true, 5, 26).value_or(15));
-        rs.board_ranks = static_cast<int>(board->integer("ranks", true, 5, 26).value_or(15));
-        if (auto d = board->integer("deployment_ranks", true, 1, 12)) {
-            rs.deployment_ranks = static_cast<int>(*d);
-            if (2 * rs.deployment_ranks >= rs.board_ranks) {
-                board->error(*board->raw().get("deployment_ranks"), "deployment_ranks",
-                             "the two deployment zones would meet on a board of " +
-                                 std::to_string(rs.board_ranks) + " ranks");
-            }
-        }
-        board->finish();
-    }
+    detail::BoardSize board{rs.board_files, rs.board_ranks, rs.deployment_ranks};
+    detail::read_board(root, board);
+    rs.board_files = board.files;
+    rs.board_ranks = board.ranks;
+    rs.deployment_ranks = board.deployment_ranks;
     bool deck_size_ok = false;
     if (auto setup = root.table("setup", true)) {
         rs.opportunity_chips = static_cast<int>(setup->integer("opportunity_chips", true, 0, 99).value_or(0));

@@ -2,6 +2,7 @@
 
 #include "data/data_files.hpp"
 #include "data/input_guard.hpp"
+#include "core/grid.hpp"
 #include "rules/ruleset.hpp"
 
 #include <algorithm>
@@ -240,16 +241,29 @@ bool read_header(TableView& root, std::string_view expected_kind) {
     return ok;
 }
 
+void read_board(TableView& root, BoardSize& board) {
+    auto t = root.table("board", true);
+    if (!t) return;
+    board.files =
+        static_cast<int>(t->integer("files", true, 5, core::kMaxBoardSide).value_or(board.files));
+    board.ranks =
+        static_cast<int>(t->integer("ranks", true, 5, core::kMaxBoardSide).value_or(board.ranks));
+    if (auto d = t->integer("deployment_ranks", true, 1, 12)) {
+        board.deployment_ranks = static_cast<int>(*d);
+        if (2 * board.deployment_ranks >= board.ranks) {
+            t->error(*t->raw().get("deployment_ranks"), "deployment_ranks",
+                     "the two deployment zones would meet on a board of " +
+                         std::to_string(board.ranks) + " ranks");
+        }
+    }
+    t->finish();
+}
+
 namespace {
 
 template <typename E>
 std::string choices(int count) {
-    std::string out;
-    for (int i = 0; i < count; ++i) {
-        out += i == 0 ? "" : (i + 1 == count ? " or " : ", ");
-        out += rules::to_string(static_cast<E>(i));
-    }
-    return out;
+    return enum_choices<E>(count, [](E e) { return rules::to_string(e); });
 }
 
 }  // namespace

@@ -88,6 +88,29 @@ std::optional<toml::table> parse_document(Reporter& r, std::string_view text);
 /// of the file should not be read.
 bool read_header(TableView& root, std::string_view expected_kind);
 
+/// A ruleset's board: files and ranks (5 to 26) and each side's deployment rows.
+struct BoardSize {
+    int files = 15;
+    int ranks = 15;
+    int deployment_ranks = 5;
+};
+
+/// Reads a ruleset's required `[board]` table into `board`, whose values stay as they were where
+/// they cannot be read; the two deployment zones must not meet.
+void read_board(TableView& root, BoardSize& board);
+
+/// "a, b ... or z": the words `name` gives the first `count` values of an enum, for "use ..."
+/// hints in messages.
+template <typename E, typename Name>
+std::string enum_choices(int count, Name name) {
+    std::string out;
+    for (int i = 0; i < count; ++i) {
+        out += i == 0 ? "" : (i + 1 == count ? " or " : ", ");
+        out += name(static_cast<E>(i));
+    }
+    return out;
+}
+
 /// "a, b ... or z": the names a file may use, for "use ..." hints in messages.
 std::string card_kind_choices();
 std::string ability_choices();

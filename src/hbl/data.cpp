@@ -2,17 +2,14 @@
 
 #include <numeric>
 
+#include "core/names.hpp"
+
 namespace tercio::hbl {
 
 namespace {
 
-template <typename E, std::size_t N>
-std::optional<E> parse_word(std::string_view s, const std::array<std::string_view, N>& words) {
-    for (std::size_t i = 0; i < N; ++i) {
-        if (words[i] == s) return static_cast<E>(i);
-    }
-    return std::nullopt;
-}
+using core::name_of;
+using core::parse_by_name;
 
 constexpr std::array<std::string_view, 3> kCategories = {"cavalry", "infantry", "artillery"};
 constexpr std::array<std::string_view, 6> kFormations = {"formed",      "skirmish", "close",
@@ -32,32 +29,32 @@ constexpr std::array<std::string_view, kCardKindCount> kCardTitles = {
 }  // namespace
 
 std::string_view to_string(Category c) {
-    return kCategories[static_cast<std::size_t>(c)];
+    return name_of(kCategories, static_cast<std::size_t>(c));
 }
 std::string_view to_string(Formation f) {
-    return kFormations[static_cast<std::size_t>(f)];
+    return name_of(kFormations, static_cast<std::size_t>(f));
 }
 std::string_view to_string(Armour a) {
-    return kArmours[static_cast<std::size_t>(a)];
+    return name_of(kArmours, static_cast<std::size_t>(a));
 }
 std::string_view to_string(CardKind c) {
-    return kCards[static_cast<std::size_t>(c)];
+    return name_of(kCards, static_cast<std::size_t>(c));
 }
 std::string_view card_title(CardKind c) {
-    return kCardTitles[static_cast<std::size_t>(c)];
+    return name_of(kCardTitles, static_cast<std::size_t>(c));
 }
 
 std::optional<Category> parse_category(std::string_view s) {
-    return parse_word<Category>(s, kCategories);
+    return parse_by_name<Category>(kCategories, s);
 }
 std::optional<Formation> parse_formation(std::string_view s) {
-    return parse_word<Formation>(s, kFormations);
+    return parse_by_name<Formation>(kFormations, s);
 }
 std::optional<Armour> parse_armour(std::string_view s) {
-    return parse_word<Armour>(s, kArmours);
+    return parse_by_name<Armour>(kArmours, s);
 }
 std::optional<CardKind> parse_card_kind(std::string_view s) {
-    return parse_word<CardKind>(s, kCards);
+    return parse_by_name<CardKind>(kCards, s);
 }
 
 const TroopType* Ruleset::find_type(std::string_view type_id) const {

@@ -2,22 +2,14 @@
 
 #include <algorithm>
 
+#include "core/names.hpp"
+
 namespace tercio::rules {
 
 namespace {
 
-template <std::size_t N>
-std::string_view name_of(const std::array<std::string_view, N>& names, std::size_t i) {
-    return i < N ? names[i] : std::string_view{"?"};
-}
-
-template <typename E, std::size_t N>
-std::optional<E> parse_by_name(const std::array<std::string_view, N>& names, std::string_view s) {
-    for (std::size_t i = 0; i < N; ++i) {
-        if (names[i] == s) return static_cast<E>(i);
-    }
-    return std::nullopt;
-}
+using core::name_of;
+using core::parse_by_name;
 
 constexpr std::array<std::string_view, 4> kCategories = {"cavalry", "infantry", "artillery",
                                                          "war_wagon"};
