@@ -56,9 +56,8 @@ TEST_CASE("a Lull is stolen only by a higher army die roll",
 }
 
 TEST_CASE("march activation: less is one move, more two, more and triple three",
-          "[hbl][HBL-TV-3][HBL-TV-4][HBL-TV-7][HBL-TV-9][HBL-TV-10][HBL-TV-12][HBL-TV-14][HBL-"
-          "MARCH-1][HBL-MARCH-3]"
-          "[HBL-MARCH-4][HBL-MARCH-5][HBL-MARCH-6]") {
+          "[hbl][HBL-TV-3][HBL-TV-4][HBL-TV-7][HBL-TV-9][HBL-TV-10][HBL-TV-12][HBL-TV-14]"
+          "[HBL-MARCH-1][HBL-MARCH-3][HBL-MARCH-4][HBL-MARCH-5][HBL-MARCH-6]") {
     CHECK(march(10, 4).moves == 2);  // HBL-TV-3: more, and a double is nothing of its own (10 < 12)
     CHECK(march(8, 2).moves == 3);   // HBL-TV-4: more and triple (8 >= 6)
     CHECK(march(9, 7).moves == 2);   // HBL-TV-7
@@ -102,9 +101,8 @@ TEST_CASE("a move is the Defence Die in inches: 2 inches a square",
 
 TEST_CASE(
     "Genitors close-skirmish Borgia's Gendarmes, are fought on a Melee card and are pushed back",
-    "[hbl][HBL-TV-15][HBL-TV-16][HBL-TV-19][HBL-SKIRM-3][HBL-SKIRM-4][HBL-ERR-3][HBL-ERR-6][HBL-"
-    "ERR-7]"
-    "[HBL-FIERCE-1][HBL-FIERCE-2][HBL-MELEE-9][HBL-UNDEF-27]") {
+    "[hbl][HBL-TV-15][HBL-TV-16][HBL-TV-19][HBL-SKIRM-3][HBL-SKIRM-4][HBL-ERR-3]"
+    "[HBL-ERR-6][HBL-ERR-7][HBL-FIERCE-1][HBL-FIERCE-2][HBL-MELEE-9][HBL-UNDEF-27]") {
     Integrity gendarmes{4, 0, 0, false};
     Integrity genitors1{4, 0, 0, false};
     Integrity genitors2{4, 0, 0, false};
@@ -202,8 +200,8 @@ TEST_CASE("a close skirmish won, or drawn on an even roll, ends with the skirmis
 // --- Shooting and rallying (15 January post) ----------------------------------------------------
 
 TEST_CASE("the French guns shoot the Colonelas and the pike block",
-          "[hbl][HBL-TV-20][HBL-TV-21][HBL-TV-22][HBL-SHOOT-2][HBL-SHOOT-3][HBL-SHOOT-4][HBL-SHOOT-"
-          "5][HBL-MOD-2]") {
+          "[hbl][HBL-TV-20][HBL-TV-21][HBL-TV-22][HBL-SHOOT-2][HBL-SHOOT-3][HBL-SHOOT-4]"
+          "[HBL-SHOOT-5][HBL-MOD-2]") {
     // HBL-TV-20: artillery D6, Down 1 long range, Up 1 against a Colonela: D6, natural 2; the
     // Colonela's Defence Die (D8) natural 1. One pip: no UI, but lower and odd: vexed.
     ShotFactors f;
@@ -267,11 +265,9 @@ TEST_CASE("a rally that does not beat the D8 does nothing", "[hbl][HBL-RALLY-3]"
 // --- Combat 1: Lance Spezzate against archer cavalry (18 January post) --------------------------
 
 TEST_CASE("Combat 1: the Lance Spezzate rout the archer cavalry in three rounds",
-          "[hbl][HBL-TV-24][HBL-TV-25][HBL-TV-26][HBL-TV-27][HBL-MELEE-3][HBL-MELEE-4][HBL-MELEE-5]"
-          "[HBL-MELEE-6]"
-          "[HBL-MELEE-9][HBL-MELEE-10][HBL-MOD-1][HBL-UI-2][HBL-UI-3][HBL-UI-8][HBL-UNDEF-4][HBL-"
-          "FIERCE-2][HBL-ERR-4]"
-          "[HBL-ERR-6]") {
+          "[hbl][HBL-TV-24][HBL-TV-25][HBL-TV-26][HBL-TV-27][HBL-MELEE-3][HBL-MELEE-4]"
+          "[HBL-MELEE-5][HBL-MELEE-6][HBL-MELEE-9][HBL-MELEE-10][HBL-MOD-1][HBL-UI-2]"
+          "[HBL-UI-3][HBL-UI-8][HBL-UNDEF-4][HBL-FIERCE-2][HBL-ERR-4][HBL-ERR-6]") {
     Integrity red{4, 0, 0, false};   // class C archer cavalry, CD D8
     Integrity blue{4, 0, 0, false};  // Fierce class B Lance Spezzate, CD D10
 
@@ -373,11 +369,10 @@ TEST_CASE("after a draw, Fierce troops count as following up", "[hbl][HBL-FIERCE
 // --- Combat 2: Gendarmes against the flank of a Landsknecht block (18 January post) -------------
 
 TEST_CASE("Combat 2: the Landsknechts pay stubborn chips, rally, and push the Gendarmes back",
-          "[hbl][HBL-TV-28][HBL-TV-29][HBL-TV-30][HBL-TV-31][HBL-TV-32][HBL-MELEE-1][HBL-MELEE-7]["
-          "HBL-MELEE-8]"
-          "[HBL-MELEE-11][HBL-MELEE-13][HBL-UI-4][HBL-UI-5][HBL-UI-6][HBL-VEX-2][HBL-VEX-3][HBL-"
-          "VEX-4][HBL-VEX-5]"
-          "[HBL-CHIP-2][HBL-RALLY-5][HBL-ERR-5][HBL-DICE-4][HBL-UNDEF-25]") {
+          "[hbl][HBL-TV-28][HBL-TV-29][HBL-TV-30][HBL-TV-31][HBL-TV-32][HBL-MELEE-1]"
+          "[HBL-MELEE-7][HBL-MELEE-8][HBL-MELEE-11][HBL-MELEE-13][HBL-UI-4][HBL-UI-5]"
+          "[HBL-UI-6][HBL-VEX-2][HBL-VEX-3][HBL-VEX-4][HBL-VEX-5][HBL-CHIP-2][HBL-RALLY-5]"
+          "[HBL-ERR-5][HBL-DICE-4][HBL-UNDEF-25]") {
     Integrity red{8, 4, 0, false};   // class B Landsknechts, CD D10, 8 UI of which 4 stubborn
     Integrity blue{4, 0, 0, false};  // Fierce class A Gendarmes, CD D12
     int red_chips = 0;
@@ -485,11 +480,11 @@ TEST_CASE("Combat 2: the Landsknechts pay stubborn chips, rally, and push the Ge
 
 // --- Combat 3: a Swiss pike square against two Landsknecht blocks and a gun (18 January post) ---
 
-TEST_CASE(
-    "Combat 3: the Swiss square is shot, fights two blocks, is shot again and routs",
-    "[hbl][HBL-TV-34][HBL-TV-35][HBL-TV-36][HBL-TV-37][HBL-TV-38][HBL-TV-39][HBL-TV-40][HBL-TV-41]"
-    "[HBL-TV-42][HBL-SHOOT-1][HBL-SHOOT-6][HBL-SHOOT-7][HBL-UI-1][HBL-UI-6][HBL-UI-7][HBL-MELEE-2]"
-    "[HBL-MELEE-11][HBL-VEX-2][HBL-VEX-3][HBL-ERR-2][HBL-UNDEF-8]") {
+TEST_CASE("Combat 3: the Swiss square is shot, fights two blocks, is shot again and routs",
+          "[hbl][HBL-TV-34][HBL-TV-35][HBL-TV-36][HBL-TV-37][HBL-TV-38][HBL-TV-39]"
+          "[HBL-TV-40][HBL-TV-41][HBL-TV-42][HBL-SHOOT-1][HBL-SHOOT-6][HBL-SHOOT-7]"
+          "[HBL-UI-1][HBL-UI-6][HBL-UI-7][HBL-MELEE-2][HBL-MELEE-11][HBL-VEX-2][HBL-VEX-3]"
+          "[HBL-ERR-2][HBL-UNDEF-8]") {
     Integrity swiss{10, 6, 0, false};  // Fierce class A, CD D12, 10 UI of which 6 stubborn
     Integrity l1{8, 4, 0, false};      // class B Landsknechts, CD D10
     Integrity l2{8, 4, 0, false};
