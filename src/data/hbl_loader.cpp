@@ -249,7 +249,7 @@ void read_command(TableView& t, hbl::ArmyList& army, std::map<std::string, int, 
     const auto name = t.string("name", true);
     const auto officer = t.die("officer", true);
     if (!id || !name || !officer) return;
-    army.commands.push_back(hbl::Command{*id, *name, *officer});
+    army.commands.push_back(hbl::CommandGroup{*id, *name, *officer});
 }
 
 void read_unit(TableView& t, hbl::ArmyList& army, const hbl::Ruleset* rs,

@@ -68,8 +68,8 @@ int ArmyList::deck_size() const {
     return std::accumulate(deck.begin(), deck.end(), 0);
 }
 
-const Command* ArmyList::find_command(std::string_view command_id) const {
-    for (const Command& c : commands) {
+const CommandGroup* ArmyList::find_command(std::string_view command_id) const {
+    for (const CommandGroup& c : commands) {
         if (c.id == command_id) return &c;
     }
     return nullptr;

@@ -105,7 +105,7 @@ struct Ruleset {
 };
 
 /// A command group under an officer (HBL-MARCH-1): its units activate together.
-struct Command {
+struct CommandGroup {
     std::string id;
     std::string name;
     DieType officer = DieType::D10;  ///< the officer's quality die (march and rally)
@@ -122,7 +122,7 @@ struct UnitLine {
     int ui = 4;                     ///< unit integrity (HBL-UI-1)
     int stubborn = 0;               ///< of which stubborn (HBL-UI-4)
     bool fierce = false;            ///< HBL-FIERCE
-    std::string command;            ///< the Command id it serves under
+    std::string command;            ///< the CommandGroup id it serves under
     int units = 1;
     std::string notes;
 };
@@ -136,10 +136,10 @@ struct ArmyList {
     DieType army_die = DieType::D10;         ///< HBL-INIT-1 (HBL-UNDEF-1)
     int morale_chips = 0;                    ///< HBL-CHIP-1 (HBL-UNDEF-3)
     std::array<int, kCardKindCount> deck{};  ///< cards of each kind (HBL-SEQ-1, HBL-UNDEF-2)
-    std::vector<Command> commands;
+    std::vector<CommandGroup> commands;
     std::vector<UnitLine> units;
     int deck_size() const;
-    const Command* find_command(std::string_view command_id) const;
+    const CommandGroup* find_command(std::string_view command_id) const;
 };
 
 }  // namespace tercio::hbl

@@ -267,7 +267,8 @@ TEST_CASE("a rally that does not beat the D8 does nothing", "[hbl][HBL-RALLY-3]"
 TEST_CASE("Combat 1: the Lance Spezzate rout the archer cavalry in three rounds",
           "[hbl][HBL-TV-24][HBL-TV-25][HBL-TV-26][HBL-TV-27][HBL-MELEE-3][HBL-MELEE-4]"
           "[HBL-MELEE-5][HBL-MELEE-6][HBL-MELEE-9][HBL-MELEE-10][HBL-MOD-1][HBL-UI-2]"
-          "[HBL-UI-3][HBL-UI-8][HBL-UNDEF-4][HBL-FIERCE-2][HBL-ERR-4][HBL-ERR-6]") {
+          "[HBL-UI-3][HBL-UI-8][HBL-UNDEF-4][HBL-FIERCE-2][HBL-ERR-4][HBL-ERR-6]"
+          "[HBL-UNDEF-5][HBL-UNDEF-6]") {
     Integrity red{4, 0, 0, false};   // class C archer cavalry, CD D8
     Integrity blue{4, 0, 0, false};  // Fierce class B Lance Spezzate, CD D10
 
