@@ -2,9 +2,11 @@
 #include "data/hbl_files.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <span>
 #include <sstream>
 #include <vector>
 
@@ -267,6 +269,32 @@ bool is_hbl_file(const toml::table& doc, std::string_view kind, const HblResolve
     return engine && *engine == hbl::kEngine;
 }
 
+/// An army that fails to load, and has the keys of the other engine's armies, names the ruleset
+/// of the wrong engine: says so where the ruleset is named, since every key it then reports as
+/// unknown follows from that.
+void hint_wrong_engine(detail::Reporter& r, const toml::table& doc, bool read_as_hbl) {
+    static constexpr std::array<std::string_view, 4> kHblOnly = {"army_die", "morale_chips", "deck",
+                                                                 "command"};
+    static constexpr std::array<std::string_view, 3> kPsOnly = {"extra_unit", "extra_card", "upgrade"};
+    std::string found;
+    for (const std::string_view key : read_as_hbl ? std::span<const std::string_view>(kPsOnly)
+                                                  : std::span<const std::string_view>(kHblOnly)) {
+        if (doc.contains(key)) found += (found.empty() ? "" : ", ") + std::string(key);
+    }
+    // And it lacks what the engine it is read by requires: one stray key is only a stray key.
+    const bool lacks = read_as_hbl ? !doc.contains("army_die") && !doc.contains("deck")
+                                   : !doc.contains("extra_card");
+    const toml::node* rs = doc.get("ruleset");
+    if (found.empty() || !lacks || !rs || !rs->is_string()) return;
+    const std::string name = read_as_hbl ? "Pikette Squared" : "Hell Broke Loose";
+    const std::string engine = read_as_hbl ? "Hell Broke Loose" : "Pikette Squared";
+    detail::TableView root(r, doc, "");
+    root.error(*rs, "ruleset",
+               "this looks like a " + name + " army (it has " + found + "), but ruleset \"" +
+                   rs->as_string()->get() + "\" is played by " + engine + "'s rules: name a " +
+                   name + " ruleset");
+}
+
 }  // namespace
 
 CheckOutcome check_text(std::string_view file, std::string_view text,
@@ -311,6 +339,11 @@ CheckOutcome check_text(std::string_view file, std::string_view text,
         } else {
             out.errors = kind == "ruleset" ? load_ruleset(file, text).errors
                                            : load_army(file, text, resolve).errors;
+        }
+        if (kind == "army" && !out.errors.empty()) {
+            detail::Reporter r(std::string(file), out.errors);
+            hint_wrong_engine(r, *doc, is_hbl_file(*doc, kind, hbl));
+            detail::sort_errors(out.errors);
         }
         if (!file_name.empty()) {
             detail::Reporter r(std::string(file), out.errors);
