@@ -131,8 +131,8 @@ bool listed(const std::vector<Command>& legal, const Command& c) {
 
 TEST_CASE(
     "the lists and the checks agree: terrain placements, units that may move, the leader's moves",
-    "[rules][commands][PS-TERRAIN-4][PS-TERRAIN-5][PS-CARD-5][PS-LEADER-2][PS-LEADER-3][PS-MOVE-"
-    "13]") {
+    "[rules][commands][PS-TERRAIN-4][PS-TERRAIN-5][PS-CARD-5][PS-LEADER-2][PS-LEADER-3]"
+    "[PS-MOVE-13]") {
     // The lists ask why-not questions of every square and unit without building the refusal's
     // text (only a person reads it); here every such command is put to validate, which does build
     // it, and must be listed exactly when validate accepts it.

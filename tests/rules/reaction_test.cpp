@@ -578,8 +578,8 @@ TEST_CASE("evade direction: away along the entry vector, deviating counter-clock
 }
 
 TEST_CASE("an evade ignores facing and the stop rule but not prohibited terrain or stacking",
-          "[rules][reaction][PS-INVOL-1][PS-INVOL-4][PS-INVOL-3][PS-INVOL-6][PS-TERRAIN-10][PS-"
-          "TERRAIN-11][PS-GRID-4]") {
+          "[rules][reaction][PS-INVOL-1][PS-INVOL-4][PS-INVOL-3][PS-INVOL-6][PS-TERRAIN-10]"
+          "[PS-TERRAIN-11][PS-GRID-4]") {
     SECTION("the stop rule does not apply") {
         Position p = board();
         p.add(A, "arquebus", "h4");
