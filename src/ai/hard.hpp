@@ -8,11 +8,10 @@
 namespace tercio::ai {
 
 struct HardBudget {
-    int candidates = 4;   ///< the normal level's best commands compared
+    int candidates = 4;   ///< the normal level's best commands compared, however far below the best
     int samples = 12;     ///< deals of the unseen cards and dice, each played out for every candidate
     int phases = 3;       ///< play on until this many phases have ended (3: this one and the next two)
     int depth = 60;       ///< decisions played after the candidate, at most
-    double margin = 1.5;  ///< candidates scored this far below the best are left out
     /// Another command replaces normal's best only if its mean gain over it exceeds this many
     /// standard errors of the paired differences.
     double confidence = 0.8;

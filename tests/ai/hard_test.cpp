@@ -19,7 +19,6 @@ ai::HardBudget small_budget(int candidates, int finalists, int screen_samples) {
     b.samples = 6;
     b.phases = 1;
     b.depth = 20;
-    b.margin = 100;      // every candidate counts, however normal scores it
     b.confidence = 0.0;  // the best mean gain wins
     b.finalists = finalists;
     b.screen_samples = screen_samples;

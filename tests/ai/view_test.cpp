@@ -62,9 +62,9 @@ TEST_CASE("Normal and hard decide the same whatever order the unseen cards are i
         if (!(shuffled.decks == s.decks)) ++differing_decks;
         for (auto level : {ai::Level::Normal, ai::Level::Hard}) {
             // Fresh players with the same seed: only the game differs, in its hidden order.
-            auto p1 = level == ai::Level::Hard ? ai::make_hard(5, ai::HardBudget{3, 2, 1, 8, 1.0})
+            auto p1 = level == ai::Level::Hard ? ai::make_hard(5, ai::HardBudget{3, 2, 1, 8})
                                                : ai::make_player(level, 5);
-            auto p2 = level == ai::Level::Hard ? ai::make_hard(5, ai::HardBudget{3, 2, 1, 8, 1.0})
+            auto p2 = level == ai::Level::Hard ? ai::make_hard(5, ai::HardBudget{3, 2, 1, 8})
                                                : ai::make_player(level, 5);
             const auto c1 = p1->choose(ai::make_view(ctx, s, s.decider));
             const auto c2 = p2->choose(ai::make_view(ctx, shuffled, s.decider));
