@@ -154,3 +154,33 @@ TEST_CASE("Hell Broke Loose random play holds every invariant: games 500-749", "
 TEST_CASE("Hell Broke Loose random play holds every invariant: games 750-999", "[hbl][long]") {
     play_random_games(750, 250);
 }
+
+// The same games, whatever is changed in how they are played: the final state of 30 random games
+// (the random-play test's own choices), hashed together. A change of the rules moves it, and the
+// commit that moves it says why; a change of structure (step 5 of docs/rulesets.md, the
+// templates) must keep it, as Pikette Squared's bench signatures are kept.
+TEST_CASE("Hell Broke Loose random play gives the same games: the signature of 30 games", "[hbl]") {
+    const auto& ids = test::hbl_army_ids();
+    std::uint64_t signature = 0;
+    long commands = 0;
+    for (int game = 0; game < 30; ++game) {
+        const Context ctx = test::HblArmies::get().context(
+            ids[static_cast<std::size_t>(game) % ids.size()],
+            ids[static_cast<std::size_t>(game / 6 + 1 + game) % ids.size()]);
+        core::SeededDice dice(static_cast<std::uint64_t>(game) + 1);
+        core::SeededDice chooser(static_cast<std::uint64_t>(game) + 100001);
+        GameState s;
+        new_game(ctx, s, dice);
+        while (!s.over()) {
+            const auto legal = legal_commands(ctx, s);
+            const Command c = legal[static_cast<std::size_t>(
+                chooser.pick(static_cast<int>(legal.size()) - 1, core::RollPurpose::Other))];
+            apply(ctx, s, c, dice);
+            ++commands;
+        }
+        signature = signature * 1099511628211ULL ^ state_hash(s);
+    }
+    INFO("commands " << commands);
+    CHECK(commands == 36011);
+    CHECK(signature == 0xf2f7282d1f589fd1ULL);
+}
