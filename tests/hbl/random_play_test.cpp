@@ -4,6 +4,7 @@
 // (and two units in a square only when they fight each other), morale chips never negative and
 // paid for every UI lost, every listed command legal, its text read back the same, and every game
 // ending within the turn limit.
+#include <algorithm>
 #include <array>
 #include <set>
 
@@ -77,6 +78,48 @@ void check_command(const Context& ctx, const GameState& s, const Command& c) {
     }
 }
 
+/// The list is complete: every command of a wide universe (every verb; every unit of the side's
+/// with every square within six of it and every facing; every target) is legal exactly when it
+/// is listed.
+void check_list_complete(const Context& ctx, const GameState& s,
+                         const std::vector<Command>& legal) {
+    const Side me = s.decider;
+    std::vector<Command> all = {cmd::First{},  cmd::Second{},   cmd::Turn{},   cmd::Done{},
+                                cmd::Reload{}, cmd::Stubborn{}, cmd::Accept{}, cmd::Follow{},
+                                cmd::Stay{},   cmd::Hold{}};
+    for (std::uint8_t n = 0; n <= 6; ++n) all.push_back(cmd::Back{n});
+    for (std::size_t k = 0; k < ctx.army(me).commands.size(); ++k) {
+        all.push_back(cmd::Activate{static_cast<std::uint8_t>(k)});
+        all.push_back(cmd::Nominate{static_cast<std::uint8_t>(k)});
+    }
+    for (std::size_t u = 0; u < s.unit_count; ++u) {
+        const Unit& unit = s.units[u];
+        if (unit.side != me) continue;
+        const auto uu = static_cast<std::uint8_t>(u);
+        all.push_back(cmd::Fight{uu});
+        all.push_back(cmd::Rally{uu});
+        all.push_back(cmd::Reload{static_cast<std::int8_t>(u)});
+        for (const Facing f : core::kAllFacings) all.push_back(cmd::Face{uu, f});
+        for (std::size_t t = 0; t < s.unit_count; ++t) {
+            if (s.units[t].side != me) all.push_back(cmd::Shoot{uu, static_cast<std::uint8_t>(t)});
+        }
+        for (int dy = -6; dy <= 6; ++dy) {
+            for (int dx = -6; dx <= 6; ++dx) {
+                const Square q = core::make_square(unit.sq.x + dx, unit.sq.y + dy);
+                if (!core::on_board(q, s.files, s.ranks)) continue;
+                for (const Facing f : core::kAllFacings) all.push_back(cmd::Move{uu, q, f});
+            }
+        }
+    }
+    for (const Command& c : all) {
+        const bool listed = std::find(legal.begin(), legal.end(), c) != legal.end();
+        const bool valid = !validate(ctx, s, c).has_value();
+        if (listed != valid)
+            FAIL(print(ctx, s, c) << (valid ? " is legal but not listed"
+                                            : " is listed but refused"));
+    }
+}
+
 }  // namespace
 
 /// Plays games [first, first + count) with random legal commands, checking after every one.
@@ -104,6 +147,7 @@ void play_random_games(int first, int count) {
             // games).
             for (std::size_t i = game < first + 3 ? 0 : legal.size(); i < legal.size(); ++i)
                 check_command(ctx, s, legal[i]);
+            if (game == first && steps % 25 == 0) check_list_complete(ctx, s, legal);
             const Command c = legal[static_cast<std::size_t>(
                 chooser.pick(static_cast<int>(legal.size()) - 1, core::RollPurpose::Other))];
             check_command(ctx, s, c);
