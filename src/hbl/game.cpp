@@ -5,6 +5,7 @@
 #include "hbl/game.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 
 #include "core/los.hpp"
