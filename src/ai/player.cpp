@@ -1,7 +1,5 @@
 #include "ai/player.hpp"
 
-#include <algorithm>
-
 #include "ai/levels.hpp"
 
 namespace tercio::ai {
@@ -23,16 +21,10 @@ std::optional<Level> parse_level(std::string_view text) {
     return std::nullopt;
 }
 
-void hide_unseen_cards(rules::GameState& s) {
-    for (auto& d : s.decks) {
-        std::sort(d.cards.begin() + d.drawn, d.cards.begin() + d.size);
-    }
-}
+void hide_unseen_cards(rules::GameState& s) { rules::Engine::hide_unseen(s); }
 
 GameView make_view(const rules::RulesContext& ctx, const rules::GameState& s, rules::Side side) {
-    GameView v{&ctx, s, side};
-    hide_unseen_cards(v.state);
-    return v;
+    return view_of<rules::Engine>(ctx, s, side);
 }
 
 std::unique_ptr<Player> make_player(Level level, std::uint64_t seed) {

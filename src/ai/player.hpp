@@ -9,6 +9,9 @@
 #include <optional>
 #include <string_view>
 
+#include "core/dice.hpp"
+#include "core/engine.hpp"
+#include "rules/engine.hpp"
 #include "rules/game.hpp"
 
 namespace tercio::ai {
@@ -21,32 +24,66 @@ std::string_view level_name(Level level);
 std::optional<Level> parse_level(std::string_view text);
 
 /// What one side may know: the game with the face-down part of both decks put in one fixed order
-/// (sorted by card kind). Which cards remain is public (every deck's make-up is known, and turned
+/// (E::hide_unseen). Which cards remain is public (every deck's make-up is known, and turned
 /// cards are seen); their order is not, and a view carries none of it. The game's dice are not
 /// in a view at all.
-struct GameView {
-    const rules::RulesContext* ctx = nullptr;
-    rules::GameState state;
-    rules::Side side = rules::Side::A;  ///< the side deciding, whose view this is
-    const rules::RulesContext& rules() const { return *ctx; }
+template <core::RulesEngine E>
+struct View {
+    const typename E::Context* ctx = nullptr;
+    typename E::State state;
+    core::Side side = core::Side::A;  ///< the side deciding, whose view this is
+    const typename E::Context& rules() const { return *ctx; }
 };
+
+/// The view of `side` (normally the deciding side) of a game.
+template <core::RulesEngine E>
+View<E> view_of(const typename E::Context& ctx, const typename E::State& s, core::Side side) {
+    View<E> v{&ctx, s, side};
+    E::hide_unseen(v.state);
+    return v;
+}
+
+/// Anyone who decides for a side, in games of engine E.
+template <core::RulesEngine E>
+class PlayerOf {
+public:
+    virtual ~PlayerOf() = default;
+    /// A legal command for the view's deciding side. Called only when the game waits for that side.
+    virtual typename E::Command choose(const View<E>& view) = 0;
+    /// Candidate commands scored so far (including those inside a search): the bench's measure of
+    /// work done, deterministic for a given seed.
+    virtual std::uint64_t evaluated() const { return 0; }
+};
+
+/// The baseline of every engine: a uniformly random legal command (E::random_legal), never a
+/// concession (a baseline that gives up at random would measure nothing).
+template <core::RulesEngine E>
+class RandomPlayer final : public PlayerOf<E> {
+public:
+    explicit RandomPlayer(std::uint64_t seed) : stream_(seed) {}
+    typename E::Command choose(const View<E>& view) override {
+        std::size_t listed = 0;
+        auto c = E::random_legal(view.rules(), view.state, stream_, &listed);
+        if (!c) return E::concede();
+        evaluated_ += listed - 1;  // every command but conceding
+        return *c;
+    }
+    std::uint64_t evaluated() const override { return evaluated_; }
+
+private:
+    core::SeededDice stream_;
+    std::uint64_t evaluated_ = 0;
+};
+
+// Pikette Squared's names, as the rest of src/ai uses them.
+using GameView = View<rules::Engine>;
+using Player = PlayerOf<rules::Engine>;
 
 /// The view of `side` (normally the deciding side) of a game.
 GameView make_view(const rules::RulesContext& ctx, const rules::GameState& s, rules::Side side);
 
 /// Puts each deck's face-down cards in the canonical order: what make_view does to its copy.
 void hide_unseen_cards(rules::GameState& s);
-
-/// Anyone who decides for a side.
-class Player {
-public:
-    virtual ~Player() = default;
-    /// A legal command for the view's deciding side. Called only when the game waits for that side.
-    virtual rules::Command choose(const GameView& view) = 0;
-    /// Candidate commands scored so far (including those inside a search): the bench's measure of
-    /// work done, deterministic for a given seed.
-    virtual std::uint64_t evaluated() const { return 0; }
-};
 
 /// A computer player of `level` whose own random choices are drawn from `seed`.
 std::unique_ptr<Player> make_player(Level level, std::uint64_t seed);

@@ -299,6 +299,24 @@ MeleeFactors melee_factors(const Context& ctx, const GameState& s, const Melee& 
     return f;
 }
 
+/// Side A's and side B's fighters in a round of melee `m` now, their natural rolls not yet made.
+std::array<Fighter, 2> fighters(const Context& ctx, const GameState& s, const Melee& m) {
+    const std::size_t ua = unit_of(s, m, Side::A);
+    const std::size_t ub = unit_of(s, m, Side::B);
+    const Unit& a = s.units[ua];
+    const Unit& b = s.units[ub];
+    std::array<Fighter, 2> f{};
+    f[0].die =
+        core::ladder_die(line_of(ctx, a).combat, melee_steps(melee_factors(ctx, s, m, ua, ub)));
+    f[1].die =
+        core::ladder_die(line_of(ctx, b).combat, melee_steps(melee_factors(ctx, s, m, ub, ua)));
+    f[0].fierce = line_of(ctx, a).fierce;
+    f[1].fierce = line_of(ctx, b).fierce;
+    f[0].close_skirmish = m.close_skirmish && is_skirmisher(ctx, a);
+    f[1].close_skirmish = m.close_skirmish && is_skirmisher(ctx, b);
+    return f;
+}
+
 void settle_round(const Context& ctx, GameState& s, core::Dice& dice, Events& out);
 void follow(const Context& ctx, GameState& s, Events& out);
 
@@ -312,18 +330,9 @@ void fight_round(const Context& ctx, GameState& s, std::size_t mi, core::Dice& d
     const std::size_t ub = unit_of(s, m, Side::B);
     const Unit& a = s.units[ua];
     const Unit& b = s.units[ub];
-    Fighter fa;
-    Fighter fb;
-    fa.die =
-        core::ladder_die(line_of(ctx, a).combat, melee_steps(melee_factors(ctx, s, m, ua, ub)));
-    fb.die =
-        core::ladder_die(line_of(ctx, b).combat, melee_steps(melee_factors(ctx, s, m, ub, ua)));
+    auto [fa, fb] = fighters(ctx, s, m);
     fa.natural = dice.roll(fa.die.die, RollPurpose::Melee);
     fb.natural = dice.roll(fb.die.die, RollPurpose::Melee);
-    fa.fierce = line_of(ctx, a).fierce;
-    fb.fierce = line_of(ctx, b).fierce;
-    fa.close_skirmish = m.close_skirmish && is_skirmisher(ctx, a);
-    fb.close_skirmish = m.close_skirmish && is_skirmisher(ctx, b);
     PendingRound p;
     p.melee = static_cast<std::int8_t>(mi);
     p.round = melee_round(fa, fb);
@@ -693,14 +702,18 @@ ShotFactors shot_factors(const Context& ctx, const GameState& s, std::size_t sho
     return f;
 }
 
+/// The shooter's Combat Die after its factors (HBL-SHOOT-2).
+core::LadderDie shot_die(const Context& ctx, const GameState& s, std::size_t shooter, std::size_t target) {
+    return core::ladder_die(line_of(ctx, s.units[shooter]).combat,
+                            shot_steps(shot_factors(ctx, s, shooter, target)));
+}
+
 /// One shot at one unit (HBL-SHOOT-2 .. 6). Returns whether it took a move the unit had left.
 bool shot_at(const Context& ctx, GameState& s, std::size_t shooter, std::size_t target,
              core::Dice& dice, Events& out) {
-    Unit& u = s.units[shooter];
     Unit& t = s.units[target];
     ShotRoll roll;
-    roll.die =
-        core::ladder_die(line_of(ctx, u).combat, shot_steps(shot_factors(ctx, s, shooter, target)));
+    roll.die = shot_die(ctx, s, shooter, target);
     roll.natural = dice.roll(roll.die.die, RollPurpose::Shooting);
     roll.defence_natural = dice.roll(line_of(ctx, t).defence, RollPurpose::ShootingDefence);
     const Shot shot = shoot(roll);
@@ -1326,6 +1339,45 @@ std::optional<std::string> validate(const Context& ctx, const GameState& s, cons
 Events apply(const Context& ctx, GameState& s, const Command& c, core::Dice& dice) {
     if (auto why = check(ctx, s, c)) throw IllegalCommand(*why);
     return apply_checked(ctx, s, c, dice);
+}
+
+MeleeOdds melee_odds_now(const Context& ctx, const GameState& s, std::size_t melee) {
+    const auto [a, b] = fighters(ctx, s, s.melees[melee]);
+    return melee_odds(a, b);
+}
+
+ShotOdds shot_odds_now(const Context& ctx, const GameState& s, std::size_t shooter, std::size_t target) {
+    return shot_odds(shot_die(ctx, s, shooter, target), line_of(ctx, s.units[target]).defence);
+}
+
+Played play(const Context& ctx, GameState& s, const Command& c, core::Dice& dice) {
+    Played p;
+    if (auto why = check(ctx, s, c)) {
+        p.refused = std::move(why);
+        return p;
+    }
+    // Applied to a copy, so that dice that fail part way (a scripted list run out) leave the
+    // game as it was.
+    GameState next = s;
+    core::CountingDice counted(dice);
+    try {
+        p.events = apply_checked(ctx, next, c, counted);
+    } catch (const core::DiceError& e) {
+        p.refused = e.what();
+        p.events.clear();
+        return p;
+    }
+    p.random = counted.draws() > 0 || std::holds_alternative<cmd::Turn>(c);
+    s = next;
+    return p;
+}
+
+std::optional<Command> random_legal(const Context& ctx, const GameState& s, core::Dice& chooser,
+                                    std::size_t* listed) {
+    auto legal = legal_commands(ctx, s);
+    if (listed) *listed = legal.size();
+    if (legal.size() < 2) return std::nullopt;  // nothing but conceding (or the game is over)
+    return legal[static_cast<std::size_t>(chooser.pick(static_cast<int>(legal.size()) - 1, core::RollPurpose::Other))];
 }
 
 std::vector<Command> legal_commands(const Context& ctx, const GameState& s) {

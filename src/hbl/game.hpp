@@ -16,6 +16,7 @@
 #include "core/grid.hpp"
 #include "core/side.hpp"
 #include "hbl/data.hpp"
+#include "hbl/odds.hpp"
 #include "hbl/resolve.hpp"
 
 namespace tercio::hbl {
@@ -290,8 +291,29 @@ std::optional<std::string> validate(const Context& ctx, const GameState& s, cons
 /// Applies a legal command; throws IllegalCommand if it is not.
 Events apply(const Context& ctx, GameState& s, const Command& c, core::Dice& dice);
 
+/// One command played: what happened, whether it revealed randomness, or why it was refused.
+struct Played {
+    Events events;
+    /// It rolled dice or turned a card: nothing played before it can be taken back.
+    bool random = false;
+    /// Why it was refused (illegal now, or a scripted dice source that ran out); the state is
+    /// then untouched and the events empty.
+    std::optional<std::string> refused;
+    bool ok() const { return !refused; }
+};
+
+/// The one checked step of a game played by people (and by the computer's matches): checks the
+/// command once and, if legal, applies it. On a refusal `s` is left exactly as it was.
+Played play(const Context& ctx, GameState& s, const Command& c, core::Dice& dice);
+
 /// Every command the deciding side may give now; `concede` is the last (while the game goes on).
 std::vector<Command> legal_commands(const Context& ctx, const GameState& s);
+
+/// A uniformly random legal command other than `concede`, `chooser.pick(n)` among the first n of
+/// legal_commands; nothing when only conceding is left. `listed`, if given, gets the length of
+/// legal_commands. The random level chooses this way.
+std::optional<Command> random_legal(const Context& ctx, const GameState& s, core::Dice& chooser,
+                                    std::size_t* listed = nullptr);
 
 inline Side deciding_side(const GameState& s) {
     return s.decider;
@@ -313,6 +335,13 @@ std::variant<Command, std::string> parse(const Context& ctx, const GameState& s,
 
 /// A hash of everything that decides how the game goes on (FNV-1a over the fields).
 std::uint64_t state_hash(const GameState& s);
+
+/// The exact odds of the round melee `melee` (a live one) would fight now: both units' dice with
+/// their factors as the round would roll them (HBL-MOD-1).
+MeleeOdds melee_odds_now(const Context& ctx, const GameState& s, std::size_t melee);
+
+/// The exact odds of a shot of `shooter` at `target` now (HBL-SHOOT-2).
+ShotOdds shot_odds_now(const Context& ctx, const GameState& s, std::size_t shooter, std::size_t target);
 
 /// The unit of `side` in a square (on the board), if any.
 std::optional<std::size_t> unit_at(const GameState& s, Square q, Side side);

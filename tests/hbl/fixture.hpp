@@ -48,6 +48,14 @@ inline const std::vector<std::string>& hbl_army_ids() {
     return ids;
 }
 
+/// The armies of random game `game`: every army against every other, and itself, as `game` goes
+/// on (the random-play tests' games).
+inline hbl::Context hbl_game_context(int game) {
+    const auto& ids = hbl_army_ids();
+    return HblArmies::get().context(ids[static_cast<std::size_t>(game) % ids.size()],
+                                    ids[static_cast<std::size_t>(game / 6 + 1 + game) % ids.size()]);
+}
+
 /// Parses a command as the deciding side gives it, failing the test with the reason.
 inline hbl::Command hbl_command(const hbl::Context& ctx, const hbl::GameState& s,
                                 const std::string& text) {

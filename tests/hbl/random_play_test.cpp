@@ -122,20 +122,12 @@ void check_list_complete(const Context& ctx, const GameState& s,
 
 }  // namespace
 
-/// Game g's armies: every army against every other, and itself, as g goes on.
-Context game_context(int game) {
-    const auto& ids = test::hbl_army_ids();
-    return test::HblArmies::get().context(
-        ids[static_cast<std::size_t>(game) % ids.size()],
-        ids[static_cast<std::size_t>(game / 6 + 1 + game) % ids.size()]);
-}
-
 /// Plays games [first, first + count) with random legal commands, checking after every one.
 void play_random_games(int first, int count) {
     long commands = 0, melees = 0, shots = 0, rallies = 0, lulls = 0, turns_out = 0;
     std::array<int, 5> ends{};
     for (int game = first; game < first + count; ++game) {
-        const Context ctx = game_context(game);
+        const Context ctx = test::hbl_game_context(game);
         core::SeededDice dice(static_cast<std::uint64_t>(game) + 1);
         core::SeededDice chooser(static_cast<std::uint64_t>(game) + 100001);
         GameState s;
@@ -212,7 +204,7 @@ TEST_CASE("Hell Broke Loose random play gives the same games: the signature of 3
     std::uint64_t signature = 0;
     long commands = 0;
     for (int game = 0; game < 30; ++game) {
-        const Context ctx = game_context(game);
+        const Context ctx = test::hbl_game_context(game);
         core::SeededDice dice(static_cast<std::uint64_t>(game) + 1);
         core::SeededDice chooser(static_cast<std::uint64_t>(game) + 100001);
         GameState s;

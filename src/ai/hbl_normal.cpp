@@ -1,0 +1,162 @@
+// Hell Broke Loose's `normal` level. For each legal command it reckons the value of the position
+// the command leads to (hbl_value) over every roll the command makes: the first two dice it rolls
+// (a melee round's two Combat Dice, a shot's Combat and Defence Dice, an officer's die and the D8
+// of a march or rally, the army dice of an initiative) are tried face by face, every pair equally
+// likely, so a fight or a shot is scored by its exact odds; what comes after them (a shuffle, a
+// pursuit's roll) is drawn from one fixed stream, the same for every command. It plays the best,
+// ties to the first listed. Pure: it keeps no state between decisions but its count of work.
+#include <algorithm>
+#include <cmath>
+
+#include "ai/hbl_players.hpp"
+#include "hbl/odds.hpp"
+
+namespace tercio::ai {
+
+namespace {
+
+using hbl::Engine;
+using hbl::GameState;
+using core::Side;
+
+/// The weights of hbl_value, in morale chips.
+constexpr double kChip = 1.0;        ///< a morale chip kept: victory is counted in chips taken
+constexpr double kUi = 0.35;         ///< a UI a unit still has (losing the last removes it)
+constexpr double kVexed = 0.35;      ///< a vexed unit: its next vexation costs a UI and a chip
+constexpr double kLoaded = 0.1;      ///< a shooter that is loaded
+constexpr double kMeleeEdge = 0.5;   ///< of a melee in progress, its next round's expected gain
+constexpr double kNear = 0.03;       ///< per square between a unit and its nearest enemy
+constexpr double kGameWon = 1000.0;
+
+/// Chebyshev distance in squares.
+int squares_apart(core::Square a, core::Square b) { return std::max(std::abs(a.x - b.x), std::abs(a.y - b.y)); }
+
+/// The dice a command is scored with: the first two rolls come from `faces` (natural values),
+/// every draw after them from a fixed stream. `probe` records the dice of the first two rolls.
+class ForcedDice final : public core::Dice {
+public:
+    ForcedDice(std::uint64_t seed, int first, int second) : rest_(seed), forced_{first, second} {}
+    int roll(core::DieType die, core::RollPurpose purpose) override {
+        if (rolls_ < 2) {
+            dies_[static_cast<std::size_t>(rolls_)] = die;
+            const int v = forced_[static_cast<std::size_t>(rolls_++)];
+            if (v > 0) return std::min(v, core::faces(die));
+        } else {
+            ++rolls_;
+        }
+        return rest_.roll(die, purpose);
+    }
+    int pick(int n, core::RollPurpose purpose) override { return rest_.pick(n, purpose); }
+    int rolls() const { return rolls_; }
+    core::DieType die(int i) const { return dies_[static_cast<std::size_t>(i)]; }
+
+private:
+    core::SeededDice rest_;
+    std::array<int, 2> forced_;
+    std::array<core::DieType, 2> dies_{};
+    int rolls_ = 0;
+};
+
+constexpr std::uint64_t kRestSeed = 0x4E4F524D414CULL;  // the stream after the first two rolls
+
+class HblNormal final : public HblPlayer {
+public:
+    hbl::Command choose(const View<Engine>& view) override {
+        const hbl::Context& ctx = view.rules();
+        const GameState& s = view.state;
+        auto legal = Engine::legal_commands(ctx, s);
+        if (legal.empty()) return Engine::concede();
+        std::size_t best = 0;
+        double best_v = -1e300;
+        // Conceding (the last) is never chosen while anything else is listed.
+        const std::size_t n = legal.size() > 1 ? legal.size() - 1 : 1;
+        for (std::size_t i = 0; i < n; ++i) {
+            const double v = expected(ctx, s, legal[i], view.side);
+            if (v > best_v) {
+                best_v = v;
+                best = i;
+            }
+        }
+        return legal[best];
+    }
+    std::uint64_t evaluated() const override { return evaluated_; }
+
+private:
+    /// The value of what `c` leads to, over every face of its first two rolls.
+    double expected(const hbl::Context& ctx, const GameState& s, const hbl::Command& c, Side me) {
+        // Turning a card reveals the next of a deck whose order this view does not know: it is
+        // worth what the pip buys, a little more than being done.
+        if (std::holds_alternative<hbl::cmd::Turn>(c)) return hbl_value(ctx, s, me) + 0.05;
+        GameState after = s;
+        ForcedDice probe(kRestSeed, 1, 1);
+        Engine::apply(ctx, after, c, probe);
+        ++evaluated_;
+        if (probe.rolls() == 0) return hbl_value(ctx, after, me);
+        const int f1 = core::faces(probe.die(0));
+        const int f2 = probe.rolls() > 1 ? core::faces(probe.die(1)) : 1;
+        double sum = 0;
+        for (int a = 1; a <= f1; ++a) {
+            for (int b = 1; b <= f2; ++b) {
+                after = s;
+                ForcedDice dice(kRestSeed, a, probe.rolls() > 1 ? b : 0);
+                Engine::apply(ctx, after, c, dice);
+                ++evaluated_;
+                sum += hbl_value(ctx, after, me);
+            }
+        }
+        return sum / (f1 * f2);
+    }
+
+    std::uint64_t evaluated_ = 0;
+};
+
+}  // namespace
+
+double hbl_value(const hbl::Context& ctx, const GameState& s, Side me) {
+    if (s.over()) {
+        const double margin = hbl::victory_points(s, me) - hbl::victory_points(s, core::other(me));
+        if (!s.winner) return margin;
+        return (*s.winner == me ? kGameWon : -kGameWon) + margin;
+    }
+    const auto sign = [me](Side side) { return side == me ? 1.0 : -1.0; };
+    double v = 0;
+    for (const Side side : {Side::A, Side::B}) v += sign(side) * kChip * s.chips[core::idx(side)];
+    for (std::size_t i = 0; i < s.unit_count; ++i) {
+        const hbl::Unit& u = s.units[i];
+        if (!u.on_board) continue;
+        double w = kUi * (u.integrity.ui - u.integrity.lost) - (u.integrity.vexed ? kVexed : 0);
+        const hbl::TroopType& t = ctx.rs().troop_types[u.type];
+        if (t.shoots() && u.loaded) w += kLoaded;
+        if (u.side == me && u.melee < 0 && t.category != hbl::Category::Artillery) {
+            int nearest = 99;
+            for (std::size_t j = 0; j < s.unit_count; ++j) {
+                const hbl::Unit& e = s.units[j];
+                if (e.on_board && e.side != me) nearest = std::min(nearest, squares_apart(u.sq, e.sq));
+            }
+            if (nearest < 99) w -= kNear * nearest;
+        }
+        v += sign(u.side) * w;
+    }
+    for (std::size_t m = 0; m < s.melees.size(); ++m) {
+        if (!s.melees[m].live) continue;
+        const hbl::MeleeOdds odds = hbl::melee_odds_now(ctx, s, m);
+        const auto& mine = odds.of(me);
+        const auto& theirs = odds.of(core::other(me));
+        // UI cost a chip each; a rout removes the unit (about its UI's worth again).
+        const double gain = (kChip + kUi) * (theirs.ui_sum - mine.ui_sum) + 2.0 * (theirs.routed - mine.routed);
+        v += kMeleeEdge * gain / odds.outcomes;
+    }
+    return v;
+}
+
+bool hbl_has_level(Level level) { return level == Level::Random || level == Level::Normal; }
+
+std::unique_ptr<HblPlayer> make_hbl_player(Level level, std::uint64_t seed) {
+    switch (level) {
+        case Level::Random: return std::make_unique<RandomPlayer<Engine>>(seed);
+        case Level::Normal: return std::make_unique<HblNormal>();
+        default: return nullptr;
+    }
+}
+
+}  // namespace tercio::ai

@@ -1,0 +1,27 @@
+#pragma once
+/// The computer's levels for Hell Broke Loose (docs/computer.md, "Hell Broke Loose"): `random`,
+/// the generic baseline, and `normal`, which plays the command whose outcome it values most,
+/// reckoned over every roll the command can make.
+#include <memory>
+#include <string>
+
+#include "ai/player.hpp"
+#include "hbl/engine.hpp"
+
+namespace tercio::ai {
+
+using HblPlayer = PlayerOf<hbl::Engine>;
+
+/// Whether Hell Broke Loose has the level (random and normal).
+bool hbl_has_level(Level level);
+
+/// A player of `level` (random or normal) whose own choices are drawn from `seed`; nothing for a
+/// level Hell Broke Loose does not have.
+std::unique_ptr<HblPlayer> make_hbl_player(Level level, std::uint64_t seed);
+
+/// How `normal` values a position for `me`, in morale chips (docs/computer.md): the chips each
+/// side keeps, its units' UI left, vexation, loaded shot, the exact edge of every melee in
+/// progress, and how near its units stand to the enemy. A finished game is worth +-1000.
+double hbl_value(const hbl::Context& ctx, const hbl::GameState& s, core::Side me);
+
+}  // namespace tercio::ai
