@@ -26,6 +26,8 @@ constexpr double kVexed = 0.35;      ///< a vexed unit: its next vexation costs 
 constexpr double kLoaded = 0.1;      ///< a shooter that is loaded
 constexpr double kMeleeEdge = 0.5;   ///< of a melee in progress, its next round's expected gain
 constexpr double kNear = 0.03;       ///< per square between a unit and its nearest enemy
+constexpr double kLastChips = 0.5;  ///< more for each of a side's last kFewChips chips
+constexpr int kFewChips = 6;
 constexpr double kGameWon = 1000.0;
 
 /// Chebyshev distance in squares.
@@ -91,7 +93,16 @@ private:
         ForcedDice probe(kRestSeed, 1, 1);
         Engine::apply(ctx, after, c, probe);
         ++evaluated_;
-        if (probe.rolls() == 0) return hbl_value(ctx, after, me);
+        // An activation is worth the moves it gives, as if each brought a unit a square nearer.
+        const auto moves_given = [&](const GameState& g) {
+            if (!std::holds_alternative<hbl::cmd::Activate>(c)) return 0.0;
+            int moves = 0;
+            for (std::size_t i = 0; i < g.unit_count; ++i) {
+                if (g.units[i].side == me && g.units[i].on_board) moves += g.units[i].moves;
+            }
+            return kNear * moves;
+        };
+        if (probe.rolls() == 0) return hbl_value(ctx, after, me) + moves_given(after);
         const int f1 = core::faces(probe.die(0));
         const int f2 = probe.rolls() > 1 ? core::faces(probe.die(1)) : 1;
         double sum = 0;
@@ -101,7 +112,7 @@ private:
                 ForcedDice dice(kRestSeed, a, probe.rolls() > 1 ? b : 0);
                 Engine::apply(ctx, after, c, dice);
                 ++evaluated_;
-                sum += hbl_value(ctx, after, me);
+                sum += hbl_value(ctx, after, me) + moves_given(after);
             }
         }
         return sum / (f1 * f2);
@@ -120,7 +131,11 @@ double hbl_value(const hbl::Context& ctx, const GameState& s, Side me) {
     }
     const auto sign = [me](Side side) { return side == me ? 1.0 : -1.0; };
     double v = 0;
-    for (const Side side : {Side::A, Side::B}) v += sign(side) * kChip * s.chips[core::idx(side)];
+    for (const Side side : {Side::A, Side::B}) {
+        const int chips = s.chips[core::idx(side)];
+        // The last few chips are worth more: with none left the side has lost.
+        v += sign(side) * (kChip * chips + kLastChips * std::min(chips, kFewChips));
+    }
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const hbl::Unit& u = s.units[i];
         if (!u.on_board) continue;

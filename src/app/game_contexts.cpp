@@ -26,4 +26,30 @@ std::optional<std::vector<rules::RulesContext>> GameContexts::all_pairings(std::
     return out;
 }
 
+std::optional<std::string> GameContexts::engine(const std::string& ruleset, std::string& why) {
+    if (auto e = catalog_.engine(ruleset)) return e;
+    why = "no ruleset \"" + ruleset + "\" (rulesets/" + ruleset + ".toml cannot be read)";
+    return std::nullopt;
+}
+
+std::optional<hbl::Context> GameContexts::hbl_context(const std::string& ruleset, const std::string& red,
+                                                      const std::string& blue, std::string& why) {
+    std::string reason;
+    const hbl::Ruleset* rs = catalog_.hbl_ruleset(ruleset, reason);
+    if (!rs) {
+        why = "ruleset \"" + ruleset + "\": " + reason;
+        return std::nullopt;
+    }
+    hbl::Context ctx{rs, {}};
+    const std::array<const std::string*, 2> ids = {&red, &blue};
+    for (std::size_t s = 0; s < 2; ++s) {
+        ctx.armies[s] = catalog_.hbl_army(ruleset, *ids[s], reason);
+        if (!ctx.armies[s]) {
+            why = "army \"" + *ids[s] + "\": " + reason;
+            return std::nullopt;
+        }
+    }
+    return ctx;
+}
+
 }  // namespace tercio::app

@@ -1,5 +1,5 @@
 #pragma once
-/// The armies of one data directory, loaded once for the headless commands (`tercio bench`,
+/// The armies of one data directory (of either engine), loaded once for the headless commands (`tercio bench`,
 /// `tercio sim`) that play many games between them.
 #include <array>
 #include <filesystem>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "data/data_files.hpp"
+#include "hbl/game.hpp"
 #include "rules/game.hpp"
 
 namespace tercio::app {
@@ -27,6 +28,11 @@ class GameContexts {
                                                std::string& why);
     /// The 36 ordered pairings of kArmyIds: pairing p is army p / 6 against army p % 6.
     std::optional<std::vector<rules::RulesContext>> all_pairings(std::string& why);
+    /// The engine a ruleset's file names; nothing, with the reason, if there is no such ruleset.
+    std::optional<std::string> engine(const std::string& ruleset, std::string& why);
+    /// A Hell Broke Loose game between two armies of `ruleset` (`armies/<ruleset>/`).
+    std::optional<hbl::Context> hbl_context(const std::string& ruleset, const std::string& red,
+                                            const std::string& blue, std::string& why);
 
   private:
     data::DataCatalog catalog_;

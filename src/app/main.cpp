@@ -336,6 +336,12 @@ int main(int argc, char** argv) {
         "sim", "Computer against computer, headless: many seeded games, then who won (win rates with\n"
                "95% Wilson intervals), mean victory points and decision times per level and side");
     sim->fallthrough();
+    sim->add_option("--ruleset", sim_opt.ruleset,
+                    "The ruleset (rulesets/ID.toml; default: the armies' own,\n"
+                    "pikette-squared). hell-broke-loose plays Hell Broke Loose\n"
+                    "with its own armies (armies/hell-broke-loose/) at the\n"
+                    "levels random and normal")
+        ->type_name("ID");
     CLI::Option* sim_red = sim->add_option("--red", sim_opt.red, "Side A's army (south edge)")->type_name("ARMY");
     CLI::Option* sim_blue = sim->add_option("--blue", sim_opt.blue, "Side B's army (north edge)")->type_name("ARMY");
     sim->add_flag("--all-armies", sim_opt.all_armies,

@@ -15,10 +15,13 @@
 #include <variant>
 #include <vector>
 
+#include "ai/hbl_players.hpp"
 #include "ai/match.hpp"
 #include "ai/stats.hpp"
 #include "app/exit_codes.hpp"
 #include "app/game_contexts.hpp"
+#include "hbl/engine.hpp"
+#include "rules/engine.hpp"
 
 namespace tercio::app {
 
@@ -28,27 +31,55 @@ using Clock = std::chrono::steady_clock;
 constexpr std::size_t kLevelCount = ai::kLevels.size();
 
 /// One game of the run: what it was given, and how it went.
+template <core::RulesEngine E>
 struct GameRecord {
     std::uint64_t seed = 0;
     std::size_t pairing = 0;  ///< index into the run's contexts
     std::array<ai::Level, 2> levels{};
-    ai::GameResult result;  ///< decision times dropped once counted
+    ai::GameResultOf<E> result;  ///< decision times dropped once counted
     std::array<double, 2> ms_median{};
     std::array<double, 2> ms_p95{};
     std::string error;  ///< why the game stopped, if a player failed
 };
 
 /// The run as set: contexts, their names, levels.
+template <core::RulesEngine E>
 struct Plan {
-    std::vector<rules::RulesContext> contexts;
+    std::vector<typename E::Context> contexts;
     std::vector<std::array<std::string, 2>> army_names;  ///< per context
     std::array<ai::Level, 2> levels{};                   ///< of red and blue, before any swap
 };
 
+/// A computer player of `level` for engine E (the level was checked against the engine).
+template <core::RulesEngine E>
+std::unique_ptr<ai::PlayerOf<E>> make_player(ai::Level level, std::uint64_t seed) {
+    if constexpr (std::is_same_v<E, hbl::Engine>) {
+        return ai::make_hbl_player(level, seed);
+    } else {
+        return ai::make_player(level, seed);
+    }
+}
+
+/// How the games of engine E can end, in the summary's words, in the order it gives them.
+template <core::RulesEngine E>
+std::vector<std::pair<typename E::End, const char*>> end_phrases() {
+    if constexpr (std::is_same_v<E, hbl::Engine>) {
+        return {{hbl::EndReason::TurnLimit, "at the turn limit"},
+                {hbl::EndReason::ChipsGone, "with a side's chips gone"},
+                {hbl::EndReason::NoUnits, "with an army gone"},
+                {hbl::EndReason::Conceded, "by concession"}};
+    } else {
+        return {{rules::GameEnd::Nightfall, "at nightfall"},
+                {rules::GameEnd::ArmyGone, "with an army gone"},
+                {rules::GameEnd::Concession, "by concession"}};
+    }
+}
+
 /// Game i: with --swap, deal i / 2 with the levels changing sides in odd games; otherwise deal i.
 /// Deal d has the seed --seed + d and, with --all-armies, pairing d % 36.
-GameRecord schedule(const SimOptions& opt, const Plan& plan, long i) {
-    GameRecord r;
+template <core::RulesEngine E>
+GameRecord<E> schedule(const SimOptions& opt, const Plan<E>& plan, long i) {
+    GameRecord<E> r;
     const long deal = opt.swap ? i / 2 : i;
     r.seed = opt.seed + static_cast<std::uint64_t>(deal);
     r.pairing = static_cast<std::size_t>(deal) % plan.contexts.size();
@@ -68,13 +99,14 @@ double exact_quantile(std::vector<double> v, double q) {
 using LevelTimes = std::array<ai::TimeHistogram, kLevelCount>;
 
 /// Plays one game into `r`; a player's failure is kept in r.error.
-void play_one(const SimOptions& opt, const Plan& plan, GameRecord& r, LevelTimes& times) {
+template <core::RulesEngine E>
+void play_one(const SimOptions& opt, const Plan<E>& plan, GameRecord<E>& r, LevelTimes& times) {
     try {
-        auto a = ai::make_player(r.levels[0], ai::player_seed(r.seed, rules::Side::A));
-        auto b = ai::make_player(r.levels[1], ai::player_seed(r.seed, rules::Side::B));
+        auto a = make_player<E>(r.levels[0], ai::player_seed(r.seed, core::Side::A));
+        auto b = make_player<E>(r.levels[1], ai::player_seed(r.seed, core::Side::B));
         ai::MatchOptions mo;
         mo.time_decisions = true;
-        r.result = ai::play_game(plan.contexts[r.pairing], r.seed, *a, *b, mo);
+        r.result = ai::play_match<E>(plan.contexts[r.pairing], r.seed, *a, *b, mo);
     } catch (const ai::IllegalChoice& e) {
         r.error = e.what();
     } catch (const std::exception& e) {
@@ -94,7 +126,8 @@ void play_one(const SimOptions& opt, const Plan& plan, GameRecord& r, LevelTimes
 /// Plays every game on `opt.jobs` threads, each taking the next game not yet taken, and keeps
 /// each result at its game's index: the same records whatever the number of threads. After a
 /// failure no new game starts. Returns the decision times per level.
-LevelTimes play_all(const SimOptions& opt, const Plan& plan, std::vector<GameRecord>& records) {
+template <core::RulesEngine E>
+LevelTimes play_all(const SimOptions& opt, const Plan<E>& plan, std::vector<GameRecord<E>>& records) {
     std::atomic<long> next{0};
     std::atomic<long> done{0};
     std::atomic<bool> failed{false};
@@ -106,7 +139,7 @@ LevelTimes play_all(const SimOptions& opt, const Plan& plan, std::vector<GameRec
             // A game once taken is always played: when game k fails, every game before it has
             // been taken, so the first failure reported is the same whatever the threads.
             for (long i = 0; !failed && (i = next++) < n;) {
-                GameRecord& r = records[static_cast<std::size_t>(i)];
+                GameRecord<E>& r = records[static_cast<std::size_t>(i)];
                 play_one(opt, plan, r, times[static_cast<std::size_t>(j)]);
                 if (!r.error.empty()) failed = true;
                 ++done;
@@ -154,7 +187,8 @@ void print_tally(const char* label, const Tally& t) {
                 t.won, t.drawn, t.lost, rate, 100 * ci.low, 100 * ci.high, vp);
 }
 
-std::string describe_run(const SimOptions& opt, const Plan& plan, long n) {
+template <core::RulesEngine E>
+std::string describe_run(const SimOptions& opt, const Plan<E>& plan, long n) {
     std::string armies =
         opt.all_armies ? "all 36 army pairings"
                        : plan.army_names[0][0] + " (red) v " + plan.army_names[0][1] + " (blue)";
@@ -164,16 +198,43 @@ std::string describe_run(const SimOptions& opt, const Plan& plan, long n) {
     if (opt.swap) levels += ", then swapped on each seed";
     return std::to_string(n) + " games, seeds " + std::to_string(opt.seed) + " to " +
            std::to_string(opt.seed + static_cast<std::uint64_t>(deals - 1)) + ", " + armies +
+           (std::is_same_v<E, rules::Engine> ? std::string() : std::string(" (") + std::string(E::name) + ")") +
            "\nlevels " + levels + "\n";
 }
 
-void print_summary(const SimOptions& opt, const Plan& plan, const std::vector<GameRecord>& records,
+/// In text given to wrap(): a space the line may not break at ("12 turns").
+constexpr char kGlue = '\x01';
+
+/// `text` broken into lines of at most `width` columns at its spaces (not at kGlue, which becomes a
+/// space), each ending in a newline.
+std::string wrap(const std::string& text, std::size_t width) {
+    std::string out, line;
+    std::size_t from = 0;
+    while (from < text.size()) {
+        std::size_t to = text.find(' ', from);
+        if (to == std::string::npos) to = text.size();
+        const std::string word = text.substr(from, to - from);
+        if (!line.empty() && line.size() + 1 + word.size() > width) {
+            out += line + '\n';
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
+        from = to + 1;
+    }
+    out += line + '\n';
+    std::replace(out.begin(), out.end(), kGlue, ' ');
+    return out;
+}
+
+template <core::RulesEngine E>
+void print_summary(const SimOptions& opt, const Plan<E>& plan, const std::vector<GameRecord<E>>& records,
                    const LevelTimes& times, double seconds) {
     std::array<Tally, kLevelCount> by_level{};
     std::array<Tally, 2> by_side{};
-    std::array<long, 4> ends{};
+    const auto phrases = end_phrases<E>();
+    std::vector<long> ends(phrases.size());
     long turns = 0, decisions = 0;
-    for (const GameRecord& r : records) {
+    for (const GameRecord<E>& r : records) {
         for (std::size_t s = 0; s < 2; ++s) {
             by_side[s].add(r.result.winner, s, r.result.vp[s]);
             if (r.levels[0] != r.levels[1]) {
@@ -181,7 +242,7 @@ void print_summary(const SimOptions& opt, const Plan& plan, const std::vector<Ga
                                                                     r.result.vp[s]);
             }
         }
-        ++ends[static_cast<std::size_t>(r.result.end)];
+        for (std::size_t k = 0; k < phrases.size(); ++k) ends[k] += phrases[k].first == r.result.end;
         turns += r.result.turns;
         decisions += r.result.decisions;
     }
@@ -202,13 +263,14 @@ void print_summary(const SimOptions& opt, const Plan& plan, const std::vector<Ga
     const auto per_game = [n](long total) {
         return static_cast<double>(total) / static_cast<double>(n);
     };
-    std::printf(
-        "\nended: %ld at nightfall, %ld with an army gone, %ld by concession; mean %.1f turns,\n"
-        "%.0f decisions\n",
-        ends[static_cast<std::size_t>(rules::GameEnd::Nightfall)],
-        ends[static_cast<std::size_t>(rules::GameEnd::ArmyGone)],
-        ends[static_cast<std::size_t>(rules::GameEnd::Concession)], per_game(turns),
-        per_game(decisions));
+    std::string ended = "ended:";
+    for (std::size_t k = 0; k < phrases.size(); ++k) {
+        ended += (k ? ", " : " ") + std::to_string(ends[k]) + kGlue + phrases[k].second;
+    }
+    char mean[96];
+    std::snprintf(mean, sizeof mean, "; mean %.1f%cturns, %.0f%cdecisions", per_game(turns), kGlue,
+                  per_game(decisions), kGlue);
+    std::printf("\n%s", wrap(ended + mean, 80).c_str());
     std::printf("\n%-15s %10s %10s %11s\n", "ms per decision", "median", "p95", "decisions");
     for (ai::Level l : ai::kLevels) {
         const ai::TimeHistogram& h = times[static_cast<std::size_t>(l)];
@@ -223,22 +285,9 @@ void print_summary(const SimOptions& opt, const Plan& plan, const std::vector<Ga
 
 // ---- CSV ----
 
-const char* end_name(rules::GameEnd e) {
-    switch (e) {
-        case rules::GameEnd::Nightfall:
-            return "nightfall";
-        case rules::GameEnd::ArmyGone:
-            return "army-gone";
-        case rules::GameEnd::Concession:
-            return "concession";
-        case rules::GameEnd::None:
-            break;
-    }
-    return "none";
-}
-
-void write_csv(std::ostream& f, const SimOptions& opt, const Plan& plan,
-               const std::vector<GameRecord>& records) {
+template <core::RulesEngine E>
+void write_csv(std::ostream& f, const SimOptions& opt, const Plan<E>& plan,
+               const std::vector<GameRecord<E>>& records) {
     f << "game,seed,red_army,blue_army,red_level,blue_level,winner,end,red_vp,blue_vp,turns,"
          "decisions,"
          "red_evaluated,blue_evaluated,final_hash";
@@ -246,15 +295,15 @@ void write_csv(std::ostream& f, const SimOptions& opt, const Plan& plan,
     f << '\n';
     char buf[96];
     for (std::size_t i = 0; i < records.size(); ++i) {
-        const GameRecord& r = records[i];
-        const ai::GameResult& g = r.result;
+        const GameRecord<E>& r = records[i];
+        const ai::GameResultOf<E>& g = r.result;
         const auto& names = plan.army_names[r.pairing];
         f << i << ',' << r.seed << ',' << names[0] << ',' << names[1] << ','
           << ai::level_name(r.levels[0]) << ',' << ai::level_name(r.levels[1]) << ','
           << (g.winner == 0   ? "red"
               : g.winner == 1 ? "blue"
                               : "draw")
-          << ',' << end_name(g.end) << ',' << g.vp[0] << ',' << g.vp[1] << ',' << g.turns << ','
+          << ',' << E::end_word(g.end) << ',' << g.vp[0] << ',' << g.vp[1] << ',' << g.turns << ','
           << g.decisions << ',' << g.evaluated[0] << ',' << g.evaluated[1] << ',';
         std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(g.final_hash));
         f << buf;
@@ -267,10 +316,22 @@ void write_csv(std::ostream& f, const SimOptions& opt, const Plan& plan,
     }
 }
 
+/// The contexts of one pairing, or every pairing, of engine E.
+template <core::RulesEngine E>
+std::optional<typename E::Context> pairing(GameContexts& contexts, const std::string& ruleset,
+                                           const std::string& red, const std::string& blue, std::string& why) {
+    if constexpr (std::is_same_v<E, hbl::Engine>) {
+        return contexts.hbl_context(ruleset, red, blue, why);
+    } else {
+        return contexts.context(red, blue, why);
+    }
+}
+
 /// The contexts, army names and levels of the run; an exit code when the options or data are bad.
-std::variant<Plan, int> make_plan(const SimOptions& opt, const std::filesystem::path& data_dir,
-                                  GameContexts& contexts) {
-    Plan plan;
+template <core::RulesEngine E>
+std::variant<Plan<E>, int> make_plan(const SimOptions& opt, const std::filesystem::path& data_dir,
+                                     GameContexts& contexts) {
+    Plan<E> plan;
     const std::array<const std::string*, 2> names = {&opt.red_ai, &opt.blue_ai};
     for (std::size_t s = 0; s < 2; ++s) {
         const auto level = ai::parse_level(*names[s]);
@@ -278,6 +339,13 @@ std::variant<Plan, int> make_plan(const SimOptions& opt, const std::filesystem::
             std::cerr << "tercio sim: " << (s == 0 ? "--red-ai" : "--blue-ai") << ": no level \""
                       << *names[s] << "\" (random, easy, normal or hard)\n";
             return kExitUsage;
+        }
+        if constexpr (std::is_same_v<E, hbl::Engine>) {
+            if (!ai::hbl_has_level(*level)) {
+                std::cerr << "tercio sim: " << (s == 0 ? "--red-ai" : "--blue-ai") << ": " << opt.ruleset
+                          << " has no level \"" << *names[s] << "\" yet (random or normal)\n";
+                return kExitUsage;
+            }
         }
         plan.levels[s] = *level;
     }
@@ -288,17 +356,22 @@ std::variant<Plan, int> make_plan(const SimOptions& opt, const std::filesystem::
     }
     std::string why;
     if (opt.all_armies) {
-        auto all = contexts.all_pairings(why);
-        if (all) {
-            plan.contexts = std::move(*all);
-            for (const char* red : kArmyIds) {
-                for (const char* blue : kArmyIds) plan.army_names.push_back({red, blue});
+        for (const char* red : kArmyIds) {
+            for (const char* blue : kArmyIds) {
+                auto ctx = pairing<E>(contexts, opt.ruleset, red, blue, why);
+                if (!ctx) {
+                    plan.contexts.clear();
+                    break;
+                }
+                plan.contexts.push_back(*ctx);
+                plan.army_names.push_back({red, blue});
             }
+            if (!why.empty()) break;
         }
     } else if (!opt.red || !opt.blue) {
         std::cerr << "tercio sim: give --red ARMY and --blue ARMY, or --all-armies\n";
         return kExitUsage;
-    } else if (auto ctx = contexts.context(*opt.red, *opt.blue, why)) {
+    } else if (auto ctx = pairing<E>(contexts, opt.ruleset, *opt.red, *opt.blue, why)) {
         plan.contexts.push_back(*ctx);
         plan.army_names.push_back({*opt.red, *opt.blue});
     }
@@ -309,13 +382,11 @@ std::variant<Plan, int> make_plan(const SimOptions& opt, const std::filesystem::
     return plan;
 }
 
-}  // namespace
-
-int run_sim(const SimOptions& opt, const std::filesystem::path& data_dir) {
-    GameContexts contexts(data_dir);
-    auto made = make_plan(opt, data_dir, contexts);
+template <core::RulesEngine E>
+int run_sim_for(const SimOptions& opt, const std::filesystem::path& data_dir, GameContexts& contexts) {
+    auto made = make_plan<E>(opt, data_dir, contexts);
     if (const int* code = std::get_if<int>(&made)) return *code;
-    const Plan& plan = std::get<Plan>(made);
+    const Plan<E>& plan = std::get<Plan<E>>(made);
 
     // The CSV file is opened first: a path that cannot be written fails before the games, not
     // after.
@@ -327,14 +398,14 @@ int run_sim(const SimOptions& opt, const std::filesystem::path& data_dir) {
             return kExitIoError;
         }
     }
-    std::vector<GameRecord> records;
+    std::vector<GameRecord<E>> records;
     for (long i = 0; i < opt.games; ++i) records.push_back(schedule(opt, plan, i));
     const auto t0 = Clock::now();
     const LevelTimes times = play_all(opt, plan, records);
     const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
 
     for (std::size_t i = 0; i < records.size(); ++i) {
-        const GameRecord& r = records[i];
+        const GameRecord<E>& r = records[i];
         if (r.error.empty()) continue;
         const auto& names = plan.army_names[r.pairing];
         std::cerr << "tercio sim: game " << i << ", seed " << r.seed << " (" << names[0] << ' '
@@ -351,6 +422,21 @@ int run_sim(const SimOptions& opt, const std::filesystem::path& data_dir) {
     }
     print_summary(opt, plan, records, times, seconds);
     return kExitOk;
+}
+
+}  // namespace
+
+int run_sim(const SimOptions& opt, const std::filesystem::path& data_dir) {
+    GameContexts contexts(data_dir);
+    if (opt.ruleset.empty()) return run_sim_for<rules::Engine>(opt, data_dir, contexts);
+    std::string why;
+    const auto engine = contexts.engine(opt.ruleset, why);
+    if (!engine) {
+        std::cerr << "tercio sim: --ruleset " << opt.ruleset << ": " << why << " (in " << data_dir.string() << ")\n";
+        return kExitDataError;
+    }
+    if (*engine == hbl::Engine::name) return run_sim_for<hbl::Engine>(opt, data_dir, contexts);
+    return run_sim_for<rules::Engine>(opt, data_dir, contexts);
 }
 
 }  // namespace tercio::app

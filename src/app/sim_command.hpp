@@ -10,6 +10,9 @@
 namespace tercio::app {
 
 struct SimOptions {
+    /// The ruleset (`rulesets/<id>.toml`), whose `engine` decides how the games are played;
+    /// empty: each army's own (Pikette Squared's armies).
+    std::string ruleset;
     std::optional<std::string> red;   ///< side A's army
     std::optional<std::string> blue;  ///< side B's army
     bool all_armies = false;          ///< instead of red and blue: the 36 pairings in turn
