@@ -166,6 +166,11 @@ int main(int argc, char** argv) {
     CLI::App* run = app.add_subcommand(
         "run", "Play a game headless: apply commands from a file, print every event as a line");
     run->fallthrough();
+    run->add_option("--ruleset", run_opt.ruleset,
+                    "The ruleset of a new game (default: the armies' own);\n"
+                    "hell-broke-loose plays Hell Broke Loose with its own\n"
+                    "armies (not yet with --position, --out or --why)")
+        ->type_name("ID");
     run->add_option("--position", run_opt.position, "Start from this position file")->type_name("FILE");
     run->add_option("--out", run_opt.out, "Write the final position here (the one before an illegal command)")
         ->type_name("FILE");

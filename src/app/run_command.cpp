@@ -2,16 +2,20 @@
 
 #include "app/exit_codes.hpp"
 
+#include <array>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
 
 #include "control/event_text.hpp"
+#include "control/hbl_event_text.hpp"
 #include "control/odds_text.hpp"
 #include "data/data_files.hpp"
 #include "data/position.hpp"
 #include <cstdio>
+#include "hbl/engine.hpp"
+#include "rules/engine.hpp"
 #include "rules/game.hpp"
 
 namespace tercio::app {
@@ -75,10 +79,232 @@ bool write_out(const std::string& path, const data::Position& p, const rules::Ru
     return std::rename(tmp.c_str(), path.c_str()) == 0;
 }
 
+/// Opens `--commands` (a file read whole, with a cap, or "-" for standard input) into `in`; an exit
+/// code if it cannot be read, else kExitOk (and `in` stays null without --commands).
+int open_commands(const RunOptions& opt, std::istringstream& file, std::istream*& in) {
+    if (!opt.commands) return kExitOk;
+    if (*opt.commands == "-") {
+        in = &std::cin;
+        return kExitOk;
+    }
+    // Read whole, with a cap: a directory or an endless device is refused, not taken for an
+    // empty list.
+    const data::FileText t = data::read_file(*opt.commands, kMaxCommandBytes);
+    const std::string error = !t.error.empty() ? t.error
+                              : t.text.size() > kMaxCommandBytes
+                                  ? "file is too large (more than " + std::to_string(kMaxCommandBytes) + " bytes)"
+                                  : "";
+    if (!error.empty()) {
+        std::cerr << "tercio run: --commands " << *opt.commands << ": " << error << '\n';
+        return t.missing ? kExitNoInput : kExitIoError;
+    }
+    file.str(t.text);
+    in = &file;
+    return kExitOk;
+}
+
+/// Plays the commands of `in` (one per line, '#' starts a comment), then with --random random
+/// legal commands to the end, printing each command's events with `print`; `sync` is called after
+/// every command played. The exit code: kExitIllegal at the first command refused.
+template <core::RulesEngine E, class Print, class Sync>
+int play_commands(const RunOptions& opt, const typename E::Context& ctx, typename E::State& s, core::Dice& dice,
+                  std::istream* in, Print print, Sync sync) {
+    int result = kExitOk;
+    if (in) {
+        std::string line;
+        int n = 0;
+        while (std::getline(*in, line)) {
+            ++n;
+            std::string text = line.substr(0, line.find('#'));
+            while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.pop_back();
+            const std::size_t start = text.find_first_not_of(" \t");
+            if (start == std::string::npos) continue;
+            text = text.substr(start);
+            auto parsed = E::parse(ctx, s, E::deciding_side(s), text);
+            if (const std::string* err = std::get_if<std::string>(&parsed)) {
+                std::cerr << "line " << n << ": " << text << ": " << *err << '\n';
+                result = kExitIllegal;
+                break;
+            }
+            // One checked step: an illegal command, or scripted dice that run out, leave the
+            // position as it was.
+            const typename E::Played played = E::play(ctx, s, std::get<typename E::Command>(parsed), dice);
+            if (!played.ok()) {
+                std::cerr << "line " << n << ": " << text << ": " << *played.refused << '\n';
+                result = kExitIllegal;
+                break;
+            }
+            sync();
+            print(played.events);
+        }
+    }
+    if (opt.random && result == kExitOk) {
+        // Random legal play to the end, for demonstrations and tests. The choices come from
+        // their own generator, so the game's dice stay those of the position.
+        core::SeededDice chooser(*opt.random);
+        int n = 0;
+        while (!E::over(s)) {
+            const auto chosen = E::random_legal(ctx, s, chooser, nullptr);
+            if (!chosen) {
+                std::cerr << "--random: no legal command in this position\n";
+                result = kExitIllegal;
+                break;
+            }
+            const typename E::Command& cmd = *chosen;
+            const std::string text = E::print(ctx, s, cmd);
+            std::cout << "> " << text << '\n';
+            const typename E::Played played = E::play(ctx, s, cmd, dice);
+            if (!played.ok()) {
+                std::cerr << "--random: " << text << ": " << *played.refused << '\n';
+                result = kExitIllegal;
+                break;
+            }
+            sync();
+            print(played.events);
+            if (++n >= 100000) {
+                std::cerr << "--random: the game did not end after 100000 commands\n";
+                result = kExitIllegal;
+                break;
+            }
+        }
+    }
+    return result;
+}
+
+// ---- Hell Broke Loose (--ruleset hell-broke-loose) ----
+
+std::string percent(int count, int outcomes) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%.1f%%", outcomes ? 100.0 * count / outcomes : 0.0);
+    return buf;
+}
+
+std::string tenths(int sum, int outcomes) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%.2f", outcomes ? static_cast<double>(sum) / outcomes : 0.0);
+    return buf;
+}
+
+/// `--odds` for Hell Broke Loose: the exact odds of each `fight UNIT` or `shoot UNIT TARGET` of
+/// the ';'-separated list, in the final position; the exit code.
+int print_hbl_odds(const hbl::Context& ctx, const hbl::GameState& s, const std::string& text) {
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t end = std::min(text.find(';', start), text.size());
+        std::string part = text.substr(start, end - start);
+        const std::size_t a = part.find_first_not_of(" \t");
+        const std::size_t b = part.find_last_not_of(" \t");
+        part = a == std::string::npos ? std::string() : part.substr(a, b - a + 1);
+        start = end + 1;
+        if (part.empty()) continue;
+        auto parsed = hbl::parse(ctx, s, s.decider, part);
+        if (const std::string* err = std::get_if<std::string>(&parsed)) {
+            std::cerr << "--odds: " << part << ": " << *err << '\n';
+            return kExitUsage;
+        }
+        const hbl::Command& c = std::get<hbl::Command>(parsed);
+        if (const auto* f = std::get_if<hbl::cmd::Fight>(&c)) {
+            const int m = s.units[f->unit].melee;
+            if (m < 0) {
+                std::cerr << "--odds: " << part << ": the unit is in no melee\n";
+                return kExitIllegal;
+            }
+            const hbl::MeleeOdds o = hbl::melee_odds_now(ctx, s, static_cast<std::size_t>(m));
+            std::cout << part << ": " << o.outcomes << " outcomes, a draw " << percent(o.draws, o.outcomes) << '\n';
+            const hbl::Melee& mel = s.melees[static_cast<std::size_t>(m)];
+            for (const core::Side side : {core::Side::A, core::Side::B}) {
+                const std::size_t u = s.units[mel.a].side == side ? mel.a : mel.b;
+                const hbl::MeleeSideOdds& so = o.of(side);
+                std::cout << "  " << core::side_letter(side) << ' ' << hbl::unit_label(ctx, s, u) << ": loses "
+                          << percent(so.loses, o.outcomes) << ", pushed back " << percent(so.pushed_back, o.outcomes)
+                          << ", routed " << percent(so.routed, o.outcomes) << ", UI lost "
+                          << tenths(so.ui_sum, o.outcomes) << " on average\n";
+            }
+        } else if (const auto* sh = std::get_if<hbl::cmd::Shoot>(&c)) {
+            const hbl::ShotOdds o = hbl::shot_odds_now(ctx, s, sh->unit, sh->target);
+            std::cout << part << ": " << o.outcomes << " outcomes, an effect " << percent(o.effect, o.outcomes)
+                      << ", vexes " << percent(o.vexes, o.outcomes) << ", takes a move "
+                      << percent(o.costs_move, o.outcomes) << ", UI " << tenths(o.ui_sum, o.outcomes)
+                      << " on average\n";
+        } else {
+            std::cerr << "--odds: " << part << ": only fight and shoot have odds\n";
+            return kExitUsage;
+        }
+    }
+    return kExitOk;
+}
+
+/// `tercio run --ruleset hell-broke-loose`: a new game between two of its armies.
+int run_hbl(const RunOptions& opt, data::DataCatalog& catalog) {
+    if (opt.position || opt.out || opt.why) {
+        std::cerr << "tercio run: " << (opt.position ? "--position" : opt.out ? "--out" : "--why")
+                  << " is not yet there for " << opt.ruleset << " (Pikette Squared only)\n";
+        return kExitUsage;
+    }
+    if (!opt.red || !opt.blue) {
+        std::cerr << "tercio run: give --red ARMY and --blue ARMY for a new game\n";
+        return kExitUsage;
+    }
+    std::string why;
+    const hbl::Ruleset* rs = catalog.hbl_ruleset(opt.ruleset, why);
+    if (!rs) {
+        std::cerr << "tercio run: ruleset \"" << opt.ruleset << "\": " << why << '\n';
+        return kExitDataError;
+    }
+    hbl::Context ctx{rs, {}};
+    const std::array<const std::string*, 2> ids = {&*opt.red, &*opt.blue};
+    for (std::size_t side = 0; side < 2; ++side) {
+        ctx.armies[side] = catalog.hbl_army(opt.ruleset, *ids[side], why);
+        if (!ctx.armies[side]) {
+            std::cerr << "tercio run: army \"" << *ids[side] << "\": " << why << '\n';
+            return kExitDataError;
+        }
+    }
+    std::unique_ptr<core::Dice> dice;
+    try {
+        if (opt.dice) {
+            dice = std::make_unique<core::ScriptedDice>(core::ScriptedDice::parse(*opt.dice));
+        } else {
+            dice = std::make_unique<core::SeededDice>(opt.seed.value_or(1));
+        }
+    } catch (const core::DiceError& e) {
+        std::cerr << "tercio run: --dice: " << e.what() << '\n';
+        return kExitUsage;
+    }
+    hbl::GameState s;
+    const auto print = [&](const hbl::Events& ev) {
+        for (const auto& e : ev) std::cout << control::describe(ctx, s, e) << '\n';
+    };
+    try {
+        print(hbl::new_game(ctx, s, *dice));
+    } catch (const core::DiceError& e) {
+        std::cerr << "set-up: dice: " << e.what() << '\n';
+        return kExitIllegal;
+    }
+    std::istringstream file;
+    std::istream* in = nullptr;
+    if (const int rc = open_commands(opt, file, in); rc != kExitOk) return rc;
+    int result = play_commands<hbl::Engine>(opt, ctx, s, *dice, in, print, [] {});
+    if (opt.legal) {
+        for (const auto& c : hbl::legal_commands(ctx, s)) std::cout << hbl::print(ctx, s, c) << '\n';
+    }
+    if (opt.odds && result == kExitOk) result = print_hbl_odds(ctx, s, *opt.odds);
+    return result;
+}
+
 }  // namespace
 
 int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
     data::DataCatalog catalog(data_dir);
+    if (!opt.ruleset.empty()) {
+        const auto engine = catalog.engine(opt.ruleset);
+        if (!engine) {
+            std::cerr << "tercio run: --ruleset " << opt.ruleset << ": no ruleset \"" << opt.ruleset
+                      << "\" (rulesets/" << opt.ruleset << ".toml cannot be read)\n";
+            return kExitDataError;
+        }
+        if (*engine == hbl::Engine::name) return run_hbl(opt, catalog);
+    }
     data::Position pos;
     std::optional<rules::RulesContext> ctx;
     std::string why;
@@ -154,88 +380,12 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
         sync_dice();
     }
 
-    // Commands, one per line; '#' starts a comment.
     std::istringstream file;
     std::istream* in = nullptr;
-    if (opt.commands) {
-        if (*opt.commands == "-") {
-            in = &std::cin;
-        } else {
-            // Read whole, with a cap: a directory or an endless device is refused, not taken
-            // for an empty list.
-            const data::FileText t = data::read_file(*opt.commands, kMaxCommandBytes);
-            const std::string error =
-                !t.error.empty() ? t.error
-                : t.text.size() > kMaxCommandBytes
-                    ? "file is too large (more than " + std::to_string(kMaxCommandBytes) + " bytes)"
-                    : "";
-            if (!error.empty()) {
-                std::cerr << "tercio run: --commands " << *opt.commands << ": " << error << '\n';
-                return t.missing ? kExitNoInput : kExitIoError;
-            }
-            file.str(t.text);
-            in = &file;
-        }
-    }
-    int result = kExitOk;
-    if (in) {
-        std::string line;
-        int n = 0;
-        while (std::getline(*in, line)) {
-            ++n;
-            std::string text = line.substr(0, line.find('#'));
-            while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.pop_back();
-            const std::size_t start = text.find_first_not_of(" \t");
-            if (start == std::string::npos) continue;
-            text = text.substr(start);
-            std::string err;
-            const auto cmd = rules::parse_command(text, err);
-            if (!cmd) {
-                std::cerr << "line " << n << ": " << text << ": " << err << '\n';
-                result = kExitIllegal;
-                break;
-            }
-            // One checked step: an illegal command, or scripted dice that run out, leave the
-            // position as it was.
-            const rules::Played played = rules::play(*ctx, pos.state, *cmd, *dice);
-            if (!played.ok()) {
-                std::cerr << "line " << n << ": " << text << ": " << *played.refused << '\n';
-                result = kExitIllegal;
-                break;
-            }
-            sync_dice();
-            print_events(*ctx, pos.state, played.events, opt.why);
-        }
-    }
-    if (opt.random && result == kExitOk) {
-        // Random legal play to the end, for demonstrations and tests. The choices come from
-        // their own generator, so the game's dice stay those of the position.
-        core::SeededDice chooser(*opt.random);
-        int n = 0;
-        while (pos.state.decision != rules::Decision::GameOver) {
-            const auto chosen = rules::random_legal(*ctx, pos.state, chooser);
-            if (!chosen) {
-                std::cerr << "--random: no legal command in this position\n";
-                result = kExitIllegal;
-                break;
-            }
-            const rules::Command& cmd = *chosen;
-            std::cout << "> " << rules::print(cmd) << '\n';
-            const rules::Played played = rules::play(*ctx, pos.state, cmd, *dice);
-            if (!played.ok()) {
-                std::cerr << "--random: " << rules::print(cmd) << ": " << *played.refused << '\n';
-                result = kExitIllegal;
-                break;
-            }
-            sync_dice();
-            print_events(*ctx, pos.state, played.events, opt.why);
-            if (++n >= 100000) {
-                std::cerr << "--random: the game did not end after 100000 commands\n";
-                result = kExitIllegal;
-                break;
-            }
-        }
-    }
+    if (const int rc = open_commands(opt, file, in); rc != kExitOk) return rc;
+    int result = play_commands<rules::Engine>(
+        opt, *ctx, pos.state, *dice, in, [&](const rules::Events& ev) { print_events(*ctx, pos.state, ev, opt.why); },
+        sync_dice);
     if (opt.out && !write_out(*opt.out, pos, *ctx)) {
         std::cerr << "tercio run: cannot write " << *opt.out << '\n';
         return kExitIoError;

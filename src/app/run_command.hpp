@@ -7,6 +7,9 @@
 namespace tercio::app {
 
 struct RunOptions {
+    /// The ruleset (`rulesets/<id>.toml`); empty: the armies' or the position's own. One whose
+    /// engine is hell-broke-loose plays a new game of Hell Broke Loose.
+    std::string ruleset;
     std::optional<std::string> position;  ///< a position file to start from
     std::optional<std::string> red;       ///< side A's army for a fresh game
     std::optional<std::string> blue;      ///< side B's army

@@ -1204,6 +1204,7 @@ Events apply_checked(const Context& ctx, GameState& s, const Command& c, core::D
                 Event e = ev(EventKind::Rallied);
                 e.unit = s.pending_unit;
                 e.b = b.ui;
+                e.c = 1;
                 out.push_back(e);
                 s.pending_unit = -1;
                 s.rally_max = 0;

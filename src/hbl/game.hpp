@@ -257,7 +257,7 @@ enum class EventKind : std::uint8_t {
     MeleeEnded,  ///< unit, other
     Shot,        ///< unit at other, a = shooter's total, b = the DD natural, c = UI
     Reloaded,    ///< side, or unit
-    Rallied,     ///< unit, a = difference, b = UI back
+    Rallied,     ///< unit, a = difference, b = UI back (-1: chosen next); c = 1: the UI chosen
     Faced,       ///< unit, facing in a
     Destroyed,   ///< unit: no UI left (HBL-UNDEF-4)
     GameOver,    ///< side = winner (none on a draw), a = EndReason

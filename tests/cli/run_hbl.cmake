@@ -1,0 +1,71 @@
+cmake_minimum_required(VERSION 3.25)
+# tercio run --ruleset hell-broke-loose: a new game of Hell Broke Loose played headless from a file
+# of commands, with its events in words, its legal commands, random play to the end, and its
+# refusals. Variables: TERCIO (binary), WORK (scratch).
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+function(run expect_rc)
+  execute_process(COMMAND ${TERCIO} run --ruleset hell-broke-loose ${ARGN}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL expect_rc)
+    message(FATAL_ERROR "tercio run --ruleset hell-broke-loose ${ARGN}: exit ${rc}, expected ${expect_rc}\n${out}${err}")
+  endif()
+  set(OUT "${out}" PARENT_SCOPE)
+  set(ERR "${err}" PARENT_SCOPE)
+endfunction()
+function(expect text where)
+  string(FIND "${where}" "${text}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "expected '${text}' in:\n${where}")
+  endif()
+endfunction()
+
+set(GAME --red french --blue ottoman --seed 3)
+# The set-up's initiative roll, and what the higher roller may do.
+run(0 ${GAME} --legal)
+expect("Initiative: A rolls 8, B rolls 1: 7 pips each; A chooses to go first or second.\nfirst\nsecond\nconcede\n" "${OUT}")
+# Commands from a file, a comment and a blank line among them.
+file(WRITE ${WORK}/first.txt "first   # A goes first\n\nturn\n")
+run(0 ${GAME} --commands ${WORK}/first.txt)
+expect("A's phase: 7 pips.\nA turns Reload.\n" "${OUT}")
+# An illegal command stops the run at its line, with the reason.
+file(WRITE ${WORK}/illegal.txt "first\ndone\nturn\n")
+run(1 ${GAME} --commands ${WORK}/illegal.txt)
+expect("line 2: done: there is no card in play" "${ERR}")
+file(WRITE ${WORK}/unknown.txt "charge!\n")
+run(1 ${GAME} --commands ${WORK}/unknown.txt)
+expect("line 1: charge!:" "${ERR}")
+# Random legal play to the end of the game, every event in words.
+run(0 --red spanish --blue moorish --seed 2 --random 2)
+expect("Game over (" "${OUT}")
+expect("> activate " "${OUT}")
+expect(" moves to " "${OUT}")
+string(FIND "${OUT}" "?" unknown)
+if(NOT unknown EQUAL -1)
+  message(FATAL_ERROR "an event without words:\n${OUT}")
+endif()
+# The same seeds, the same game.
+set(first "${OUT}")
+run(0 --red spanish --blue moorish --seed 2 --random 2)
+if(NOT first STREQUAL OUT)
+  message(FATAL_ERROR "the same seeds gave another game")
+endif()
+# Scripted dice are checked against what is rolled: the set-up shuffles the decks first.
+run(1 --red french --blue ottoman --dice "d10:4 d10:9")
+expect("set-up: dice: scripted roll 1 'd10:4': asked for u" "${ERR}")
+# Refusals.
+run(2 ${GAME} --odds "turn")
+expect("--odds: turn: only fight and shoot have odds" "${ERR}")
+run(2 ${GAME} --position ${WORK}/none.pos)
+expect("--position is not yet there for hell-broke-loose" "${ERR}")
+run(2 --red french)
+expect("give --red ARMY and --blue ARMY" "${ERR}")
+run(65 --red french --blue swiss)
+expect("army \"swiss\"" "${ERR}")
+expect("ottoman" "${ERR}")
+execute_process(COMMAND ${TERCIO} run --ruleset no-such-rules --red french --blue ottoman
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 65)
+  message(FATAL_ERROR "an unknown ruleset: exit ${rc}\n${err}")
+endif()
+expect("--ruleset no-such-rules: no ruleset \"no-such-rules\"" "${err}")

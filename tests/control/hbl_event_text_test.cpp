@@ -1,0 +1,105 @@
+// Hell Broke Loose's events in words (src/control/hbl_event_text.hpp).
+#include <catch2/catch.hpp>
+
+#include "control/hbl_event_text.hpp"
+#include "tests/hbl/fixture.hpp"
+
+using namespace tercio;
+using namespace tercio::hbl;
+
+namespace {
+
+Event make(EventKind k) {
+    Event e;
+    e.kind = k;
+    return e;
+}
+
+}  // namespace
+
+TEST_CASE("Hell Broke Loose's events read as sentences", "[hbl][control]") {
+    const Context ctx = test::hbl_game_context(0);  // French against French
+    core::SeededDice dice(3);
+    GameState s;
+    new_game(ctx, s, dice);
+    // Unit 0 is A's first unit; the first of side B follows A's.
+    std::size_t b0 = 0;
+    while (s.units[b0].side == Side::A) ++b0;
+    const std::string a_label = "A " + unit_label(ctx, s, 0);
+    const std::string b_label = "B " + unit_label(ctx, s, b0);
+
+    Event e = make(EventKind::Initiative);
+    e.side = Side::B;
+    e.a = 3, e.b = 9, e.c = 6;
+    CHECK(control::describe(ctx, s, e) == "Initiative: A rolls 3, B rolls 9: 6 pips each; B chooses to go first or second.");
+    e.side.reset();
+    e.b = 3;
+    CHECK(control::describe(ctx, s, e) == "Initiative: A rolls 3, B rolls 3: a tie, and the turn ends.");
+
+    e = make(EventKind::CardTurned);
+    e.side = Side::A;
+    e.card = CardKind::CavalryMarch;
+    CHECK(control::describe(ctx, s, e) == "A turns Cavalry March.");
+
+    e = make(EventKind::Shot);
+    e.unit = 0;
+    e.other = static_cast<std::int8_t>(b0);
+    e.a = 9, e.b = 4, e.c = 1;
+    CHECK(control::describe(ctx, s, e) == a_label + " shoots at " + b_label + ": 9 against the Defence Die's 4, 1 UI.");
+    e.c = 0;
+    CHECK(control::describe(ctx, s, e) == a_label + " shoots at " + b_label + ": 9 against the Defence Die's 4, no effect.");
+
+    e = make(EventKind::UnitCost);
+    e.unit = 0;
+    e.a = 2, e.b = 2, e.c = 1;
+    CHECK(control::describe(ctx, s, e) == a_label + " loses 2 UI and 2 morale chips; it is vexed.");
+
+    e = make(EventKind::Rallied);
+    e.unit = 0;
+    e.a = 4, e.b = -1;
+    CHECK(control::describe(ctx, s, e) == a_label + " rallies (by 4): how many UI it takes back is chosen next.");
+    e.a = -2, e.b = 0;
+    CHECK(control::describe(ctx, s, e) == a_label + " fails to rally (short by 3).");
+    e.a = 0, e.b = 1, e.c = 1;
+    CHECK(control::describe(ctx, s, e) == a_label + " takes back 1 UI, a morale chip each.");
+
+    e = make(EventKind::GameOver);
+    e.side = Side::A;
+    e.a = static_cast<int>(EndReason::ChipsGone);
+    CHECK(control::describe(ctx, s, e) == "Game over (morale chips all spent): A wins.");
+    e.side.reset();
+    e.a = static_cast<int>(EndReason::TurnLimit);
+    CHECK(control::describe(ctx, s, e) == "Game over (the last turn ended): a draw.");
+}
+
+TEST_CASE("Every event of Hell Broke Loose's random games has words", "[hbl][control]") {
+    std::array<int, 32> seen{};
+    for (int game = 0; game < 12; ++game) {
+        const Context ctx = test::hbl_game_context(game);
+        core::SeededDice dice(static_cast<std::uint64_t>(game) + 1);
+        core::SeededDice chooser(static_cast<std::uint64_t>(game) + 5);
+        GameState s;
+        auto check = [&](const Events& events) {
+            for (const Event& e : events) {
+                const std::string text = control::describe(ctx, s, e);
+                INFO(text);
+                CHECK(text.find('?') == std::string::npos);
+                CHECK(text.back() == '.');
+                ++seen[static_cast<std::size_t>(e.kind)];
+            }
+        };
+        check(new_game(ctx, s, dice));
+        while (!s.over()) {
+            const auto c = random_legal(ctx, s, chooser);
+            REQUIRE(c);
+            check(apply(ctx, s, *c, dice));
+        }
+    }
+    // The common events all came up.
+    for (const EventKind k : {EventKind::Initiative, EventKind::PhaseBegan, EventKind::CardTurned, EventKind::Activated,
+                              EventKind::Moved, EventKind::Shot, EventKind::MeleeRound, EventKind::UnitCost,
+                              EventKind::Rallied, EventKind::GameOver}) {
+        INFO("event kind " << static_cast<int>(k));
+        CHECK(seen[static_cast<std::size_t>(k)] > 0);
+    }
+}
