@@ -4,6 +4,8 @@
 /// and the observers told of every change. Every front end (the curses screen, the plain-text
 /// mode), the computer's turns and the save keeper drive the game through it with Command
 /// values; none of them holds a GameState of its own. Pure: no I/O, no terminal, no globals.
+/// Written once for every rules engine (src/core/engine.hpp): SessionOf<E>, and its Entry,
+/// Observer and Owner; Session, Entry, Observer and Owner are Pikette Squared's.
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -11,7 +13,13 @@
 #include <string>
 #include <vector>
 
+#include <algorithm>
+#include <concepts>
+#include <utility>
+
 #include "core/dice.hpp"
+#include "core/engine.hpp"
+#include "rules/engine.hpp"
 #include "rules/game.hpp"
 
 namespace tercio::control {
@@ -34,28 +42,33 @@ struct Seat {
 };
 
 /// One command of the game as played.
-struct Entry {
-    rules::Command command;
-    rules::Side by = rules::Side::A;  ///< the side that gave it
-    rules::Events events;
+template <core::RulesEngine E>
+struct EntryOf {
+    typename E::Command command;
+    core::Side by = core::Side::A;  ///< the side that gave it
+    typename E::Events events;
     /// It drew from the dice or turned a card (rules::play decides): nothing before it can be
     /// taken back.
     bool random = false;
     std::uint64_t calls = 0;  ///< the dice draws made once it was played (a SeededDice's position)
 };
 
-class Session;
+template <core::RulesEngine E>
+class SessionOf;
 
 /// Told of every change to a session, in the order the observers were added. A front end
 /// redraws from it; the save keeper writes the save. An observer in another process (a network
 /// client) is told the same things.
-class Observer {
+template <core::RulesEngine E>
+class ObserverOf {
   public:
-    virtual ~Observer() = default;
+    using Session = SessionOf<E>;
+    using Entry = EntryOf<E>;
+    virtual ~ObserverOf() = default;
     /// After a command was played: `entry` is the newest of history(), `before` the state it was
     /// played on. A problem the players should know of (the disk refused the save), or nothing.
     virtual std::optional<std::string> played(const Session& session, const Entry& entry,
-                                              const rules::GameState& before) {
+                                              const typename E::State& before) {
         (void)session, (void)entry, (void)before;
         return std::nullopt;
     }
@@ -68,7 +81,7 @@ class Observer {
     /// After the newest command was taken back (it is no longer in history()).
     virtual void undone(const Session& session) { (void)session; }
     /// A side's seat changed; `why` says why when the session did it (a computer that failed).
-    virtual void seated(const Session& session, rules::Side side, const std::string& why) {
+    virtual void seated(const Session& session, core::Side side, const std::string& why) {
         (void)session, (void)side, (void)why;
     }
     /// A problem an observer reported for the last change, told to every observer once all
@@ -79,36 +92,54 @@ class Observer {
 /// The owner of a game played in another process. A network client's Session is a copy of the
 /// game server's: its play() and undo() are sent to the owner, and the copy changes only when the
 /// owner says what was played (Session::replicate).
-class Owner {
+template <core::RulesEngine E>
+class OwnerOf {
   public:
-    virtual ~Owner() = default;
+    virtual ~OwnerOf() = default;
     /// Sends the command to the owner and waits for its answer: refused (with the reason), or
     /// played, in which case the owner's report has already been replicated here.
-    virtual std::optional<std::string> play(const rules::Command& c) = 0;
+    virtual std::optional<std::string> play(const typename E::Command& c) = 0;
     /// Asks the owner to take back the newest command: a reason if it cannot be asked or was
     /// refused, else nothing (the answer, when it comes, is replicated or told as a notice).
     virtual std::optional<std::string> undo() = 0;
 };
 
-class Session {
+template <core::RulesEngine E>
+class SessionOf {
   public:
+    using Context = typename E::Context;
+    using State = typename E::State;
+    using Command = typename E::Command;
+    using Events = typename E::Events;
+    using Entry = EntryOf<E>;
+    using Observer = ObserverOf<E>;
+    using Owner = OwnerOf<E>;
+
     /// A new game from a seed (PS-SETUP-1): new_game's set-up rolls are setup_events().
-    Session(const rules::RulesContext& ctx, std::uint64_t seed);
+    SessionOf(const Context& ctx, std::uint64_t seed) : ctx_(ctx), own_dice_(core::SeededDice(seed)) {
+        dice_ = &*own_dice_;
+        seeded_ = &*own_dice_;
+        setup_ = E::new_game(ctx_, state_, *dice_);
+    }
     /// A game from a state, with its own seeded dice at their position (a position file), or
     /// from a new game's set-up (a save being resumed, whose commands are then given with
     /// record()).
-    Session(const rules::RulesContext& ctx, rules::GameState state, std::uint64_t seed, std::uint64_t calls,
-            rules::Events setup_events = {});
+    SessionOf(const Context& ctx, State state, std::uint64_t seed, std::uint64_t calls, Events setup_events = {})
+        : ctx_(ctx), state_(std::move(state)), own_dice_(core::SeededDice(seed, calls)), setup_(std::move(setup_events)) {
+        dice_ = &*own_dice_;
+        seeded_ = &*own_dice_;
+    }
     /// A game from a state with dice the caller keeps (scripted dice in tests, a network copy's
     /// dice). calls() is 0.
-    Session(const rules::RulesContext& ctx, rules::GameState state, core::Dice& dice, rules::Events setup_events = {});
-    Session(const Session&) = delete;
-    Session& operator=(const Session&) = delete;
+    SessionOf(const Context& ctx, State state, core::Dice& dice, Events setup_events = {})
+        : ctx_(ctx), state_(std::move(state)), dice_(&dice), setup_(std::move(setup_events)) {}
+    SessionOf(const SessionOf&) = delete;
+    SessionOf& operator=(const SessionOf&) = delete;
 
-    const rules::RulesContext& context() const { return ctx_; }
-    const rules::GameState& state() const { return state_; }
+    const Context& context() const { return ctx_; }
+    const State& state() const { return state_; }
     /// The set-up rolls of a new game (empty when made from a state without them).
-    const rules::Events& setup_events() const { return setup_; }
+    const Events& setup_events() const { return setup_; }
     const std::vector<Entry>& history() const { return history_; }
     /// Changes whenever a command is played or taken back: a decision asked for before then is
     /// for another game state.
@@ -116,7 +147,9 @@ class Session {
     /// The seed and the draws made (0 and 0 with borrowed dice).
     std::uint64_t seed() const { return seeded_ ? seeded_->seed() : 0; }
     std::uint64_t calls() const { return seeded_ ? seeded_->calls() : 0; }
-    bool over() const { return state_.decision == rules::Decision::GameOver; }
+    bool over() const { return E::over(state_); }
+    /// The side that must decide now.
+    core::Side decider() const { return E::deciding_side(state_); }
 
     /// What came of play().
     struct Outcome {
@@ -124,19 +157,71 @@ class Session {
         std::vector<std::string> problems;   ///< what observers reported (told to all as notices)
         bool ok() const { return !refused; }
     };
-    /// Plays a command for the side that decides now: checked and applied once (rules::play),
+    /// Plays a command for the side that decides now: checked and applied once (E::play),
     /// added to the history, then every observer is told.
-    Outcome play(const rules::Command& c);
+    Outcome play(const Command& c) {
+        if (owner_) {
+            Outcome out;
+            out.refused = owner_->play(c);
+            return out;
+        }
+        return replicate(c);
+    }
     /// A command the game's owner played (see Owner): played here exactly as play() would without
     /// an owner, with the dice the caller gave this session. Refused only if the copy has fallen
     /// out of step.
-    Outcome replicate(const rules::Command& c);
+    Outcome replicate(const Command& c) {
+        Outcome out;
+        const State before = state_;
+        typename E::Played p = E::play(ctx_, state_, c, *dice_);
+        if (!p.ok()) {
+            out.refused = std::move(p.refused);
+            return out;
+        }
+        if (p.random) {
+            undo_.clear();
+        } else {
+            undo_.push_back(before);
+        }
+        history_.push_back(Entry{c, E::deciding_side(before), std::move(p.events), p.random, calls()});
+        ++version_;
+        for (Observer* o : observers_) {
+            if (auto problem = o->played(*this, history_.back(), before)) out.problems.push_back(std::move(*problem));
+        }
+        tell_notices(out.problems);
+        return out;
+    }
     /// The owner took back the newest command: takes it back here.
-    std::optional<std::string> replicate_undo();
+    std::optional<std::string> replicate_undo() {
+        if (undo_.empty()) return std::string("nothing to take back: dice were rolled or a card turned since");
+        for (Observer* o : observers_) {
+            if (auto why = o->undoing(*this)) return "could not take it back: " + *why;
+        }
+        // Nothing drawn since this point (it would have cleared the undo points): the dice stand
+        // where they stood before the command.
+        state_ = std::move(undo_.back());
+        undo_.pop_back();
+        history_.pop_back();
+        ++version_;
+        for (Observer* o : observers_) o->undone(*this);
+        return std::nullopt;
+    }
     /// A copy's face-down cards are in an order of its own (the owner's is secret): before a card
     /// the owner turned is replicated, it is put on top of `side`'s face-down cards. False if no
-    /// face-down card of that kind is left (the copy is out of step).
-    bool put_on_top(rules::Side side, rules::CardKind card);
+    /// face-down card of that kind is left (the copy is out of step). Pikette Squared's network
+    /// copies only, so far.
+    bool put_on_top(core::Side side, rules::CardKind card)
+        requires std::same_as<E, rules::Engine>
+    {
+        rules::Deck& d = state_.decks[core::idx(side)];
+        for (int i = d.drawn; i < d.size; ++i) {
+            if (d.cards[static_cast<std::size_t>(i)] == card) {
+                std::swap(d.cards[static_cast<std::size_t>(i)], d.cards[d.drawn]);
+                return true;
+            }
+        }
+        return false;
+    }
     /// Sends play() and undo() to `owner` from now on (not owned; nullptr: played here).
     void set_owner(Owner* owner) { owner_ = owner; }
     bool has_owner() const { return owner_ != nullptr; }
@@ -144,43 +229,70 @@ class Session {
     /// A command already played elsewhere (a save being resumed, checked by its replay): taken
     /// into the history and the undo points as if played, without telling the observers.
     /// `after` is the state it led to and `calls` the draws made then.
-    void record(const rules::Command& c, rules::Events events, bool random, const rules::GameState& before,
-                const rules::GameState& after, std::uint64_t calls);
+    void record(const Command& c, Events events, bool random, const State& before, const State& after,
+                std::uint64_t calls) {
+        if (random) {
+            undo_.clear();
+        } else {
+            undo_.push_back(before);
+        }
+        history_.push_back(Entry{c, E::deciding_side(before), std::move(events), random, calls});
+        state_ = after;
+        if (own_dice_) *own_dice_ = core::SeededDice(own_dice_->seed(), calls);
+        ++version_;
+    }
 
     /// How many of the newest commands can be taken back: those played since the last one that
     /// rolled dice or turned a card.
     std::size_t undoable() const { return undo_.size(); }
     /// Takes back the newest command, if it can be; the reason if not (nothing to take back, or
     /// an observer refused).
-    std::optional<std::string> undo();
+    std::optional<std::string> undo() {
+        if (owner_) {
+            if (undo_.empty()) return std::string("nothing to take back: dice were rolled or a card turned since");
+            return owner_->undo();
+        }
+        return replicate_undo();
+    }
 
-    const Seat& seat(rules::Side side) const { return seats_[rules::idx(side)]; }
+    const Seat& seat(core::Side side) const { return seats_[core::idx(side)]; }
     /// Who plays `side` from now on; observers are told, with `why` if given.
-    void set_seat(rules::Side side, Seat seat, const std::string& why = {});
+    void set_seat(core::Side side, Seat seat, const std::string& why = {}) {
+        seats_[core::idx(side)] = std::move(seat);
+        for (Observer* o : observers_) o->seated(*this, side, why);
+    }
     /// Whether the game waits for a side the computer plays.
-    bool computer_decides() const { return !over() && seat(state_.decider).computer(); }
+    bool computer_decides() const { return !over() && seat(decider()).computer(); }
     /// Whether the game waits for a side that is not decided at this keyboard (the computer's, or
     /// one played elsewhere).
-    bool others_decide() const { return !over() && !seat(state_.decider).here(); }
+    bool others_decide() const { return !over() && !seat(decider()).here(); }
 
     /// Tells every observer a notice from outside the rules (a chat line, the game server's news).
     void notify(const std::string& text) const { tell_notices({text}); }
 
     /// Adds an observer (not owned; it must outlive the session or be removed first).
-    void add_observer(Observer* o);
-    void remove_observer(Observer* o);
+    void add_observer(Observer* o) {
+        if (std::find(observers_.begin(), observers_.end(), o) == observers_.end()) observers_.push_back(o);
+    }
+    void remove_observer(Observer* o) {
+        observers_.erase(std::remove(observers_.begin(), observers_.end(), o), observers_.end());
+    }
 
   private:
-    void tell_notices(const std::vector<std::string>& problems) const;
+    void tell_notices(const std::vector<std::string>& problems) const {
+        for (const std::string& text : problems) {
+            for (Observer* o : observers_) o->notice(*this, text);
+        }
+    }
 
-    const rules::RulesContext& ctx_;
-    rules::GameState state_;
+    const Context& ctx_;
+    State state_;
     std::optional<core::SeededDice> own_dice_;
     core::Dice* dice_ = nullptr;
     const core::SeededDice* seeded_ = nullptr;
-    rules::Events setup_;
+    Events setup_;
     std::vector<Entry> history_;
-    std::vector<rules::GameState> undo_;  ///< the states before the newest undoable() commands
+    std::vector<State> undo_;  ///< the states before the newest undoable() commands
     std::array<Seat, 2> seats_{};
     std::vector<Observer*> observers_;
     Owner* owner_ = nullptr;
@@ -189,6 +301,19 @@ class Session {
 
 /// "B (Spanish, normal)": a side the computer plays, with its army and level; "B (Spanish, bob)"
 /// for a side played elsewhere.
-std::string computer_name(const Session& session, rules::Side side);
+template <core::RulesEngine E>
+std::string computer_name(const SessionOf<E>& session, core::Side side) {
+    const Seat& seat = session.seat(side);
+    return std::string(1, core::side_letter(side)) + " (" + session.context().army(side).name + ", " +
+           (seat.elsewhere() ? seat.name : seat.level) + ")";
+}
+
+// Pikette Squared's names, as the rest of the program uses them; its session is compiled once,
+// in session.cpp.
+using Session = SessionOf<rules::Engine>;
+using Entry = EntryOf<rules::Engine>;
+using Observer = ObserverOf<rules::Engine>;
+using Owner = OwnerOf<rules::Engine>;
+extern template class SessionOf<rules::Engine>;
 
 }  // namespace tercio::control
