@@ -12,12 +12,15 @@
 #include <vector>
 
 #include "ai/match.hpp"
+#include "ai/players_of.hpp"
 #include "ai/stats.hpp"
 #include "app/exit_codes.hpp"
 #include "app/game_contexts.hpp"
 #include "control/reactions.hpp"
 #include "control/session.hpp"
 #include <map>
+#include "hbl/engine.hpp"
+#include "rules/engine.hpp"
 #include "rules/game.hpp"
 #include "rules/state_hash.hpp"
 
@@ -197,8 +200,10 @@ int bench_ai(const std::vector<rules::RulesContext>& pairings, int games) {
 // ---- Random play ----
 
 /// Random legal play: game g pits army g % 6 against army (g / 6) % 6, dice seeded g + 1,
-/// choices from a separate stream; concessions are left out.
-void bench_random(const std::vector<rules::RulesContext>& pairings, int games) {
+/// choices from a separate stream; concessions are left out. The same for every engine.
+template <core::RulesEngine E>
+void bench_random(const std::vector<typename E::Context>& pairings, int games) {
+    using State = typename E::State;
     std::uint64_t signature = kFnvOffset;
     long decisions = 0;
     long legal_listed = 0;
@@ -206,22 +211,21 @@ void bench_random(const std::vector<rules::RulesContext>& pairings, int games) {
     const double cpu0 = cpu_seconds();
     for (int g = 0; g < games; ++g) {
         const auto t0 = Clock::now();
-        const rules::RulesContext& ctx =
-            pairings[static_cast<std::size_t>((g % 6) * 6 + (g / 6) % 6)];
+        const typename E::Context& ctx = pairings[static_cast<std::size_t>((g % 6) * 6 + (g / 6) % 6)];
         core::SeededDice dice(static_cast<std::uint64_t>(g) + 1);
         core::SeededDice chooser(static_cast<std::uint64_t>(g) * 7919 + 13);
-        rules::GameState s;
-        rules::new_game(ctx, s, dice);
-        while (s.decision != rules::Decision::GameOver) {
+        State s;
+        E::new_game(ctx, s, dice);
+        while (!E::over(s)) {
             std::size_t listed = 0;
-            const auto c = rules::random_legal(ctx, s, chooser, &listed);
+            const auto c = E::random_legal(ctx, s, chooser, &listed);
             legal_listed += static_cast<long>(listed);
             if (!c) break;  // only conceding is left (none of the shipped armies come to it)
             // The one checked step, as every game takes (it validates once, as apply does).
-            rules::play(ctx, s, *c, dice);
+            E::play(ctx, s, *c, dice);
             ++decisions;
         }
-        signature = fold(signature, rules::state_hash(s));
+        signature = fold(signature, E::hash(s));
         game_ms.push_back(ms_since(t0));
     }
     const double cpu = cpu_seconds() - cpu0;
@@ -230,13 +234,13 @@ void bench_random(const std::vector<rules::RulesContext>& pairings, int games) {
     for (double ms : game_ms) total_ms += ms;
 
     // The cost of copying a state, which the computer opponent will do very often.
-    rules::GameState probe;
+    State probe;
     {
         core::SeededDice dice(1);
-        rules::new_game(pairings[2], probe, dice);  // french v spanish
+        E::new_game(pairings[2], probe, dice);  // french v spanish
     }
     constexpr int kCopies = 200000;
-    std::vector<rules::GameState> sink(2);
+    std::vector<State> sink(2);
     const auto c0 = Clock::now();
     for (int i = 0; i < kCopies; ++i) sink[static_cast<std::size_t>(i & 1)] = probe;
     const double copy_ns =
@@ -251,8 +255,58 @@ void bench_random(const std::vector<rules::RulesContext>& pairings, int games) {
     std::printf("cpu time %.3f s: %.1f games per CPU-second, %.0f decisions per CPU-second\n", cpu, games / cpu,
                 static_cast<double>(decisions) / cpu);
     std::printf("GameState: %zu bytes, copy %.0f ns (%d copies; probe hash %016llx)\n",
-                sizeof(rules::GameState), copy_ns, kCopies,
-                static_cast<unsigned long long>(rules::state_hash(sink[0])));
+                sizeof(State), copy_ns, kCopies,
+                static_cast<unsigned long long>(E::hash(sink[0])));
+}
+
+/// Hell Broke Loose's computer: kAiGames games (scaled as the AI part is) of normal against random
+/// and of normal against normal, the levels changing sides every other game; their signature and
+/// decision times.
+int bench_hbl_ai(const std::vector<hbl::Context>& pairings, int games) {
+    const int per_match = std::max(1, kAiGames * games / kDefaultGames);
+    constexpr std::array<AiMatch, 2> kMatches = {{{ai::Level::Normal, ai::Level::Random},
+                                                  {ai::Level::Normal, ai::Level::Normal}}};
+    std::uint64_t signature = kFnvOffset;
+    long decisions = 0;
+    int played = 0;
+    std::array<ai::TimeHistogram, ai::kLevels.size()> times;
+    const double cpu0 = cpu_seconds();
+    ai::MatchOptions mo;
+    mo.time_decisions = true;
+    try {
+        int k = 0;
+        for (const AiMatch& m : kMatches) {
+            for (int g = 0; g < per_match; ++g, ++k) {
+                std::array<ai::Level, 2> levels = {m.red, m.blue};
+                if (g % 2 == 1) std::swap(levels[0], levels[1]);
+                const std::size_t pairing = static_cast<std::size_t>(k * 13 + 2) % pairings.size();
+                const std::uint64_t seed = 101 + static_cast<std::uint64_t>(k);
+                auto a = ai::make_player_of<hbl::Engine>(levels[0], ai::player_seed(seed, core::Side::A));
+                auto b = ai::make_player_of<hbl::Engine>(levels[1], ai::player_seed(seed, core::Side::B));
+                const auto r = ai::play_match<hbl::Engine>(pairings[pairing], seed, *a, *b, mo);
+                signature = fold(signature, r.final_hash);
+                decisions += r.decisions;
+                ++played;
+                for (std::size_t s = 0; s < 2; ++s) {
+                    for (double ms : r.decide_ms[s]) times[static_cast<std::size_t>(levels[s])].add(ms);
+                }
+            }
+        }
+    } catch (const std::exception& e) {
+        std::cerr << "tercio bench: " << e.what() << '\n';
+        return kExitIllegal;
+    }
+    const double cpu = cpu_seconds() - cpu0;
+    std::printf("ai games %d (%zu matches x %d)  decisions %ld\n", played, kMatches.size(), per_match, decisions);
+    std::printf("ai signature %016llx\n", static_cast<unsigned long long>(signature));
+    std::printf("ai cpu time %.2f s\n", cpu);
+    for (ai::Level l : {ai::Level::Random, ai::Level::Normal}) {
+        const ai::TimeHistogram& h = times[static_cast<std::size_t>(l)];
+        std::printf("ai %-7s median %.3f ms, p95 %.3f ms per decision (%llu decisions)\n",
+                    std::string(ai::level_name(l)).c_str(), h.quantile(0.5), h.quantile(0.95),
+                    static_cast<unsigned long long>(h.count()));
+    }
+    return kExitOk;
 }
 
 /// Every pairing of the shipped armies, or nothing after saying why on standard error.
@@ -332,11 +386,36 @@ int run_reaction_bench(int games, const std::filesystem::path& data_dir) {
     return kExitOk;
 }
 
-int run_bench(int games, const std::filesystem::path& data_dir) {
+int run_bench(int games, const std::filesystem::path& data_dir, const std::string& ruleset) {
     GameContexts contexts(data_dir);
+    if (!ruleset.empty()) {
+        std::string why;
+        const auto engine = contexts.engine(ruleset, why);
+        if (!engine) {
+            std::cerr << "tercio bench: --ruleset " << ruleset << ": " << why << '\n';
+            return kExitDataError;
+        }
+        if (*engine == hbl::Engine::name) {
+            std::vector<hbl::Context> pairings;
+            for (const char* red : kArmyIds) {
+                for (const char* blue : kArmyIds) {
+                    auto ctx = contexts.hbl_context(ruleset, red, blue, why);
+                    if (!ctx) {
+                        std::cerr << "tercio bench: " << why << '\n';
+                        return kExitDataError;
+                    }
+                    pairings.push_back(*ctx);
+                }
+            }
+            std::printf("ruleset %s\n", ruleset.c_str());
+            bench_random<hbl::Engine>(pairings, games);
+            std::fflush(stdout);
+            return bench_hbl_ai(pairings, games);
+        }
+    }
     const auto pairings = bench_pairings(contexts);
     if (!pairings) return kExitDataError;
-    bench_random(*pairings, games);
+    bench_random<rules::Engine>(*pairings, games);
     std::fflush(stdout);
     return bench_ai(*pairings, games);
 }

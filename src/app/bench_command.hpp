@@ -2,6 +2,7 @@
 /// `tercio bench`: fixed seeded games of random legal play, then of the computer's levels, and
 /// each level's decision at fixed positions; deterministic signatures plus speed figures.
 #include <filesystem>
+#include <string>
 
 namespace tercio::app {
 
@@ -10,8 +11,9 @@ namespace tercio::app {
 double cpu_seconds();
 
 /// `games` random games; the AI part plays games / 60 times its usual number (at least one per
-/// match). The exit code.
-int run_bench(int games, const std::filesystem::path& data_dir);
+/// match). With a ruleset whose engine is hell-broke-loose, its random games and its computer's
+/// (normal against random and against normal). The exit code.
+int run_bench(int games, const std::filesystem::path& data_dir, const std::string& ruleset = {});
 
 /// `tercio bench --reactions N`: N seeded games of `normal` against `normal` (pairing g % 36,
 /// dice seeded g + 1). Every reaction window out of turn is counted, and how many of them would

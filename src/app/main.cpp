@@ -390,6 +390,13 @@ int main(int argc, char** argv) {
                       "How many random games (default 60); the computer's games scale with it")
         ->type_name("N")
         ->check(CLI::Range(1, 100000));
+    std::string bench_ruleset;
+    CLI::Option* bench_ruleset_opt =
+        bench->add_option("--ruleset", bench_ruleset,
+                          "The ruleset (default pikette-squared); hell-broke-loose:\n"
+                          "its random games, then its computer's (normal against\n"
+                          "random and against normal)")
+            ->type_name("ID");
     app::NetworkBenchOptions bench_net;
     CLI::Option* bench_network =
         bench->add_option("--network", bench_net.games,
@@ -416,8 +423,10 @@ int main(int argc, char** argv) {
             ->expected(0, 1)
             ->default_str(std::to_string(n))
             ->check(CLI::Range(1, 1000))
-            ->excludes(bench_network);
+            ->excludes(bench_network)
+            ->excludes(bench_ruleset_opt);
     };
+    bench_network->excludes(bench_ruleset_opt);
     int bench_reactions = 12;
     CLI::Option* bench_reaction =
         instead_bench("--reactions", bench_reactions,
@@ -473,7 +482,7 @@ int main(int argc, char** argv) {
         if (bench_network->count() > 0) return app::run_network_bench(bench_net, *data_dir);
         if (bench_reaction->count() > 0) return app::run_reaction_bench(bench_reactions, *data_dir);
         if (bench_scaled->count() > 0) return app::run_scale_bench(bench_scale, *data_dir);
-        return app::run_bench(bench_games, *data_dir);
+        return app::run_bench(bench_games, *data_dir, bench_ruleset);
     }
     // Alone in a terminal, tercio opens the start menu; otherwise it says what it has.
     if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {

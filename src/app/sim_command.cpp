@@ -15,7 +15,7 @@
 #include <variant>
 #include <vector>
 
-#include "ai/hbl_players.hpp"
+#include "ai/players_of.hpp"
 #include "ai/match.hpp"
 #include "ai/stats.hpp"
 #include "app/exit_codes.hpp"
@@ -49,16 +49,6 @@ struct Plan {
     std::vector<std::array<std::string, 2>> army_names;  ///< per context
     std::array<ai::Level, 2> levels{};                   ///< of red and blue, before any swap
 };
-
-/// A computer player of `level` for engine E (the level was checked against the engine).
-template <core::RulesEngine E>
-std::unique_ptr<ai::PlayerOf<E>> make_player(ai::Level level, std::uint64_t seed) {
-    if constexpr (std::is_same_v<E, hbl::Engine>) {
-        return ai::make_hbl_player(level, seed);
-    } else {
-        return ai::make_player(level, seed);
-    }
-}
 
 /// How the games of engine E can end, in the summary's words, in the order it gives them.
 template <core::RulesEngine E>
@@ -102,8 +92,8 @@ using LevelTimes = std::array<ai::TimeHistogram, kLevelCount>;
 template <core::RulesEngine E>
 void play_one(const SimOptions& opt, const Plan<E>& plan, GameRecord<E>& r, LevelTimes& times) {
     try {
-        auto a = make_player<E>(r.levels[0], ai::player_seed(r.seed, core::Side::A));
-        auto b = make_player<E>(r.levels[1], ai::player_seed(r.seed, core::Side::B));
+        auto a = ai::make_player_of<E>(r.levels[0], ai::player_seed(r.seed, core::Side::A));
+        auto b = ai::make_player_of<E>(r.levels[1], ai::player_seed(r.seed, core::Side::B));
         ai::MatchOptions mo;
         mo.time_decisions = true;
         r.result = ai::play_match<E>(plan.contexts[r.pairing], r.seed, *a, *b, mo);
@@ -340,8 +330,8 @@ std::variant<Plan<E>, int> make_plan(const SimOptions& opt, const std::filesyste
                       << *names[s] << "\" (random, easy, normal or hard)\n";
             return kExitUsage;
         }
-        if constexpr (std::is_same_v<E, hbl::Engine>) {
-            if (!ai::hbl_has_level(*level)) {
+        if constexpr (!std::is_same_v<E, rules::Engine>) {
+            if (!ai::has_level<E>(*level)) {
                 std::cerr << "tercio sim: " << (s == 0 ? "--red-ai" : "--blue-ai") << ": " << opt.ruleset
                           << " has no level \"" << *names[s] << "\" yet (random or normal)\n";
                 return kExitUsage;
