@@ -172,6 +172,12 @@ int main(int argc, char** argv) {
                     "armies (not yet with --position, --out or --why)")
         ->type_name("ID");
     run->add_option("--position", run_opt.position, "Start from this position file")->type_name("FILE");
+    run->add_option("--red-ai", run_opt.red_ai,
+                    "The computer plays side A at this level whenever A\n"
+                    "decides (random, easy, normal or hard; Hell Broke Loose:\n"
+                    "random or normal); its commands are printed after \"> \"")
+        ->type_name("LEVEL");
+    run->add_option("--blue-ai", run_opt.blue_ai, "The same for side B")->type_name("LEVEL");
     run->add_option("--out", run_opt.out, "Write the final position here (the one before an illegal command)")
         ->type_name("FILE");
     run->add_option("--red", run_opt.red, "Side A's army (south edge) for a new game")->type_name("ARMY");

@@ -1,5 +1,6 @@
 #include "app/run_command.hpp"
 
+#include "ai/players_of.hpp"
 #include "app/exit_codes.hpp"
 
 #include <array>
@@ -103,14 +104,63 @@ int open_commands(const RunOptions& opt, std::istringstream& file, std::istream*
     return kExitOk;
 }
 
+/// The computer players --red-ai and --blue-ai ask for (null for a side without one), their own
+/// choices seeded from the game's seed; an exit code, with the reason on standard error, for a
+/// level the engine does not have.
+template <core::RulesEngine E>
+using Computers = std::array<std::unique_ptr<ai::PlayerOf<E>>, 2>;
+
+template <core::RulesEngine E>
+int make_computers(const RunOptions& opt, std::uint64_t seed, Computers<E>& out) {
+    const std::array<const std::optional<std::string>*, 2> levels = {&opt.red_ai, &opt.blue_ai};
+    for (std::size_t side = 0; side < 2; ++side) {
+        if (!*levels[side]) continue;
+        const auto level = ai::parse_level(**levels[side]);
+        if (!level || !ai::has_level<E>(*level)) {
+            std::cerr << "tercio run: " << (side == 0 ? "--red-ai" : "--blue-ai") << ": no level \""
+                      << **levels[side] << "\" for " << E::name
+                      << (std::is_same_v<E, rules::Engine> ? " (random, easy, normal or hard)\n"
+                                                           : " (random or normal)\n");
+            return kExitUsage;
+        }
+        const core::Side s = side == 0 ? core::Side::A : core::Side::B;
+        out[side] = ai::make_player_of<E>(*level, ai::player_seed(seed, s));
+    }
+    return kExitOk;
+}
+
 /// Plays the commands of `in` (one per line, '#' starts a comment), then with --random random
 /// legal commands to the end, printing each command's events with `print`; `sync` is called after
-/// every command played. The exit code: kExitIllegal at the first command refused.
+/// every command played. Whenever a side `computers` has a player for decides, that player
+/// chooses, and its command is printed after "> " as --random's are. The exit code: kExitIllegal
+/// at the first command refused.
 template <core::RulesEngine E, class Print, class Sync>
 int play_commands(const RunOptions& opt, const typename E::Context& ctx, typename E::State& s, core::Dice& dice,
-                  std::istream* in, Print print, Sync sync) {
-    int result = kExitOk;
-    if (in) {
+                  std::istream* in, Print print, Sync sync, Computers<E>& computers) {
+    // The computer's turns, until the game waits for a side without a computer player.
+    const auto computer_turns = [&]() -> int {
+        for (int n = 0; !E::over(s); ++n) {
+            ai::PlayerOf<E>* player = computers[core::idx(E::deciding_side(s))].get();
+            if (!player) return kExitOk;
+            const typename E::Command c = player->choose(ai::view_of<E>(ctx, s, E::deciding_side(s)));
+            const std::string text = E::print(ctx, s, c);
+            std::cout << "> " << text << '\n';
+            const typename E::Played played = E::play(ctx, s, c, dice);
+            if (!played.ok()) {
+                std::cerr << "the computer: " << text << ": " << *played.refused << '\n';
+                return kExitIllegal;
+            }
+            sync();
+            print(played.events);
+            if (n >= 100000) {
+                std::cerr << "the computer: the game did not end after 100000 commands\n";
+                return kExitIllegal;
+            }
+        }
+        return kExitOk;
+    };
+    int result = computer_turns();
+    if (in && result == kExitOk) {
         std::string line;
         int n = 0;
         while (std::getline(*in, line)) {
@@ -136,6 +186,7 @@ int play_commands(const RunOptions& opt, const typename E::Context& ctx, typenam
             }
             sync();
             print(played.events);
+            if ((result = computer_turns()) != kExitOk) break;
         }
     }
     if (opt.random && result == kExitOk) {
@@ -144,6 +195,10 @@ int play_commands(const RunOptions& opt, const typename E::Context& ctx, typenam
         core::SeededDice chooser(*opt.random);
         int n = 0;
         while (!E::over(s)) {
+            if (computers[core::idx(E::deciding_side(s))]) {
+                if ((result = computer_turns()) != kExitOk) break;
+                continue;
+            }
             const auto chosen = E::random_legal(ctx, s, chooser, nullptr);
             if (!chosen) {
                 std::cerr << "--random: no legal command in this position\n";
@@ -271,6 +326,8 @@ int run_hbl(const RunOptions& opt, data::DataCatalog& catalog) {
         std::cerr << "tercio run: --dice: " << e.what() << '\n';
         return kExitUsage;
     }
+    Computers<hbl::Engine> computers;
+    if (const int rc = make_computers<hbl::Engine>(opt, opt.seed.value_or(1), computers); rc != kExitOk) return rc;
     hbl::GameState s;
     const auto print = [&](const hbl::Events& ev) {
         for (const auto& e : ev) std::cout << control::describe(ctx, s, e) << '\n';
@@ -284,7 +341,7 @@ int run_hbl(const RunOptions& opt, data::DataCatalog& catalog) {
     std::istringstream file;
     std::istream* in = nullptr;
     if (const int rc = open_commands(opt, file, in); rc != kExitOk) return rc;
-    int result = play_commands<hbl::Engine>(opt, ctx, s, *dice, in, print, [] {});
+    int result = play_commands<hbl::Engine>(opt, ctx, s, *dice, in, print, [] {}, computers);
     if (opt.legal) {
         for (const auto& c : hbl::legal_commands(ctx, s)) std::cout << hbl::print(ctx, s, c) << '\n';
     }
@@ -347,6 +404,9 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
         return kExitDataError;
     }
 
+    Computers<rules::Engine> computers;
+    if (const int rc = make_computers<rules::Engine>(opt, pos.seed, computers); rc != kExitOk) return rc;
+
     // Dice: scripted if given, otherwise our seeded generator where the position left it.
     std::unique_ptr<core::Dice> dice;
     core::SeededDice* seeded = nullptr;
@@ -385,7 +445,7 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
     if (const int rc = open_commands(opt, file, in); rc != kExitOk) return rc;
     int result = play_commands<rules::Engine>(
         opt, *ctx, pos.state, *dice, in, [&](const rules::Events& ev) { print_events(*ctx, pos.state, ev, opt.why); },
-        sync_dice);
+        sync_dice, computers);
     if (opt.out && !write_out(*opt.out, pos, *ctx)) {
         std::cerr << "tercio run: cannot write " << *opt.out << '\n';
         return kExitIoError;

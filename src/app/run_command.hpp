@@ -21,6 +21,9 @@ struct RunOptions {
     std::optional<std::uint64_t> random;  ///< then play random legal commands chosen with this seed
     bool why = false;                     ///< print each roll's dice, modifiers and band
     std::optional<std::string> odds;      ///< commands to preview at the end, ';'-separated
+    /// The computer plays side A (red) or side B (blue) at this level whenever that side decides.
+    std::optional<std::string> red_ai;
+    std::optional<std::string> blue_ai;
 };
 
 /// Runs a game from a position or a fresh set-up, printing every event; returns the exit code.

@@ -84,3 +84,17 @@ run(66 --red french --blue spanish --seed 7 --commands ${WORK}/no-such-file.txt)
 expect("--commands ${WORK}/no-such-file.txt: No such file or directory" "${ERR}")
 file(REMOVE_RECURSE ${WORK})
 
+
+# --red-ai / --blue-ai: the computer plays a side whenever it decides, its commands after "> ".
+run(0 --red french --blue spanish --seed 4 --blue-ai easy --random 4)
+expect("Game over (nightfall)" "${OUT}")
+run(0 --red french --blue spanish --seed 4 --red-ai normal --blue-ai normal)
+expect("\n> " "${OUT}")
+expect("Game over (nightfall)" "${OUT}")
+set(both "${OUT}")
+run(0 --red french --blue spanish --seed 4 --red-ai normal --blue-ai normal)
+if(NOT both STREQUAL OUT)
+  message(FATAL_ERROR "the computer played another game from the same seed")
+endif()
+run(2 --red french --blue spanish --red-ai genius)
+expect("--red-ai: no level \"genius\" for pikette-squared (random, easy, normal or hard)" "${ERR}")

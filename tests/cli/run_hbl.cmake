@@ -53,6 +53,14 @@ endif()
 # Scripted dice are checked against what is rolled: the set-up shuffles the decks first.
 run(1 --red french --blue ottoman --dice "d10:4 d10:9")
 expect("set-up: dice: scripted roll 1 'd10:4': asked for u" "${ERR}")
+# The computer plays a side: the person's commands from the file, the computer's after "> ".
+file(WRITE ${WORK}/second.txt "second\n")
+run(0 ${GAME} --blue-ai normal --commands ${WORK}/second.txt)
+expect("B's phase: 7 pips.\n> turn\n" "${OUT}")
+run(0 ${GAME} --blue-ai normal --random 9)
+expect("Game over (" "${OUT}")
+run(2 ${GAME} --red-ai hard)
+expect("--red-ai: no level \"hard\" for hell-broke-loose (random or normal)" "${ERR}")
 # Refusals.
 run(2 ${GAME} --odds "turn")
 expect("--odds: turn: only fight and shoot have odds" "${ERR}")
