@@ -38,26 +38,32 @@ void print_events(const rules::RulesContext& ctx, const rules::GameState& s, con
     }
 }
 
-/// `--odds`: the preview of ';'-separated commands in the final position; the exit code.
-int print_odds(const rules::RulesContext& ctx, const rules::GameState& s, const std::string& text) {
-    std::vector<rules::Command> cmds;
+/// The ';'-separated commands of `--odds`, each trimmed, the empty ones left out.
+std::vector<std::string> odds_commands(const std::string& text) {
+    std::vector<std::string> out;
     std::size_t start = 0;
     while (start <= text.size()) {
         const std::size_t end = std::min(text.find(';', start), text.size());
-        std::string part = text.substr(start, end - start);
+        const std::string part = text.substr(start, end - start);
         const std::size_t a = part.find_first_not_of(" \t");
         const std::size_t b = part.find_last_not_of(" \t");
-        part = a == std::string::npos ? std::string() : part.substr(a, b - a + 1);
-        if (!part.empty()) {
-            std::string err;
-            const auto c = rules::parse_command(part, err);
-            if (!c) {
-                std::cerr << "--odds: " << part << ": " << err << '\n';
-                return kExitUsage;
-            }
-            cmds.push_back(*c);
-        }
+        if (a != std::string::npos) out.push_back(part.substr(a, b - a + 1));
         start = end + 1;
+    }
+    return out;
+}
+
+/// `--odds`: the preview of ';'-separated commands in the final position; the exit code.
+int print_odds(const rules::RulesContext& ctx, const rules::GameState& s, const std::string& text) {
+    std::vector<rules::Command> cmds;
+    for (const std::string& part : odds_commands(text)) {
+        std::string err;
+        const auto c = rules::parse_command(part, err);
+        if (!c) {
+            std::cerr << "--odds: " << part << ": " << err << '\n';
+            return kExitUsage;
+        }
+        cmds.push_back(*c);
     }
     const auto p = rules::preview(ctx, s, cmds);
     if (const std::string* why = std::get_if<std::string>(&p)) {
@@ -243,15 +249,7 @@ std::string tenths(int sum, int outcomes) {
 /// `--odds` for Hell Broke Loose: the exact odds of each `fight UNIT` or `shoot UNIT TARGET` of
 /// the ';'-separated list, in the final position; the exit code.
 int print_hbl_odds(const hbl::Context& ctx, const hbl::GameState& s, const std::string& text) {
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t end = std::min(text.find(';', start), text.size());
-        std::string part = text.substr(start, end - start);
-        const std::size_t a = part.find_first_not_of(" \t");
-        const std::size_t b = part.find_last_not_of(" \t");
-        part = a == std::string::npos ? std::string() : part.substr(a, b - a + 1);
-        start = end + 1;
-        if (part.empty()) continue;
+    for (const std::string& part : odds_commands(text)) {
         auto parsed = hbl::parse(ctx, s, s.decider, part);
         if (const std::string* err = std::get_if<std::string>(&parsed)) {
             std::cerr << "--odds: " << part << ": " << *err << '\n';

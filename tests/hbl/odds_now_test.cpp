@@ -31,6 +31,15 @@ class Forced final : public core::Dice {
     int n_ = 0;
 };
 
+/// The faces of the first two dice `c` rolls in `s` (a round's two Combat Dice, a shot's Combat
+/// and Defence Dice).
+std::array<int, 2> faces_rolled(const Context& ctx, const GameState& s, const Command& c) {
+    GameState t = s;
+    Forced probe(1, 1);
+    apply(ctx, t, c, probe);
+    return {core::faces(probe.die(0)), core::faces(probe.die(1))};
+}
+
 /// The first state of random game `game` where `want` finds a command, and that command.
 template <class Want>
 std::optional<std::pair<GameState, Command>> find_state(int game, const Context& ctx, Want want) {
@@ -61,11 +70,7 @@ TEST_CASE("melee_odds_now counts the round the rules roll", "[hbl][HBL-MOD-1][HB
         const auto& [s, c] = *found;
         const std::size_t m = static_cast<std::size_t>(s.units[std::get<cmd::Fight>(c).unit].melee);
         const MeleeOdds odds = melee_odds_now(ctx, s, m);
-        GameState probe_state = s;
-        Forced probe(1, 1);
-        apply(ctx, probe_state, c, probe);
-        const int fa = core::faces(probe.die(0));
-        const int fb = core::faces(probe.die(1));
+        const auto [fa, fb] = faces_rolled(ctx, s, c);
         REQUIRE(odds.outcomes == fa * fb);
         int a_loses = 0, b_loses = 0, draws = 0;
         for (int x = 1; x <= fa; ++x) {
@@ -98,11 +103,7 @@ TEST_CASE("shot_odds_now counts the shot the rules roll", "[hbl][HBL-SHOOT-2][HB
         const auto& [s, c] = *found;
         const auto& shot = std::get<cmd::Shoot>(c);
         const ShotOdds odds = shot_odds_now(ctx, s, shot.unit, shot.target);
-        GameState probe_state = s;
-        Forced probe(1, 1);
-        apply(ctx, probe_state, c, probe);
-        const int fs = core::faces(probe.die(0));
-        const int fd = core::faces(probe.die(1));
+        const auto [fs, fd] = faces_rolled(ctx, s, c);
         REQUIRE(odds.outcomes == fs * fd);
         int ui = 0;
         for (int x = 1; x <= fs; ++x) {
