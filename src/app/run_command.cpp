@@ -3,6 +3,8 @@
 #include "ai/players_of.hpp"
 #include "app/exit_codes.hpp"
 
+#include <unistd.h>
+
 #include <array>
 #include <fstream>
 #include <iostream>
@@ -166,16 +168,35 @@ int play_commands(const RunOptions& opt, const typename E::Context& ctx, typenam
         return kExitOk;
     };
     int result = computer_turns();
+    // Commands typed at a terminal: a prompt naming the side that decides, and `legal` and `help`.
+    const bool typed = in == &std::cin && ::isatty(STDIN_FILENO) != 0;
+    const auto prompt = [&] {
+        if (typed && !E::over(s)) std::cout << core::side_letter(E::deciding_side(s)) << "> " << std::flush;
+    };
     if (in && result == kExitOk) {
         std::string line;
         int n = 0;
+        prompt();
         while (std::getline(*in, line)) {
             ++n;
             std::string text = line.substr(0, line.find('#'));
             while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.pop_back();
             const std::size_t start = text.find_first_not_of(" \t");
-            if (start == std::string::npos) continue;
+            if (start == std::string::npos) {
+                prompt();
+                continue;
+            }
             text = text.substr(start);
+            if (typed && (text == "legal" || text == "help")) {
+                if (text == "help") {
+                    std::cout << "Type a command for the side the prompt names (man tercio lists them, under\n"
+                                 "run). legal: the commands the game takes now. Ctrl-D: stop.\n";
+                } else {
+                    for (const auto& c : E::legal_commands(ctx, s)) std::cout << "  " << E::print(ctx, s, c) << '\n';
+                }
+                prompt();
+                continue;
+            }
             auto parsed = E::parse(ctx, s, E::deciding_side(s), text);
             if (const std::string* err = std::get_if<std::string>(&parsed)) {
                 std::cerr << "line " << n << ": " << text << ": " << *err << '\n';
@@ -193,6 +214,8 @@ int play_commands(const RunOptions& opt, const typename E::Context& ctx, typenam
             sync();
             print(played.events);
             if ((result = computer_turns()) != kExitOk) break;
+            if (typed && E::over(s)) break;
+            prompt();
         }
     }
     if (opt.random && result == kExitOk) {
