@@ -138,7 +138,8 @@ int make_computers(const RunOptions& opt, std::uint64_t seed, Computers<E>& out)
 }
 
 /// Plays the commands of `in` (one per line, '#' starts a comment), then with --random random
-/// legal commands to the end, printing each command's events with `print`; `sync` is called after
+/// legal commands to the end, printing each command's events with `print` (given the events, the
+/// state the command was played in and the command); `sync` is called after
 /// every command played. Whenever a side `computers` has a player for decides, that player
 /// chooses, and its command is printed after "> " as --random's are. The exit code: kExitIllegal
 /// at the first command refused.
@@ -153,13 +154,14 @@ int play_commands(const RunOptions& opt, const typename E::Context& ctx, typenam
             const typename E::Command c = player->choose(ai::view_of<E>(ctx, s, E::deciding_side(s)));
             const std::string text = E::print(ctx, s, c);
             std::cout << "> " << text << '\n';
+            const typename E::State before = s;
             const typename E::Played played = E::play(ctx, s, c, dice);
             if (!played.ok()) {
                 std::cerr << "the computer: " << text << ": " << *played.refused << '\n';
                 return kExitIllegal;
             }
             sync();
-            print(played.events);
+            print(played.events, before, c);
             if (n >= 100000) {
                 std::cerr << "the computer: the game did not end after 100000 commands\n";
                 return kExitIllegal;
@@ -205,14 +207,16 @@ int play_commands(const RunOptions& opt, const typename E::Context& ctx, typenam
             }
             // One checked step: an illegal command, or scripted dice that run out, leave the
             // position as it was.
-            const typename E::Played played = E::play(ctx, s, std::get<typename E::Command>(parsed), dice);
+            const typename E::Command& cmd = std::get<typename E::Command>(parsed);
+            const typename E::State before = s;
+            const typename E::Played played = E::play(ctx, s, cmd, dice);
             if (!played.ok()) {
                 std::cerr << "line " << n << ": " << text << ": " << *played.refused << '\n';
                 result = kExitIllegal;
                 break;
             }
             sync();
-            print(played.events);
+            print(played.events, before, cmd);
             if ((result = computer_turns()) != kExitOk) break;
             if (typed && E::over(s)) break;
             prompt();
@@ -237,6 +241,7 @@ int play_commands(const RunOptions& opt, const typename E::Context& ctx, typenam
             const typename E::Command& cmd = *chosen;
             const std::string text = E::print(ctx, s, cmd);
             std::cout << "> " << text << '\n';
+            const typename E::State before = s;
             const typename E::Played played = E::play(ctx, s, cmd, dice);
             if (!played.ok()) {
                 std::cerr << "--random: " << text << ": " << *played.refused << '\n';
@@ -244,7 +249,7 @@ int play_commands(const RunOptions& opt, const typename E::Context& ctx, typenam
                 break;
             }
             sync();
-            print(played.events);
+            print(played.events, before, cmd);
             if (++n >= 100000) {
                 std::cerr << "--random: the game did not end after 100000 commands\n";
                 result = kExitIllegal;
@@ -312,8 +317,8 @@ int print_hbl_odds(const hbl::Context& ctx, const hbl::GameState& s, const std::
 
 /// `tercio run --ruleset hell-broke-loose`: a new game between two of its armies.
 int run_hbl(const RunOptions& opt, data::DataCatalog& catalog) {
-    if (opt.position || opt.out || opt.why) {
-        std::cerr << "tercio run: " << (opt.position ? "--position" : opt.out ? "--out" : "--why")
+    if (opt.position || opt.out) {
+        std::cerr << "tercio run: " << (opt.position ? "--position" : "--out")
                   << " is not yet there for " << opt.ruleset << " (Pikette Squared only)\n";
         return kExitUsage;
     }
@@ -350,11 +355,26 @@ int run_hbl(const RunOptions& opt, data::DataCatalog& catalog) {
     Computers<hbl::Engine> computers;
     if (const int rc = make_computers<hbl::Engine>(opt, opt.seed.value_or(1), computers); rc != kExitOk) return rc;
     hbl::GameState s;
-    const auto print = [&](const hbl::Events& ev) {
+    const auto print_events = [&](const hbl::Events& ev) {
         for (const auto& e : ev) std::cout << control::describe(ctx, s, e) << '\n';
     };
+    // With --why, the dice of a fight, a shot, a rally or an activation explained after the event
+    // that rolled them.
+    const auto print = [&](const hbl::Events& ev, const hbl::GameState& before, const hbl::Command& c) {
+        std::vector<std::string> dice_why = opt.why ? control::explain(ctx, before, c) : std::vector<std::string>{};
+        for (const auto& e : ev) {
+            std::cout << control::describe(ctx, s, e) << '\n';
+            const bool rolled = e.kind == hbl::EventKind::MeleeRound || e.kind == hbl::EventKind::Shot ||
+                                e.kind == hbl::EventKind::Activated ||
+                                (e.kind == hbl::EventKind::Rallied && e.c != 1);
+            if (rolled) {
+                for (const auto& line : dice_why) std::cout << "    " << line << '\n';
+                dice_why.clear();
+            }
+        }
+    };
     try {
-        print(hbl::new_game(ctx, s, *dice));
+        print_events(hbl::new_game(ctx, s, *dice));
     } catch (const core::DiceError& e) {
         std::cerr << "set-up: dice: " << e.what() << '\n';
         return kExitIllegal;
@@ -465,7 +485,10 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
     std::istream* in = nullptr;
     if (const int rc = open_commands(opt, file, in); rc != kExitOk) return rc;
     int result = play_commands<rules::Engine>(
-        opt, *ctx, pos.state, *dice, in, [&](const rules::Events& ev) { print_events(*ctx, pos.state, ev, opt.why); },
+        opt, *ctx, pos.state, *dice, in,
+        [&](const rules::Events& ev, const rules::GameState&, const rules::Command&) {
+            print_events(*ctx, pos.state, ev, opt.why);
+        },
         sync_dice, computers);
     if (opt.out && !write_out(*opt.out, pos, *ctx)) {
         std::cerr << "tercio run: cannot write " << *opt.out << '\n';

@@ -1,5 +1,7 @@
 #include "control/hbl_event_text.hpp"
 
+#include <cctype>
+
 #include "core/grid.hpp"
 
 namespace tercio::control {
@@ -32,7 +34,99 @@ std::string end_reason(const hbl::Event& e) {
     return "?";
 }
 
+/// "D10", "D12+1": dice as the posts write them.
+std::string die_name(std::string text) {
+    for (char& ch : text) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    return text;
+}
+
+/// "D8, Up: initiating, superior armour; Down: vexed: D8" (the factors that apply, then the die).
+std::string die_with(core::DieType base, const std::vector<std::string>& ups, const std::vector<std::string>& downs,
+                     int steps) {
+    const auto list = [](const std::vector<std::string>& v) {
+        std::string out;
+        for (const auto& x : v) out += (out.empty() ? "" : ", ") + x;
+        return out;
+    };
+    std::string out = die_name(core::to_string(base));
+    if (!ups.empty()) out += "; Up: " + list(ups);
+    if (!downs.empty()) out += "; Down: " + list(downs);
+    if (ups.empty() && downs.empty()) out += ", no factors";
+    return out + " -> " + die_name(core::to_string(core::ladder_die(base, steps)));
+}
+
+std::vector<std::string> melee_lines(const hbl::Context& ctx, const hbl::GameState& s, std::size_t melee) {
+    const auto factors = hbl::melee_factors_now(ctx, s, melee);
+    const hbl::Melee& m = s.melees[melee];
+    std::vector<std::string> out;
+    for (const core::Side side : {core::Side::A, core::Side::B}) {
+        const hbl::MeleeFactors& f = factors[core::idx(side)];
+        const std::size_t u = s.units[m.a].side == side ? m.a : m.b;
+        std::vector<std::string> ups, downs;
+        if (f.initiating) ups.push_back("initiating");
+        if (f.following_up) ups.push_back("following up");
+        if (f.formed_cavalry_open) ups.push_back("formed cavalry in the open");
+        if (f.close_formed_open) ups.push_back("close-formed foot in the open");
+        if (f.pike_square_frontal) ups.push_back("pike square, frontal");
+        if (f.superior_armour) ups.push_back("superior armour");
+        if (f.superior_weapon) ups.push_back("superior weapon");
+        if (f.flanking) ups.push_back("flanking");
+        if (f.against_fully_armoured) downs.push_back("against full armour");
+        if (f.flanked) downs.push_back("flanked");
+        if (f.facing_frontal_pike) downs.push_back("cavalry against a pike front");
+        if (f.vexed) downs.push_back("vexed");
+        if (f.ui_lost > f.stubborn_ui) downs.push_back(plural(f.ui_lost - f.stubborn_ui, "UI lost", "UI lost"));
+        out.push_back(unit(ctx, s, static_cast<int>(u)) + " fights with its Combat Die " +
+                      die_with(ctx.army(side).units[s.units[u].line].combat, ups, downs, hbl::melee_steps(f)) +
+                      " (HBL-MOD-1).");
+    }
+    return out;
+}
+
 }  // namespace
+
+std::vector<std::string> explain(const hbl::Context& ctx, const hbl::GameState& s, const hbl::Command& c) {
+    if (const auto* f = std::get_if<hbl::cmd::Fight>(&c)) {
+        const int m = s.units[f->unit].melee;
+        if (m < 0) return {};
+        return melee_lines(ctx, s, static_cast<std::size_t>(m));
+    }
+    if (const auto* sh = std::get_if<hbl::cmd::Shoot>(&c)) {
+        const hbl::ShotFactors f = hbl::shot_factors_now(ctx, s, sh->unit, sh->target);
+        std::vector<std::string> ups, downs;
+        if (f.artillery_close) ups.push_back("artillery at close range (2)");
+        if (f.at_pike_square) ups.push_back("at a pike square (2)");
+        if (f.at_colonela) ups.push_back("at a deep unit");
+        if (f.at_flank) ups.push_back("at a flank");
+        if (f.long_range) downs.push_back("long range");
+        if (f.at_own_side) downs.push_back("into a melee with its own side");
+        const hbl::Unit& shooter = s.units[sh->unit];
+        const hbl::Unit& target = s.units[sh->target];
+        return {unit(ctx, s, sh->unit) + " shoots with its Combat Die " +
+                    die_with(ctx.army(shooter.side).units[shooter.line].combat, ups, downs, hbl::shot_steps(f)) +
+                    " (HBL-MOD-2),",
+                "  against " + unit(ctx, s, sh->target) + "'s Defence Die " +
+                    die_name(core::to_string(ctx.army(target.side).units[target.line].defence)) +
+                    ", never modified (HBL-SHOOT-2)."};
+    }
+    if (const auto* r = std::get_if<hbl::cmd::Rally>(&c)) {
+        const hbl::RallyFactors f = hbl::rally_factors_now(ctx, s, r->unit);
+        std::vector<std::string> ups, downs;
+        if (f.officer_attached) ups.push_back("the officer attached");
+        if (f.d8_defence) ups.push_back("a Defence Die of D8");
+        if (f.in_contact) downs.push_back("in contact");
+        const hbl::Unit& u = s.units[r->unit];
+        return {unit(ctx, s, r->unit) + "'s officer rolls " +
+                die_with(ctx.army(u.side).commands[u.command].officer, ups, downs, hbl::rally_steps(f)) +
+                " against an unmodified D8 (HBL-MOD-3, HBL-RALLY-2)."};
+    }
+    if (const auto* a = std::get_if<hbl::cmd::Activate>(&c)) {
+        const auto& group = ctx.army(s.card_side).commands[a->command];
+        return {group.name + ": the officer's " + die_name(core::to_string(group.officer)) +
+                " against an unmodified D8 (HBL-MARCH-1)."};
+    }
+    return {};
+}
 
 std::string describe(const hbl::Context& ctx, const hbl::GameState& s, const hbl::Event& e) {
     const std::string who = e.side ? side_of(*e.side) : std::string("?");
@@ -84,7 +178,10 @@ std::string describe(const hbl::Context& ctx, const hbl::GameState& s, const hbl
         case EventKind::Rallied:
             // A rally roll (a: the difference; b: -1 when the UI it takes back are chosen next),
             // or that choice made (c: 1, b: the UI taken back).
-            if (e.c == 1) return u + " takes back " + plural(e.b, "UI", "UI") + ", a morale chip each.";
+            if (e.c == 1) {
+                return e.b == 0 ? u + " takes back no UI."
+                                : u + " takes back " + plural(e.b, "UI", "UI") + ", a morale chip each.";
+            }
             if (e.a <= 0) return u + " fails to rally (short by " + std::to_string(1 - e.a) + ").";
             return u + " rallies (by " + std::to_string(e.a) + ")" +
                    (e.b < 0 ? ": how many UI it takes back is chosen next." : ".");

@@ -1132,13 +1132,8 @@ void do_rally(const Context& ctx, GameState& s, const cmd::Rally& c, core::Dice&
               Events& out) {
     Unit& u = s.units[c.unit];
     s.rallied = static_cast<std::uint8_t>(s.rallied | (1u << u.command));
-    RallyFactors f;
-    f.officer_attached =
-        true;  // our resolution: the officer rides to the unit on the card (HBL-RALLY-5)
-    f.d8_defence = line_of(ctx, u).defence == DieType::D8;
-    f.in_contact = u.melee >= 0;
-    const core::LadderDie die =
-        core::ladder_die(ctx.army(u.side).commands[u.command].officer, rally_steps(f));
+    const core::LadderDie die = core::ladder_die(ctx.army(u.side).commands[u.command].officer,
+                                                 rally_steps(rally_factors_now(ctx, s, c.unit)));
     const int n = dice.roll(die.die, RollPurpose::Rally);
     const int d8 = dice.roll(DieType::D8, RollPurpose::Rally);
     const Rally r = rally(die, n, d8);
@@ -1340,6 +1335,26 @@ std::optional<std::string> validate(const Context& ctx, const GameState& s, cons
 Events apply(const Context& ctx, GameState& s, const Command& c, core::Dice& dice) {
     if (auto why = check(ctx, s, c)) throw IllegalCommand(*why);
     return apply_checked(ctx, s, c, dice);
+}
+
+std::array<MeleeFactors, 2> melee_factors_now(const Context& ctx, const GameState& s, std::size_t melee) {
+    const Melee& m = s.melees[melee];
+    const std::size_t ua = unit_of(s, m, Side::A);
+    const std::size_t ub = unit_of(s, m, Side::B);
+    return {melee_factors(ctx, s, m, ua, ub), melee_factors(ctx, s, m, ub, ua)};
+}
+
+ShotFactors shot_factors_now(const Context& ctx, const GameState& s, std::size_t shooter, std::size_t target) {
+    return shot_factors(ctx, s, shooter, target);
+}
+
+RallyFactors rally_factors_now(const Context& ctx, const GameState& s, std::size_t unit) {
+    const Unit& u = s.units[unit];
+    RallyFactors f;
+    f.officer_attached = true;  // our resolution: the officer rides to the unit on the card (HBL-RALLY-5)
+    f.d8_defence = line_of(ctx, u).defence == DieType::D8;
+    f.in_contact = u.melee >= 0;
+    return f;
 }
 
 MeleeOdds melee_odds_now(const Context& ctx, const GameState& s, std::size_t melee) {

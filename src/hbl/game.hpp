@@ -336,6 +336,16 @@ std::variant<Command, std::string> parse(const Context& ctx, const GameState& s,
 /// A hash of everything that decides how the game goes on (FNV-1a over the fields).
 std::uint64_t state_hash(const GameState& s);
 
+/// The factors of both units' Combat Dice (side A's, then B's) in the round melee `melee` (a live
+/// one) would fight now (HBL-MOD-1).
+std::array<MeleeFactors, 2> melee_factors_now(const Context& ctx, const GameState& s, std::size_t melee);
+
+/// The factors of a shot of `shooter` at `target` now (HBL-MOD-2).
+ShotFactors shot_factors_now(const Context& ctx, const GameState& s, std::size_t shooter, std::size_t target);
+
+/// The factors of the officer's die in a rally of `unit` now (HBL-MOD-3).
+RallyFactors rally_factors_now(const Context& ctx, const GameState& s, std::size_t unit);
+
 /// The exact odds of the round melee `melee` (a live one) would fight now: both units' dice with
 /// their factors as the round would roll them (HBL-MOD-1).
 MeleeOdds melee_odds_now(const Context& ctx, const GameState& s, std::size_t melee);

@@ -44,6 +44,12 @@ string(FIND "${OUT}" "?" unknown)
 if(NOT unknown EQUAL -1)
   message(FATAL_ERROR "an event without words:\n${OUT}")
 endif()
+# --why: the dice of each march, fight, shot and rally explained under the event that rolled them.
+run(0 --red spanish --blue moorish --seed 2 --random 2 --why)
+expect("\n    The jinetes and men-at-arms: the officer's D10 against an unmodified D8 (HBL-MARCH-1).\n" "${OUT}")
+expect(" shoots with its Combat Die " "${OUT}")
+expect("never modified (HBL-SHOOT-2)." "${OUT}")
+run(0 --red spanish --blue moorish --seed 2 --random 2)
 # The same seeds, the same game.
 set(first "${OUT}")
 run(0 --red spanish --blue moorish --seed 2 --random 2)

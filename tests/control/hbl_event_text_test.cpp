@@ -1,5 +1,6 @@
 // Hell Broke Loose's events in words (src/control/hbl_event_text.hpp).
 #include <catch2/catch.hpp>
+#include <cctype>
 
 #include "control/hbl_event_text.hpp"
 #include "tests/hbl/fixture.hpp"
@@ -62,6 +63,8 @@ TEST_CASE("Hell Broke Loose's events read as sentences", "[hbl][control]") {
     CHECK(control::describe(ctx, s, e) == a_label + " fails to rally (short by 3).");
     e.a = 0, e.b = 1, e.c = 1;
     CHECK(control::describe(ctx, s, e) == a_label + " takes back 1 UI, a morale chip each.");
+    e.b = 0;
+    CHECK(control::describe(ctx, s, e) == a_label + " takes back no UI.");
 
     e = make(EventKind::GameOver);
     e.side = Side::A;
@@ -102,4 +105,48 @@ TEST_CASE("Every event of Hell Broke Loose's random games has words", "[hbl][con
         INFO("event kind " << static_cast<int>(k));
         CHECK(seen[static_cast<std::size_t>(k)] > 0);
     }
+}
+
+TEST_CASE("tercio run --why's words for Hell Broke Loose: the dice of a fight, a shot, a rally, a march",
+          "[hbl][control][HBL-MOD-1][HBL-MOD-2][HBL-MOD-3]") {
+    const Context ctx = test::hbl_game_context(0);
+    core::SeededDice dice(3);
+    GameState s;
+    new_game(ctx, s, dice);
+    std::size_t b0 = 0;
+    while (s.units[b0].side == Side::A) ++b0;
+    // A melee of A's first unit against B's first, made by hand: A initiates it, in the open.
+    s.melees[0] = Melee{};
+    s.melees[0].live = true;
+    s.melees[0].a = 0;
+    s.melees[0].b = static_cast<std::uint8_t>(b0);
+    s.units[0].melee = 0;
+    s.units[b0].melee = 0;
+    s.units[b0].sq = s.units[0].sq;
+    const auto fight = control::explain(ctx, s, cmd::Fight{0});
+    REQUIRE(fight.size() == 2);
+    CHECK(fight[0].rfind("A " + unit_label(ctx, s, 0) + " fights with its Combat Die ", 0) == 0);
+    CHECK(fight[0].find("Up: initiating") != std::string::npos);
+    CHECK(fight[1].rfind("B " + unit_label(ctx, s, b0) + " fights with its Combat Die ", 0) == 0);
+    CHECK(fight[1].find("initiating") == std::string::npos);
+    // Each line ends with the die the factors make, as the odds use it.
+    const auto factors = melee_factors_now(ctx, s, 0);
+    const auto die = core::ladder_die(ctx.army(Side::A).units[s.units[0].line].combat, melee_steps(factors[0]));
+    std::string want = core::to_string(die);
+    for (char& ch : want) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    CHECK(fight[0].find("-> " + want + " (HBL-MOD-1).") != std::string::npos);
+
+    const auto rally = control::explain(ctx, s, cmd::Rally{0});
+    REQUIRE(rally.size() == 1);
+    CHECK(rally[0].find("Up: the officer attached") != std::string::npos);
+    CHECK(rally[0].find("Down: in contact") != std::string::npos);  // it is in the melee
+    CHECK(rally[0].find("against an unmodified D8") != std::string::npos);
+
+    const auto shot = control::explain(ctx, s, cmd::Shoot{0, static_cast<std::uint8_t>(b0)});
+    REQUIRE(shot.size() == 2);
+    CHECK(shot[1].find("Defence Die") != std::string::npos);
+    CHECK(shot[1].find("never modified (HBL-SHOOT-2).") != std::string::npos);
+
+    CHECK(control::explain(ctx, s, cmd::Activate{0}).size() == 1);
+    CHECK(control::explain(ctx, s, cmd::Done{}).empty());
 }
