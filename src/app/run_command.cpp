@@ -143,9 +143,10 @@ int make_computers(const RunOptions& opt, std::uint64_t seed, Computers<E>& out)
 /// every command played. Whenever a side `computers` has a player for decides, that player
 /// chooses, and its command is printed after "> " as --random's are. The exit code: kExitIllegal
 /// at the first command refused.
-template <core::RulesEngine E, class Print, class Sync>
+template <core::RulesEngine E, class Print, class Sync, class Show>
 int play_commands(const RunOptions& opt, const typename E::Context& ctx, typename E::State& s, core::Dice& dice,
-                  std::istream* in, Print print, Sync sync, Computers<E>& computers) {
+                  std::istream* in, Print print, Sync sync, Computers<E>& computers, Show show,
+                  const std::string& show_help) {
     // The computer's turns, until the game waits for a side without a computer player.
     const auto computer_turns = [&]() -> int {
         for (int n = 0; !E::over(s); ++n) {
@@ -189,11 +190,12 @@ int play_commands(const RunOptions& opt, const typename E::Context& ctx, typenam
                 continue;
             }
             text = text.substr(start);
-            if (typed && (text == "legal" || text == "help")) {
+            if (typed && (text == "legal" || text == "help" || show(text))) {
                 if (text == "help") {
                     std::cout << "Type a command for the side the prompt names (man tercio lists them, under\n"
-                                 "run). legal: the commands the game takes now. Ctrl-D: stop.\n";
-                } else {
+                                 "run). legal: the commands the game takes now. "
+                              << show_help << "Ctrl-D: stop.\n";
+                } else if (text == "legal") {
                     for (const auto& c : E::legal_commands(ctx, s)) std::cout << "  " << E::print(ctx, s, c) << '\n';
                 }
                 prompt();
@@ -382,7 +384,18 @@ int run_hbl(const RunOptions& opt, data::DataCatalog& catalog) {
     std::istringstream file;
     std::istream* in = nullptr;
     if (const int rc = open_commands(opt, file, in); rc != kExitOk) return rc;
-    int result = play_commands<hbl::Engine>(opt, ctx, s, *dice, in, print, [] {}, computers);
+    // Typed at a terminal: the board, the units and the turn on request.
+    const auto show = [&](const std::string& word) {
+        std::vector<std::string> lines;
+        if (word == "map") lines = control::board_lines(ctx, s);
+        else if (word == "units") lines = control::unit_lines(ctx, s);
+        else if (word == "status") lines = control::status_lines(ctx, s);
+        else return false;
+        for (const auto& line : lines) std::cout << line << '\n';
+        return true;
+    };
+    int result = play_commands<hbl::Engine>(opt, ctx, s, *dice, in, print, [] {}, computers, show,
+                                            "map, units,\nstatus: the board, the units, the turn. ");
     if (opt.legal) {
         for (const auto& c : hbl::legal_commands(ctx, s)) std::cout << hbl::print(ctx, s, c) << '\n';
     }
@@ -489,7 +502,7 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
         [&](const rules::Events& ev, const rules::GameState&, const rules::Command&) {
             print_events(*ctx, pos.state, ev, opt.why);
         },
-        sync_dice, computers);
+        sync_dice, computers, [](const std::string&) { return false; }, std::string());
     if (opt.out && !write_out(*opt.out, pos, *ctx)) {
         std::cerr << "tercio run: cannot write " << *opt.out << '\n';
         return kExitIoError;

@@ -1,6 +1,7 @@
 #include "control/hbl_event_text.hpp"
 
 #include <cctype>
+#include <cstdio>
 
 #include "core/grid.hpp"
 
@@ -126,6 +127,91 @@ std::vector<std::string> explain(const hbl::Context& ctx, const hbl::GameState& 
                 " against an unmodified D8 (HBL-MARCH-1)."};
     }
     return {};
+}
+
+std::vector<std::string> board_lines(const hbl::Context& ctx, const hbl::GameState& s) {
+    std::vector<std::string> rows(static_cast<std::size_t>(s.ranks), std::string());
+    std::vector<std::string> out;
+    for (int y = s.ranks - 1; y >= 0; --y) {
+        char label[8];
+        std::snprintf(label, sizeof label, "%2d ", y + 1);
+        std::string row = label;
+        for (int x = 0; x < s.files; ++x) {
+            const core::Square q = core::make_square(x, y);
+            const auto a = hbl::unit_at(s, q, core::Side::A);
+            const auto b = hbl::unit_at(s, q, core::Side::B);
+            char ch = '.';
+            if (a && b) {
+                ch = '*';
+            } else if (a || b) {
+                const hbl::Unit& u = s.units[a ? *a : *b];
+                const auto g = static_cast<unsigned char>(ctx.rs().troop_types[u.type].glyph);
+                ch = static_cast<char>(u.side == core::Side::A ? std::toupper(g) : std::tolower(g));
+            } else if (s.terrain_at(q) == hbl::Terrain::II) {
+                ch = ':';
+            } else if (s.terrain_at(q) == hbl::Terrain::III) {
+                ch = '#';
+            }
+            row += ch;
+            if (x + 1 < s.files) row += ' ';
+        }
+        out.push_back(row);
+    }
+    std::string files = "   ";
+    for (int x = 0; x < s.files; ++x) {
+        files += static_cast<char>('a' + x);
+        if (x + 1 < s.files) files += ' ';
+    }
+    out.push_back(files);
+    return out;
+}
+
+std::vector<std::string> unit_lines(const hbl::Context& ctx, const hbl::GameState& s) {
+    std::vector<std::string> out;
+    for (const core::Side side : {core::Side::A, core::Side::B}) {
+        for (std::size_t i = 0; i < s.unit_count; ++i) {
+            const hbl::Unit& u = s.units[i];
+            if (u.side != side || !u.on_board) continue;
+            const hbl::UnitLine& line = ctx.army(side).units[u.line];
+            const hbl::TroopType& type = ctx.rs().troop_types[u.type];
+            std::string text = unit(ctx, s, static_cast<int>(i)) + " " + core::to_string(u.sq) + " " +
+                               std::string(core::to_string(u.facing)) + "  " +
+                               (line.name.empty() ? type.name : line.name) + ", UI " +
+                               std::to_string(u.integrity.ui - u.integrity.lost) + "/" +
+                               std::to_string(u.integrity.ui);
+            if (u.integrity.stubborn > 0) text += " (" + std::to_string(u.integrity.stubborn) + " stubborn)";
+            if (u.integrity.vexed) text += ", vexed";
+            if (type.shoots() && !u.loaded) text += ", unloaded";
+            if (u.melee >= 0) text += ", in melee";
+            if (u.moves > 0) text += ", " + plural(u.moves, "move", "moves") + " left";
+            out.push_back(text + ".");
+        }
+    }
+    return out;
+}
+
+std::vector<std::string> status_lines(const hbl::Context& ctx, const hbl::GameState& s) {
+    std::string now = "Turn " + std::to_string(s.turn) + ": ";
+    if (s.over()) {
+        now += "the game is over.";
+    } else if (s.decision == hbl::Decision::Choose) {
+        now += side_of(s.chooser) + " chooses to go first or second; " + plural(s.pips, "pip", "pips") + " each.";
+    } else {
+        now += side_of(s.active) + "'s " + (s.second_phase ? "second" : "first") + " phase, " +
+               plural(s.pips_left, "pip", "pips") + " left";
+        now += s.card ? ", " + side_of(s.card_side) + "'s " + std::string(hbl::card_title(*s.card)) + " in play."
+                      : ", no card in play.";
+    }
+    std::vector<std::string> out{now};
+    for (const core::Side side : {core::Side::A, core::Side::B}) {
+        const hbl::ArmyList& army = ctx.army(side);
+        const hbl::Deck& d = s.decks[core::idx(side)];
+        out.push_back(side_of(side) + " " + army.name + ": army die " + die_name(core::to_string(army.army_die)) +
+                      ", morale chips " + std::to_string(s.chips[core::idx(side)]) + " of " +
+                      std::to_string(s.chips_start[core::idx(side)]) + ", " + plural(d.left(), "card", "cards") +
+                      " left in the deck.");
+    }
+    return out;
 }
 
 std::string describe(const hbl::Context& ctx, const hbl::GameState& s, const hbl::Event& e) {

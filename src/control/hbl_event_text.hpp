@@ -19,4 +19,17 @@ std::string describe(const hbl::Context& ctx, const hbl::GameState& s, const hbl
 /// command that rolls no such dice.
 std::vector<std::string> explain(const hbl::Context& ctx, const hbl::GameState& s, const hbl::Command& c);
 
+/// The board as text, north at the top: rank numbers down the left, file letters under it; a unit
+/// is its glyph (upper case side A, lower case side B), two units in melee `*`, terrain of type II
+/// `:` and type III `#`, open ground `.`.
+std::vector<std::string> board_lines(const hbl::Context& ctx, const hbl::GameState& s);
+
+/// Each unit on the field, one line a side's unit: its label, square and facing, UI left of its
+/// UI (and stubborn), and what else holds for it (vexed, unloaded, in melee, moves left).
+std::vector<std::string> unit_lines(const hbl::Context& ctx, const hbl::GameState& s);
+
+/// The turn, whose phase and pips, the card in play, and each side's army die, morale chips (of
+/// those it began with) and cards left in its deck.
+std::vector<std::string> status_lines(const hbl::Context& ctx, const hbl::GameState& s);
+
 }  // namespace tercio::control

@@ -32,11 +32,18 @@ type_line help
 expect "legal: the commands the game takes now"
 type_line legal
 expect "  second"
+type_line map
+expect "   a b c d e f g h i j k l m n o p q r s t u v w x"
+expect " 2 . . . . . . . K K M H P P A A G"
+type_line units
+expect "A P1 l2 N  Swiss pike, UI 10/10 (6 stubborn)."
+type_line status
+expect "B Ottoman: army die D10, morale chips 21 of 21"
 type_line first
 expect "A's phase: 6 pips."
 type_line turn
 expect "A turns Command."
 # A refused command ends the run with its reason and exit status 1.
 type_line "fight K1"
-expect "line 5: fight K1:"
+expect "line 8: fight K1:"
 expect "rc=1"

@@ -150,3 +150,55 @@ TEST_CASE("tercio run --why's words for Hell Broke Loose: the dice of a fight, a
     CHECK(control::explain(ctx, s, cmd::Activate{0}).size() == 1);
     CHECK(control::explain(ctx, s, cmd::Done{}).empty());
 }
+
+TEST_CASE("Hell Broke Loose as text: the board, the units and the turn", "[hbl][control]") {
+    const Context ctx = test::hbl_game_context(2);  // French against Italian
+    core::SeededDice dice(5);
+    GameState s;
+    new_game(ctx, s, dice);
+    s.set_terrain(core::make_square(0, 0), Terrain::II);
+    s.set_terrain(core::make_square(1, 0), Terrain::III);
+
+    const auto board = control::board_lines(ctx, s);
+    REQUIRE(board.size() == static_cast<std::size_t>(s.ranks) + 1);
+    CHECK(board.back().rfind("   a b c ", 0) == 0);
+    CHECK(board.front().rfind(std::to_string(s.ranks) + " ", 0) == 0);
+    CHECK(board[static_cast<std::size_t>(s.ranks) - 1].rfind(" 1 : # . ", 0) == 0);  // rank 1: a1 II, b1 III
+    // Every unit's glyph on its square, upper case for A and lower case for B.
+    const auto at = [&](core::Square q) {
+        return board[static_cast<std::size_t>(s.ranks - 1 - q.y)][static_cast<std::size_t>(3 + 2 * q.x)];
+    };
+    for (std::size_t i = 0; i < s.unit_count; ++i) {
+        const Unit& u = s.units[i];
+        const char g = ctx.rs().troop_types[u.type].glyph;
+        INFO("unit " << i);
+        CHECK(at(u.sq) == (u.side == Side::A ? std::toupper(static_cast<unsigned char>(g))
+                                            : std::tolower(static_cast<unsigned char>(g))));
+    }
+    // Two units in one square (a melee): '*'.
+    std::size_t b0 = 0;
+    while (s.units[b0].side == Side::A) ++b0;
+    s.units[b0].sq = s.units[0].sq;
+    CHECK(control::board_lines(ctx, s)[static_cast<std::size_t>(s.ranks - 1 - s.units[0].sq.y)]
+              [static_cast<std::size_t>(3 + 2 * s.units[0].sq.x)] == '*');
+
+    s.units[0].integrity.lost = 1;
+    s.units[0].integrity.vexed = true;
+    const auto units = control::unit_lines(ctx, s);
+    REQUIRE(units.size() == s.unit_count);
+    const Unit& u0 = s.units[0];
+    CHECK(units[0].rfind("A " + unit_label(ctx, s, 0) + " " + core::to_string(u0.sq) + " N  ", 0) == 0);
+    CHECK(units[0].find(", UI " + std::to_string(u0.integrity.ui - 1) + "/" + std::to_string(u0.integrity.ui)) !=
+          std::string::npos);
+    CHECK(units[0].find(", vexed") != std::string::npos);
+    CHECK(units.back().rfind("B ", 0) == 0);
+
+    const auto status = control::status_lines(ctx, s);
+    REQUIRE(status.size() == 3);
+    CHECK(status[0] == "Turn 1: " + std::string(1, core::side_letter(s.chooser)) + " chooses to go first or second; " +
+                           std::to_string(s.pips) + (s.pips == 1 ? " pip" : " pips") + " each.");
+    CHECK(status[1].rfind("A " + ctx.army(Side::A).name + ": army die D", 0) == 0);
+    CHECK(status[1].find("morale chips " + std::to_string(s.chips[0]) + " of " + std::to_string(s.chips_start[0])) !=
+          std::string::npos);
+    CHECK(status[2].find(std::to_string(s.decks[1].left()) + " cards left in the deck.") != std::string::npos);
+}
