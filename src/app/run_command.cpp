@@ -304,6 +304,11 @@ int print_hbl_odds(const hbl::Context& ctx, const hbl::GameState& s, const std::
                           << tenths(so.ui_sum, o.outcomes) << " on average\n";
             }
         } else if (const auto* sh = std::get_if<hbl::cmd::Shoot>(&c)) {
+            // A shot out of range or sight has no odds: say why it cannot be made now.
+            if (auto why = hbl::validate(ctx, s, c)) {
+                std::cerr << "--odds: " << part << ": " << *why << '\n';
+                return kExitIllegal;
+            }
             const hbl::ShotOdds o = hbl::shot_odds_now(ctx, s, sh->unit, sh->target);
             std::cout << part << ": " << o.outcomes << " outcomes, an effect " << percent(o.effect, o.outcomes)
                       << ", vexes " << percent(o.vexes, o.outcomes) << ", takes a move "
@@ -390,12 +395,14 @@ int run_hbl(const RunOptions& opt, data::DataCatalog& catalog) {
         if (word == "map") lines = control::board_lines(ctx, s);
         else if (word == "units") lines = control::unit_lines(ctx, s);
         else if (word == "status") lines = control::status_lines(ctx, s);
+        else if (word.rfind("odds ", 0) == 0) return print_hbl_odds(ctx, s, word.substr(5)), true;
         else return false;
         for (const auto& line : lines) std::cout << line << '\n';
         return true;
     };
     int result = play_commands<hbl::Engine>(opt, ctx, s, *dice, in, print, [] {}, computers, show,
-                                            "map, units,\nstatus: the board, the units, the turn. ");
+                                            "map, units,\nstatus: the board, the units, the turn. odds fight K1, odds shoot A1 H2:\n"
+                                            "the exact odds. ");
     if (opt.legal) {
         for (const auto& c : hbl::legal_commands(ctx, s)) std::cout << hbl::print(ctx, s, c) << '\n';
     }

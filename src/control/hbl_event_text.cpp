@@ -259,7 +259,7 @@ std::string describe(const hbl::Context& ctx, const hbl::GameState& s, const hbl
         case EventKind::MeleeEnded: return "The melee of " + u + " and " + o + " ends.";
         case EventKind::Shot:
             return u + " shoots at " + o + ": " + std::to_string(e.a) + " against the Defence Die's " +
-                   std::to_string(e.b) + (e.c > 0 ? ", " + plural(e.c, "UI", "UI") + "." : ", no effect.");
+                   std::to_string(e.b) + (e.c > 0 ? ", " + plural(e.c, "UI", "UI") + "." : ", no UI.");
         case EventKind::Reloaded: return (e.unit >= 0 ? u : who + "'s shooters") + (e.unit >= 0 ? " reloads." : " reload.");
         case EventKind::Rallied:
             // A rally roll (a: the difference; b: -1 when the UI it takes back are chosen next),

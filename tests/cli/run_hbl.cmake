@@ -70,6 +70,10 @@ expect("--red-ai: no level \"hard\" for hell-broke-loose (random or normal)" "${
 # Refusals.
 run(2 ${GAME} --odds "turn")
 expect("--odds: turn: only fight and shoot have odds" "${ERR}")
+# A shot that cannot be made now has no odds: the reason instead.
+file(WRITE ${WORK}/first-only.txt "first\n")
+run(1 ${GAME} --commands ${WORK}/first-only.txt --odds "shoot A1 H2")
+expect("--odds: shoot A1 H2: that target is not in range, arc and sight" "${ERR}")
 run(2 ${GAME} --position ${WORK}/none.pos)
 expect("--position is not yet there for hell-broke-loose" "${ERR}")
 run(2 --red french)

@@ -39,11 +39,13 @@ type_line units
 expect "A P1 l2 N  Swiss pike, UI 10/10 (6 stubborn)."
 type_line status
 expect "B Ottoman: army die D10, morale chips 21 of 21"
+type_line "odds turn"
+expect "--odds: turn: only fight and shoot have odds"
 type_line first
 expect "A's phase: 6 pips."
 type_line turn
 expect "A turns Command."
 # A refused command ends the run with its reason and exit status 1.
 type_line "fight K1"
-expect "line 8: fight K1:"
+expect "line 9: fight K1:"
 expect "rc=1"

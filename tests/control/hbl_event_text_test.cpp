@@ -48,7 +48,7 @@ TEST_CASE("Hell Broke Loose's events read as sentences", "[hbl][control]") {
     e.a = 9, e.b = 4, e.c = 1;
     CHECK(control::describe(ctx, s, e) == a_label + " shoots at " + b_label + ": 9 against the Defence Die's 4, 1 UI.");
     e.c = 0;
-    CHECK(control::describe(ctx, s, e) == a_label + " shoots at " + b_label + ": 9 against the Defence Die's 4, no effect.");
+    CHECK(control::describe(ctx, s, e) == a_label + " shoots at " + b_label + ": 9 against the Defence Die's 4, no UI.");
 
     e = make(EventKind::UnitCost);
     e.unit = 0;
