@@ -26,6 +26,7 @@ constexpr double kVexed = 0.35;      ///< a vexed unit: its next vexation costs 
 constexpr double kLoaded = 0.1;      ///< a shooter that is loaded
 constexpr double kMeleeEdge = 0.5;   ///< of a melee in progress, its next round's expected gain
 constexpr double kNear = 0.03;       ///< per square between a unit and its nearest enemy
+constexpr double kAway = 0.05;       ///< its nearest enemy on its flank (twice that: to its rear)
 constexpr double kLastChips = 0.5;  ///< more for each of a side's last kFewChips chips
 constexpr int kFewChips = 6;
 constexpr double kGameWon = 1000.0;
@@ -144,11 +145,21 @@ double hbl_value(const hbl::Context& ctx, const GameState& s, Side me) {
         if (t.shoots() && u.loaded) w += kLoaded;
         if (u.side == me && u.melee < 0 && t.category != hbl::Category::Artillery) {
             int nearest = 99;
+            core::Square there{};
             for (std::size_t j = 0; j < s.unit_count; ++j) {
                 const hbl::Unit& e = s.units[j];
-                if (e.on_board && e.side != me) nearest = std::min(nearest, squares_apart(u.sq, e.sq));
+                if (!e.on_board || e.side == me) continue;
+                if (const int d = squares_apart(u.sq, e.sq); d < nearest) {
+                    nearest = d;
+                    there = e.sq;
+                }
             }
-            if (nearest < 99) w -= kNear * nearest;
+            if (nearest < 99) {
+                w -= kNear * nearest;
+                // Its flank or rear to the nearest enemy invites a flank attack (HBL-MELEE-8).
+                const core::Aspect a = core::aspect(u.facing, there - u.sq);
+                w -= a == core::Aspect::Rear ? 2 * kAway : a == core::Aspect::Flank ? kAway : 0.0;
+            }
         }
         v += sign(u.side) * w;
     }
