@@ -147,22 +147,28 @@ template <core::RulesEngine E, class Print, class Sync, class Show>
 int play_commands(const RunOptions& opt, const typename E::Context& ctx, typename E::State& s, core::Dice& dice,
                   std::istream* in, Print print, Sync sync, Computers<E>& computers, Show show,
                   const std::string& show_help) {
+    // A command chosen here (by the computer or at random): printed after "> ", played, its
+    // events printed; false, with `who` and the reason, if the rules refuse it.
+    const auto play_chosen = [&](const typename E::Command& c, const char* who) {
+        const std::string text = E::print(ctx, s, c);
+        std::cout << "> " << text << '\n';
+        const typename E::State before = s;
+        const typename E::Played played = E::play(ctx, s, c, dice);
+        if (!played.ok()) {
+            std::cerr << who << ": " << text << ": " << *played.refused << '\n';
+            return false;
+        }
+        sync();
+        print(played.events, before, c);
+        return true;
+    };
     // The computer's turns, until the game waits for a side without a computer player.
     const auto computer_turns = [&]() -> int {
         for (int n = 0; !E::over(s); ++n) {
             ai::PlayerOf<E>* player = computers[core::idx(E::deciding_side(s))].get();
             if (!player) return kExitOk;
-            const typename E::Command c = player->choose(ai::view_of<E>(ctx, s, E::deciding_side(s)));
-            const std::string text = E::print(ctx, s, c);
-            std::cout << "> " << text << '\n';
-            const typename E::State before = s;
-            const typename E::Played played = E::play(ctx, s, c, dice);
-            if (!played.ok()) {
-                std::cerr << "the computer: " << text << ": " << *played.refused << '\n';
+            if (!play_chosen(player->choose(ai::view_of<E>(ctx, s, E::deciding_side(s))), "the computer"))
                 return kExitIllegal;
-            }
-            sync();
-            print(played.events, before, c);
             if (n >= 100000) {
                 std::cerr << "the computer: the game did not end after 100000 commands\n";
                 return kExitIllegal;
@@ -240,18 +246,10 @@ int play_commands(const RunOptions& opt, const typename E::Context& ctx, typenam
                 result = kExitIllegal;
                 break;
             }
-            const typename E::Command& cmd = *chosen;
-            const std::string text = E::print(ctx, s, cmd);
-            std::cout << "> " << text << '\n';
-            const typename E::State before = s;
-            const typename E::Played played = E::play(ctx, s, cmd, dice);
-            if (!played.ok()) {
-                std::cerr << "--random: " << text << ": " << *played.refused << '\n';
+            if (!play_chosen(*chosen, "--random")) {
                 result = kExitIllegal;
                 break;
             }
-            sync();
-            print(played.events, before, cmd);
             if (++n >= 100000) {
                 std::cerr << "--random: the game did not end after 100000 commands\n";
                 result = kExitIllegal;
