@@ -207,6 +207,11 @@ int main(int argc, char** argv) {
                 "menu (which also hosts or joins a game for two terminals), unless an army, the seed or\n"
                 "--vs is given. Every command is saved as it is played");
     play->fallthrough();
+    play->add_option("--ruleset", play_opt.ruleset,
+                     "The rules (default pikette-squared; the menu offers the others).\n"
+                     "hell-broke-loose plays Hell Broke Loose with its own armies\n"
+                     "(not saved yet)")
+        ->type_name("ID");
     play->add_option("--red", play_opt.red, "Side A's army, south edge (default french); skips the menu")->type_name("ARMY");
     play->add_option("--blue", play_opt.blue, "Side B's army, north edge (default spanish); skips the menu")->type_name("ARMY");
     play->add_option("--seed", play_seed, "Seed for the dice (default: from the clock); skips the menu")

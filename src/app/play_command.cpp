@@ -15,14 +15,17 @@
 
 
 #include "ai/player.hpp"
+#include "ai/players_of.hpp"
 #include "app/exit_codes.hpp"
 #include "app/game_files.hpp"
+#include "app/hbl_play.hpp"
 #include "app/net_command.hpp"
 #include "app/terminal.hpp"
 #include "control/session.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
 #include "data/save_store.hpp"
+#include "hbl/engine.hpp"
 #include "rules/game.hpp"
 #include "rules/state_hash.hpp"
 #include "ui/computer_turns.hpp"
@@ -56,6 +59,41 @@ std::vector<ui::ArmyChoice> army_choices(data::DataCatalog& catalog) {
             const rules::TroopType* t = rs ? rs->find_type(line.type) : nullptr;
             if (!c.units.empty()) c.units += ", ";
             c.units += std::to_string(line.units) + " " + (!line.name.empty() ? line.name : t ? t->name : line.type);
+        }
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+/// The rulesets the start menu offers: Pikette Squared's armies first, then every ruleset of
+/// another engine in data/rulesets with its own armies (armies/<ruleset>/).
+std::vector<ui::RulesetChoice> ruleset_choices(data::DataCatalog& catalog) {
+    std::vector<ui::RulesetChoice> out;
+    ui::RulesetChoice ps;
+    ps.id = "pikette-squared";
+    ps.name = "Pikette Squared";
+    ps.armies = army_choices(catalog);
+    out.push_back(std::move(ps));
+    std::vector<std::string> ids;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(catalog.dir() / "rulesets", ec)) {
+        if (e.path().extension() == ".toml") ids.push_back(e.path().stem().string());
+    }
+    std::sort(ids.begin(), ids.end());
+    for (const std::string& id : ids) {
+        if (catalog.engine(id) != std::string(hbl::Engine::name)) continue;
+        std::string why;
+        const hbl::Ruleset* rs = catalog.hbl_ruleset(id, why);
+        auto armies = hbl_army_choices(catalog, id);
+        if (!rs || armies.empty()) continue;
+        ui::RulesetChoice c;
+        c.id = id;
+        c.name = rs->name;
+        c.armies = std::move(armies);
+        c.levels.clear();
+        c.no_hosting = rs->name + " is played at one terminal for now: it cannot be hosted yet.";
+        for (const ai::Level l : ai::kLevels) {
+            if (ai::has_level<hbl::Engine>(l)) c.levels.push_back(l);
         }
         out.push_back(std::move(c));
     }
@@ -260,6 +298,36 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         std::cerr << "tercio play: " << printable(why) << '\n';
         return kExitIoError;
     }
+    // The ruleset: --ruleset, else the start menu's choice (Pikette Squared unless changed).
+    std::string ruleset = opt.ruleset.value_or("pikette-squared");
+    const auto engine_of = [&](const std::string& id) { return catalog.engine(id).value_or(""); };
+    if (opt.ruleset) {
+        const std::string engine = engine_of(*opt.ruleset);
+        if (engine.empty()) {
+            std::cerr << "tercio play: --ruleset " << printable(*opt.ruleset) << ": no ruleset \"" << printable(*opt.ruleset)
+                      << "\" (rulesets/" << printable(*opt.ruleset) << ".toml cannot be read)\n";
+            return kExitUsage;
+        }
+        if (engine == hbl::Engine::name) {
+            if (opt.resume) {
+                std::cerr << "tercio play: --resume: Hell Broke Loose games are not saved yet, so none can be resumed\n";
+                return kExitUsage;
+            }
+            if (opt.plain) {
+                std::cerr << "tercio play: --plain: not yet for Hell Broke Loose; tercio run --ruleset " << *opt.ruleset
+                          << " --red ARMY --blue ARMY --commands - plays it in plain lines\n";
+                return kExitUsage;
+            }
+            if (opt.vs) {
+                const auto level = ai::parse_level(*opt.vs);
+                if (level && !ai::has_level<hbl::Engine>(*level)) {
+                    std::cerr << "tercio play: --vs " << *opt.vs << ": Hell Broke Loose's computer plays random or normal\n";
+                    return kExitUsage;
+                }
+            }
+        }
+    }
+    const bool hbl_given = opt.ruleset && engine_of(*opt.ruleset) == hbl::Engine::name;
     std::string red = opt.red.value_or("french");
     std::string blue = opt.blue.value_or("spanish");
     std::optional<std::uint64_t> seed_choice = opt.seed;
@@ -313,7 +381,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     } else {
         // Bad armies on the command line are refused before the terminal is taken over.
         for (const std::string& id : {red, blue}) {
-            if (!catalog.army(id, why)) {
+            if (hbl_given ? !catalog.hbl_army(ruleset, id, why) : !catalog.army(id, why)) {
                 std::cerr << "tercio play: army \"" << id << "\": " << why << '\n';
                 return kExitDataError;
             }
@@ -348,6 +416,12 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
             offered.push_back(describe_save(*dir, l, catalog, served.back().has_value()));
         }
         ui::StartMenu menu(armies, initial, color);
+        auto rulesets = ruleset_choices(catalog);
+        std::size_t first_ruleset = 0;
+        for (std::size_t i = 0; i < rulesets.size(); ++i) {
+            if (rulesets[i].id == ruleset) first_ruleset = i;
+        }
+        menu.offer_rulesets(rulesets, first_ruleset);
         menu.offer_continue(std::move(offered));
         auto outcome = choose(*term, menu);
         while (outcome == ui::StartMenu::Outcome::Join) {
@@ -392,6 +466,12 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         blue = menu.army(1).id;
         seed_choice = menu.setup().seed;
         computer = menu.setup().computer;
+        if (outcome == ui::StartMenu::Outcome::Start) ruleset = rulesets[menu.ruleset_choice()].id;
+    }
+    if (!saved && engine_of(ruleset) == hbl::Engine::name) {
+        const std::uint64_t seed = seed_choice.value_or(
+            static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()));
+        return play_hbl(term, opt, catalog, HblGame{ruleset, red, blue, seed, computer});
     }
     // The game: a saved one replayed, or a new one.
     std::optional<rules::RulesContext> ctx;

@@ -12,6 +12,8 @@
 namespace tercio::app {
 
 struct PlayOptions {
+    /// The ruleset (`--ruleset`): none, Pikette Squared unless the start menu chooses another.
+    std::optional<std::string> ruleset;
     std::optional<std::string> red;     ///< none: chosen in the start menu (french by default)
     std::optional<std::string> blue;    ///< none: chosen in the start menu (spanish by default)
     std::optional<std::uint64_t> seed;  ///< none: from the clock

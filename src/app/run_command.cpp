@@ -369,10 +369,7 @@ int run_hbl(const RunOptions& opt, data::DataCatalog& catalog) {
         std::vector<std::string> dice_why = opt.why ? control::explain(ctx, before, c) : std::vector<std::string>{};
         for (const auto& e : ev) {
             std::cout << control::describe(ctx, s, e) << '\n';
-            const bool rolled = e.kind == hbl::EventKind::MeleeRound || e.kind == hbl::EventKind::Shot ||
-                                e.kind == hbl::EventKind::Activated ||
-                                (e.kind == hbl::EventKind::Rallied && e.c != 1);
-            if (rolled) {
+            if (control::rolled_dice(e)) {
                 for (const auto& line : dice_why) std::cout << "    " << line << '\n';
                 dice_why.clear();
             }

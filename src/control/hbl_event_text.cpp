@@ -129,6 +129,11 @@ std::vector<std::string> explain(const hbl::Context& ctx, const hbl::GameState& 
     return {};
 }
 
+bool rolled_dice(const hbl::Event& e) {
+    return e.kind == hbl::EventKind::MeleeRound || e.kind == hbl::EventKind::Shot || e.kind == hbl::EventKind::Activated ||
+           (e.kind == hbl::EventKind::Rallied && e.c != 1);
+}
+
 std::vector<std::string> board_lines(const hbl::Context& ctx, const hbl::GameState& s) {
     std::vector<std::string> rows(static_cast<std::size_t>(s.ranks), std::string());
     std::vector<std::string> out;

@@ -19,6 +19,11 @@ std::string describe(const hbl::Context& ctx, const hbl::GameState& s, const hbl
 /// command that rolls no such dice.
 std::vector<std::string> explain(const hbl::Context& ctx, const hbl::GameState& s, const hbl::Command& c);
 
+/// Whether `e` is the event whose dice explain() explains: a melee round, a shot, an activation or
+/// a rally's roll (not the UI a rally brings back by the player's choice). The explanation goes
+/// under the first such event of the command.
+bool rolled_dice(const hbl::Event& e);
+
 /// The board as text, north at the top: rank numbers down the left, file letters under it; a unit
 /// is its glyph (upper case side A, lower case side B), two units in melee `*`, terrain of type II
 /// `:` and type III `#`, open ground `.`.

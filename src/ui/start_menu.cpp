@@ -67,10 +67,40 @@ void StartMenu::offer_continue(std::vector<SavedChoice> games) {
                          " unfinished games; Enter goes on with it.";
 }
 
+void StartMenu::offer_rulesets(std::vector<RulesetChoice> rulesets, std::size_t chosen) {
+    rulesets_ = std::move(rulesets);
+    if (rulesets_.empty()) return;
+    // The armies given to the constructor are those of the ruleset chosen first.
+    ruleset_at_ = std::min(chosen, rulesets_.size() - 1);
+    choose_ruleset(ruleset_at_);
+}
+
+std::vector<ai::Level> StartMenu::levels() const {
+    if (rulesets_.empty()) return {ai::kLevels.begin(), ai::kLevels.end()};
+    return rulesets_[ruleset_at_].levels;
+}
+
+void StartMenu::choose_ruleset(std::size_t i) {
+    const std::string ids[2] = {army(0).id, army(1).id};
+    ruleset_at_ = i;
+    armies_ = rulesets_[i].armies;
+    if (armies_.empty()) armies_.push_back(ArmyChoice{"?", "no army", "", ""});
+    for (std::size_t side = 0; side < 2; ++side) {
+        const auto same = std::find_if(armies_.begin(), armies_.end(), [&](const ArmyChoice& a) { return a.id == ids[side]; });
+        setup_.army[side] = same == armies_.end() ? std::min(setup_.army[side], armies_.size() - 1)
+                                                  : static_cast<std::size_t>(same - armies_.begin());
+    }
+    // A level the ruleset's computer does not have becomes its strongest.
+    const auto lv = levels();
+    for (auto& who : setup_.computer) {
+        if (who && !lv.empty() && std::find(lv.begin(), lv.end(), *who) == lv.end()) who = lv.back();
+    }
+}
+
 void StartMenu::step(int delta) {
     do {
         row_ = (row_ + kRows + delta) % kRows;
-    } while (row_ == Continue && continue_.empty());
+    } while ((row_ == Continue && continue_.empty()) || (row_ == Ruleset && rulesets_.size() < 2));
     if (row_ == Host) {
         message_ = "Hosted, the other side is a friend's (if a person) or the computer's.";
     } else if (row_ == Join) {
@@ -81,6 +111,12 @@ void StartMenu::step(int delta) {
 void StartMenu::change(int delta) {
     const auto n = static_cast<int>(armies_.size());
     switch (row_) {
+        case Ruleset: {
+            const auto r = static_cast<int>(rulesets_.size());
+            choose_ruleset(static_cast<std::size_t>((static_cast<int>(ruleset_at_) + delta % r + r) % r));
+            message_ = rulesets_[ruleset_at_].name + ": " + std::to_string(armies_.size()) + " armies.";
+            break;
+        }
         case ArmyA:
         case ArmyB: {
             auto& a = setup_.army[row_ == ArmyA ? 0 : 1];
@@ -93,12 +129,11 @@ void StartMenu::change(int delta) {
             // A person, then the computer at each level, round and round.
             const std::size_t side = row_ == PlayerA ? 0 : 1;
             auto& who = setup_.computer[side];
-            constexpr int kChoices = static_cast<int>(ai::kLevels.size()) + 1;
-            const int at = who ? static_cast<int>(std::find(ai::kLevels.begin(), ai::kLevels.end(), *who) -
-                                                   ai::kLevels.begin()) + 1
-                               : 0;
-            const int next = (at + delta % kChoices + kChoices) % kChoices;
-            who = next == 0 ? std::nullopt : std::optional<ai::Level>(ai::kLevels[static_cast<std::size_t>(next - 1)]);
+            const auto lv = levels();
+            const int choices = static_cast<int>(lv.size()) + 1;
+            const int at = who ? static_cast<int>(std::find(lv.begin(), lv.end(), *who) - lv.begin()) + 1 : 0;
+            const int next = (at + delta % choices + choices) % choices;
+            who = next == 0 ? std::nullopt : std::optional<ai::Level>(lv[static_cast<std::size_t>(next - 1)]);
             message_ = std::string(side == 0 ? "Side A" : "Side B") + ": " + player_text(who) + ".";
             if (setup_.computer[0] && setup_.computer[1]) message_ += " The computer plays both sides: you watch.";
             break;
@@ -144,6 +179,10 @@ StartMenu::Outcome StartMenu::handle(const KeyPress& k) {
         if (row_ == Continue) return try_continue();
         if (row_ == Join) return Outcome::Join;
         if (row_ == Host) {
+            if (!rulesets_.empty() && !rulesets_[ruleset_at_].no_hosting.empty()) {
+                message_ = rulesets_[ruleset_at_].no_hosting;
+                return Outcome::Open;
+            }
             if (hosting()) return Outcome::Host;
             message_ = "The computer plays both sides: set one side to a person to host a game.";
             return Outcome::Open;
@@ -180,7 +219,8 @@ void StartMenu::draw(Surface& out) const {
     const int w = out.width();
     const int h = out.height();
     if (too_small(out, "q")) return;
-    out.put(1, 0, "tercio: Renaissance battles by the Pikette Squared rules", Style{Color::Default, true});
+    const std::string rules = rulesets_.empty() ? std::string("Pikette Squared") : rulesets_[ruleset_at_].name;
+    out.put(1, 0, "tercio: Renaissance battles by the " + rules + " rules", Style{Color::Default, true});
     const int computers = (setup_.computer[0] ? 1 : 0) + (setup_.computer[1] ? 1 : 0);
     out.put(1, 1, computers == 0   ? "A new game. Two players share this keyboard, taking turns."
                   : computers == 1 ? "A new game against the computer."
@@ -198,6 +238,7 @@ void StartMenu::draw(Surface& out) const {
     const auto hue = [&](Color c) { return color_ ? c : Color::Default; };
     const ArmyChoice& a = army(0);
     const ArmyChoice& b = army(1);
+    if (rulesets_.size() >= 2) line(2, Ruleset, "Rules", rules, std::to_string(ruleset_at_ + 1) + " of " + std::to_string(rulesets_.size()));
     out.put(3, 3, "Side A: south edge, capital letters, red", Style{hue(Color::Red), true});
     line(4, ArmyA, "Army", a.name, a.period, Style{hue(Color::Red)});
     line(5, PlayerA, "Played by", player_text(setup_.computer[0]), level_note(setup_.computer[0]));

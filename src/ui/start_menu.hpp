@@ -23,6 +23,17 @@ struct ArmyChoice {
     std::string units;  ///< "2 Knights, 4 Pike, ..."
 };
 
+/// A ruleset on offer: its id ("hell-broke-loose"), its name, its armies and the computer's
+/// levels it has.
+struct RulesetChoice {
+    std::string id;
+    std::string name;
+    std::vector<ArmyChoice> armies;
+    std::vector<ai::Level> levels{ai::kLevels.begin(), ai::kLevels.end()};
+    /// Why a game of it cannot be hosted (empty: it can).
+    std::string no_hosting;
+};
+
 /// What the menu has chosen.
 struct GameSetup {
     std::array<std::size_t, 2> army{0, 0};  ///< indices into the armies on offer, side A then B
@@ -55,6 +66,12 @@ class StartMenu {
     /// Offers to go on with the player's unfinished games, newest first; Left and Right choose
     /// among them. The cursor starts on that line.
     void offer_continue(std::vector<SavedChoice> games);
+    /// Offers a choice of ruleset on its own line above the armies (with two or more): each has
+    /// its own armies and levels. `chosen` is the one shown first; its armies replace those given
+    /// to the constructor, and the armies chosen are kept by id when the ruleset changes.
+    void offer_rulesets(std::vector<RulesetChoice> rulesets, std::size_t chosen);
+    /// The ruleset chosen: an index into those offered (0 when none were).
+    std::size_t ruleset_choice() const { return ruleset_at_; }
     /// The game Continue goes on with: an index into the games offered.
     std::size_t continue_choice() const { return continue_at_; }
 
@@ -69,7 +86,7 @@ class StartMenu {
     const std::string& message() const { return message_; }
 
   private:
-    enum Row { ArmyA, PlayerA, ArmyB, PlayerB, Seed, Start, Host, Join, Continue, Quit, kRows };
+    enum Row { Ruleset, ArmyA, PlayerA, ArmyB, PlayerB, Seed, Start, Host, Join, Continue, Quit, kRows };
     void change(int delta);
     /// Continue on the chosen game, or why not.
     Outcome try_continue();
@@ -84,6 +101,13 @@ class StartMenu {
     std::string seed_text_;  ///< the seed as typed
     std::vector<SavedChoice> continue_;  ///< the unfinished games on offer, newest first
     std::size_t continue_at_ = 0;
+    std::vector<RulesetChoice> rulesets_;  ///< the rulesets on offer (none: only the armies given)
+    std::size_t ruleset_at_ = 0;
+    /// The computer's levels of the ruleset chosen.
+    std::vector<ai::Level> levels() const;
+    /// Makes ruleset i the chosen one: its armies, the same armies by id where it has them, and
+    /// the computer's levels it has.
+    void choose_ruleset(std::size_t i);
 };
 
 }  // namespace tercio::ui

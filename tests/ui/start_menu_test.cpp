@@ -243,3 +243,51 @@ TEST_CASE("Continue offers every unfinished game: Left and Right choose, one ope
     m.handle(KeyPress::of(K::Left));
     CHECK(m.continue_choice() == 2);
 }
+
+TEST_CASE("the start menu offers a choice of ruleset, each with its own armies and levels", "[ui][menu][hbl]") {
+    StartMenu m(armies(), GameSetup{{0, 2}, {std::nullopt, tercio::ai::Level::Hard}, std::nullopt});
+    // Without a choice of rules there is no Rules line.
+    CHECK_FALSE(contains(screen_of(m), "Rules"));
+    RulesetChoice ps{"pikette-squared", "Pikette Squared", armies(), {}, ""};
+    ps.levels = {tercio::ai::kLevels.begin(), tercio::ai::kLevels.end()};
+    RulesetChoice hbl{"hell-broke-loose", "Hell Broke Loose",
+                      {{"french", "French", "The Italian Wars", "2 Gendarmes, 2 Swiss pike"},
+                       {"moorish", "Moorish", "The Reconquista", "4 Jinetes"},
+                       {"spanish", "Spanish", "The Italian Wars", "2 Colunelas"}},
+                      {tercio::ai::Level::Random, tercio::ai::Level::Normal},
+                      "Hell Broke Loose is played at one terminal for now: it cannot be hosted yet."};
+    m.offer_rulesets({ps, hbl}, 0);
+    std::string s = screen_of(m);
+    CHECK(contains(s, "tercio: Renaissance battles by the Pikette Squared rules"));
+    CHECK(contains(s, "Rules       < Pikette Squared >  1 of 2"));
+    // From Start up past the seed, the players and the armies to the Rules line.
+    press(m, KeyPress::of(K::Up), 6);
+    CHECK(m.row() == 0);
+    press(m, KeyPress::of(K::Right));
+    CHECK(m.ruleset_choice() == 1);
+    s = screen_of(m);
+    CHECK(contains(s, "tercio: Renaissance battles by the Hell Broke Loose rules"));
+    CHECK(contains(s, "Rules       < Hell Broke Loose >  2 of 2"));
+    // The armies chosen are kept by id; the level its computer lacks becomes its strongest.
+    CHECK(m.army(0).id == "french");
+    CHECK(m.army(0).units == "2 Gendarmes, 2 Swiss pike");
+    CHECK(m.army(1).id == "spanish");
+    CHECK(m.setup().computer[1] == tercio::ai::Level::Normal);
+    CHECK(contains(s, "A French: 2 Gendarmes, 2 Swiss pike"));
+    // Side B's player goes round its two levels and a person.
+    press(m, KeyPress::of(K::Down), 4);
+    press(m, KeyPress::of(K::Right));
+    CHECK_FALSE(m.setup().computer[1]);
+    press(m, KeyPress::of(K::Right));
+    CHECK(m.setup().computer[1] == tercio::ai::Level::Random);
+    // It cannot be hosted: Enter on Host says why and starts nothing.
+    press(m, KeyPress::of(K::Down), 3);
+    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Open);
+    CHECK(m.message() == "Hell Broke Loose is played at one terminal for now: it cannot be hosted yet.");
+    // Back to Pikette Squared and round: the Rules line wraps.
+    press(m, KeyPress::of(K::Up), 7);
+    CHECK(m.row() == 0);
+    press(m, KeyPress::of(K::Right));
+    CHECK(m.ruleset_choice() == 0);
+    CHECK(m.army(1).id == "spanish");
+}

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Hell Broke Loose in the real terminal (tmux at 80x24): chosen in the start menu, then a game
+# from the command line against the computer: the side pane, commands typed and completed, the
+# computer's phase, a page, quitting. And what `tercio play --ruleset` refuses, before the screen.
+# Usage: tmux_play_hbl.sh TERCIO
+set -euo pipefail
+tercio="$1"
+command -v tmux >/dev/null || { echo "tmux_play_hbl: tmux is not installed" >&2; exit 1; }
+sock="tercio-hbl-test-$$"
+t() { tmux -L "$sock" "$@"; }
+XDG_STATE_HOME="$(mktemp -d)"
+export XDG_STATE_HOME
+cleanup() { t kill-server 2>/dev/null || true; rm -rf "$XDG_STATE_HOME"; }
+trap cleanup EXIT
+session=menu
+screen() { t capture-pane -p -t "$session"; }
+# Waits until the screen shows the text (up to 15 s: the sanitized build's computer is slow).
+expect() {
+    for _ in $(seq 150); do
+        if screen | grep -qF -- "$1"; then return 0; fi
+        sleep 0.1
+    done
+    echo "tmux_play_hbl: expected '$1' on the screen:" >&2
+    screen >&2
+    exit 1
+}
+type_line() {
+    t send-keys -t "$session" -l "$1"
+    t send-keys -t "$session" Enter
+}
+refused() {  # refused EXPECTED-TEXT ARGS...: exit status 2 (usage) and the text on standard error
+    local want="$1"
+    shift
+    local err rc=0
+    err="$("$tercio" play "$@" 2>&1 >/dev/null)" || rc=$?
+    if [[ $rc -ne 2 || "$err" != *"$want"* ]]; then
+        echo "tmux_play_hbl: tercio play $* gave $rc: $err (expected 2: $want)" >&2
+        exit 1
+    fi
+}
+
+refused "--resume: Hell Broke Loose games are not saved yet" --ruleset hell-broke-loose --resume
+refused "--plain: not yet for Hell Broke Loose" --ruleset hell-broke-loose --plain
+refused "--vs hard: Hell Broke Loose's computer plays random or normal" --ruleset hell-broke-loose --vs hard
+refused "--ruleset nonsuch: no ruleset \"nonsuch\"" --ruleset nonsuch
+
+# The start menu: Up from Start to the Rules line, Right to Hell Broke Loose, s starts.
+t -f /dev/null new-session -d -s menu -x 80 -y 24 "$tercio play; echo rc=\$?; sleep 10"
+expect "Rules       < Pikette Squared >  1 of 2"
+t send-keys -t menu Up Up Up Up Up Up Right
+expect "tercio: Renaissance battles by the Hell Broke Loose rules"
+expect "Rules       < Hell Broke Loose >  2 of 2"
+expect "A French: 2 Gendarmes"
+t send-keys -t menu s
+expect "A French: die D10, chips 21/21"
+expect "n/n UI  s stubborn  V vexed  u unloaded  * melee"
+expect "Initiative: A rolls"
+type_line quit
+expect "Quit? Hell Broke Loose games are not saved yet"
+t send-keys -t menu y
+expect "tercio: Hell Broke Loose game french v spanish, seed"
+expect "rc=0"
+
+# From the command line: seed 5, the computer plays B. A chooses, goes second, and the computer's
+# commands are played on the screen until A decides again.
+session=game
+t -f /dev/null new-session -d -s game -x 80 -y 24 \
+    "$tercio play --ruleset hell-broke-loose --red french --blue ottoman --seed 5 --vs normal --ai-delay 50; echo rc=\$?; sleep 10"
+expect "Turn 1: A chooses first or second, 6 pips each."
+expect "B Ottoman: die D10, chips 21/21, deck 29"
+expect "P1  l2  N  10/10 s6"
+expect "A (French)>"
+# Tab completes from the legal commands.
+t send-keys -t game -l se
+t send-keys -t game Tab
+expect "A (French)> second"
+t send-keys -t game Enter
+expect "B turns"
+# A is asked again: to shoot at a command B activated, or in its own phase.
+expect "A (French)>"
+type_line units
+expect "A P1 l2 N Swiss pike, UI 10/10 (6 stubborn)."
+t send-keys -t game Escape
+type_line "fight K1"
+expect "fight K1: "
+type_line quit
+t send-keys -t game y
+expect "tercio: Hell Broke Loose game french v ottoman, seed 5, left after"
+expect "rc=0"
