@@ -20,26 +20,16 @@ std::pair<std::string, std::string> now_texts() {
     return {iso, stem};
 }
 
-std::optional<std::string> SaveKeeper::played(const control::Session& session, const control::Entry& entry,
-                                              const rules::GameState& before) {
-    std::string why;
-    if (save_.played(entry.command, before, session.state(), session.calls(), why)) return std::nullopt;
-    return "NOT SAVED: " + why + " (" + std::to_string(save_.unsaved()) +
-           " commands wait to be written; S tries again)";
+std::string not_saved(const std::string& why, std::size_t unsaved) {
+    return "NOT SAVED: " + why + " (" + std::to_string(unsaved) + " commands wait to be written; S tries again)";
 }
 
-std::optional<std::string> SaveKeeper::undoing(const control::Session&) {
+std::string save_now(data::GameSave& save) {
     std::string why;
-    if (save_.undone(why)) return std::nullopt;
-    return why;
-}
-
-std::string SaveKeeper::save() {
-    std::string why;
-    if (!save_.backup(why)) return "NOT SAVED: " + why;
+    if (!save.backup(why)) return "NOT SAVED: " + why;
     // The file's name, not its whole path: the message line is one line of 80 columns (the end
     // of the game prints where it is).
-    return "Saved (" + std::to_string(save_.commands()) + " commands): " + save_.file().filename().string() +
+    return "Saved (" + std::to_string(save.commands()) + " commands): " + save.file().filename().string() +
            " (and a .bak copy)";
 }
 
@@ -66,8 +56,23 @@ std::variant<SavedGame, int> open_saved(const data::SaveDir& dir, const std::str
         std::cerr << "tercio play: the save was not changed.\n";
         return kExitDataError;
     }
-    SavedGame g{std::move(writer), std::move(*parsed.value), {}, {}};
+    SavedGame g{std::move(writer), std::move(*parsed.value), {}, {}, {}};
     const data::SaveHeader& h = g.save.header;
+    if (catalog.engine(h.ruleset) == std::string(hbl::Engine::name)) {
+        // A Hell Broke Loose game: its ruleset and its own armies.
+        hbl::Context hctx{catalog.hbl_ruleset(h.ruleset, why), {}};
+        for (std::size_t i = 0; hctx.ruleset && i < 2; ++i) {
+            hctx.armies[i] = catalog.hbl_army(h.ruleset, h.sides[i].army, why);
+            if (!hctx.armies[i]) why = "army \"" + h.sides[i].army + "\": " + why;
+        }
+        if (!hctx.ruleset || !hctx.armies[0] || !hctx.armies[1]) {
+            std::cerr << command << ": " << file << ": " << printable(why) << '\n';
+            return kExitDataError;
+        }
+        g.hbl = hctx;
+        g.notices = data::changed_data(catalog.dir(), h);
+        return g;
+    }
     const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
     if (!ctx) {
         std::cerr << command << ": " << file << ": " << why << '\n';
@@ -91,7 +96,7 @@ data::SaveHeader new_save_header(data::DataCatalog& catalog, const std::string& 
     for (std::size_t i = 0; i < 2; ++i) {
         const std::string plays = computer[i] ? std::string(data::kPlaysComputer) + std::string(ai::level_name(*computer[i]))
                                               : std::string(data::kPlaysHuman);
-        header.sides[i] = {armies[i], data::file_hash(data::army_path(catalog.dir(), armies[i])), player, plays};
+        header.sides[i] = {armies[i], data::file_hash(data::army_path(catalog.dir(), ruleset, armies[i])), player, plays};
     }
     return header;
 }

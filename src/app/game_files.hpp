@@ -3,6 +3,8 @@
 /// keeper that writes every command as the session plays it, opening a saved game to go on with
 /// it, and the header of a new game's save.
 #include <array>
+#include <concepts>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,31 +18,67 @@
 #include "data/data_files.hpp"
 #include "data/save.hpp"
 #include "data/save_store.hpp"
+#include "hbl/engine.hpp"
+#include "rules/engine.hpp"
 
 namespace tercio::app {
 
 /// "2026-11-23T16:35:04Z" and "20261123-163504" for now.
 std::pair<std::string, std::string> now_texts();
 
-/// The session's save keeper: every command goes to the save file before the screen shows it.
-class SaveKeeper final : public control::Observer {
+/// What SaveKeeperOf says when the disk refuses a command's lines.
+std::string not_saved(const std::string& why, std::size_t unsaved);
+/// `S`: saves (with a .bak) and returns what to tell the player.
+std::string save_now(data::GameSave& save);
+
+/// A session's save keeper: every command goes to the save file before the screen shows it.
+/// Pikette Squared's lines carry keyframes (GameSave::played); another ruleset's are its
+/// command lines (data/hbl_save.hpp).
+template <core::RulesEngine E>
+class SaveKeeperOf final : public control::ObserverOf<E> {
   public:
-    explicit SaveKeeper(data::GameSave& save) : save_(save) {}
-    std::optional<std::string> played(const control::Session& session, const control::Entry& entry,
-                                      const rules::GameState& before) override;
-    std::optional<std::string> undoing(const control::Session& session) override;
-    /// `S`: saves and returns what to tell the player.
-    std::string save();
+    using Session = control::SessionOf<E>;
+    SaveKeeperOf(data::GameSave& save, std::function<std::string(const typename E::Command&, const typename E::State&,
+                                                                 const typename E::State&)> lines = {})
+        : save_(save), lines_(std::move(lines)) {}
+    std::optional<std::string> played(const Session& session, const control::EntryOf<E>& entry,
+                                      const typename E::State& before) override {
+        std::string why;
+        const bool ok = lines_ ? save_.played_lines(lines_(entry.command, before, session.state()),
+                                                    E::turn(before) != E::turn(session.state()), why)
+                               : played_here(session, entry, before, why);
+        if (ok) return std::nullopt;
+        return not_saved(why, save_.unsaved());
+    }
+    std::optional<std::string> undoing(const Session&) override {
+        std::string why;
+        if (save_.undone(why)) return std::nullopt;
+        return why;
+    }
+    std::string save() { return save_now(save_); }
 
   private:
+    bool played_here(const Session& session, const control::EntryOf<E>& entry, const typename E::State& before,
+                     std::string& why) {
+        if constexpr (std::same_as<E, rules::Engine>) {
+            return save_.played(entry.command, before, session.state(), session.calls(), why);
+        } else {
+            (void)session, (void)entry, (void)before;
+            why = "no way to write this ruleset's lines";
+            return false;
+        }
+    }
     data::GameSave& save_;
+    std::function<std::string(const typename E::Command&, const typename E::State&, const typename E::State&)> lines_;
 };
+using SaveKeeper = SaveKeeperOf<rules::Engine>;
 
 /// A saved game, locked for this session, read from its file and checked: ready to replay.
 struct SavedGame {
     std::unique_ptr<data::SaveWriter> writer;  ///< locked before the file was read
     data::SaveFile save;
-    rules::RulesContext ctx;
+    rules::RulesContext ctx;             ///< a Pikette Squared game's
+    std::optional<hbl::Context> hbl;     ///< a Hell Broke Loose game's (then `ctx` is empty)
     std::vector<std::string> notices;  ///< things the player should know (data changed; a cut line, once replayed)
 };
 

@@ -9,6 +9,7 @@
 #include "ai/players_of.hpp"
 #include "app/exit_codes.hpp"
 #include "app/terminal.hpp"
+#include "data/hbl_save.hpp"
 #include "hbl/engine.hpp"
 #include "ui/hbl_screen.hpp"
 
@@ -55,36 +56,91 @@ std::vector<ui::ArmyChoice> hbl_army_choices(data::DataCatalog& catalog,
     return out;
 }
 
-int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt,
-             data::DataCatalog& catalog, const HblGame& game) {
+int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, data::DataCatalog& catalog,
+             const data::SaveDir& dir, const std::string& player, const HblGame& game,
+             std::optional<SavedGame> saved) {
     using E = hbl::Engine;
     std::string why;
-    hbl::Context ctx{catalog.hbl_ruleset(game.ruleset, why), {}};
-    const std::array<const std::string*, 2> ids = {&game.red, &game.blue};
-    for (std::size_t s = 0; ctx.ruleset && s < 2; ++s) {
-        ctx.armies[s] = catalog.hbl_army(game.ruleset, *ids[s], why);
-        if (!ctx.armies[s]) why = "army \"" + *ids[s] + "\": " + why;
+    hbl::Context ctx;
+    data::SaveHeader header;
+    std::array<std::optional<ai::Level>, 2> computer = game.computer;
+    if (saved) {
+        ctx = *saved->hbl;
+        header = saved->save.header;
+        for (std::size_t i = 0; i < 2; ++i) {
+            const auto level = data::computer_level(header.sides[i].plays);
+            computer[i] = level ? ai::parse_level(*level) : std::nullopt;
+        }
+    } else {
+        ctx.ruleset = catalog.hbl_ruleset(game.ruleset, why);
+        const std::array<const std::string*, 2> ids = {&game.red, &game.blue};
+        for (std::size_t s = 0; ctx.ruleset && s < 2; ++s) {
+            ctx.armies[s] = catalog.hbl_army(game.ruleset, *ids[s], why);
+            if (!ctx.armies[s]) why = "army \"" + *ids[s] + "\": " + why;
+        }
+        if (!ctx.ruleset || !ctx.armies[0] || !ctx.armies[1]) {
+            term.reset();
+            std::cerr << "tercio play: " << printable(why) << '\n';
+            return kExitDataError;
+        }
+        header = new_save_header(catalog, game.ruleset, {game.red, game.blue}, player, game.seed, computer);
     }
-    if (!ctx.ruleset || !ctx.armies[0] || !ctx.armies[1]) {
-        term.reset();
-        std::cerr << "tercio play: " << printable(why) << '\n';
-        return kExitDataError;
-    }
-    ui::HblSession session(ctx, game.seed);
+    ui::HblSession session(ctx, header.seed);
+    header.setup_hash = E::hash(session.state());
     // One computer player a side it plays, for the whole game, seeded from the game's seed.
     std::array<std::unique_ptr<ai::PlayerOf<E>>, 2> players;
     for (const core::Side side : {core::Side::A, core::Side::B}) {
-        if (const auto level = game.computer[core::idx(side)]) {
-            players[core::idx(side)] =
-                ai::make_player_of<E>(*level, ai::player_seed(game.seed, side));
-            if (players[core::idx(side)])
-                session.set_seat(side,
-                                 control::Seat::computer_at(std::string(ai::level_name(*level))));
+        if (const auto level = computer[core::idx(side)]) {
+            players[core::idx(side)] = ai::make_player_of<E>(*level, ai::player_seed(header.seed, side));
+            if (players[core::idx(side)]) {
+                session.set_seat(side, control::Seat::computer_at(std::string(ai::level_name(*level))));
+            }
         }
     }
-    ui::HblScreen screen(
-        session, ui::ScreenOptions{term->has_color() && opt.color, opt.ascii || !utf8_locale()});
+    ui::HblScreen screen(session, ui::ScreenOptions{term->has_color() && opt.color, opt.ascii || !utf8_locale()});
     screen.show_setup(session.setup_events());
+    std::unique_ptr<data::GameSave> save;
+    if (saved) {
+        // The save replayed from its seed, every command checked against its hash, into the
+        // session and the screen's log.
+        const std::string file = saved->writer->file().string();
+        auto replayed = data::replay_hbl_save(
+            file, saved->save, ctx,
+            [&](const data::HblReplayedCommand& rc, const hbl::GameState& before, const hbl::GameState& after) {
+                session.record(rc.command, rc.events, rc.random, before, after, rc.calls);
+                screen.show_replayed(rc.command, rc.events, before, after);
+            });
+        if (!replayed.ok()) {
+            term.reset();
+            for (const auto& e : replayed.errors) std::cerr << e.to_string() << '\n';
+            for (const auto& n : saved->notices) std::cerr << "note: " << n << '\n';
+            std::cerr << "tercio play: the save was not changed.\n";
+            return kExitDataError;
+        }
+        save = data::GameSave::resume(std::move(saved->writer), saved->save);
+        std::string message = "Resumed " + std::filesystem::path(file).filename().string() + ".";
+        if (saved->save.cut_line) {
+            message += " Note: line " + std::to_string(*saved->save.cut_line) +
+                       " was cut short when the program stopped; the game goes on from the command before it.";
+        }
+        for (const auto& n : saved->notices) message += " Note: " + n + ".";
+        if (!save->warning().empty()) message += " " + save->warning();
+        screen.show_message(message);
+    } else {
+        save = data::GameSave::start(dir, now_texts().second + "-" + game.red + "-v-" + game.blue, header, why);
+        if (!save) {
+            term.reset();
+            std::cerr << "tercio play: cannot save the game: " << why << '\n';
+            return kExitIoError;
+        }
+    }
+    SaveKeeperOf<E> keeper(*save, [&ctx](const hbl::Command& c, const hbl::GameState& before,
+                                         const hbl::GameState& after) {
+        return data::hbl_save_lines_after(ctx, c, before, after);
+    });
+    session.add_observer(&keeper);
+    screen.set_save_action([&keeper] { return keeper.save(); });
+    screen.set_quit_question("Quit? The game is saved: tercio play --resume goes on with it. y or n");
     const auto delay = std::chrono::milliseconds(std::max(0, opt.ai_delay_ms));
     Clock::time_point last = Clock::now();
     std::uint64_t seen = session.version();
@@ -104,11 +160,11 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt,
             const auto now = Clock::now();
             if (now >= due) {
                 const core::Side side = session.decider();
-                auto& player = players[core::idx(side)];
+                auto& computer_player = players[core::idx(side)];
                 std::string failed;
                 try {
                     const auto out =
-                        session.play(player->choose(ai::view_of<E>(ctx, session.state(), side)));
+                        session.play(computer_player->choose(ai::view_of<E>(ctx, session.state(), side)));
                     if (out.refused) failed = "its command was refused: " + *out.refused;
                 } catch (const std::exception& e) {
                     failed = e.what();
@@ -155,7 +211,12 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt,
         if (!screen.handle(key)) break;
     }
     set_interrupt_asks(false);
+    session.remove_observer(&keeper);
     term.reset();
+    if (save->unsaved() > 0 && !save->flush(why)) {
+        std::cerr << "tercio: NOT SAVED: the last " << save->unsaved() << " commands could not be written: " << why
+                  << '\n';
+    }
     if (stop_signal() == SIGHUP) {
         std::cerr << "tercio: the connection closed; ";
     } else if (stop_signal()) {
@@ -164,17 +225,17 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt,
         std::cerr << "tercio: the terminal's input ended; ";
     }
     const bool over = session.over();
-    std::cout << "tercio: Hell Broke Loose game " << game.red << " v " << game.blue << ", seed "
-              << game.seed;
+    std::cout << "tercio: Hell Broke Loose game " << header.sides[0].army << " v " << header.sides[1].army << ", seed "
+              << header.seed;
     if (over) {
         const int w = E::winner(ctx, session.state());
-        std::cout << ", finished: "
-                  << (w < 0 ? std::string("a draw") : std::string(w == 0 ? "A" : "B") + " won");
-    } else {
-        std::cout << ", left after " << session.history().size()
-                  << " commands (Hell Broke Loose games are not saved yet)";
+        std::cout << ", finished: " << (w < 0 ? std::string("a draw") : std::string(w == 0 ? "A" : "B") + " won");
     }
-    std::cout << '\n';
+    std::cout << ", saved in " << save->file().string() << '\n';
+    if (!over) {
+        std::cout << "tercio play --resume" << (opt.player ? " --player " + player : std::string())
+                  << (opt.save_dir ? " --save-dir " + opt.save_dir->string() : std::string()) << " goes on with it\n";
+    }
     return kExitOk;
 }
 

@@ -209,8 +209,7 @@ int main(int argc, char** argv) {
     play->fallthrough();
     play->add_option("--ruleset", play_opt.ruleset,
                      "The rules (default pikette-squared; the menu offers the others).\n"
-                     "hell-broke-loose plays Hell Broke Loose with its own armies\n"
-                     "(not saved yet)")
+                     "hell-broke-loose plays Hell Broke Loose with its own armies")
         ->type_name("ID");
     play->add_option("--red", play_opt.red, "Side A's army, south edge (default french); skips the menu")->type_name("ARMY");
     play->add_option("--blue", play_opt.blue, "Side B's army, north edge (default spanish); skips the menu")->type_name("ARMY");

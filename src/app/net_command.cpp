@@ -509,6 +509,9 @@ bool clear_stale_socket(const fs::path& socket, std::string& why) {
         auto r = open_saved(*pd.dir, *file, catalog, "tercio host");
         if (std::holds_alternative<int>(r)) fail("cannot go on with " + *file + ": tercio play --resume says why");
         saved = std::move(std::get<SavedGame>(r));
+        if (saved->hbl) {
+            fail(*file + " is a Hell Broke Loose game, which cannot be hosted yet: tercio play --resume goes on with it");
+        }
         ctx = saved->ctx;
         header = saved->save.header;
         for (std::size_t i = 0; i < 2; ++i) {

@@ -25,6 +25,7 @@
 #include "data/data_files.hpp"
 #include "data/save.hpp"
 #include "data/save_store.hpp"
+#include "data/hbl_save.hpp"
 #include "hbl/engine.hpp"
 #include "rules/game.hpp"
 #include "rules/state_hash.hpp"
@@ -207,13 +208,35 @@ ui::SavedChoice describe_save(const data::SaveDir& dir, const data::SaveListing&
     std::string why;
     std::string names[2];
     std::optional<std::string_view> levels[2];
+    const bool hbl_game = catalog.engine(h.ruleset) == std::string(hbl::Engine::name);
     for (std::size_t i = 0; i < 2; ++i) {
-        const rules::ArmyList* a = catalog.army(h.sides[i].army, why);
-        names[i] = a ? a->name : h.sides[i].army;
+        if (hbl_game) {
+            const hbl::ArmyList* a = catalog.hbl_army(h.ruleset, h.sides[i].army, why);
+            names[i] = a ? a->name : h.sides[i].army;
+        } else {
+            const rules::ArmyList* a = catalog.army(h.sides[i].army, why);
+            names[i] = a ? a->name : h.sides[i].army;
+        }
         levels[i] = data::computer_level(h.sides[i].plays);
     }
-    // A keyframe starts every turn: their number is the turn reached.
-    const std::size_t turn = parsed.value->keyframes.size();
+    // A keyframe starts every turn: their number is the turn reached. A Hell Broke Loose save
+    // has none: its game is replayed (a few milliseconds).
+    std::size_t turn = parsed.value->keyframes.size();
+    if (hbl_game) {
+        const hbl::Context hctx{catalog.hbl_ruleset(h.ruleset, why),
+                                {catalog.hbl_army(h.ruleset, h.sides[0].army, why),
+                                 catalog.hbl_army(h.ruleset, h.sides[1].army, why)}};
+        const auto r = hctx.ruleset && hctx.armies[0] && hctx.armies[1]
+                           ? data::replay_hbl_save(save.name, *parsed.value, hctx)
+                           : data::Loaded<data::HblReplayed>{};
+        if (!r.ok() || !r.value) {
+            c.title = save.name;
+            c.blocked = "damaged: tercio check " + printable(save.file.string()) + " says why";
+            return c;
+        }
+        turn = static_cast<std::size_t>(r.value->state.turn);
+        names[0] = "Hell Broke Loose: " + names[0];
+    }
     c.title = names[0] + " v " + names[1] + ", " + (turn == 0 ? std::string("the set-up") : "turn " + std::to_string(turn));
     const std::string who = levels[0] && levels[1] ? "the computer against itself"
                             : levels[0]            ? "you (B) v the computer (" + std::string(*levels[0]) + ")"
@@ -309,10 +332,6 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
             return kExitUsage;
         }
         if (engine == hbl::Engine::name) {
-            if (opt.resume) {
-                std::cerr << "tercio play: --resume: Hell Broke Loose games are not saved yet, so none can be resumed\n";
-                return kExitUsage;
-            }
             if (opt.plain) {
                 std::cerr << "tercio play: --plain: not yet for Hell Broke Loose; tercio run --ruleset " << *opt.ruleset
                           << " --red ARMY --blue ARMY --commands - plays it in plain lines\n";
@@ -468,10 +487,18 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         computer = menu.setup().computer;
         if (outcome == ui::StartMenu::Outcome::Start) ruleset = rulesets[menu.ruleset_choice()].id;
     }
+    if (saved && saved->hbl) {
+        if (opt.plain) {
+            std::cerr << "tercio play: --plain: not yet for Hell Broke Loose; without --plain, tercio play --resume "
+                         "goes on with it on the screen\n";
+            return kExitUsage;
+        }
+        return play_hbl(term, opt, catalog, *dir, player, HblGame{}, std::move(saved));
+    }
     if (!saved && engine_of(ruleset) == hbl::Engine::name) {
         const std::uint64_t seed = seed_choice.value_or(
             static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()));
-        return play_hbl(term, opt, catalog, HblGame{ruleset, red, blue, seed, computer});
+        return play_hbl(term, opt, catalog, *dir, player, HblGame{ruleset, red, blue, seed, computer}, std::nullopt);
     }
     // The game: a saved one replayed, or a new one.
     std::optional<rules::RulesContext> ctx;

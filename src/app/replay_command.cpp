@@ -8,6 +8,7 @@
 
 
 #include "app/exit_codes.hpp"
+#include "hbl/engine.hpp"
 #include "app/terminal.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
@@ -83,6 +84,11 @@ int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) 
     const data::SaveHeader& h = save.header;
     data::DataCatalog catalog(data_dir);
     std::string why;
+    if (catalog.engine(h.ruleset) == std::string(hbl::Engine::name)) {
+        std::cerr << "tercio replay: " << name << ": a Hell Broke Loose game, which replay does not show yet (tercio check "
+                  << name << " replays it; tercio play --resume goes on with it)\n";
+        return kExitDataError;
+    }
     const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
     if (!ctx) {
         std::cerr << "tercio replay: " << name << ": " << why << '\n';

@@ -1,4 +1,6 @@
 #include "data/data_files.hpp"
+
+#include "data/hbl_save.hpp"
 #include "data/hbl_files.hpp"
 
 #include <algorithm>
@@ -246,7 +248,8 @@ const hbl::ArmyList* DataCatalog::hbl_army(std::string_view ruleset_id, std::str
 HblResolvers DataCatalog::hbl_resolvers() {
     return HblResolvers{
         [this](std::string_view id) { return engine(id); },
-        [this](std::string_view id, std::string& why) { return hbl_ruleset(id, why); }};
+        [this](std::string_view id, std::string& why) { return hbl_ruleset(id, why); },
+        [this](std::string_view ruleset, std::string_view id, std::string& why) { return hbl_army(ruleset, id, why); }};
 }
 
 ContextResolver DataCatalog::context_resolver() {
@@ -306,7 +309,20 @@ CheckOutcome check_text(std::string_view file, std::string_view text,
         out.kind = "save";
         auto save = parse_save(file, text);
         out.errors = std::move(save.errors);
-        if (out.errors.empty() && context) {
+        const bool hbl_save = out.errors.empty() && hbl.engine &&
+                              hbl.engine(save.value->header.ruleset) == std::string(hbl::Engine::name);
+        if (hbl_save && hbl.ruleset && hbl.army) {
+            // A Hell Broke Loose game, replayed by its own rules.
+            const SaveHeader& h = save.value->header;
+            std::string why;
+            const hbl::Context ctx{hbl.ruleset(h.ruleset, why),
+                                   {hbl.army(h.ruleset, h.sides[0].army, why), hbl.army(h.ruleset, h.sides[1].army, why)}};
+            if (ctx.ruleset && ctx.armies[0] && ctx.armies[1]) {
+                out.errors = replay_hbl_save(file, *save.value, ctx).errors;
+            } else {
+                out.errors.push_back(LoadError{std::string(file), 1, 1, why});
+            }
+        } else if (out.errors.empty() && context && !hbl_save) {
             const SaveHeader& h = save.value->header;
             std::string why;
             if (const auto ctx = context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why)) {

@@ -58,6 +58,9 @@ using EngineResolver = std::function<std::optional<std::string>(std::string_view
 struct HblResolvers {
     EngineResolver engine;
     HblRulesetResolver ruleset;
+    /// An army of a Hell Broke Loose ruleset (for a save's replay); none: saves of that engine
+    /// are checked for their syntax only.
+    std::function<const hbl::ArmyList*(std::string_view ruleset, std::string_view id, std::string& why)> army;
 };
 
 /// Loads a ruleset and the armies of side A and side B (ids) for a position, and returns them as

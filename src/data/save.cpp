@@ -207,8 +207,12 @@ std::string write_save_header(const SaveHeader& h) {
     return out;
 }
 
+std::string save_text_line(std::string_view command_text, std::uint64_t hash_after) {
+    return hex64(hash_after).substr(2) + " " + std::string(command_text) + "\n";
+}
+
 std::string save_command_line(const rules::Command& c, std::uint64_t hash_after) {
-    return hex64(hash_after).substr(2) + " " + rules::print(c) + "\n";
+    return save_text_line(rules::print(c), hash_after);
 }
 
 std::string save_keyframe(std::size_t commands, const std::string& position_text) {
@@ -359,12 +363,8 @@ Loaded<Replayed> replay_save(std::string_view file, const SaveFile& save, const 
     };
     Replayed r;
     core::SeededDice dice(save.header.seed);
-    r.setup = rules::new_game(ctx, r.state, dice);
-    if (rules::state_hash(r.state) != save.header.setup_hash) {
-        return fail(1, "the set-up made from this seed and these armies is not the one saved (setup_hash): the "
-                       "save was made with other data or another program (" + save.header.program + ")");
-    }
     std::size_t next_keyframe = 0;
+    // Every keyframe after the commands it follows is the game as replayed there.
     auto check_keyframes = [&]() -> bool {
         for (; next_keyframe < save.keyframes.size() && save.keyframes[next_keyframe].commands == r.commands.size();
              ++next_keyframe) {
@@ -389,34 +389,7 @@ Loaded<Replayed> replay_save(std::string_view file, const SaveFile& save, const 
         }
         return true;
     };
-    if (!check_keyframes()) return out;
-    for (const SavedCommand& sc : save.commands) {
-        std::string err;
-        const auto c = rules::parse_command(sc.text, err);
-        if (!c) return fail(sc.line, "\"" + sc.text + "\" is not a command: " + err);
-        ReplayedCommand rc;
-        rc.command = *c;
-        rc.by = r.state.decider;
-        rc.line = sc.line;
-        const rules::GameState before = r.state;
-        rules::Played p = rules::play(ctx, r.state, *c, dice);
-        if (!p.ok()) {
-            return fail(sc.line, "\"" + sc.text + "\" is not legal here: " + *p.refused +
-                                     " (the save and this program no longer agree)");
-        }
-        rc.events = std::move(p.events);
-        rc.random = p.random;
-        rc.calls = dice.calls();
-        const std::uint64_t h = rules::state_hash(r.state);
-        if (h != sc.hash) {
-            return fail(sc.line, "out of sync at \"" + sc.text + "\": the game here is " + hex64(h) +
-                                     ", the save says " + hex64(sc.hash) +
-                                     " (it was edited, or made by another program or data)");
-        }
-        if (observer) observer(rc, before, r.state);
-        r.commands.push_back(std::move(rc));
-        if (!check_keyframes()) return out;
-    }
+    if (!replay_log<rules::Engine>(file, save, ctx, observer, r, dice, out, check_keyframes)) return out;
     if (next_keyframe != save.keyframes.size()) {
         return fail(save.keyframes[next_keyframe].line, "a keyframe out of order");
     }

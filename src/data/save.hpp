@@ -10,12 +10,16 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
+#include "core/dice.hpp"
+#include "core/engine.hpp"
 #include "data/data_files.hpp"
 #include "data/load_error.hpp"
 #include "rules/command.hpp"
 #include "rules/event.hpp"
+#include "rules/engine.hpp"
 #include "rules/game.hpp"
 
 namespace tercio::data {
@@ -115,6 +119,8 @@ std::string write_save_header(const SaveHeader& h);
 
 /// One log line: the state hash after the command, a space, the command, a newline.
 std::string save_command_line(const rules::Command& c, std::uint64_t hash_after);
+/// The same for a command already in its text form (any ruleset's).
+std::string save_text_line(std::string_view command_text, std::uint64_t hash_after);
 
 /// A keyframe block: an opening marker naming how many commands it follows, the position text,
 /// a closing marker.
@@ -132,11 +138,12 @@ std::string save_lines_after(const SaveHeader& h, const rules::RulesContext& ctx
 /// problem is reported with its line and column. A format newer than kSaveFormat is refused.
 Loaded<SaveFile> parse_save(std::string_view file, std::string_view text);
 
-/// One command as replayed.
-struct ReplayedCommand {
-    rules::Command command;
-    rules::Side by = rules::Side::A;  ///< the side that gave it
-    rules::Events events;
+/// One command as replayed, in a game of rules engine E.
+template <core::RulesEngine E>
+struct ReplayedCommandOf {
+    typename E::Command command;
+    core::Side by = core::Side::A;  ///< the side that gave it
+    typename E::Events events;
     /// It drew from the dice or turned a card: nothing before it can be taken back.
     bool random = false;
     int line = 0;
@@ -144,16 +151,73 @@ struct ReplayedCommand {
 };
 
 /// A save replayed: the game as it stands after its last command.
-struct Replayed {
-    rules::Events setup;                      ///< the set-up rolls of new_game
-    std::vector<ReplayedCommand> commands;
-    rules::GameState state;
-    std::uint64_t calls = 0;                  ///< dice draws made (SeededDice state with the seed)
+template <core::RulesEngine E>
+struct ReplayedOf {
+    typename E::Events setup;  ///< the set-up rolls of new_game
+    std::vector<ReplayedCommandOf<E>> commands;
+    typename E::State state;
+    std::uint64_t calls = 0;  ///< dice draws made (SeededDice state with the seed)
 };
 
 /// Told of each command as it is replayed, with the states before and after it.
-using ReplayObserver = std::function<void(const ReplayedCommand&, const rules::GameState& before,
-                                          const rules::GameState& after)>;
+template <core::RulesEngine E>
+using ReplayObserverOf = std::function<void(const ReplayedCommandOf<E>&, const typename E::State& before,
+                                            const typename E::State& after)>;
+
+using ReplayedCommand = ReplayedCommandOf<rules::Engine>;
+using Replayed = ReplayedOf<rules::Engine>;
+using ReplayObserver = ReplayObserverOf<rules::Engine>;
+
+/// Replays a save's log in a game of engine E, from its seed: the set-up must give the saved
+/// setup_hash, then each command must parse, be legal and leave the state hash saved after it.
+/// `after_each` is called once at the start and after each command (a ruleset's keyframes are
+/// checked there) and stops the replay by returning false, having added its errors to `out`.
+/// Nothing of the file's tail (keyframes left over, the game-over line) is checked here.
+template <core::RulesEngine E>
+bool replay_log(std::string_view file, const SaveFile& save, const typename E::Context& ctx,
+                const ReplayObserverOf<E>& observer, ReplayedOf<E>& r, core::SeededDice& dice,
+                Loaded<ReplayedOf<E>>& out, const std::function<bool()>& after_each) {
+    auto fail = [&](int line, std::string message) {
+        out.errors.push_back(LoadError{std::string(file), line, 1, std::move(message)});
+        return false;
+    };
+    r.setup = E::new_game(ctx, r.state, dice);
+    if (E::hash(r.state) != save.header.setup_hash) {
+        return fail(1, "the set-up made from this seed and these armies is not the one saved (setup_hash): the "
+                       "save was made with other data or another program (" + save.header.program + ")");
+    }
+    if (after_each && !after_each()) return false;
+    for (const SavedCommand& sc : save.commands) {
+        auto parsed = E::parse(ctx, r.state, E::deciding_side(r.state), sc.text);
+        if (const std::string* err = std::get_if<std::string>(&parsed)) {
+            return fail(sc.line, "\"" + sc.text + "\" is not a command: " + *err);
+        }
+        ReplayedCommandOf<E> rc;
+        rc.command = std::get<typename E::Command>(parsed);
+        rc.by = E::deciding_side(r.state);
+        rc.line = sc.line;
+        const typename E::State before = r.state;
+        typename E::Played p = E::play(ctx, r.state, rc.command, dice);
+        if (!p.ok()) {
+            return fail(sc.line, "\"" + sc.text + "\" is not legal here: " + *p.refused +
+                                     " (the save and this program no longer agree)");
+        }
+        rc.events = std::move(p.events);
+        rc.random = p.random;
+        rc.calls = dice.calls();
+        const std::uint64_t h = E::hash(r.state);
+        if (h != sc.hash) {
+            return fail(sc.line, "out of sync at \"" + sc.text + "\": the game here is " + hex64(h) +
+                                     ", the save says " + hex64(sc.hash) +
+                                     " (it was edited, or made by another program or data)");
+        }
+        if (observer) observer(rc, before, r.state);
+        r.commands.push_back(std::move(rc));
+        if (after_each && !after_each()) return false;
+    }
+    r.calls = dice.calls();
+    return true;
+}
 
 /// Replays a parsed save against its ruleset and armies. Stops at the first command that does
 /// not parse, is illegal, or leaves a state whose hash differs from the saved one (or at a

@@ -1,5 +1,7 @@
 #include "data/save_store.hpp"
 
+#include "data/hbl_save.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -470,12 +472,25 @@ std::unique_ptr<GameSave> GameSave::start(const SaveDir& dir, const std::string&
                                           const rules::RulesContext& ctx, std::string& why) {
     auto w = SaveWriter::create(dir, stem, write_save_header(header), why);
     if (!w) return nullptr;
-    return std::unique_ptr<GameSave>(new GameSave(std::move(w), ctx, header));
+    return std::unique_ptr<GameSave>(new GameSave(std::move(w), &ctx, header));
+}
+
+std::unique_ptr<GameSave> GameSave::start(const SaveDir& dir, const std::string& stem, const SaveHeader& header,
+                                          std::string& why) {
+    auto w = SaveWriter::create(dir, stem, write_save_header(header), why);
+    if (!w) return nullptr;
+    return std::unique_ptr<GameSave>(new GameSave(std::move(w), nullptr, header));
 }
 
 std::unique_ptr<GameSave> GameSave::resume(std::unique_ptr<SaveWriter> writer, const SaveFile& save,
                                            const rules::RulesContext& ctx) {
-    std::unique_ptr<GameSave> g(new GameSave(std::move(writer), ctx, save.header));
+    auto g = resume(std::move(writer), save);
+    g->ctx_ = &ctx;
+    return g;
+}
+
+std::unique_ptr<GameSave> GameSave::resume(std::unique_ptr<SaveWriter> writer, const SaveFile& save) {
+    std::unique_ptr<GameSave> g(new GameSave(std::move(writer), nullptr, save.header));
     for (const SavedCommand& c : save.commands) g->offsets_.push_back(c.offset);
     std::string why;
     if (g->writer_->size() > save.good_bytes) {
@@ -496,11 +511,16 @@ std::unique_ptr<GameSave> GameSave::resume(std::unique_ptr<SaveWriter> writer, c
 
 bool GameSave::played(const rules::Command& c, const rules::GameState& before, const rules::GameState& after,
                       std::uint64_t calls, std::string& why) {
-    pending_.push_back(save_lines_after(header_, ctx_, c, before, after, calls, commands() + 1));
+    return played_lines(save_lines_after(header_, *ctx_, c, before, after, calls, commands() + 1),
+                        after.turn != before.turn, why);
+}
+
+bool GameSave::played_lines(std::string lines, bool turn_began, std::string& why) {
+    pending_.push_back(std::move(lines));
     if (!flush(why)) return false;
     // A new turn: the .bak catches up (a bad .bak is no reason to stop the game).
     std::string ignored;
-    if (after.turn != before.turn) writer_->backup(ignored);
+    if (turn_began) writer_->backup(ignored);
     return true;
 }
 
@@ -547,10 +567,18 @@ bool falsely_over(const SaveDir& dir, const std::string& name, DataCatalog& cata
     if (!parsed.ok() || !parsed.value->over) return false;
     const SaveHeader& h = parsed.value->header;
     std::string why;
-    const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
-    if (!ctx) return false;
     SaveFile without_end = *parsed.value;
     without_end.over = false;
+    if (catalog.engine(h.ruleset) == std::string(hbl::Engine::name)) {
+        const hbl::Context ctx{catalog.hbl_ruleset(h.ruleset, why),
+                               {catalog.hbl_army(h.ruleset, h.sides[0].army, why),
+                                catalog.hbl_army(h.ruleset, h.sides[1].army, why)}};
+        if (!ctx.ruleset || !ctx.armies[0] || !ctx.armies[1]) return false;
+        const auto r = replay_hbl_save(name, without_end, ctx);
+        return r.ok() && !r.value->state.over();
+    }
+    const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
+    if (!ctx) return false;
     const auto r = replay_save(name, without_end, *ctx);
     return r.ok() && r.value->state.decision != rules::Decision::GameOver;
 }
@@ -581,6 +609,12 @@ fs::path ruleset_path(const fs::path& data_dir, const std::string& id) {
 
 fs::path army_path(const fs::path& data_dir, const std::string& id) { return data_dir / "armies" / (id + ".toml"); }
 
+fs::path army_path(const fs::path& data_dir, const std::string& ruleset, const std::string& id) {
+    std::error_code ec;
+    const fs::path own = data_dir / "armies" / ruleset;
+    return fs::is_directory(own, ec) ? own / (id + ".toml") : army_path(data_dir, id);
+}
+
 std::uint64_t file_hash(const fs::path& file) {
     const FileText t = read_file(file);
     return t.error.empty() ? content_hash(t.text) : 0;
@@ -592,8 +626,9 @@ std::vector<std::string> changed_data(const fs::path& data_dir, const SaveHeader
         out.push_back("rulesets/" + h.ruleset + ".toml has changed since this game began");
     }
     for (const SavedSide& s : h.sides) {
-        if (file_hash(army_path(data_dir, s.army)) != s.army_hash) {
-            out.push_back("armies/" + s.army + ".toml has changed since this game began");
+        const fs::path file = army_path(data_dir, h.ruleset, s.army);
+        if (file_hash(file) != s.army_hash) {
+            out.push_back(file.lexically_relative(data_dir).generic_string() + " has changed since this game began");
         }
     }
     return out;

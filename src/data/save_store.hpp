@@ -143,6 +143,10 @@ public:
     /// until the cut can be made (flush()).
     static std::unique_ptr<GameSave> resume(std::unique_ptr<SaveWriter> writer, const SaveFile& save,
                                             const rules::RulesContext& ctx);
+    /// The same for a ruleset whose lines its caller writes (played_lines): no keyframes.
+    static std::unique_ptr<GameSave> start(const SaveDir& dir, const std::string& stem, const SaveHeader& header,
+                                           std::string& why);
+    static std::unique_ptr<GameSave> resume(std::unique_ptr<SaveWriter> writer, const SaveFile& save);
 
     /// After a command: its line, then a keyframe if it began a turn (`before.turn` !=
     /// `after.turn`) and the game-over line if it ended the game. `calls` is the dice draws
@@ -151,6 +155,9 @@ public:
     /// is refreshed when a turn begins.
     bool played(const rules::Command& c, const rules::GameState& before, const rules::GameState& after,
                 std::uint64_t calls, std::string& why);
+    /// After a command of any ruleset: the lines to append (its line, and what follows it), and
+    /// whether a turn began (the `.bak` is then refreshed). As played().
+    bool played_lines(std::string lines, bool turn_began, std::string& why);
     /// Takes the last command's line (and anything after it) out of the file.
     bool undone(std::string& why);
     /// Writes the lines the disk refused before; false, with a reason, if it still refuses.
@@ -168,10 +175,10 @@ public:
     const std::string& warning() const { return warning_; }
 
 private:
-    GameSave(std::unique_ptr<SaveWriter> w, const rules::RulesContext& ctx, const SaveHeader& h)
+    GameSave(std::unique_ptr<SaveWriter> w, const rules::RulesContext* ctx, const SaveHeader& h)
         : writer_(std::move(w)), ctx_(ctx), header_(h) {}
     std::unique_ptr<SaveWriter> writer_;
-    const rules::RulesContext& ctx_;
+    const rules::RulesContext* ctx_;  ///< Pikette Squared's, for played(); none for another ruleset
     SaveHeader header_;
     std::vector<std::size_t> offsets_;  ///< where each written command's line starts
     std::vector<std::string> pending_;  ///< lines of later commands the disk refused, oldest first
@@ -193,6 +200,10 @@ std::vector<SaveListing> unfinished_saves(const SaveDir& dir, DataCatalog& catal
 /// `rulesets/<id>.toml` and `armies/<id>.toml` in a data directory.
 std::filesystem::path ruleset_path(const std::filesystem::path& data_dir, const std::string& id);
 std::filesystem::path army_path(const std::filesystem::path& data_dir, const std::string& id);
+/// The army file of a ruleset: `armies/<ruleset>/<id>.toml` for a ruleset with armies of its own
+/// (Hell Broke Loose), else `armies/<id>.toml`.
+std::filesystem::path army_path(const std::filesystem::path& data_dir, const std::string& ruleset,
+                                const std::string& id);
 
 /// FNV-1a 64 of a file's bytes (content_hash), or 0 if it cannot be read.
 std::uint64_t file_hash(const std::filesystem::path& file);

@@ -22,6 +22,7 @@ constexpr KeyLine kKeys[] = {
     {"legal", "(typed) every command the game takes now"},
     {"units", "(typed) every unit in full, and what its letters mean"},
     {"undo", "(typed) take back your last command, if no dice or card since"},
+    {"save", "(typed) it is saved as played; this also makes a .bak copy"},
     {"quit  Ctrl-C", "(typed) leave the game; asks first"},
     {"?  help", "this page"},
 };
@@ -122,18 +123,27 @@ void HblScreen::show_setup(const hbl::Events& setup) {
     for (const hbl::Event& e : setup) log_.add(LogEntry{control::describe(ctx_, s_, e), {}, 0});
 }
 
-std::optional<std::string> HblScreen::played(const HblSession& session,
-                                             const control::EntryOf<Engine>& entry,
-                                             const hbl::GameState& before) {
-    (void)session;
+void HblScreen::log_command(const hbl::Command& c, const hbl::Events& events, const hbl::GameState& before,
+                            const hbl::GameState& after) {
     log_at_.push_back(log_.size());
     // The dice of the command explained under the event that rolled them (Ctrl-P shows them).
-    std::vector<std::string> why = control::explain(ctx_, before, entry.command);
-    for (const hbl::Event& e : entry.events) {
-        LogEntry le{control::describe(ctx_, s_, e), {}, s_.turn};
+    std::vector<std::string> why = control::explain(ctx_, before, c);
+    for (const hbl::Event& e : events) {
+        LogEntry le{control::describe(ctx_, after, e), {}, after.turn};
         if (!why.empty() && control::rolled_dice(e)) le.why = std::move(why), why.clear();
         log_.add(std::move(le));
     }
+}
+
+void HblScreen::show_replayed(const hbl::Command& c, const hbl::Events& events, const hbl::GameState& before,
+                              const hbl::GameState& after) {
+    log_command(c, events, before, after);
+}
+
+std::optional<std::string> HblScreen::played(const HblSession& session, const control::EntryOf<Engine>& entry,
+                                             const hbl::GameState& before) {
+    (void)session;
+    log_command(entry.command, entry.events, before, s_);
     log_scroll_ = 0;
     if (s_.over()) message_ = "The game is over. Ctrl-P shows the whole log; quit leaves.";
     return std::nullopt;
@@ -222,6 +232,10 @@ std::optional<std::string> HblScreen::enter(const std::string& typed) {
     }
     if (text == "quit") {
         ask_quit();
+        return std::nullopt;
+    }
+    if (text == "save") {
+        message_ = save_ ? save_() : std::string("This game is not saved.");
         return std::nullopt;
     }
     if (s_.over()) {

@@ -6,6 +6,7 @@
 /// Squared screen (play_screen.hpp): it draws on any Surface and takes decoded keys, so the tests
 /// drive it headless.
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,7 +38,14 @@ class HblScreen final : public control::ObserverOf<hbl::Engine> {
     std::optional<std::string> enter(const std::string& text);
     /// Puts a message of the program's own on the message line.
     void show_message(std::string text) { message_ = std::move(text); }
-    /// What Q says about the game being left (it is not saved).
+    /// What the typed word `save` does (saves, and says what to tell the player); without it,
+    /// the game is not saved and `save` says so.
+    void set_save_action(std::function<std::string()> save) { save_ = std::move(save); }
+    /// Logs a command of a save being resumed, as if played now: `before` and `after` are the
+    /// states around it (the session records it without telling its observers).
+    void show_replayed(const hbl::Command& c, const hbl::Events& events, const hbl::GameState& before,
+                       const hbl::GameState& after);
+    /// What quitting asks (by default: the game is not saved, and ends here).
     void set_quit_question(std::string text) { quit_question_ = std::move(text); }
     /// Whether a computer's command may be played now: not while the player reads a page or
     /// answers the quit question.
@@ -56,6 +64,9 @@ class HblScreen final : public control::ObserverOf<hbl::Engine> {
 
   private:
     enum class Mode { Game, Help, Legal, Units, History, ConfirmQuit };
+    /// Logs a command's events (and its dice explained) with the states around it.
+    void log_command(const hbl::Command& c, const hbl::Events& events, const hbl::GameState& before,
+                     const hbl::GameState& after);
     /// Tab: completes the command line to the longest text every matching legal command shares,
     /// and lists the matches on the message line.
     void complete();
@@ -84,6 +95,7 @@ class HblScreen final : public control::ObserverOf<hbl::Engine> {
     std::string line_;  ///< the command being typed
     std::string message_;
     std::string quit_question_;
+    std::function<std::string()> save_;
     int log_scroll_ = 0;
     /// A page's rows scrolled up from its end, as the history's (scroll_history's keys); a page
     /// opens at its top (kTop, clamped when drawn).

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Hell Broke Loose in the real terminal (tmux at 80x24): chosen in the start menu, then a game
 # from the command line against the computer: the side pane, commands typed and completed, the
-# computer's phase, a page, quitting. And what `tercio play --ruleset` refuses, before the screen.
+# computer's phase, a page, saving, quitting, resuming, a kill -9 and resuming again. And what
+# `tercio play --ruleset` refuses, before the screen.
 # Usage: tmux_play_hbl.sh TERCIO
 set -euo pipefail
 tercio="$1"
@@ -39,7 +40,6 @@ refused() {  # refused EXPECTED-TEXT ARGS...: exit status 2 (usage) and the text
     fi
 }
 
-refused "--resume: Hell Broke Loose games are not saved yet" --ruleset hell-broke-loose --resume
 refused "--plain: not yet for Hell Broke Loose" --ruleset hell-broke-loose --plain
 refused "--vs hard: Hell Broke Loose's computer plays random or normal" --ruleset hell-broke-loose --vs hard
 refused "--ruleset nonsuch: no ruleset \"nonsuch\"" --ruleset nonsuch
@@ -56,7 +56,7 @@ expect "A French: die D10, chips 21/21"
 expect "n/n UI  s stubborn  V vexed  u unloaded  * melee"
 expect "Initiative: A rolls"
 type_line quit
-expect "Quit? Hell Broke Loose games are not saved yet"
+expect "Quit? The game is saved: tercio play --resume goes on with it."
 t send-keys -t menu y
 expect "tercio: Hell Broke Loose game french v spanish, seed"
 expect "rc=0"
@@ -83,7 +83,43 @@ expect "A P1 l2 N Swiss pike, UI 10/10 (6 stubborn)."
 t send-keys -t game Escape
 type_line "fight K1"
 expect "fight K1: "
+type_line save
+expect "Saved ("
 type_line quit
 t send-keys -t game y
-expect "tercio: Hell Broke Loose game french v ottoman, seed 5, left after"
+expect "tercio: Hell Broke Loose game french v ottoman, seed 5, saved in"
+expect "tercio play --resume goes on with it"
+expect "rc=0"
+save="$(ls -t "$XDG_STATE_HOME"/tercio/*/*french-v-ottoman.save | head -1)"
+"$tercio" check "$save" | grep -qF ": ok (save)" || { echo "tmux_play_hbl: tercio check refused $save" >&2; exit 1; }
+# tercio replay does not show one yet, and says so.
+rc=0
+err="$("$tercio" replay "$save" 2>&1 >/dev/null)" || rc=$?
+[[ $rc -eq 65 && "$err" == *"a Hell Broke Loose game, which replay does not show yet"* ]] ||
+    { echo "tmux_play_hbl: tercio replay gave $rc: $err" >&2; exit 1; }
+commands_saved=$(grep -c '^[0-9a-f]\{16\} ' "$save")
+
+# --resume goes on with it where it stopped: the same log, A to decide, the computer still B.
+session=resumed
+t -f /dev/null new-session -d -s resumed -x 80 -y 24 "$tercio play --resume --ai-delay 50; echo rc=\$?; sleep 10"
+expect "Resumed $(basename "$save")."
+expect "B turns"
+expect "A (French)>"
+# Killed mid-game (the connection gone): nothing played is lost.
+t send-keys -t resumed -l undo
+t send-keys -t resumed Enter
+type_line help
+expect "Hell Broke Loose: keys and words"
+t send-keys -t resumed Escape
+# The pane's shell runs tercio as its child (other tests may run tercio play --resume meanwhile).
+pid=$(pgrep -P "$(t display -p -t resumed '#{pane_pid}')" -x tercio)
+kill -9 "$pid"
+expect "rc=137"
+[[ $(grep -c '^[0-9a-f]\{16\} ' "$save") -ge $commands_saved ]] || { echo "tmux_play_hbl: commands lost" >&2; exit 1; }
+"$tercio" check "$save" | grep -qF ": ok (save)" || { echo "tmux_play_hbl: the save was damaged" >&2; exit 1; }
+session=again
+t -f /dev/null new-session -d -s again -x 80 -y 24 "$tercio play --resume --ai-delay 50; echo rc=\$?; sleep 10"
+expect "Resumed $(basename "$save")."
+type_line quit
+t send-keys -t again y
 expect "rc=0"

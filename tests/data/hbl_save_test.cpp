@@ -1,0 +1,161 @@
+// Hell Broke Loose's saves (src/data/hbl_save.hpp): the save format of docs/saves.md without
+// keyframes. A whole random game written line by line replays to the same states; a damaged save
+// is refused at the line where it stops agreeing; `tercio check` replays one by its own rules.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/dice.hpp"
+#include "data/hbl_save.hpp"
+#include "tests/hbl/fixture.hpp"
+#include "tests/rules/position_fixture.hpp"
+
+using namespace tercio;
+using test::contains;
+
+namespace {
+
+/// A Hell Broke Loose game played to its end with random legal commands (never a concession),
+/// saved as it went: the header, then each command's lines.
+struct HblRecorded {
+    data::SaveHeader header;
+    std::vector<hbl::GameState> states;  ///< states[i]: the game after i commands
+    std::string text;
+};
+
+HblRecorded record_hbl_game(const hbl::Context& ctx, std::uint64_t seed, std::uint64_t choices) {
+    HblRecorded r;
+    core::SeededDice dice(seed);
+    hbl::GameState s;
+    hbl::new_game(ctx, s, dice);
+    r.header.program = "0.1.0";
+    r.header.created = "2026-11-27T07:00:00Z";
+    r.header.seed = seed;
+    r.header.ruleset = "hell-broke-loose";
+    r.header.setup_hash = hbl::state_hash(s);
+    r.header.sides[0] = data::SavedSide{"french", 1, "alice", "human"};
+    r.header.sides[1] = data::SavedSide{"ottoman", 2, "bob", "computer:normal"};
+    r.text = data::write_save_header(r.header);
+    r.states.push_back(s);
+    core::SeededDice chooser(choices);
+    while (!s.over()) {
+        const auto c = hbl::random_legal(ctx, s, chooser, nullptr);
+        REQUIRE(c);
+        const hbl::GameState before = s;
+        REQUIRE(hbl::play(ctx, s, *c, dice).ok());
+        r.text += data::hbl_save_lines_after(ctx, *c, before, s);
+        r.states.push_back(s);
+        REQUIRE(r.states.size() < 20000);
+    }
+    return r;
+}
+
+const HblRecorded& sample() {
+    static const HblRecorded g = record_hbl_game(test::HblArmies::get().context("french", "ottoman"), 7, 8);
+    return g;
+}
+
+/// The save's text with its `n`-th command line (0 = the first) replaced by `line`.
+std::string with_command_line(const std::string& text, std::size_t n, const std::string& line) {
+    const std::string marker = std::string(data::kCommandsLine) + "\n";
+    std::size_t at = text.find(marker) + marker.size();
+    for (std::size_t i = 0; i < n; ++i) at = text.find('\n', at) + 1;
+    const std::size_t end = text.find('\n', at);
+    return text.substr(0, at) + line + text.substr(end);
+}
+
+/// The file line of the `n`-th command.
+int command_line_number(const std::string& text, std::size_t n) {
+    const std::size_t at = text.find(std::string(data::kCommandsLine));
+    int line = 1;
+    for (std::size_t i = 0; i < at; ++i) line += text[i] == '\n';
+    return line + 1 + static_cast<int>(n);
+}
+
+}  // namespace
+
+TEST_CASE("A Hell Broke Loose game saved line by line replays to the same states", "[hbl][save]") {
+    const hbl::Context ctx = test::HblArmies::get().context("french", "ottoman");
+    const HblRecorded& g = sample();
+    // One line a command, the game-over line at the end, and no keyframe.
+    CHECK(contains(g.text, std::string(data::kOverLine)));
+    CHECK_FALSE(contains(g.text, "#== keyframe"));
+    auto parsed = data::parse_save("g.save", g.text);
+    REQUIRE(parsed.ok());
+    CHECK(parsed.value->over);
+    CHECK(parsed.value->commands.size() + 1 == g.states.size());
+    std::size_t seen = 0;
+    auto r = data::replay_hbl_save("g.save", *parsed.value, ctx,
+                                   [&](const data::HblReplayedCommand& rc, const hbl::GameState& before,
+                                       const hbl::GameState& after) {
+                                       CHECK(hbl::state_hash(before) == hbl::state_hash(g.states[seen]));
+                                       CHECK(hbl::state_hash(after) == hbl::state_hash(g.states[seen + 1]));
+                                       CHECK(rc.line == parsed.value->commands[seen].line);
+                                       ++seen;
+                                   });
+    INFO((r.errors.empty() ? std::string() : r.errors.front().to_string()));
+    REQUIRE(r.ok());
+    CHECK(seen == parsed.value->commands.size());
+    CHECK(hbl::state_hash(r.value->state) == hbl::state_hash(g.states.back()));
+    CHECK(r.value->state.over());
+}
+
+TEST_CASE("A damaged Hell Broke Loose save is refused at the line where it stops agreeing", "[hbl][save]") {
+    const hbl::Context ctx = test::HblArmies::get().context("french", "ottoman");
+    const HblRecorded& g = sample();
+    const auto refusal = [&](const std::string& text) {
+        auto parsed = data::parse_save("g.save", text);
+        REQUIRE(parsed.ok());
+        auto r = data::replay_hbl_save("g.save", *parsed.value, ctx);
+        REQUIRE_FALSE(r.ok());
+        REQUIRE_FALSE(r.errors.empty());
+        return r.errors.front();
+    };
+    // A state hash changed: out of sync at that line.
+    const std::size_t at = g.text.find(std::string(data::kCommandsLine)) + data::kCommandsLine.size() + 1;
+    const std::string first = g.text.substr(at, g.text.find('\n', at) - at);
+    std::string wrong = first;
+    wrong[0] = wrong[0] == '0' ? '1' : '0';
+    auto e = refusal(with_command_line(g.text, 0, wrong));
+    CHECK(e.line == command_line_number(g.text, 0));
+    CHECK(contains(e.message, "out of sync at \"" + first.substr(17) + "\""));
+    // A command that is no command, and one that is not legal there.
+    e = refusal(with_command_line(g.text, 1, "0000000000000000 gallop away"));
+    CHECK(e.line == command_line_number(g.text, 1));
+    CHECK(contains(e.message, "\"gallop away\" is not a command"));
+    e = refusal(with_command_line(g.text, 0, "0000000000000000 reload"));
+    CHECK(e.line == command_line_number(g.text, 0));
+    CHECK(contains(e.message, "\"reload\" is not legal here"));
+    // The game-over line on a game that is not over.
+    const std::size_t cut = g.text.find('\n', g.text.find('\n', at) + 1) + 1;  // two commands
+    e = refusal(g.text.substr(0, cut) + std::string(data::kOverLine) + "\n");
+    CHECK(contains(e.message, "the game-over line, but the game replayed is not over"));
+    // A keyframe: this ruleset's saves have none.
+    e = refusal(g.text.substr(0, cut) + "#== keyframe after 2 commands ==\nx = 1\n#== end of keyframe ==\n");
+    CHECK(e.line == command_line_number(g.text, 2));
+    CHECK(contains(e.message, "a keyframe in a Hell Broke Loose save"));
+    // Another set-up (another seed).
+    data::SaveHeader other = g.header;
+    other.seed = 8;
+    std::string text = data::write_save_header(other) + g.text.substr(at);
+    e = refusal(text);
+    CHECK(e.line == 1);
+    CHECK(contains(e.message, "the set-up made from this seed and these armies is not the one saved"));
+}
+
+TEST_CASE("tercio check replays a Hell Broke Loose save by its own rules", "[hbl][save][check]") {
+    const HblRecorded& g = sample();
+    data::DataCatalog catalog(std::filesystem::path(TERCIO_SOURCE_DIR) / "data");
+    auto outcome = data::check_text("g.save", g.text, catalog.resolver(), catalog.context_resolver(), "g.save",
+                                    catalog.hbl_resolvers());
+    INFO((outcome.errors.empty() ? std::string() : outcome.errors.front().to_string()));
+    CHECK(outcome.kind == "save");
+    CHECK(outcome.errors.empty());
+    const std::string damaged = with_command_line(g.text, 3, "0000000000000000 turn");
+    outcome = data::check_text("g.save", damaged, catalog.resolver(), catalog.context_resolver(), "g.save",
+                               catalog.hbl_resolvers());
+    REQUIRE_FALSE(outcome.errors.empty());
+    CHECK(outcome.errors.front().line == command_line_number(g.text, 3));
+}
