@@ -12,17 +12,21 @@
 #include "app/terminal.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
+#include "data/hbl_save.hpp"
 #include "data/save_store.hpp"
 #include "rules/game.hpp"
 #include "ui/curses_surface.hpp"
+#include "ui/hbl_replay_screen.hpp"
 #include "ui/replay_screen.hpp"
 
 namespace tercio::app {
 
 namespace {
 
-/// The viewer on the terminal until it quits, the input ends or a signal comes.
-void view(ui::CursesSurface& term, ui::ReplayScreen& screen) {
+/// The viewer on the terminal until it quits, the input ends or a signal comes (either
+/// ruleset's replay screen).
+template <class Screen>
+void view(ui::CursesSurface& term, Screen& screen) {
     using Clock = std::chrono::steady_clock;
     int errors = 0;  // reads that ended at once without a key: a closed terminal never stops
     std::optional<Clock::time_point> due;  // autoplay's next command
@@ -66,6 +70,68 @@ void view(ui::CursesSurface& term, ui::ReplayScreen& screen) {
     }
 }
 
+/// `tercio replay` of a Hell Broke Loose save: replayed once through data::replay_hbl_save into
+/// its replay screen, which shows the commands that agree.
+int replay_hbl(const ReplayOptions& opt, const std::string& name, const data::SaveFile& save, data::DataCatalog& catalog,
+               const std::vector<std::string>& notices) {
+    const data::SaveHeader& h = save.header;
+    std::string why;
+    const hbl::Context ctx{catalog.hbl_ruleset(h.ruleset, why),
+                           {catalog.hbl_army(h.ruleset, h.sides[0].army, why), catalog.hbl_army(h.ruleset, h.sides[1].army, why)}};
+    if (!ctx.ruleset || !ctx.armies[0] || !ctx.armies[1]) {
+        std::cerr << "tercio replay: " << name << ": " << why << '\n';
+        return kExitDataError;
+    }
+    core::SeededDice dice(h.seed);
+    hbl::GameState setup;
+    const hbl::Events setup_events = hbl::new_game(ctx, setup, dice);
+    ui::HblReplayScreen screen(ctx, setup, setup_events, ui::ScreenOptions{opt.color, opt.ascii}, opt.speed_ms);
+    const auto replayed = data::replay_hbl_save(
+        name, save, ctx, [&](const data::HblReplayedCommand& rc, const hbl::GameState& before, const hbl::GameState& after) {
+            screen.add(rc.command, rc.by, rc.events, before, after);
+        });
+    const std::size_t agreed = screen.size();
+    std::string problem;
+    if (!replayed.ok()) {
+        problem = "OUT OF SYNC after command " + std::to_string(agreed) + " of " + std::to_string(save.commands.size()) + ":";
+        for (const auto& e : replayed.errors) problem += " line " + std::to_string(e.line) + ": " + e.message;
+        if (agreed == 0) {
+            for (const auto& e : replayed.errors) std::cerr << e.to_string() << '\n';
+            for (const auto& n : notices) std::cerr << "note: " << n << '\n';
+            return kExitDataError;
+        }
+    }
+    if (opt.turn && !screen.go_to_turn(*opt.turn)) {
+        screen.seek(screen.size());
+        std::cerr << "tercio replay: --turn " << *opt.turn << ": " << name << " has no turn " << *opt.turn
+                  << " (it goes from turn 1 to turn " << screen.state().turn << ")\n";
+        return kExitUsage;
+    }
+    screen.set_title(opt.file.filename().string() + ", seed " + std::to_string(h.seed) +
+                     (save.over ? ", finished" : ", not finished"));
+    if (!problem.empty()) screen.set_problem(problem);
+    if (!notices.empty()) {
+        std::string message = "Note:";
+        for (const auto& n : notices) message += " " + n + ".";
+        screen.show_message(message);
+    }
+    install_stop_signals();
+    auto term = ui::CursesSurface::open(opt.color, why);
+    if (!term) {
+        std::cerr << "tercio replay: " << why << '\n';
+        return kExitUsage;
+    }
+    view(*term, screen);
+    term.reset();
+    if (!problem.empty()) {
+        for (const auto& e : replayed.errors) std::cerr << e.to_string() << '\n';
+        std::cerr << "tercio replay: the replay stopped after command " << agreed << " of " << save.commands.size()
+                  << ".\n";
+        return kExitDataError;
+    }
+    return kExitOk;
+}
+
 }  // namespace
 
 int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) {
@@ -84,21 +150,18 @@ int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) 
     const data::SaveHeader& h = save.header;
     data::DataCatalog catalog(data_dir);
     std::string why;
-    if (catalog.engine(h.ruleset) == std::string(hbl::Engine::name)) {
-        std::cerr << "tercio replay: " << name << ": a Hell Broke Loose game, which replay does not show yet (tercio check "
-                  << name << " replays it; tercio play --resume goes on with it)\n";
-        return kExitDataError;
-    }
-    const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
-    if (!ctx) {
-        std::cerr << "tercio replay: " << name << ": " << why << '\n';
-        return kExitDataError;
-    }
     std::vector<std::string> notices = data::changed_data(catalog.dir(), h);
     if (save.cut_line) {
         notices.push_back("line " + std::to_string(*save.cut_line) +
                           " was cut short when the program stopped: the replay ends before it");
     }
+    if (catalog.engine(h.ruleset) == std::string(hbl::Engine::name)) return replay_hbl(opt, name, save, catalog, notices);
+    const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
+    if (!ctx) {
+        std::cerr << "tercio replay: " << name << ": " << why << '\n';
+        return kExitDataError;
+    }
+
     // The save is replayed once, checking every hash; the screen is built as it goes, and shows
     // the commands that agree.
     core::SeededDice dice(h.seed);

@@ -55,6 +55,116 @@ std::string pad(std::string text, std::size_t width) {
 
 }  // namespace
 
+namespace {
+
+void draw_map(Surface& out, const hbl::Context& ctx, const hbl::GameState& s, bool color, int x0, int y0, int cell) {
+    const Style dim{Color::Default, false, false, false, true};
+    for (int y = s.ranks - 1; y >= 0; --y) {
+        const int row = y0 + (s.ranks - 1 - y);
+        char label[8];
+        std::snprintf(label, sizeof label, "%2d", y + 1);
+        out.put(x0, row, label, dim);
+        for (int x = 0; x < s.files; ++x) {
+            const core::Square q = core::make_square(x, y);
+            const auto a = hbl::unit_at(s, q, core::Side::A);
+            const auto b = hbl::unit_at(s, q, core::Side::B);
+            std::string ch = ".";
+            Style st = dim;
+            if (a && b) {
+                ch = "*";
+                st = Style{color ? Color::Yellow : Color::Default, true};
+            } else if (a || b) {
+                const hbl::Unit& u = s.units[a ? *a : *b];
+                const auto g = static_cast<unsigned char>(ctx.rs().troop_types[u.type].glyph);
+                ch = std::string(1, static_cast<char>(u.side == core::Side::A ? std::toupper(g)
+                                                                              : std::tolower(g)));
+                st = Style{color ? side_color(u.side) : Color::Default, true};
+                if (u.integrity.vexed) st.underline = true;
+            } else if (s.terrain_at(q) == hbl::Terrain::II) {
+                ch = ":";
+            } else if (s.terrain_at(q) == hbl::Terrain::III) {
+                ch = "#";
+            }
+            out.put(x0 + 3 + x * cell, row, ch, st);
+        }
+    }
+    std::string files;
+    for (int x = 0; x < s.files; ++x) {
+        files += static_cast<char>('a' + x);
+        if (cell > 1 && x + 1 < s.files)
+            files += std::string(static_cast<std::size_t>(cell - 1), ' ');
+    }
+    out.put(x0 + 3, y0 + s.ranks, files, dim);
+}
+
+void draw_pane(Surface& out, const hbl::Context& ctx, const hbl::GameState& s, bool color, int x, int y0, int w, int h) {
+    int y = y0;
+    const int bottom = y0 + h;
+    const auto put_wrapped = [&](const std::string& text, Style st) {
+        for (const std::string& row : wrap(text, w, 0, 2)) {
+            if (y >= bottom) return;
+            out.put(x, y++, row, st);
+        }
+    };
+    std::string now = "Turn " + std::to_string(s.turn);
+    if (s.over()) {
+        now += ": game over";
+        if (s.winner)
+            now += ", " + side_name(*s.winner) + " (" + ctx.army(*s.winner).name + ") wins";
+        now += ".";
+    } else if (s.decision == hbl::Decision::Choose) {
+        now += ": " + side_name(s.chooser) + " chooses first or second, " +
+               std::to_string(s.pips) + " pips each.";
+    } else {
+        now += ": " + side_name(s.active) + "'s " + (s.second_phase ? "second" : "first") +
+               " phase, " + std::to_string(s.pips_left) + (s.pips_left == 1 ? " pip" : " pips") +
+               " left.";
+    }
+    put_wrapped(now, Style{Color::Default, true});
+    if (!s.over()) put_wrapped(hbl_decision_hint(ctx, s), Style{});
+    if (!s.over()) {
+        put_wrapped(s.card ? "Card: " + side_name(s.card_side) + "'s " +
+                                  std::string(hbl::card_title(*s.card))
+                            : std::string("Card: none in play."),
+                    Style{});
+    }
+    // Each side: its army die, chips and deck, then its units two to a row.
+    const int col = std::max(1, (w - 1) / 2);
+    for (const core::Side side : {core::Side::A, core::Side::B}) {
+        if (y >= bottom) return;
+        const hbl::ArmyList& army = ctx.army(side);
+        const hbl::Deck& d = s.decks[core::idx(side)];
+        const std::string head =
+            side_name(side) + " " + army.name + ": die " + upper(core::to_string(army.army_die)) +
+            ", chips " + std::to_string(s.chips[core::idx(side)]) + "/" +
+            std::to_string(s.chips_start[core::idx(side)]) + ", deck " + std::to_string(d.left());
+        out.put(x, y++, head, Style{color ? side_color(side) : Color::Default, true});
+        const auto rows = hbl_unit_rows(ctx, s, side);
+        for (std::size_t i = 0; i < rows.size() && y < bottom; i += 2) {
+            out.put(x, y, rows[i]);
+            if (i + 1 < rows.size()) out.put(x + col + 1, y, rows[i + 1]);
+            ++y;
+        }
+    }
+    if (y < bottom) {
+        out.put(x, bottom - 1, "n/n UI  s stubborn  V vexed  u unloaded  * melee",
+                Style{Color::Default, false, false, false, true});
+    }
+}
+
+}  // namespace
+
+int draw_hbl_board(Surface& out, const hbl::Context& ctx, const hbl::GameState& s, bool color) {
+    // A blank between squares when there is room beside the map for the pane.
+    const int cell = out.width() >= 3 + s.files * 2 + 54 ? 2 : 1;
+    const int map_w = 3 + (s.files - 1) * cell + 1;
+    const int map_h = s.ranks + 1;
+    draw_map(out, ctx, s, color, 0, 0, cell);
+    const int pane_x = map_w + 2;
+    draw_pane(out, ctx, s, color, pane_x, 0, out.width() - pane_x, map_h);
+    return map_h;
+}
+
 std::vector<std::string> hbl_key_help() {
     return key_help_lines(std::begin(kKeys), std::end(kKeys));
 }
@@ -363,101 +473,6 @@ std::string HblScreen::prompt() const {
     return side_name(d) + " (" + ctx_.army(d).name + ")> ";
 }
 
-void HblScreen::draw_map(Surface& out, int x0, int y0, int cell) const {
-    const Style dim{Color::Default, false, false, false, true};
-    for (int y = s_.ranks - 1; y >= 0; --y) {
-        const int row = y0 + (s_.ranks - 1 - y);
-        char label[8];
-        std::snprintf(label, sizeof label, "%2d", y + 1);
-        out.put(x0, row, label, dim);
-        for (int x = 0; x < s_.files; ++x) {
-            const core::Square q = core::make_square(x, y);
-            const auto a = hbl::unit_at(s_, q, core::Side::A);
-            const auto b = hbl::unit_at(s_, q, core::Side::B);
-            std::string ch = ".";
-            Style st = dim;
-            if (a && b) {
-                ch = "*";
-                st = Style{opt_.color ? Color::Yellow : Color::Default, true};
-            } else if (a || b) {
-                const hbl::Unit& u = s_.units[a ? *a : *b];
-                const auto g = static_cast<unsigned char>(ctx_.rs().troop_types[u.type].glyph);
-                ch = std::string(1, static_cast<char>(u.side == core::Side::A ? std::toupper(g)
-                                                                              : std::tolower(g)));
-                st = Style{opt_.color ? side_color(u.side) : Color::Default, true};
-                if (u.integrity.vexed) st.underline = true;
-            } else if (s_.terrain_at(q) == hbl::Terrain::II) {
-                ch = ":";
-            } else if (s_.terrain_at(q) == hbl::Terrain::III) {
-                ch = "#";
-            }
-            out.put(x0 + 3 + x * cell, row, ch, st);
-        }
-    }
-    std::string files;
-    for (int x = 0; x < s_.files; ++x) {
-        files += static_cast<char>('a' + x);
-        if (cell > 1 && x + 1 < s_.files)
-            files += std::string(static_cast<std::size_t>(cell - 1), ' ');
-    }
-    out.put(x0 + 3, y0 + s_.ranks, files, dim);
-}
-
-void HblScreen::draw_pane(Surface& out, int x, int y0, int w, int h) const {
-    int y = y0;
-    const int bottom = y0 + h;
-    const auto put_wrapped = [&](const std::string& text, Style st) {
-        for (const std::string& row : wrap(text, w, 0, 2)) {
-            if (y >= bottom) return;
-            out.put(x, y++, row, st);
-        }
-    };
-    std::string now = "Turn " + std::to_string(s_.turn);
-    if (s_.over()) {
-        now += ": game over";
-        if (s_.winner)
-            now += ", " + side_name(*s_.winner) + " (" + ctx_.army(*s_.winner).name + ") wins";
-        now += ".";
-    } else if (s_.decision == hbl::Decision::Choose) {
-        now += ": " + side_name(s_.chooser) + " chooses first or second, " +
-               std::to_string(s_.pips) + " pips each.";
-    } else {
-        now += ": " + side_name(s_.active) + "'s " + (s_.second_phase ? "second" : "first") +
-               " phase, " + std::to_string(s_.pips_left) + (s_.pips_left == 1 ? " pip" : " pips") +
-               " left.";
-    }
-    put_wrapped(now, Style{Color::Default, true});
-    if (!s_.over()) put_wrapped(hbl_decision_hint(ctx_, s_), Style{});
-    if (!s_.over()) {
-        put_wrapped(s_.card ? "Card: " + side_name(s_.card_side) + "'s " +
-                                  std::string(hbl::card_title(*s_.card))
-                            : std::string("Card: none in play."),
-                    Style{});
-    }
-    // Each side: its army die, chips and deck, then its units two to a row.
-    const int col = std::max(1, (w - 1) / 2);
-    for (const core::Side side : {core::Side::A, core::Side::B}) {
-        if (y >= bottom) return;
-        const hbl::ArmyList& army = ctx_.army(side);
-        const hbl::Deck& d = s_.decks[core::idx(side)];
-        const std::string head =
-            side_name(side) + " " + army.name + ": die " + upper(core::to_string(army.army_die)) +
-            ", chips " + std::to_string(s_.chips[core::idx(side)]) + "/" +
-            std::to_string(s_.chips_start[core::idx(side)]) + ", deck " + std::to_string(d.left());
-        out.put(x, y++, head, Style{opt_.color ? side_color(side) : Color::Default, true});
-        const auto rows = hbl_unit_rows(ctx_, s_, side);
-        for (std::size_t i = 0; i < rows.size() && y < bottom; i += 2) {
-            out.put(x, y, rows[i]);
-            if (i + 1 < rows.size()) out.put(x + col + 1, y, rows[i + 1]);
-            ++y;
-        }
-    }
-    if (y < bottom) {
-        out.put(x, bottom - 1, "n/n UI  s stubborn  V vexed  u unloaded  * melee",
-                Style{Color::Default, false, false, false, true});
-    }
-}
-
 void HblScreen::draw_page(Surface& out, const std::string& title,
                           const std::vector<std::string>& rows) const {
     const int w = out.width();
@@ -540,14 +555,8 @@ void HblScreen::draw(Surface& out) const {
         case Mode::ConfirmQuit:
             break;
     }
-    // The map on the left (a blank between squares when there is room), the pane beside it, the
-    // log under both, the message line and the command line at the bottom.
-    const int cell = w >= 3 + s_.files * 2 + 54 ? 2 : 1;
-    const int map_w = 3 + (s_.files - 1) * cell + 1;
-    const int map_h = s_.ranks + 1;
-    draw_map(out, 0, 0, cell);
-    const int pane_x = map_w + 2;
-    draw_pane(out, pane_x, 0, w - pane_x, map_h);
+    // The map and the pane, the log under both, the message line and the command line.
+    const int map_h = draw_hbl_board(out, ctx_, s_, opt_.color);
     const int log_top = map_h;
     const int log_h = h - 2 - log_top;
     if (log_h > 0)

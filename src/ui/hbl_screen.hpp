@@ -81,8 +81,6 @@ class HblScreen final : public control::ObserverOf<hbl::Engine> {
     /// A page over the whole screen: a bold title, its rows from `scroll`, a key hint.
     void draw_page(Surface& out, const std::string& title,
                    const std::vector<std::string>& rows) const;
-    void draw_map(Surface& out, int x, int y, int cell) const;
-    void draw_pane(Surface& out, int x, int y, int w, int h) const;
     /// The command line: the prompt naming who decides, or what the game waits for.
     std::string prompt() const;
 
@@ -114,6 +112,10 @@ std::vector<std::string> hbl_unit_rows(const hbl::Context& ctx, const hbl::GameS
 /// What the side deciding decides now, in a line: "B activated a command: A may shoot at it
 /// before it moves (shoot), or hold."
 std::string hbl_decision_hint(const hbl::Context& ctx, const hbl::GameState& s);
+
+/// The map (top left) and the side pane beside it, as both Hell Broke Loose screens show them;
+/// returns the first row under them.
+int draw_hbl_board(Surface& out, const hbl::Context& ctx, const hbl::GameState& s, bool color);
 
 /// The key and word help of the Hell Broke Loose screen (for `?` and the manual).
 std::vector<std::string> hbl_key_help();

@@ -92,11 +92,21 @@ expect "tercio play --resume goes on with it"
 expect "rc=0"
 save="$(ls -t "$XDG_STATE_HOME"/tercio/*/*french-v-ottoman.save | head -1)"
 "$tercio" check "$save" | grep -qF ": ok (save)" || { echo "tmux_play_hbl: tercio check refused $save" >&2; exit 1; }
-# tercio replay does not show one yet, and says so.
+# tercio replay shows it on the game's board, a command at a time; a turn it does not reach is
+# refused before the screen.
 rc=0
-err="$("$tercio" replay "$save" 2>&1 >/dev/null)" || rc=$?
-[[ $rc -eq 65 && "$err" == *"a Hell Broke Loose game, which replay does not show yet"* ]] ||
-    { echo "tmux_play_hbl: tercio replay gave $rc: $err" >&2; exit 1; }
+err="$("$tercio" replay --turn 99 "$save" 2>&1 >/dev/null)" || rc=$?
+[[ $rc -eq 2 && "$err" == *"has no turn 99 (it goes from turn 1 to turn "* ]] ||
+    { echo "tmux_play_hbl: tercio replay --turn 99 gave $rc: $err" >&2; exit 1; }
+session=replay
+t -f /dev/null new-session -d -s replay -x 80 -y 24 "$tercio replay '$save'; echo rc=\$?; sleep 10"
+expect "REPLAY  command 0 of"
+expect "A French: die D10, chips 21/21, deck 30"
+t send-keys -t replay Right
+expect "REPLAY  command 1 of"
+expect ": second by A, turn 1"
+t send-keys -t replay q
+expect "rc=0"
 commands_saved=$(grep -c '^[0-9a-f]\{16\} ' "$save")
 
 # --resume goes on with it where it stopped: the same log, A to decide, the computer still B.
