@@ -92,6 +92,11 @@ std::vector<std::string> explain(const hbl::Context& ctx, const hbl::GameState& 
         if (m < 0) return {};
         return melee_lines(ctx, s, static_cast<std::size_t>(m));
     }
+    if (const auto* mv = std::get_if<hbl::cmd::Move>(&c)) {
+        // A contact fought at once: the round's dice, in the state it is fought in.
+        if (const auto r = hbl::at_once_round(ctx, s, *mv)) return melee_lines(ctx, r->state, r->melee);
+        return {};
+    }
     if (const auto* sh = std::get_if<hbl::cmd::Shoot>(&c)) {
         const hbl::ShotFactors f = hbl::shot_factors_now(ctx, s, sh->unit, sh->target);
         std::vector<std::string> ups, downs;

@@ -14,7 +14,8 @@ namespace tercio::control {
 std::string describe(const hbl::Context& ctx, const hbl::GameState& s, const hbl::Event& e);
 
 /// Why the dice of `c` are what they are, in the state `s` it is given in (`tercio run --why`): for
-/// a fight, each unit's Combat Die with its Ups and Downs; for a shot, the shooter's and the
+/// a fight, or a move whose contact is fought at once (hbl::at_once_round), each unit's Combat Die
+/// with its Ups and Downs; for a shot, the shooter's and the
 /// Defence Die; for a rally or an activation, the officer's die against the D8. Nothing for a
 /// command that rolls no such dice.
 std::vector<std::string> explain(const hbl::Context& ctx, const hbl::GameState& s, const hbl::Command& c);

@@ -639,8 +639,11 @@ bool may_move(const Context& ctx, const GameState& s, const Unit& u) {
     return u.melee < 0 || is_skirmisher(ctx, u);
 }
 
-void make_contact(const Context& ctx, GameState& s, std::size_t ui, std::size_t foe, Square from,
-                  core::Dice& dice, Events& out) {
+/// Makes the contact of unit `ui`, moved from `from` onto `foe`. Returns the melee when its
+/// first round is fought at once; with `fight` false that round is left unfought (--why asks in
+/// what state it would be fought: at_once_round).
+std::optional<std::size_t> make_contact(const Context& ctx, GameState& s, std::size_t ui, std::size_t foe,
+                                        Square from, core::Dice& dice, Events& out, bool fight = true) {
     Unit& u = s.units[ui];
     u.moves = 0;
     const int mi = make_melee(s, ui, foe);
@@ -656,10 +659,11 @@ void make_contact(const Context& ctx, GameState& s, std::size_t ui, std::size_t 
     // HBL-MELEE-1 b: a flank attack is fought at once; HBL-SKIRM-3: so is a close skirmish that
     // skirmish cavalry ride into. HBL-FIERCE-3: Fierce troops brought in by an even roll may.
     if (m.flank || (m.close_skirmish && is_skirmisher(ctx, u))) {
-        fight_round(ctx, s, static_cast<std::size_t>(mi), dice, out);
-        return;
+        if (fight) fight_round(ctx, s, static_cast<std::size_t>(mi), dice, out);
+        return static_cast<std::size_t>(mi);
     }
     if (u.fierce_melee && line_of(ctx, u).fierce) m.fierce_ok = true;
+    return std::nullopt;
 }
 
 // --- Shooting --------------------------------------------------------------------------------
@@ -1073,7 +1077,10 @@ void activate(const Context& ctx, GameState& s, std::uint8_t command, core::Dice
     resume(s);
 }
 
-void do_move(const Context& ctx, GameState& s, const cmd::Move& c, core::Dice& dice, Events& out) {
+/// Makes a move (HBL-MOVE), and the contact it makes; returns the melee whose round is fought at
+/// once, as make_contact does (`fight` false: left unfought).
+std::optional<std::size_t> do_move(const Context& ctx, GameState& s, const cmd::Move& c, core::Dice& dice, Events& out,
+                                   bool fight = true) {
     Unit& u = s.units[c.unit];
     if (*s.card == CardKind::ArtilleryAction) {
         u.acted = true;
@@ -1086,7 +1093,7 @@ void do_move(const Context& ctx, GameState& s, const cmd::Move& c, core::Dice& d
         e.unit = static_cast<std::int8_t>(c.unit);
         e.sq = u.sq;
         out.push_back(e);
-        return;
+        return std::nullopt;
     }
     Square from = u.sq;
     for (const Reach& r : reach(ctx, s, c.unit)) {
@@ -1100,8 +1107,8 @@ void do_move(const Context& ctx, GameState& s, const cmd::Move& c, core::Dice& d
     e.unit = static_cast<std::int8_t>(c.unit);
     e.sq = u.sq;
     out.push_back(e);
-    if (const auto foe = unit_at(s, c.to, other(u.side)))
-        make_contact(ctx, s, c.unit, *foe, from, dice, out);
+    if (const auto foe = unit_at(s, c.to, other(u.side))) return make_contact(ctx, s, c.unit, *foe, from, dice, out, fight);
+    return std::nullopt;
 }
 
 void do_shoot(const Context& ctx, GameState& s, const cmd::Shoot& c, core::Dice& dice,
@@ -1168,7 +1175,7 @@ Events apply_checked(const Context& ctx, GameState& s, const Command& c, core::D
             [&](const cmd::Turn&) { turn_card(ctx, s, dice, out); },
             [&](const cmd::Done&) { done(ctx, s, dice, out); },
             [&](const cmd::Activate& a) { activate(ctx, s, a.command, dice, out); },
-            [&](const cmd::Move& m) { do_move(ctx, s, m, dice, out); },
+            [&](const cmd::Move& m) { (void)do_move(ctx, s, m, dice, out); },
             [&](const cmd::Fight& f) {
                 fight_round(ctx, s, static_cast<std::size_t>(s.units[f.unit].melee), dice, out);
             },
@@ -1342,6 +1349,18 @@ std::array<MeleeFactors, 2> melee_factors_now(const Context& ctx, const GameStat
     const std::size_t ua = unit_of(s, m, Side::A);
     const std::size_t ub = unit_of(s, m, Side::B);
     return {melee_factors(ctx, s, m, ua, ub), melee_factors(ctx, s, m, ub, ua)};
+}
+
+std::optional<AtOnceRound> at_once_round(const Context& ctx, const GameState& s, const cmd::Move& m) {
+    if (validate(ctx, s, Command{m})) return std::nullopt;
+    AtOnceRound r{s, 0};
+    // The move itself rolls nothing, and its round is not fought here: no dice to draw from.
+    auto none = core::ScriptedDice::parse("");
+    Events ignored;
+    const auto melee = do_move(ctx, r.state, m, none, ignored, false);
+    if (!melee) return std::nullopt;
+    r.melee = *melee;
+    return r;
 }
 
 ShotFactors shot_factors_now(const Context& ctx, const GameState& s, std::size_t shooter, std::size_t target) {

@@ -340,6 +340,17 @@ std::uint64_t state_hash(const GameState& s);
 /// one) would fight now (HBL-MOD-1).
 std::array<MeleeFactors, 2> melee_factors_now(const Context& ctx, const GameState& s, std::size_t melee);
 
+/// A move whose contact is fought at once (a flank attack, HBL-MELEE-1 b; skirmish cavalry riding
+/// into a close skirmish, HBL-SKIRM-3): the state its first round is fought in (the move made,
+/// the contact set up, nothing rolled) and that melee.
+struct AtOnceRound {
+    GameState state;
+    std::size_t melee = 0;
+};
+/// The round a legal move fights at once on contact, for `tercio run --why` and the log; nothing
+/// for a move that fights none, or that is not legal in `s`.
+std::optional<AtOnceRound> at_once_round(const Context& ctx, const GameState& s, const cmd::Move& m);
+
 /// The factors of a shot of `shooter` at `target` now (HBL-MOD-2).
 ShotFactors shot_factors_now(const Context& ctx, const GameState& s, std::size_t shooter, std::size_t target);
 

@@ -202,3 +202,36 @@ TEST_CASE("Hell Broke Loose as text: the board, the units and the turn", "[hbl][
           std::string::npos);
     CHECK(status[2].find(std::to_string(s.decks[1].left()) + " cards left in the deck.") != std::string::npos);
 }
+
+TEST_CASE("tercio run --why explains the round a move fights at once on contact", "[hbl][control][HBL-MELEE-1]") {
+    // Over random games, every legal move: one whose contact is fought at once (a flank attack,
+    // skirmish cavalry riding into a close skirmish) is explained as that round's fight, in the
+    // state it is fought in; any other move rolls nothing to explain.
+    int at_once = 0;
+    for (int game = 0; game < 12 && at_once < 5; ++game) {
+        const Context ctx = test::hbl_game_context(game);
+        core::SeededDice dice(static_cast<std::uint64_t>(100 + game));
+        core::SeededDice chooser(static_cast<std::uint64_t>(200 + game));
+        GameState s;
+        new_game(ctx, s, dice);
+        for (int i = 0; i < 5000 && !s.over(); ++i) {
+            for (const Command& c : legal_commands(ctx, s)) {
+                const auto* mv = std::get_if<cmd::Move>(&c);
+                if (!mv) continue;
+                const auto why = control::explain(ctx, s, c);
+                if (const auto r = at_once_round(ctx, s, *mv)) {
+                    ++at_once;
+                    REQUIRE(why.size() == 2);
+                    CHECK(why == control::explain(ctx, r->state, cmd::Fight{mv->unit}));
+                    CHECK(why[0].find("fights with its Combat Die") != std::string::npos);
+                } else {
+                    CHECK(why.empty());
+                }
+            }
+            const auto c = random_legal(ctx, s, chooser, nullptr);
+            REQUIRE(c);
+            apply(ctx, s, *c, dice);
+        }
+    }
+    CHECK(at_once >= 5);
+}

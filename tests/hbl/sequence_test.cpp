@@ -1067,6 +1067,8 @@ TEST_CASE("one unit of a side in a square, and contact is sharing a square with 
     // The enemy's square is the end of the move: contact.
     CHECK(moves_of(g, k2) == std::set<std::string>{"move K2 h5 N", "move K2 h6 N", "move K2 h7 N",
                                                    "move K2 h4 NE", "move K2 h4 NW"});
+    // A frontal contact is not fought at once: --why has no round to explain.
+    CHECK_FALSE(at_once_round(g.ctx, g.s, std::get<cmd::Move>(test::hbl_command(g.ctx, g.s, "move K2 h7"))));
     const Events ev = play(g, "move K2 h7");
     const auto contact = of_kind(ev, EventKind::Contact);
     REQUIRE(contact.size() == 1);
@@ -1102,6 +1104,19 @@ TEST_CASE(
     // Into the Landsknechts' flank from h4: fought at once (HBL-MELEE-1 b). Gendarmes D12 Up 4
     // (initiating, formed, armour, flanking): 1 + 4 = 5. Landsknechts D10 net 0: 9. Decisive
     // marginal, 4 pips to the Landsknechts: the Gendarmes lose 1 UI and fall back vexed.
+    // at_once_round gives the state that round is fought in (for --why): the Gendarmes in the
+    // Landsknechts' square, the melee set up, nothing rolled; its factors are those above.
+    const auto move = std::get<cmd::Move>(test::hbl_command(g.ctx, g.s, "move K1 h5"));
+    const auto at_once = at_once_round(g.ctx, g.s, move);
+    REQUIRE(at_once);
+    CHECK(at_once->state.units[k1].sq == at(g, "h5"));
+    CHECK(at_once->state.units[k1].melee == static_cast<int>(at_once->melee));
+    CHECK(at_once->state.melees[at_once->melee].flank);
+    CHECK_FALSE(at_once->state.melees[at_once->melee].started);
+    const auto factors = melee_factors_now(g.ctx, at_once->state, at_once->melee);
+    CHECK(melee_steps(factors[0]) == 4);
+    CHECK(melee_steps(factors[1]) == 0);
+    CHECK(g.s.units[k1].melee == -1);  // the game itself is untouched
     const Events ev = play(g, "move K1 h5", "d12:1 d10:9");
     const auto round = of_kind(ev, EventKind::MeleeRound);
     REQUIRE(round.size() == 1);
