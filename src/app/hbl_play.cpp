@@ -6,11 +6,14 @@
 #include <exception>
 #include <iostream>
 
+#include <unistd.h>
+
 #include "ai/players_of.hpp"
 #include "app/exit_codes.hpp"
 #include "app/terminal.hpp"
 #include "data/hbl_save.hpp"
 #include "hbl/engine.hpp"
+#include "ui/hbl_plain_game.hpp"
 #include "ui/hbl_screen.hpp"
 
 namespace tercio::app {
@@ -97,8 +100,13 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, d
             }
         }
     }
-    ui::HblScreen screen(session, ui::ScreenOptions{term->has_color() && opt.color, opt.ascii || !utf8_locale()});
-    screen.show_setup(session.setup_events());
+    // The screen, unless the game is played in plain lines.
+    std::optional<ui::HblScreen> screen;
+    if (!opt.plain) {
+        screen.emplace(session, ui::ScreenOptions{term->has_color() && opt.color, opt.ascii || !utf8_locale()});
+        screen->show_setup(session.setup_events());
+    }
+    std::string message;  // what the player is told first
     std::unique_ptr<data::GameSave> save;
     if (saved) {
         // The save replayed from its seed, every command checked against its hash, into the
@@ -108,7 +116,7 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, d
             file, saved->save, ctx,
             [&](const data::HblReplayedCommand& rc, const hbl::GameState& before, const hbl::GameState& after) {
                 session.record(rc.command, rc.events, rc.random, before, after, rc.calls);
-                screen.show_replayed(rc.command, rc.events, before, after);
+                if (screen) screen->show_replayed(rc.command, rc.events, before, after);
             });
         if (!replayed.ok()) {
             term.reset();
@@ -118,14 +126,14 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, d
             return kExitDataError;
         }
         save = data::GameSave::resume(std::move(saved->writer), saved->save);
-        std::string message = "Resumed " + std::filesystem::path(file).filename().string() + ".";
+        message = "Resumed " + std::filesystem::path(file).filename().string() + ".";
         if (saved->save.cut_line) {
             message += " Note: line " + std::to_string(*saved->save.cut_line) +
                        " was cut short when the program stopped; the game goes on from the command before it.";
         }
         for (const auto& n : saved->notices) message += " Note: " + n + ".";
         if (!save->warning().empty()) message += " " + save->warning();
-        screen.show_message(message);
+        if (screen) screen->show_message(message);
     } else {
         save = data::GameSave::start(dir, now_texts().second + "-" + game.red + "-v-" + game.blue, header, why);
         if (!save) {
@@ -139,13 +147,26 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, d
         return data::hbl_save_lines_after(ctx, c, before, after);
     });
     session.add_observer(&keeper);
-    screen.set_save_action([&keeper] { return keeper.save(); });
-    screen.set_quit_question("Quit? The game is saved: tercio play --resume goes on with it. y or n");
+    bool input_ended = false;
+    if (!screen) {
+        // Plain lines on standard output, commands from standard input.
+        ui::HblPlainGame lines(session, std::cout);
+        lines.set_save_action([&keeper] { return keeper.save(); });
+        lines.set_echo(!::isatty(STDIN_FILENO));
+        for (const core::Side side : {core::Side::A, core::Side::B}) {
+            if (auto& p = players[core::idx(side)]) {
+                lines.seat(side, std::move(p), session.seat(side).level);
+            }
+        }
+        lines.start(message);
+        input_ended = lines.run(std::cin) && !session.over();
+    } else {
+    screen->set_save_action([&keeper] { return keeper.save(); });
+    screen->set_quit_question("Quit? The game is saved: tercio play --resume goes on with it. y or n");
     const auto delay = std::chrono::milliseconds(std::max(0, opt.ai_delay_ms));
     Clock::time_point last = Clock::now();
     std::uint64_t seen = session.version();
     set_interrupt_asks(true);
-    bool input_ended = false;
     int errors = 0;  // reads that ended at once without a key: a closed terminal never stops
     for (;;) {
         if (session.version() != seen) {
@@ -155,7 +176,7 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, d
         // The computer's turn: once the delay since the last command has passed, and while the
         // player reads no page.
         std::optional<int> wait_ms;
-        if (session.computer_decides() && screen.ready_for_computer()) {
+        if (session.computer_decides() && screen->ready_for_computer()) {
             const auto due = last + delay;
             const auto now = Clock::now();
             if (now >= due) {
@@ -172,7 +193,7 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, d
                 if (!failed.empty()) {
                     // The side goes to the keyboard rather than the game stopping.
                     session.set_seat(side, control::Seat::person(), failed);
-                    screen.show_message("The computer failed (" + failed + "): you play " +
+                    screen->show_message("The computer failed (" + failed + "): you play " +
                                         std::string(1, core::side_letter(side)) + " now.");
                 }
                 continue;
@@ -183,14 +204,14 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, d
                 1;
         }
         term->clear();
-        screen.draw(*term);
+        screen->draw(*term);
         term->present();
         if (stop_signal()) break;
         const Clock::time_point asked = Clock::now();
         const ui::Key k = wait_ms ? term->read_key(*wait_ms) : term->read_key();
         if (stop_signal()) break;
         if (take_interrupt()) {
-            if (!screen.handle(ui::KeyPress::of(ui::KeyPress::Kind::Interrupt))) break;
+            if (!screen->handle(ui::KeyPress::of(ui::KeyPress::Kind::Interrupt))) break;
             continue;
         }
         if (k.none) {
@@ -208,9 +229,10 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, d
         errors = 0;
         const ui::KeyPress key = translate(k);
         if (key.kind == ui::KeyPress::Kind::CtrlR) term->redraw_all();
-        if (!screen.handle(key)) break;
+        if (!screen->handle(key)) break;
     }
     set_interrupt_asks(false);
+    }
     session.remove_observer(&keeper);
     term.reset();
     if (save->unsaved() > 0 && !save->flush(why)) {
@@ -222,7 +244,7 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, d
     } else if (stop_signal()) {
         std::cerr << "tercio: stopped by a signal; ";
     } else if (input_ended) {
-        std::cerr << "tercio: the terminal's input ended; ";
+        std::cerr << (opt.plain ? "tercio: the input ended; " : "tercio: the terminal's input ended; ");
     }
     const bool over = session.over();
     std::cout << "tercio: Hell Broke Loose game " << header.sides[0].army << " v " << header.sides[1].army << ", seed "

@@ -332,11 +332,6 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
             return kExitUsage;
         }
         if (engine == hbl::Engine::name) {
-            if (opt.plain) {
-                std::cerr << "tercio play: --plain: not yet for Hell Broke Loose; tercio run --ruleset " << *opt.ruleset
-                          << " --red ARMY --blue ARMY --commands - plays it in plain lines\n";
-                return kExitUsage;
-            }
             if (opt.vs) {
                 const auto level = ai::parse_level(*opt.vs);
                 if (level && !ai::has_level<hbl::Engine>(*level)) {
@@ -488,11 +483,6 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         if (outcome == ui::StartMenu::Outcome::Start) ruleset = rulesets[menu.ruleset_choice()].id;
     }
     if (saved && saved->hbl) {
-        if (opt.plain) {
-            std::cerr << "tercio play: --plain: not yet for Hell Broke Loose; without --plain, tercio play --resume "
-                         "goes on with it on the screen\n";
-            return kExitUsage;
-        }
         return play_hbl(term, opt, catalog, *dir, player, HblGame{}, std::move(saved));
     }
     if (!saved && engine_of(ruleset) == hbl::Engine::name) {

@@ -262,60 +262,18 @@ int play_commands(const RunOptions& opt, const typename E::Context& ctx, typenam
 
 // ---- Hell Broke Loose (--ruleset hell-broke-loose) ----
 
-std::string percent(int count, int outcomes) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%.1f%%", outcomes ? 100.0 * count / outcomes : 0.0);
-    return buf;
-}
-
-std::string tenths(int sum, int outcomes) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%.2f", outcomes ? static_cast<double>(sum) / outcomes : 0.0);
-    return buf;
-}
-
 /// `--odds` for Hell Broke Loose: the exact odds of each `fight UNIT` or `shoot UNIT TARGET` of
 /// the ';'-separated list, in the final position; the exit code.
 int print_hbl_odds(const hbl::Context& ctx, const hbl::GameState& s, const std::string& text) {
     for (const std::string& part : odds_commands(text)) {
-        auto parsed = hbl::parse(ctx, s, s.decider, part);
-        if (const std::string* err = std::get_if<std::string>(&parsed)) {
-            std::cerr << "--odds: " << part << ": " << *err << '\n';
-            return kExitUsage;
+        std::string why;
+        bool illegal = false;
+        const auto lines = control::odds_lines(ctx, s, part, why, illegal);
+        if (!lines) {
+            std::cerr << "--odds: " << part << ": " << why << '\n';
+            return illegal ? kExitIllegal : kExitUsage;
         }
-        const hbl::Command& c = std::get<hbl::Command>(parsed);
-        if (const auto* f = std::get_if<hbl::cmd::Fight>(&c)) {
-            const int m = s.units[f->unit].melee;
-            if (m < 0) {
-                std::cerr << "--odds: " << part << ": the unit is in no melee\n";
-                return kExitIllegal;
-            }
-            const hbl::MeleeOdds o = hbl::melee_odds_now(ctx, s, static_cast<std::size_t>(m));
-            std::cout << part << ": " << o.outcomes << " outcomes, a draw " << percent(o.draws, o.outcomes) << '\n';
-            const hbl::Melee& mel = s.melees[static_cast<std::size_t>(m)];
-            for (const core::Side side : {core::Side::A, core::Side::B}) {
-                const std::size_t u = s.units[mel.a].side == side ? mel.a : mel.b;
-                const hbl::MeleeSideOdds& so = o.of(side);
-                std::cout << "  " << core::side_letter(side) << ' ' << hbl::unit_label(ctx, s, u) << ": loses "
-                          << percent(so.loses, o.outcomes) << ", pushed back " << percent(so.pushed_back, o.outcomes)
-                          << ", routed " << percent(so.routed, o.outcomes) << ", UI lost "
-                          << tenths(so.ui_sum, o.outcomes) << " on average\n";
-            }
-        } else if (const auto* sh = std::get_if<hbl::cmd::Shoot>(&c)) {
-            // A shot out of range or sight has no odds: say why it cannot be made now.
-            if (auto why = hbl::validate(ctx, s, c)) {
-                std::cerr << "--odds: " << part << ": " << *why << '\n';
-                return kExitIllegal;
-            }
-            const hbl::ShotOdds o = hbl::shot_odds_now(ctx, s, sh->unit, sh->target);
-            std::cout << part << ": " << o.outcomes << " outcomes, an effect " << percent(o.effect, o.outcomes)
-                      << ", vexes " << percent(o.vexes, o.outcomes) << ", takes a move "
-                      << percent(o.costs_move, o.outcomes) << ", UI " << tenths(o.ui_sum, o.outcomes)
-                      << " on average\n";
-        } else {
-            std::cerr << "--odds: " << part << ": only fight and shoot have odds\n";
-            return kExitUsage;
-        }
+        for (const auto& line : *lines) std::cout << line << '\n';
     }
     return kExitOk;
 }

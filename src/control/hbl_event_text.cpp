@@ -1,5 +1,7 @@
 #include "control/hbl_event_text.hpp"
 
+#include "hbl/odds.hpp"
+
 #include <cctype>
 #include <cstdio>
 
@@ -137,6 +139,69 @@ std::vector<std::string> explain(const hbl::Context& ctx, const hbl::GameState& 
 bool rolled_dice(const hbl::Event& e) {
     return e.kind == hbl::EventKind::MeleeRound || e.kind == hbl::EventKind::Shot || e.kind == hbl::EventKind::Activated ||
            (e.kind == hbl::EventKind::Rallied && e.c != 1);
+}
+
+namespace {
+
+std::string percent(int count, int outcomes) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%.1f%%", outcomes ? 100.0 * count / outcomes : 0.0);
+    return buf;
+}
+
+std::string average(int sum, int outcomes) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%.2f", outcomes ? static_cast<double>(sum) / outcomes : 0.0);
+    return buf;
+}
+
+}  // namespace
+
+std::optional<std::vector<std::string>> odds_lines(const hbl::Context& ctx, const hbl::GameState& s,
+                                                   const std::string& text, std::string& why, bool& illegal) {
+    illegal = false;
+    auto parsed = hbl::parse(ctx, s, s.decider, text);
+    if (const std::string* err = std::get_if<std::string>(&parsed)) {
+        why = *err;
+        return std::nullopt;
+    }
+    const hbl::Command& c = std::get<hbl::Command>(parsed);
+    std::vector<std::string> out;
+    if (const auto* f = std::get_if<hbl::cmd::Fight>(&c)) {
+        const int m = s.units[f->unit].melee;
+        if (m < 0) {
+            why = "the unit is in no melee";
+            illegal = true;
+            return std::nullopt;
+        }
+        const hbl::MeleeOdds o = hbl::melee_odds_now(ctx, s, static_cast<std::size_t>(m));
+        out.push_back(text + ": " + std::to_string(o.outcomes) + " outcomes, a draw " + percent(o.draws, o.outcomes));
+        const hbl::Melee& mel = s.melees[static_cast<std::size_t>(m)];
+        for (const core::Side side : {core::Side::A, core::Side::B}) {
+            const std::size_t u = s.units[mel.a].side == side ? mel.a : mel.b;
+            const hbl::MeleeSideOdds& so = o.of(side);
+            out.push_back("  " + side_of(side) + " " + hbl::unit_label(ctx, s, u) + ": loses " +
+                          percent(so.loses, o.outcomes) + ", pushed back " + percent(so.pushed_back, o.outcomes) +
+                          ", routed " + percent(so.routed, o.outcomes) + ", UI lost " +
+                          average(so.ui_sum, o.outcomes) + " on average");
+        }
+        return out;
+    }
+    if (const auto* sh = std::get_if<hbl::cmd::Shoot>(&c)) {
+        // A shot out of range or sight has no odds: say why it cannot be made now.
+        if (auto refused = hbl::validate(ctx, s, c)) {
+            why = *refused;
+            illegal = true;
+            return std::nullopt;
+        }
+        const hbl::ShotOdds o = hbl::shot_odds_now(ctx, s, sh->unit, sh->target);
+        out.push_back(text + ": " + std::to_string(o.outcomes) + " outcomes, an effect " + percent(o.effect, o.outcomes) +
+                      ", vexes " + percent(o.vexes, o.outcomes) + ", takes a move " +
+                      percent(o.costs_move, o.outcomes) + ", UI " + average(o.ui_sum, o.outcomes) + " on average");
+        return out;
+    }
+    why = "only fight and shoot have odds";
+    return std::nullopt;
 }
 
 std::vector<std::string> board_lines(const hbl::Context& ctx, const hbl::GameState& s) {

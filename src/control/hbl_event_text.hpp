@@ -1,6 +1,7 @@
 #pragma once
 /// Hell Broke Loose's events in plain words, one line each, for `tercio run --ruleset
 /// hell-broke-loose` (and the screen's log, step 6 of docs/rulesets.md). Pure.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,13 @@ std::vector<std::string> explain(const hbl::Context& ctx, const hbl::GameState& 
 /// a rally's roll (not the UI a rally brings back by the player's choice). The explanation goes
 /// under the first such event of the command.
 bool rolled_dice(const hbl::Event& e);
+
+/// The exact odds of one `fight UNIT` or `shoot UNIT TARGET` given by the side deciding in `s`, a
+/// line each (`tercio run --odds`, `odds` at a prompt); nothing, with the reason in `why`, for
+/// another command or one that cannot be made now (`illegal` then says the rules refused it,
+/// rather than its text).
+std::optional<std::vector<std::string>> odds_lines(const hbl::Context& ctx, const hbl::GameState& s,
+                                                   const std::string& text, std::string& why, bool& illegal);
 
 /// The board as text, north at the top: rank numbers down the left, file letters under it; a unit
 /// is its glyph (upper case side A, lower case side B), two units in melee `*`, terrain of type II

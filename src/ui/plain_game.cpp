@@ -81,6 +81,8 @@ std::vector<std::string> rows_of(const TextSurface& s) {
 
 }  // namespace
 
+std::string plain_line(std::string_view s) { return plain(s); }
+
 PlainGame::PlainGame(control::Session& session, std::ostream& out)
     : session_(session), out_(out), reactions_(session) {
     session_.add_observer(this);

@@ -19,6 +19,10 @@
 
 namespace tercio::ui {
 
+/// A line as a plain front end prints it: every byte below 0x20 and DEL made '?', so that no
+/// escape sequence reaches the terminal whatever a data file's names hold.
+std::string plain_line(std::string_view s);
+
 class PlainGame final : public control::Observer {
   public:
     PlainGame(control::Session& session, std::ostream& out);

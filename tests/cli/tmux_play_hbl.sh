@@ -2,7 +2,7 @@
 # Hell Broke Loose in the real terminal (tmux at 80x24): chosen in the start menu, then a game
 # from the command line against the computer: the side pane, commands typed and completed, the
 # computer's phase, a page, saving, quitting, resuming, a kill -9 and resuming again. And what
-# `tercio play --ruleset` refuses, before the screen.
+# `tercio play --ruleset` refuses, before the screen; and the same in plain lines (--plain).
 # Usage: tmux_play_hbl.sh TERCIO
 set -euo pipefail
 tercio="$1"
@@ -40,7 +40,6 @@ refused() {  # refused EXPECTED-TEXT ARGS...: exit status 2 (usage) and the text
     fi
 }
 
-refused "--plain: not yet for Hell Broke Loose" --ruleset hell-broke-loose --plain
 refused "--vs hard: Hell Broke Loose's computer plays random or normal" --ruleset hell-broke-loose --vs hard
 refused "--ruleset nonsuch: no ruleset \"nonsuch\"" --ruleset nonsuch
 
@@ -133,3 +132,18 @@ expect "Resumed $(basename "$save")."
 type_line quit
 t send-keys -t again y
 expect "rc=0"
+
+# --plain: the same game in plain lines from a script, saved, then resumed in plain lines.
+plain_dir="$(mktemp -d)"
+trap 'cleanup; rm -rf "$plain_dir"' EXIT
+out="$(printf 'legal\n2\nsave\nquit\n' | "$tercio" play --plain --ruleset hell-broke-loose --red french --blue ottoman \
+    --seed 5 --vs normal --save-dir "$plain_dir" 2>&1)"
+for want in "tercio, plain text, Hell Broke Loose: French (A) v Ottoman (B)." "A> legal" "2. second" "A> 2" \
+    "B> turn" "Saved (" "tercio play --resume --save-dir $plain_dir goes on with it"; do
+    [[ "$out" == *"$want"* ]] || { echo "tmux_play_hbl: --plain: expected '$want' in:" >&2; echo "$out" >&2; exit 1; }
+done
+out="$(printf 'status\nquit\n' | "$tercio" play --plain --resume --save-dir "$plain_dir" 2>&1)"
+for want in "Resumed after" "A> status" "B Ottoman: army die D10"; do
+    [[ "$out" == *"$want"* ]] || { echo "tmux_play_hbl: --plain --resume: expected '$want' in:" >&2; echo "$out" >&2; exit 1; }
+done
+
