@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <csignal>
 #include <exception>
 #include <iostream>
 
@@ -235,29 +234,13 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, d
     }
     session.remove_observer(&keeper);
     term.reset();
-    if (save->unsaved() > 0 && !save->flush(why)) {
-        std::cerr << "tercio: NOT SAVED: the last " << save->unsaved() << " commands could not be written: " << why
-                  << '\n';
-    }
-    if (stop_signal() == SIGHUP) {
-        std::cerr << "tercio: the connection closed; ";
-    } else if (stop_signal()) {
-        std::cerr << "tercio: stopped by a signal; ";
-    } else if (input_ended) {
-        std::cerr << (opt.plain ? "tercio: the input ended; " : "tercio: the terminal's input ended; ");
-    }
-    const bool over = session.over();
-    std::cout << "tercio: Hell Broke Loose game " << header.sides[0].army << " v " << header.sides[1].army << ", seed "
-              << header.seed;
-    if (over) {
+    std::string what = "Hell Broke Loose game " + header.sides[0].army + " v " + header.sides[1].army + ", seed " +
+                       std::to_string(header.seed);
+    if (session.over()) {
         const int w = E::winner(ctx, session.state());
-        std::cout << ", finished: " << (w < 0 ? std::string("a draw") : std::string(w == 0 ? "A" : "B") + " won");
+        what += ", finished: " + (w < 0 ? std::string("a draw") : std::string(w == 0 ? "A" : "B") + " won");
     }
-    std::cout << ", saved in " << save->file().string() << '\n';
-    if (!over) {
-        std::cout << "tercio play --resume" << (opt.player ? " --player " + player : std::string())
-                  << (opt.save_dir ? " --save-dir " + opt.save_dir->string() : std::string()) << " goes on with it\n";
-    }
+    say_game_left(opt, player, *save, input_ended, what, session.over());
     return kExitOk;
 }
 

@@ -300,6 +300,27 @@ bool play_loop(ui::CursesSurface& term, ui::PlayScreen& screen, ui::ComputerTurn
 
 }  // namespace
 
+void say_game_left(const PlayOptions& opt, const std::string& player, data::GameSave& save, bool input_ended,
+                   const std::string& what, bool over) {
+    std::string why;
+    if (save.unsaved() > 0 && !save.flush(why)) {
+        std::cerr << "tercio: NOT SAVED: the last " << save.unsaved() << " commands could not be written: " << why
+                  << '\n';
+    }
+    if (stop_signal() == SIGHUP) {
+        std::cerr << "tercio: the connection closed; ";
+    } else if (stop_signal()) {
+        std::cerr << "tercio: stopped by a signal; ";
+    } else if (input_ended) {
+        std::cerr << (opt.plain ? "tercio: the input ended; " : "tercio: the terminal's input ended; ");
+    }
+    std::cout << "tercio: " << what << ", saved in " << save.file().string() << '\n';
+    if (!over) {
+        std::cout << "tercio play --resume" << (opt.player ? " --player " + player : std::string())
+                  << (opt.save_dir ? " --save-dir " + opt.save_dir->string() : std::string()) << " goes on with it\n";
+    }
+}
+
 int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     data::DataCatalog catalog(data_dir);
     std::string why;
@@ -603,24 +624,10 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     }
     session.remove_observer(&keeper);
     term.reset();
-    if (save->unsaved() > 0 && !save->flush(why)) {
-        std::cerr << "tercio: NOT SAVED: the last " << save->unsaved() << " commands could not be written: " << why
-                  << '\n';
-    }
-    if (stop_signal() == SIGHUP) {
-        std::cerr << "tercio: the connection closed; ";
-    } else if (stop_signal()) {
-        std::cerr << "tercio: stopped by a signal; ";
-    } else if (ended) {
-        std::cerr << (opt.plain ? "tercio: the input ended; " : "tercio: the terminal's input ended; ");
-    }
-    const bool over = session.over();
-    std::cout << "tercio: game " << header.sides[0].army << " v " << header.sides[1].army << ", seed " << header.seed
-              << (over ? ", finished" : "") << ", saved in " << save->file().string() << '\n';
-    if (!over) {
-        std::cout << "tercio play --resume" << (opt.player ? " --player " + player : std::string())
-                  << (opt.save_dir ? " --save-dir " + opt.save_dir->string() : std::string()) << " goes on with it\n";
-    }
+    say_game_left(opt, player, *save, ended,
+                  "game " + header.sides[0].army + " v " + header.sides[1].army + ", seed " + std::to_string(header.seed) +
+                      (session.over() ? ", finished" : ""),
+                  session.over());
     return kExitOk;
 }
 

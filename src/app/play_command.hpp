@@ -9,6 +9,10 @@
 #include <optional>
 #include <string>
 
+namespace tercio::data {
+class GameSave;
+}
+
 namespace tercio::app {
 
 struct PlayOptions {
@@ -44,5 +48,12 @@ struct PlayOptions {
 };
 
 int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir);
+
+/// What `tercio play` prints once a game is left (the terminal closed): the commands the disk
+/// refused, why it stopped (a signal, the end of the input), then "tercio: " and `what` ("game
+/// french v spanish, seed 12, finished"), where it is saved, and, unless it is `over`, how to go
+/// on with it.
+void say_game_left(const PlayOptions& opt, const std::string& player, data::GameSave& save, bool input_ended,
+                   const std::string& what, bool over);
 
 }  // namespace tercio::app

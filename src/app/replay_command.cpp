@@ -70,6 +70,58 @@ void view(ui::CursesSurface& term, Screen& screen) {
     }
 }
 
+/// Under the map, where the file is named: the line where a replay stopped agreeing with its save
+/// after `agreed` commands, and what is wrong there; empty if it did not stop.
+std::string out_of_sync(std::size_t agreed, const data::SaveFile& save, const data::LoadErrors& errors) {
+    if (errors.empty()) return {};
+    std::string problem =
+        "OUT OF SYNC after command " + std::to_string(agreed) + " of " + std::to_string(save.commands.size()) + ":";
+    for (const auto& e : errors) problem += " line " + std::to_string(e.line) + ": " + e.message;
+    return problem;
+}
+
+/// Prints a replay's errors and the data notices: what is said when nothing can be shown (not even
+/// the set-up or the first command agrees). The exit status.
+int nothing_to_show(const data::LoadErrors& errors, const std::vector<std::string>& notices) {
+    for (const auto& e : errors) std::cerr << e.to_string() << '\n';
+    for (const auto& n : notices) std::cerr << "note: " << n << '\n';
+    return kExitDataError;
+}
+
+/// Either ruleset's replay screen, titled, with the problem and the notices, on the terminal until
+/// the viewer quits; then the problem again on standard error. The exit status.
+template <class Screen>
+int show_replay(const ReplayOptions& opt, const data::SaveFile& save, Screen& screen,
+                const std::vector<std::string>& notices, const std::string& problem, const data::LoadErrors& errors,
+                std::size_t agreed) {
+    screen.set_title(opt.file.filename().string() + ", seed " + std::to_string(save.header.seed) +
+                     (save.over ? ", finished" : ", not finished"));
+    if (!problem.empty()) screen.set_problem(problem);
+    if (!notices.empty()) {
+        std::string message = "Note:";
+        for (const auto& n : notices) message += " " + n + ".";
+        screen.show_message(message);
+    }
+    install_stop_signals();
+    std::string why;
+    auto term = ui::CursesSurface::open(opt.color, why);
+    if (!term) {
+        std::cerr << "tercio replay: " << why << '\n';
+        return kExitUsage;
+    }
+    // Monochrome when the terminal has no colours; ASCII when the locale is not UTF-8.
+    screen.set_options(ui::ScreenOptions{term->has_color(), opt.ascii || !utf8_locale()});
+    view(*term, screen);
+    term.reset();
+    if (!problem.empty()) {
+        for (const auto& e : errors) std::cerr << e.to_string() << '\n';
+        std::cerr << "tercio replay: the replay stopped after command " << agreed << " of " << save.commands.size()
+                  << ".\n";
+        return kExitDataError;
+    }
+    return kExitOk;
+}
+
 /// `tercio replay` of a Hell Broke Loose save: replayed once through data::replay_hbl_save into
 /// its replay screen, which shows the commands that agree.
 int replay_hbl(const ReplayOptions& opt, const std::string& name, const data::SaveFile& save, data::DataCatalog& catalog,
@@ -91,45 +143,15 @@ int replay_hbl(const ReplayOptions& opt, const std::string& name, const data::Sa
             screen.add(rc.command, rc.by, rc.events, before, after);
         });
     const std::size_t agreed = screen.size();
-    std::string problem;
-    if (!replayed.ok()) {
-        problem = "OUT OF SYNC after command " + std::to_string(agreed) + " of " + std::to_string(save.commands.size()) + ":";
-        for (const auto& e : replayed.errors) problem += " line " + std::to_string(e.line) + ": " + e.message;
-        if (agreed == 0) {
-            for (const auto& e : replayed.errors) std::cerr << e.to_string() << '\n';
-            for (const auto& n : notices) std::cerr << "note: " << n << '\n';
-            return kExitDataError;
-        }
-    }
+    const std::string problem = out_of_sync(agreed, save, replayed.errors);
+    if (!replayed.ok() && agreed == 0) return nothing_to_show(replayed.errors, notices);
     if (opt.turn && !screen.go_to_turn(*opt.turn)) {
         screen.seek(screen.size());
         std::cerr << "tercio replay: --turn " << *opt.turn << ": " << name << " has no turn " << *opt.turn
                   << " (it goes from turn 1 to turn " << screen.state().turn << ")\n";
         return kExitUsage;
     }
-    screen.set_title(opt.file.filename().string() + ", seed " + std::to_string(h.seed) +
-                     (save.over ? ", finished" : ", not finished"));
-    if (!problem.empty()) screen.set_problem(problem);
-    if (!notices.empty()) {
-        std::string message = "Note:";
-        for (const auto& n : notices) message += " " + n + ".";
-        screen.show_message(message);
-    }
-    install_stop_signals();
-    auto term = ui::CursesSurface::open(opt.color, why);
-    if (!term) {
-        std::cerr << "tercio replay: " << why << '\n';
-        return kExitUsage;
-    }
-    view(*term, screen);
-    term.reset();
-    if (!problem.empty()) {
-        for (const auto& e : replayed.errors) std::cerr << e.to_string() << '\n';
-        std::cerr << "tercio replay: the replay stopped after command " << agreed << " of " << save.commands.size()
-                  << ".\n";
-        return kExitDataError;
-    }
-    return kExitOk;
+    return show_replay(opt, save, screen, notices, problem, replayed.errors, agreed);
 }
 
 }  // namespace
@@ -175,19 +197,8 @@ int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) 
             screen.add(rc.command, rc.by, rc.events, before, after, rc.calls);
         });
     const std::size_t agreed = screen.size();
-    std::string problem;
-    if (!replayed.ok()) {
-        // Under the map, where the file is named: the line and what is wrong there.
-        problem = "OUT OF SYNC after command " + std::to_string(agreed) + " of " +
-                  std::to_string(save.commands.size()) + ":";
-        for (const auto& e : replayed.errors) problem += " line " + std::to_string(e.line) + ": " + e.message;
-        if (agreed == 0) {
-            // Nothing to show: not even the set-up agrees, or the very first command.
-            for (const auto& e : replayed.errors) std::cerr << e.to_string() << '\n';
-            for (const auto& n : notices) std::cerr << "note: " << n << '\n';
-            return kExitDataError;
-        }
-    }
+    const std::string problem = out_of_sync(agreed, save, replayed.errors);
+    if (!replayed.ok() && agreed == 0) return nothing_to_show(replayed.errors, notices);
     if (opt.turn) {
         const auto p = screen.turn_start(*opt.turn);
         if (!p) {
@@ -197,32 +208,7 @@ int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) 
         }
         screen.seek(*p);
     }
-    screen.set_title(opt.file.filename().string() + ", seed " + std::to_string(h.seed) +
-                     (save.over ? ", finished" : ", not finished"));
-    if (!problem.empty()) screen.set_problem(problem);
-    if (!notices.empty()) {
-        std::string message = "Note:";
-        for (const auto& n : notices) message += " " + n + ".";
-        screen.show_message(message);
-    }
-
-    install_stop_signals();
-    auto term = ui::CursesSurface::open(opt.color, why);
-    if (!term) {
-        std::cerr << "tercio replay: " << why << '\n';
-        return kExitUsage;
-    }
-    // Monochrome when the terminal has no colours; ASCII when the locale is not UTF-8.
-    screen.set_options(ui::ScreenOptions{term->has_color(), opt.ascii || !utf8_locale()});
-    view(*term, screen);
-    term.reset();
-    if (!problem.empty()) {
-        for (const auto& e : replayed.errors) std::cerr << e.to_string() << '\n';
-        std::cerr << "tercio replay: the replay stopped after command " << agreed << " of "
-                  << save.commands.size() << ".\n";
-        return kExitDataError;
-    }
-    return kExitOk;
+    return show_replay(opt, save, screen, notices, problem, replayed.errors, agreed);
 }
 
 }  // namespace tercio::app

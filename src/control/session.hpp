@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -306,6 +307,33 @@ std::string computer_name(const SessionOf<E>& session, core::Side side) {
     const Seat& seat = session.seat(side);
     return std::string(1, core::side_letter(side)) + " (" + session.context().army(side).name + ", " +
            (seat.elsewhere() ? seat.name : seat.level) + ")";
+}
+
+/// Takes back the last command a person gave that can be taken back, and the computer's replies
+/// after it (a front end's undo when the computer plays a side); `print` names a command. What to
+/// tell the player: what was taken back, or why nothing was.
+template <core::RulesEngine E>
+std::string take_back_to_person(SessionOf<E>& session,
+                                const std::function<std::string(const typename E::Command&)>& print) {
+    const auto& history = session.history();
+    const std::size_t undoable = session.undoable();
+    const auto computer = [&](core::Side s) { return session.seat(s).computer(); };
+    std::size_t replies = 0;
+    while (replies < undoable && computer(history[history.size() - 1 - replies].by)) ++replies;
+    if (replies == undoable) {
+        return !computer(core::Side::A) || !computer(core::Side::B)
+                   ? "Nothing to take back: dice were rolled or a card turned since your last command."
+                   : "Nothing to take back: the computer plays both sides.";
+    }
+    const std::string what = "\"" + print(history[history.size() - 1 - replies].command) + "\"";
+    for (std::size_t i = 0; i <= replies; ++i) {
+        if (auto why = session.undo()) return *why;
+    }
+    return "Took back " + what +
+           (replies == 0   ? std::string()
+            : replies == 1 ? std::string(" and the computer's reply")
+                           : " and the computer's " + std::to_string(replies) + " replies") +
+           ".";
 }
 
 // Pikette Squared's names, as the rest of the program uses them; its session is compiled once,

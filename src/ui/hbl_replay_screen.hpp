@@ -55,6 +55,7 @@ class HblReplayScreen {
     /// A problem with the save (it went out of sync after the commands shown).
     void set_problem(std::string problem) { problem_ = std::move(problem); }
     void show_message(std::string text) { message_ = std::move(text); }
+    void set_options(ScreenOptions options) { opt_ = options; }
 
   private:
     enum class Mode { View, TurnPrompt, Help, History };

@@ -371,32 +371,9 @@ std::optional<std::string> HblScreen::enter(const std::string& typed) {
 }
 
 void HblScreen::take_back() {
-    const auto& history = session_.history();
-    const std::size_t undoable = session_.undoable();
-    const auto computer = [&](core::Side s) { return session_.seat(s).computer(); };
-    // The person's last command that can be taken back, and the computer's replies after it.
-    std::size_t replies = 0;
-    while (replies < undoable && computer(history[history.size() - 1 - replies].by)) ++replies;
-    if (replies == undoable) {
-        message_ = computer(core::Side::A) && computer(core::Side::B)
-                       ? "Nothing to take back: the computer plays both sides."
-                       : "Nothing to take back: dice were rolled or a card turned since your last "
-                         "command.";
-        return;
-    }
-    const std::string what =
-        "\"" + Engine::print(ctx_, s_, history[history.size() - 1 - replies].command) + "\"";
-    for (std::size_t i = 0; i <= replies; ++i) {
-        if (auto why = session_.undo()) {
-            message_ = *why;
-            return;
-        }
-    }
-    message_ = "Took back " + what +
-               (replies == 0   ? std::string()
-                : replies == 1 ? std::string(" and the computer's reply")
-                               : " and the computer's " + std::to_string(replies) + " replies") +
-               ".";
+    message_ = control::take_back_to_person<Engine>(session_, [this](const hbl::Command& c) {
+        return Engine::print(ctx_, s_, c);
+    });
 }
 
 void HblScreen::open_page(Mode mode) {

@@ -219,29 +219,7 @@ std::string PlayScreen::last_undoable() const {
 }
 
 void PlayScreen::take_back_to_person() {
-    // The person's last command that can be taken back, and how many of the computer's follow it.
-    const std::vector<control::Entry>& history = session_.history();
-    const std::size_t undoable = session_.undoable();
-    std::size_t replies = 0;
-    while (replies < undoable && computer(history[history.size() - 1 - replies].by)) ++replies;
-    if (replies == undoable) {
-        message_ = !computer(Side::A) || !computer(Side::B)
-                       ? "Nothing to take back: dice were rolled or a card turned since your last command."
-                       : "Nothing to take back: the computer plays both sides.";
-        return;
-    }
-    const std::string what = "\"" + print(history[history.size() - 1 - replies].command) + "\"";
-    for (std::size_t i = 0; i <= replies; ++i) {
-        if (auto why = undo()) {
-            message_ = *why;
-            return;
-        }
-    }
-    message_ = "Took back " + what +
-               (replies == 0   ? std::string()
-                : replies == 1 ? std::string(" and the computer's reply")
-                               : " and the computer's " + std::to_string(replies) + " replies") +
-               ".";
+    message_ = control::take_back_to_person<rules::Engine>(session_, [](const Command& c) { return print(c); });
 }
 
 std::string PlayScreen::computer_name(Side side) const { return control::computer_name(session_, side); }
