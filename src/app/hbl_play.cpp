@@ -160,77 +160,77 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, d
         lines.start(message);
         input_ended = lines.run(std::cin) && !session.over();
     } else {
-    screen->set_save_action([&keeper] { return keeper.save(); });
-    screen->set_quit_question("Quit? The game is saved: tercio play --resume goes on with it. y or n");
-    const auto delay = std::chrono::milliseconds(std::max(0, opt.ai_delay_ms));
-    Clock::time_point last = Clock::now();
-    std::uint64_t seen = session.version();
-    set_interrupt_asks(true);
-    int errors = 0;  // reads that ended at once without a key: a closed terminal never stops
-    for (;;) {
-        if (session.version() != seen) {
-            seen = session.version();
-            last = Clock::now();
-        }
-        // The computer's turn: once the delay since the last command has passed, and while the
-        // player reads no page.
-        std::optional<int> wait_ms;
-        if (session.computer_decides() && screen->ready_for_computer()) {
-            const auto due = last + delay;
-            const auto now = Clock::now();
-            if (now >= due) {
-                const core::Side side = session.decider();
-                auto& computer_player = players[core::idx(side)];
-                std::string failed;
-                try {
-                    const auto out =
-                        session.play(computer_player->choose(ai::view_of<E>(ctx, session.state(), side)));
-                    if (out.refused) failed = "its command was refused: " + *out.refused;
-                } catch (const std::exception& e) {
-                    failed = e.what();
+        screen->set_save_action([&keeper] { return keeper.save(); });
+        screen->set_quit_question("Quit? The game is saved: tercio play --resume goes on with it. y or n");
+        const auto delay = std::chrono::milliseconds(std::max(0, opt.ai_delay_ms));
+        Clock::time_point last = Clock::now();
+        std::uint64_t seen = session.version();
+        set_interrupt_asks(true);
+        int errors = 0;  // reads that ended at once without a key: a closed terminal never stops
+        for (;;) {
+            if (session.version() != seen) {
+                seen = session.version();
+                last = Clock::now();
+            }
+            // The computer's turn: once the delay since the last command has passed, and while the
+            // player reads no page.
+            std::optional<int> wait_ms;
+            if (session.computer_decides() && screen->ready_for_computer()) {
+                const auto due = last + delay;
+                const auto now = Clock::now();
+                if (now >= due) {
+                    const core::Side side = session.decider();
+                    auto& computer_player = players[core::idx(side)];
+                    std::string failed;
+                    try {
+                        const auto out =
+                            session.play(computer_player->choose(ai::view_of<E>(ctx, session.state(), side)));
+                        if (out.refused) failed = "its command was refused: " + *out.refused;
+                    } catch (const std::exception& e) {
+                        failed = e.what();
+                    }
+                    if (!failed.empty()) {
+                        // The side goes to the keyboard rather than the game stopping.
+                        session.set_seat(side, control::Seat::person(), failed);
+                        screen->show_message("The computer failed (" + failed + "): you play " +
+                                            std::string(1, core::side_letter(side)) + " now.");
+                    }
+                    continue;
                 }
-                if (!failed.empty()) {
-                    // The side goes to the keyboard rather than the game stopping.
-                    session.set_seat(side, control::Seat::person(), failed);
-                    screen->show_message("The computer failed (" + failed + "): you play " +
-                                        std::string(1, core::side_letter(side)) + " now.");
+                wait_ms =
+                    static_cast<int>(
+                        std::chrono::duration_cast<std::chrono::milliseconds>(due - now).count()) +
+                    1;
+            }
+            term->clear();
+            screen->draw(*term);
+            term->present();
+            if (stop_signal()) break;
+            const Clock::time_point asked = Clock::now();
+            const ui::Key k = wait_ms ? term->read_key(*wait_ms) : term->read_key();
+            if (stop_signal()) break;
+            if (take_interrupt()) {
+                if (!screen->handle(ui::KeyPress::of(ui::KeyPress::Kind::Interrupt))) break;
+                continue;
+            }
+            if (k.none) {
+                if (wait_ms && Clock::now() + std::chrono::milliseconds(1) >=
+                                   asked + std::chrono::milliseconds(*wait_ms)) {
+                    errors = 0;
+                    continue;
+                }
+                if (++errors >= 100) {
+                    input_ended = true;
+                    break;
                 }
                 continue;
             }
-            wait_ms =
-                static_cast<int>(
-                    std::chrono::duration_cast<std::chrono::milliseconds>(due - now).count()) +
-                1;
+            errors = 0;
+            const ui::KeyPress key = translate(k);
+            if (key.kind == ui::KeyPress::Kind::CtrlR) term->redraw_all();
+            if (!screen->handle(key)) break;
         }
-        term->clear();
-        screen->draw(*term);
-        term->present();
-        if (stop_signal()) break;
-        const Clock::time_point asked = Clock::now();
-        const ui::Key k = wait_ms ? term->read_key(*wait_ms) : term->read_key();
-        if (stop_signal()) break;
-        if (take_interrupt()) {
-            if (!screen->handle(ui::KeyPress::of(ui::KeyPress::Kind::Interrupt))) break;
-            continue;
-        }
-        if (k.none) {
-            if (wait_ms && Clock::now() + std::chrono::milliseconds(1) >=
-                               asked + std::chrono::milliseconds(*wait_ms)) {
-                errors = 0;
-                continue;
-            }
-            if (++errors >= 100) {
-                input_ended = true;
-                break;
-            }
-            continue;
-        }
-        errors = 0;
-        const ui::KeyPress key = translate(k);
-        if (key.kind == ui::KeyPress::Kind::CtrlR) term->redraw_all();
-        if (!screen->handle(key)) break;
-    }
-    set_interrupt_asks(false);
+        set_interrupt_asks(false);
     }
     session.remove_observer(&keeper);
     term.reset();
