@@ -222,7 +222,7 @@ HblScreen::HblScreen(HblSession& session, ScreenOptions options)
     : session_(session), ctx_(session.context()), s_(session.state()), opt_(options) {
     session_.add_observer(this);
     message_ = "Type a command and Enter (Tab completes it); ? shows the keys and words.";
-    quit_question_ = "Quit? Hell Broke Loose games are not saved yet: this one ends here. y or n";
+    quit_question_ = "Quit? This game is not saved: it ends here. y or n";
 }
 
 HblScreen::~HblScreen() {

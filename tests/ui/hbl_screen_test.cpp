@@ -192,7 +192,7 @@ TEST_CASE("the Hell Broke Loose screen asks before quitting, and shows the end o
     ui::HblSession session(ctx, 5);
     ui::HblScreen screen(session, ui::ScreenOptions{});
     CHECK(screen.handle(KeyPress::of(K::Interrupt)));
-    CHECK(contains(screen_of(screen), "Quit? Hell Broke Loose games are not saved yet"));
+    CHECK(contains(screen_of(screen), "Quit? This game is not saved: it ends here. y or n"));
     CHECK(screen.handle(KeyPress::character('n')));
     CHECK(screen.message() == "Not quitting.");
 
