@@ -1,6 +1,7 @@
 // libFuzzer entry point for saved games: any bytes through parse_save and, when they parse,
-// replay_save against the ruleset and armies the header names (from the shipped data). Must never
-// crash, hang, leak or trip a sanitizer; every input either replays or yields LoadErrors.
+// replay_save (or replay_hbl_save, for a Hell Broke Loose save) against the ruleset and armies the
+// header names (from the shipped data). Must never crash, hang, leak or trip a sanitizer; every
+// input either replays or yields LoadErrors.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -8,6 +9,7 @@
 #include <string_view>
 
 #include "data/data_files.hpp"
+#include "data/hbl_save.hpp"
 #include "data/save.hpp"
 
 namespace {
@@ -33,6 +35,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const auto& header = parsed.value->header;
     std::string why;
+    if (catalog.engine(header.ruleset) == std::string(tercio::hbl::Engine::name)) {
+        // A Hell Broke Loose save: replayed by its own rules (data/hbl_save.hpp).
+        const tercio::hbl::Context hctx{catalog.hbl_ruleset(header.ruleset, why),
+                                        {catalog.hbl_army(header.ruleset, header.sides[0].army, why),
+                                         catalog.hbl_army(header.ruleset, header.sides[1].army, why)}};
+        if (!hctx.ruleset || !hctx.armies[0] || !hctx.armies[1]) return 0;
+        const auto replayed = tercio::data::replay_hbl_save("fuzz.save", *parsed.value, hctx);
+        check_errors(replayed.errors);
+        if (!replayed.ok() && replayed.errors.empty()) __builtin_trap();
+        return 0;
+    }
     const auto ctx = catalog.context(header.ruleset, {header.sides[0].army, header.sides[1].army}, why);
     if (!ctx) return 0;  // names data that is not shipped: the game would refuse it before replaying
     const auto replayed = tercio::data::replay_save("fuzz.save", *parsed.value, *ctx);
