@@ -169,9 +169,9 @@ int main(int argc, char** argv) {
     run->add_option("--ruleset", run_opt.ruleset,
                     "The ruleset of a new game (default: the armies' own);\n"
                     "hell-broke-loose plays Hell Broke Loose with its own\n"
-                    "armies (not yet with --position or --out)")
+                    "armies")
         ->type_name("ID");
-    run->add_option("--position", run_opt.position, "Start from this position file")->type_name("FILE");
+    run->add_option("--position", run_opt.position, "Start from this position file (it names its ruleset)")->type_name("FILE");
     run->add_option("--red-ai", run_opt.red_ai,
                     "The computer plays side A at this level whenever A\n"
                     "decides (random, easy, normal or hard; Hell Broke Loose:\n"

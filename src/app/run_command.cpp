@@ -10,11 +10,13 @@
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <variant>
 
 #include "control/event_text.hpp"
 #include "control/hbl_event_text.hpp"
 #include "control/odds_text.hpp"
 #include "data/data_files.hpp"
+#include "data/hbl_position.hpp"
 #include "data/position.hpp"
 #include <cstdio>
 #include "hbl/engine.hpp"
@@ -77,15 +79,20 @@ int print_odds(const rules::RulesContext& ctx, const rules::GameState& s, const 
 }
 
 /// Writes the position atomically enough for a tool: to a temporary file, then renamed.
-bool write_out(const std::string& path, const data::Position& p, const rules::RulesContext& ctx) {
+/// Writes `text` to `path` whole: into a temporary file first, then renamed over it.
+bool write_text(const std::string& path, const std::string& text) {
     const std::string tmp = path + ".tmp";
     {
         std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
         if (!f) return false;
-        f << data::write_position(p, ctx);
+        f << text;
         if (!f.flush()) return false;
     }
     return std::rename(tmp.c_str(), path.c_str()) == 0;
+}
+
+bool write_out(const std::string& path, const data::Position& p, const rules::RulesContext& ctx) {
+    return write_text(path, data::write_position(p, ctx));
 }
 
 /// Opens `--commands` (a file read whole, with a cap, or "-" for standard input) into `in`; an exit
@@ -278,46 +285,82 @@ int print_hbl_odds(const hbl::Context& ctx, const hbl::GameState& s, const std::
     return kExitOk;
 }
 
-/// `tercio run --ruleset hell-broke-loose`: a new game between two of its armies.
-int run_hbl(const RunOptions& opt, data::DataCatalog& catalog) {
-    if (opt.position || opt.out) {
-        std::cerr << "tercio run: " << (opt.position ? "--position" : "--out")
-                  << " is not yet there for " << opt.ruleset << " (Pikette Squared only)\n";
+/// Reads `--position` for run_hbl: the position, or an exit code once the reason is printed.
+std::variant<data::HblPosition, int> read_hbl_position(const RunOptions& opt, data::DataCatalog& catalog) {
+    if (opt.red || opt.blue || opt.seed) {
+        std::cerr << "tercio run: --position starts from a saved game; --red, --blue and --seed are for a new one\n";
         return kExitUsage;
     }
-    if (!opt.red || !opt.blue) {
-        std::cerr << "tercio run: give --red ARMY and --blue ARMY for a new game\n";
-        return kExitUsage;
+    const data::FileText ft = data::read_file(*opt.position);
+    if (!ft.error.empty()) {
+        std::cerr << *opt.position << ": cannot read: " << ft.error << '\n';
+        return ft.missing ? kExitNoInput : kExitDataError;
     }
-    std::string why;
-    const hbl::Ruleset* rs = catalog.hbl_ruleset(opt.ruleset, why);
-    if (!rs) {
-        std::cerr << "tercio run: ruleset \"" << opt.ruleset << "\": " << why << '\n';
+    auto loaded = data::load_hbl_position(*opt.position, ft.text, data::hbl_context_resolver(catalog.hbl_resolvers()));
+    if (!loaded.ok()) {
+        for (const auto& e : loaded.errors) std::cerr << e.to_string() << '\n';
         return kExitDataError;
     }
-    hbl::Context ctx{rs, {}};
-    const std::array<const std::string*, 2> ids = {&*opt.red, &*opt.blue};
-    for (std::size_t side = 0; side < 2; ++side) {
-        ctx.armies[side] = catalog.hbl_army(opt.ruleset, *ids[side], why);
-        if (!ctx.armies[side]) {
-            std::cerr << "tercio run: army \"" << *ids[side] << "\": " << why << '\n';
+    return std::move(*loaded.value);
+}
+
+/// `tercio run` of a Hell Broke Loose game: a new one between two of its armies, or one from a
+/// position (`--position`, whose ruleset is this engine's).
+int run_hbl(const RunOptions& opt, data::DataCatalog& catalog) {
+    data::HblPosition pos;
+    hbl::Context ctx;
+    std::string why;
+    if (opt.position) {
+        auto read = read_hbl_position(opt, catalog);
+        if (const int* rc = std::get_if<int>(&read)) return *rc;
+        pos = std::move(std::get<data::HblPosition>(read));
+        ctx = *data::hbl_context_resolver(catalog.hbl_resolvers())(pos.ruleset, pos.armies, why);
+    } else {
+        if (!opt.red || !opt.blue) {
+            std::cerr << "tercio run: give --position FILE, or --red ARMY and --blue ARMY for a new game\n";
+            return kExitUsage;
+        }
+        ctx.ruleset = catalog.hbl_ruleset(opt.ruleset, why);
+        if (!ctx.ruleset) {
+            std::cerr << "tercio run: ruleset \"" << opt.ruleset << "\": " << why << '\n';
             return kExitDataError;
         }
+        const std::array<const std::string*, 2> ids = {&*opt.red, &*opt.blue};
+        for (std::size_t side = 0; side < 2; ++side) {
+            ctx.armies[side] = catalog.hbl_army(opt.ruleset, *ids[side], why);
+            if (!ctx.armies[side]) {
+                std::cerr << "tercio run: army \"" << *ids[side] << "\": " << why << '\n';
+                return kExitDataError;
+            }
+        }
+        pos.ruleset = opt.ruleset;
+        pos.armies = {*opt.red, *opt.blue};
+        pos.seed = opt.seed.value_or(1);
     }
+    // Dice: scripted if given, otherwise the seeded stream where the position left it.
     std::unique_ptr<core::Dice> dice;
+    core::SeededDice* seeded = nullptr;
     try {
         if (opt.dice) {
             dice = std::make_unique<core::ScriptedDice>(core::ScriptedDice::parse(*opt.dice));
         } else {
-            dice = std::make_unique<core::SeededDice>(opt.seed.value_or(1));
+            auto sd = std::make_unique<core::SeededDice>(pos.seed, pos.calls);
+            seeded = sd.get();
+            dice = std::move(sd);
         }
     } catch (const core::DiceError& e) {
         std::cerr << "tercio run: --dice: " << e.what() << '\n';
         return kExitUsage;
     }
+    const auto sync_dice = [&] {
+        if (seeded) {
+            pos.seed = seeded->seed();
+            pos.calls = seeded->calls();
+        }
+    };
     Computers<hbl::Engine> computers;
-    if (const int rc = make_computers<hbl::Engine>(opt, opt.seed.value_or(1), computers); rc != kExitOk) return rc;
-    hbl::GameState s;
+    if (const int rc = make_computers<hbl::Engine>(opt, pos.seed, computers); rc != kExitOk) return rc;
+    hbl::GameState& s = pos.state;
     const auto print_events = [&](const hbl::Events& ev) {
         for (const auto& e : ev) std::cout << control::describe(ctx, s, e) << '\n';
     };
@@ -333,11 +376,14 @@ int run_hbl(const RunOptions& opt, data::DataCatalog& catalog) {
             }
         }
     };
-    try {
-        print_events(hbl::new_game(ctx, s, *dice));
-    } catch (const core::DiceError& e) {
-        std::cerr << "set-up: dice: " << e.what() << '\n';
-        return kExitIllegal;
+    if (!opt.position) {
+        try {
+            print_events(hbl::new_game(ctx, s, *dice));
+        } catch (const core::DiceError& e) {
+            std::cerr << "set-up: dice: " << e.what() << '\n';
+            return kExitIllegal;
+        }
+        sync_dice();
     }
     std::istringstream file;
     std::istream* in = nullptr;
@@ -353,9 +399,13 @@ int run_hbl(const RunOptions& opt, data::DataCatalog& catalog) {
         for (const auto& line : lines) std::cout << line << '\n';
         return true;
     };
-    int result = play_commands<hbl::Engine>(opt, ctx, s, *dice, in, print, [] {}, computers, show,
+    int result = play_commands<hbl::Engine>(opt, ctx, s, *dice, in, print, sync_dice, computers, show,
                                             "map, units,\nstatus: the board, the units, the turn. odds fight K1, odds shoot A1 H2:\n"
                                             "the exact odds. ");
+    if (opt.out && !write_text(*opt.out, data::write_hbl_position(pos, ctx))) {
+        std::cerr << "tercio run: cannot write " << *opt.out << '\n';
+        return kExitIoError;
+    }
     if (opt.legal) {
         for (const auto& c : hbl::legal_commands(ctx, s)) std::cout << hbl::print(ctx, s, c) << '\n';
     }
@@ -375,6 +425,10 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
             return kExitDataError;
         }
         if (*engine == hbl::Engine::name) return run_hbl(opt, catalog);
+    } else if (opt.position) {
+        // A position names its ruleset, and so the rules that read it.
+        const data::FileText ft = data::read_file(*opt.position);
+        if (ft.error.empty() && data::is_hbl_position(ft.text, catalog.hbl_resolvers().engine)) return run_hbl(opt, catalog);
     }
     data::Position pos;
     std::optional<rules::RulesContext> ctx;

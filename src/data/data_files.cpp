@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "data/input_guard.hpp"
+#include "data/hbl_position.hpp"
 #include "data/position.hpp"
 #include "data/save.hpp"
 #include "data/toml_reader.hpp"
@@ -368,7 +369,10 @@ CheckOutcome check_text(std::string_view file, std::string_view text,
         }
     } else if (kind == "position") {
         out.kind = kind;
-        out.errors = load_position(file, text, context).errors;
+        // A position of a Hell Broke Loose ruleset is read by its rules; any other by Pikette
+        // Squared's.
+        out.errors = is_hbl_position(text, hbl.engine) ? load_hbl_position(file, text, hbl_context_resolver(hbl)).errors
+                                                       : load_position(file, text, context).errors;
     } else if (!doc) {
         out.errors = std::move(scratch);
     } else {

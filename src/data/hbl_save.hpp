@@ -1,7 +1,8 @@
 #pragma once
 /// Hell Broke Loose's saves: the format of docs/saves.md (the same header, the same command log
-/// with the state hash after each command, the same game-over line), without keyframes, since
-/// Hell Broke Loose has no position files yet: a save is replayed from its seed. Pure.
+/// with the state hash after each command, the same game-over line), without keyframes (not
+/// written yet, though its positions now exist: data/hbl_position.hpp): a save is replayed from
+/// its seed. Pure.
 #include <string>
 #include <string_view>
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "data/position_names.hpp"
+#include "data/position_text.hpp"
 #include "data/toml_reader.hpp"
 #include "rules/consistency.hpp"
 
@@ -185,67 +186,19 @@ template <std::size_t N>
 std::optional<std::size_t> Reader::word(TableView& t, std::string_view key,
                                         const std::array<std::string_view, N>& names,
                                         std::string_view what) {
-    const auto w = t.string(key, true);
-    if (!w) return std::nullopt;
-    if (auto i = detail::index_of(names, *w)) return i;
-    t.error(*t.raw().get(key), key,
-            "\"" + *w + "\" is not a " + std::string(what) + " (use " +
-                detail::word_choices(names) + ")");
-    return std::nullopt;
+    return detail::read_word(t, key, names, what);
 }
 
 std::optional<core::Square> Reader::square(const toml::node& n, const std::string& path) {
-    const auto text = detail::read_string(r_, n, path);
-    if (!text) return std::nullopt;
-    const auto any = core::parse_square(*text, core::kMaxBoardSide, 99);
-    if (!any) {
-        r_.error(
-            n.source(), path,
-            "\"" + *text + "\" is not a square (a file letter and a rank number, e.g. \"c3\")");
-        return std::nullopt;
-    }
-    if (!s_.on_board(*any)) {
-        r_.error(n.source(), path,
-                 "\"" + *text + "\" is off the board (a1 to " +
-                     core::to_string(core::make_square(s_.files - 1, s_.ranks - 1)) + ")");
-        return std::nullopt;
-    }
-    return any;
+    return detail::read_square(r_, n, path, s_.files, s_.ranks);
 }
 
 std::optional<core::Facing> Reader::facing(TableView& t, std::string_view key) {
-    const auto text = t.string(key, true);
-    if (!text) return std::nullopt;
-    if (const auto f = core::parse_facing(*text)) return f;
-    t.error(*t.raw().get(key), key,
-            "\"" + *text + "\" is not a facing (use N, NE, E, SE, S, SW, W or NW)");
-    return std::nullopt;
+    return detail::read_facing(t, key);
 }
 
 std::optional<std::uint64_t> Reader::u64(TableView& t, std::string_view key) {
-    const toml::node* n = t.get(key, true);
-    if (!n) return std::nullopt;
-    const std::string hint =
-        "expected a whole number from 0, or a string of up to 16 hex digits such as "
-        "\"0x9e3779b97f4a7c15\"";
-    if (const auto* i = n->as_integer()) {
-        if (i->get() >= 0) return static_cast<std::uint64_t>(i->get());
-        t.error(*n, key, std::to_string(i->get()) + " is negative; " + hint);
-        return std::nullopt;
-    }
-    if (const auto* s = n->as_string()) {
-        const std::string& v = s->get();
-        const bool hex =
-            v.size() > 2 && v.size() <= 18 && v[0] == '0' && v[1] == 'x' &&
-            std::all_of(v.begin() + 2, v.end(), [](char c) {
-                return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-            });
-        if (hex) return std::stoull(v.substr(2), nullptr, 16);
-        t.error(*n, key, "\"" + v + "\" is not a number; " + hint);
-        return std::nullopt;
-    }
-    t.error(*n, key, hint + ", found " + detail::type_name(*n));
-    return std::nullopt;
+    return detail::read_u64(t, key);
 }
 
 void Reader::unit_ref(TableView& t, std::string_view key, std::uint8_t& target,
@@ -803,15 +756,7 @@ void Reader::check_playable(const toml::table& root) {
     if (!ctx_) return;
     for (const rules::Inconsistency& bad : rules::check_consistent(*ctx_, s_)) {
         const std::string path = key_of(bad.field, bad.index);
-        // The key itself, or failing that the nearest one around it that the file has.
-        const toml::node* at = nullptr;
-        std::string key = path;
-        while (!at && !key.empty()) {
-            at = toml::at_path(root, key).node();
-            const auto cut = key.find_last_of(".[");
-            key = cut == std::string::npos ? std::string() : key.substr(0, cut);
-        }
-        r_.error(at ? at->source() : root.source(), path, bad.message);
+        r_.error(detail::nearest_node(root, path).source(), path, bad.message);
     }
 }
 

@@ -1,68 +1,30 @@
 // data::Position -> position file text. The layout is described in docs/positions.md; every field
 // of GameState is written, so that load_position(write_position(p)) == p.
 #include <algorithm>
-#include <cstdio>
-#include <limits>
 #include <stdexcept>
 #include <vector>
 
 #include "data/position.hpp"
 #include "data/position_names.hpp"
+#include "data/position_text.hpp"
 
 namespace tercio::data {
 
+using detail::bool_text;
 using detail::kSideNames;
+using detail::list;
+using detail::square_text;
+using detail::toml_string;
+using detail::u64_text;
 using detail::word;
 using rules::GameState;
 using rules::Side;
 
 namespace {
 
-/// A TOML basic string.
-std::string toml_string(std::string_view s) {
-    std::string out = "\"";
-    for (const char c : s) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-            char esc[8];
-            std::snprintf(esc, sizeof esc, "\\u%04x", static_cast<unsigned>(c));
-            out += esc;
-        } else {
-            out += c;
-        }
-    }
-    return out + "\"";
-}
-
-std::string square_text(core::Square s) {
-    return toml_string(core::to_string(s));
-}
-
-std::string bool_text(bool b) {
-    return b ? "true" : "false";
-}
-
 /// Half-squares as squares: "3" or "2.5".
 std::string squares_text(int half) {
     return std::to_string(half / 2) + (half % 2 ? ".5" : "");
-}
-
-/// An unsigned 64-bit number: a TOML integer when it fits, else a hex string.
-std::string u64_text(std::uint64_t v) {
-    if (v <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-        return std::to_string(v);
-    }
-    char hex[24];
-    std::snprintf(hex, sizeof hex, "\"0x%016llx\"", static_cast<unsigned long long>(v));
-    return hex;
-}
-
-std::string list(const std::vector<std::string>& items) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
-    return out + "]";
 }
 
 /// The first `count` squares of `squares`, as a list.

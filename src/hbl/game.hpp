@@ -55,6 +55,7 @@ struct Unit {
     std::uint8_t moves = 0;     ///< moves left to it on the card in play (HBL-MARCH)
     bool fierce_melee = false;  ///< may fight one melee without a card (HBL-MARCH-8, HBL-FIERCE-3)
     bool acted = false;         ///< a battery's one action on an Artillery Action card (HBL-CARD-8)
+    friend bool operator==(const Unit&, const Unit&) = default;
 };
 
 /// Two units sharing a square (HBL-GRID-3): a contact not yet fought, or an ongoing melee.
@@ -70,6 +71,7 @@ struct Melee {
     bool close_skirmish = false;  ///< fought as a close skirmish (HBL-SKIRM-3)
     bool fought = false;          ///< already fought on the card in play
     bool fierce_ok = false;       ///< a may fight it now without a card (HBL-FIERCE-3)
+    friend bool operator==(const Melee&, const Melee&) = default;
 };
 
 /// A side's sequence deck (HBL-SEQ-1): the cards in the order they will be turned; `next` have
@@ -79,6 +81,7 @@ struct Deck {
     std::uint8_t size = 0;
     std::uint8_t next = 0;
     int left() const { return size - next; }
+    friend bool operator==(const Deck&, const Deck&) = default;
 };
 
 /// What the deciding side is asked.
@@ -103,6 +106,7 @@ struct PendingRound {
     std::array<bool, 2> stubborn{};  ///< the chip each side chose to pay
     std::array<bool, 2> asked{};     ///< each side has been asked about it
     std::int8_t loser = -1;          ///< Follow: the unit the winner may follow up or pursue
+    friend bool operator==(const PendingRound&, const PendingRound&) = default;
 };
 
 struct GameState {
@@ -150,6 +154,7 @@ struct GameState {
         terrain[static_cast<std::size_t>(q.y * core::kMaxBoardSide + q.x)] = t;
     }
     bool over() const { return decision == Decision::Over; }
+    friend bool operator==(const GameState&, const GameState&) = default;
 };
 
 // --- Commands ------------------------------------------------------------------------------------

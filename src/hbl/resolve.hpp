@@ -120,6 +120,7 @@ struct Integrity {
     bool gone() const { return lost >= ui; }
     /// HBL-UI-3, HBL-UI-4: the UI that count against its melee die.
     int melee_downs() const { return lost > stubborn ? lost - stubborn : 0; }
+    friend bool operator==(const Integrity&, const Integrity&) = default;
 };
 
 /// What a result cost a side (HBL-CHIP-2): UI lost and morale chips paid.
@@ -168,6 +169,7 @@ struct RoundSide {
     /// Pushed back by HBL-FIERCE-1: stubborn UI cannot prevent it (HBL-UI-7)
     bool fierce_push = false;
     bool lost = false;  ///< its total was the lower (HBL-VEX-2 b needs it)
+    friend bool operator==(const RoundSide&, const RoundSide&) = default;
 };
 
 /// A melee round's result (HBL-MELEE-4).
@@ -177,6 +179,7 @@ struct Round {
     std::array<RoundSide, 2> side{};
     bool ends = false;  ///< a close skirmish ended it; otherwise it goes on while the units touch
     const RoundSide& of(Side s) const { return side[core::idx(s)]; }
+    friend bool operator==(const Round&, const Round&) = default;
 };
 
 /// HBL-MELEE-4, HBL-FIERCE-1, HBL-FIERCE-2, HBL-SKIRM-4, HBL-MELEE-9: the result of a round in

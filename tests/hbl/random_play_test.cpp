@@ -8,6 +8,7 @@
 #include <array>
 #include <set>
 
+#include "hbl/consistency.hpp"
 #include "tests/hbl/fixture.hpp"
 
 using namespace tercio;
@@ -161,6 +162,11 @@ void play_random_games(int first, int count) {
             }
             check_state(ctx, s);
             check_chips(before, s);
+            // The invariants a position file is checked by hold in every state the game reaches
+            // (in the first 10 games of each part: they list the legal commands again).
+            if (game < first + 10) {
+                for (const auto& bad : check_consistent(ctx, s)) FAIL(bad.message);
+            }
             ENSURE(s.turn <= kTurnLimit);
             ++steps;
             ENSURE(steps < 20000);

@@ -1,0 +1,56 @@
+#pragma once
+/// The values every ruleset's position files write and read the same way: strings, booleans,
+/// squares, facings, 64-bit dice states and enum words. Private to the data layer; the layouts
+/// are in docs/positions.md.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/grid.hpp"
+#include "data/position_names.hpp"
+#include "data/toml_reader.hpp"
+
+namespace tercio::data::detail {
+
+// --- Writing -----------------------------------------------------------------------------------
+
+/// A TOML basic string.
+std::string toml_string(std::string_view s);
+/// "\"c3\"".
+std::string square_text(core::Square s);
+std::string bool_text(bool b);
+/// An unsigned 64-bit number: a TOML integer when it fits, else a hex string.
+std::string u64_text(std::uint64_t v);
+/// "[a, b, c]" of items already written as TOML values.
+std::string list(const std::vector<std::string>& items);
+
+// --- Reading -----------------------------------------------------------------------------------
+
+/// A square ("c3") on a board of files x ranks.
+std::optional<core::Square> read_square(Reporter& r, const toml::node& n, const std::string& path,
+                                        int files, int ranks);
+/// A facing ("NE") under key.
+std::optional<core::Facing> read_facing(TableView& t, std::string_view key);
+/// A whole number from 0 under key: a TOML integer, or a hex string for one past INT64_MAX.
+std::optional<std::uint64_t> read_u64(TableView& t, std::string_view key);
+
+/// The node at `path` ("unit[2].square") in `root`, or failing that the nearest one around it
+/// that the file has: where to report a problem found in the state read from it.
+const toml::node& nearest_node(const toml::table& root, std::string path);
+
+/// The index in `names` of the word under key; `what` names the kind of word in the message.
+template <std::size_t N>
+std::optional<std::size_t> read_word(TableView& t, std::string_view key,
+                                     const std::array<std::string_view, N>& names,
+                                     std::string_view what) {
+    const auto w = t.string(key, true);
+    if (!w) return std::nullopt;
+    if (auto i = index_of(names, *w)) return i;
+    t.error(*t.raw().get(key), key,
+            "\"" + *w + "\" is not a " + std::string(what) + " (use " + word_choices(names) + ")");
+    return std::nullopt;
+}
+
+}  // namespace tercio::data::detail
