@@ -32,19 +32,21 @@ std::string not_saved(const std::string& why, std::size_t unsaved);
 std::string save_now(data::GameSave& save);
 
 /// A session's save keeper: every command goes to the save file before the screen shows it.
-/// Pikette Squared's lines carry keyframes (GameSave::played); another ruleset's are its
-/// command lines (data/hbl_save.hpp).
+/// Pikette Squared's lines are GameSave::played's; another ruleset's come from `lines`, given the
+/// command, the states before and after it, the dice draws made and the commands the log holds
+/// with it (data/hbl_save.hpp). Both carry keyframes.
 template <core::RulesEngine E>
 class SaveKeeperOf final : public control::ObserverOf<E> {
   public:
     using Session = control::SessionOf<E>;
-    SaveKeeperOf(data::GameSave& save, std::function<std::string(const typename E::Command&, const typename E::State&,
-                                                                 const typename E::State&)> lines = {})
-        : save_(save), lines_(std::move(lines)) {}
+    using Lines = std::function<std::string(const typename E::Command&, const typename E::State&,
+                                            const typename E::State&, std::uint64_t calls, std::size_t commands)>;
+    SaveKeeperOf(data::GameSave& save, Lines lines = {}) : save_(save), lines_(std::move(lines)) {}
     std::optional<std::string> played(const Session& session, const control::EntryOf<E>& entry,
                                       const typename E::State& before) override {
         std::string why;
-        const bool ok = lines_ ? save_.played_lines(lines_(entry.command, before, session.state()),
+        const bool ok = lines_ ? save_.played_lines(lines_(entry.command, before, session.state(), session.calls(),
+                                                           save_.commands() + 1),
                                                     E::turn(before) != E::turn(session.state()), why)
                                : played_here(session, entry, before, why);
         if (ok) return std::nullopt;
@@ -69,7 +71,7 @@ class SaveKeeperOf final : public control::ObserverOf<E> {
         }
     }
     data::GameSave& save_;
-    std::function<std::string(const typename E::Command&, const typename E::State&, const typename E::State&)> lines_;
+    Lines lines_;
 };
 using SaveKeeper = SaveKeeperOf<rules::Engine>;
 

@@ -141,9 +141,10 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, d
             return kExitIoError;
         }
     }
-    SaveKeeperOf<E> keeper(*save, [&ctx](const hbl::Command& c, const hbl::GameState& before,
-                                         const hbl::GameState& after) {
-        return data::hbl_save_lines_after(ctx, c, before, after);
+    SaveKeeperOf<E> keeper(*save, [&ctx, &header](const hbl::Command& c, const hbl::GameState& before,
+                                                  const hbl::GameState& after, std::uint64_t calls,
+                                                  std::size_t commands) {
+        return data::hbl_save_lines_after(header, ctx, c, before, after, calls, commands);
     });
     session.add_observer(&keeper);
     bool input_ended = false;

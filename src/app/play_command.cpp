@@ -220,7 +220,7 @@ ui::SavedChoice describe_save(const data::SaveDir& dir, const data::SaveListing&
         levels[i] = data::computer_level(h.sides[i].plays);
     }
     // A keyframe starts every turn: their number is the turn reached. A Hell Broke Loose save
-    // has none: its game is replayed (a few milliseconds).
+    // is replayed instead (its older saves have no keyframes), which takes a few milliseconds.
     std::size_t turn = parsed.value->keyframes.size();
     if (hbl_game) {
         const hbl::Context hctx{catalog.hbl_ruleset(h.ruleset, why),

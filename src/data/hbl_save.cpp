@@ -1,10 +1,18 @@
 #include "data/hbl_save.hpp"
 
+#include "data/hbl_position.hpp"
+
 namespace tercio::data {
 
-std::string hbl_save_lines_after(const hbl::Context& ctx, const hbl::Command& c, const hbl::GameState& before,
-                                 const hbl::GameState& after) {
+std::string hbl_save_lines_after(const SaveHeader& h, const hbl::Context& ctx, const hbl::Command& c,
+                                 const hbl::GameState& before, const hbl::GameState& after, std::uint64_t calls,
+                                 std::size_t commands) {
     std::string text = save_text_line(hbl::Engine::print(ctx, before, c), hbl::Engine::hash(after));
+    // A keyframe where a turn begins, as Pikette Squared's saves have.
+    if (after.turn != before.turn && !after.over()) {
+        const HblPosition p{h.ruleset, {h.sides[0].army, h.sides[1].army}, h.seed, calls, after};
+        text += save_keyframe(commands, write_hbl_position(p, ctx));
+    }
     if (after.over()) {
         text += kOverLine;
         text += '\n';
@@ -14,27 +22,16 @@ std::string hbl_save_lines_after(const hbl::Context& ctx, const hbl::Command& c,
 
 Loaded<HblReplayed> replay_hbl_save(std::string_view file, const SaveFile& save, const hbl::Context& ctx,
                                     const ReplayObserverOf<hbl::Engine>& observer) {
-    Loaded<HblReplayed> out;
-    const auto fail = [&](int line, std::string message) {
-        out.errors.push_back(LoadError{std::string(file), line, 1, std::move(message)});
-        return out;
+    const auto load_keyframe = [&](const Keyframe& k) {
+        const auto resolve = [&](const std::string&, const std::array<std::string, 2>&,
+                                 std::string&) -> std::optional<hbl::Context> { return ctx; };
+        return load_hbl_position(file, k.position, resolve);
     };
-    if (!save.keyframes.empty()) {
-        return fail(save.keyframes.front().line,
-                    "a keyframe in a Hell Broke Loose save, whose saves have none: the save was edited, or made by "
-                    "another program");
-    }
-    if (save.cut_command) {
-        return fail(save.cut_command->line + 1, "a keyframe in a Hell Broke Loose save, whose saves have none");
-    }
-    HblReplayed r;
-    core::SeededDice dice(save.header.seed);
-    if (!replay_log<hbl::Engine>(file, save, ctx, observer, r, dice, out, {})) return out;
-    if (save.over && !r.state.over()) {
-        return fail(save.over_line, "the game-over line, but the game replayed is not over: the save was edited");
-    }
-    out.value = std::move(r);
-    return out;
+    const auto lines_after = [&](const hbl::Command& c, const hbl::GameState& before, const hbl::GameState& after,
+                                 std::uint64_t calls, std::size_t commands) {
+        return hbl_save_lines_after(save.header, ctx, c, before, after, calls, commands);
+    };
+    return replay_save_of<hbl::Engine>(file, save, ctx, observer, load_keyframe, lines_after);
 }
 
 }  // namespace tercio::data

@@ -17,7 +17,6 @@ using detail::Reporter;
 using detail::TableView;
 
 constexpr std::string_view kKeyframeOpen = "#== keyframe after ";
-constexpr std::string_view kKeyframeClose = "#== end of keyframe ==";
 
 std::string toml_string(std::string_view s) {
     std::string out = "\"";
@@ -126,25 +125,6 @@ std::optional<SaveHeader> read_header(Reporter& r, std::string_view text) {
 std::string_view trim_cr(std::string_view line) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     return line;
-}
-
-/// Whether the bytes after a save's last whole command (`save.cut_text`: a command and the start
-/// of its keyframe) are the start of what the program writes after that command: a write the
-/// program did not finish. One byte damaged in them, a closing line changed or missing with more
-/// lines after it, and they are not.
-bool cut_short_write(const SaveFile& save, const rules::RulesContext& ctx, const rules::GameState& state,
-                     const core::SeededDice& dice) {
-    std::string err;
-    const auto c = rules::parse_command(save.cut_command->text, err);
-    if (!c || rules::validate(ctx, state, *c)) return false;
-    rules::GameState after = state;
-    core::SeededDice d(dice.seed(), dice.calls());
-    rules::apply(ctx, after, *c, d);
-    const std::string expected = save_lines_after(save.header, ctx, *c, state, after, d.calls(),
-                                                  save.commands.size() + 1);
-    std::string cut = save.cut_text;
-    cut.erase(std::remove(cut.begin(), cut.end(), '\r'), cut.end());  // a save with Windows line ends
-    return cut.size() < expected.size() && expected.compare(0, cut.size(), cut) == 0;
 }
 
 }  // namespace
@@ -356,56 +336,16 @@ Loaded<SaveFile> parse_save(std::string_view file, std::string_view text) {
 
 Loaded<Replayed> replay_save(std::string_view file, const SaveFile& save, const rules::RulesContext& ctx,
                              const ReplayObserver& observer) {
-    Loaded<Replayed> out;
-    auto fail = [&](int line, std::string message) {
-        out.errors.push_back(LoadError{std::string(file), line, 1, std::move(message)});
-        return out;
+    const auto load_keyframe = [&](const Keyframe& k) {
+        const auto resolve = [&](const std::string&, const std::array<std::string, 2>&,
+                                 std::string&) -> std::optional<rules::RulesContext> { return ctx; };
+        return load_position(file, k.position, resolve);
     };
-    Replayed r;
-    core::SeededDice dice(save.header.seed);
-    std::size_t next_keyframe = 0;
-    // Every keyframe after the commands it follows is the game as replayed there.
-    auto check_keyframes = [&]() -> bool {
-        for (; next_keyframe < save.keyframes.size() && save.keyframes[next_keyframe].commands == r.commands.size();
-             ++next_keyframe) {
-            const Keyframe& k = save.keyframes[next_keyframe];
-            const auto resolve = [&](const std::string&, const std::array<std::string, 2>&,
-                                     std::string&) -> std::optional<rules::RulesContext> { return ctx; };
-            auto p = load_position(file, k.position, resolve);
-            if (!p.ok()) {
-                for (LoadError e : p.errors) {
-                    e.line += k.line;  // the position starts on the line after the marker
-                    out.errors.push_back(std::move(e));
-                }
-                return false;
-            }
-            const std::array<std::string, 2> armies{save.header.sides[0].army, save.header.sides[1].army};
-            if (!(p.value->state == r.state) || p.value->calls != dice.calls() || p.value->seed != dice.seed() ||
-                p.value->ruleset != save.header.ruleset || p.value->armies != armies) {
-                fail(k.line, "this keyframe is not the game as replayed after " + std::to_string(k.commands) +
-                                 " commands: the save was edited, or made by another program or data");
-                return false;
-            }
-        }
-        return true;
+    const auto lines_after = [&](const rules::Command& c, const rules::GameState& before,
+                                 const rules::GameState& after, std::uint64_t calls, std::size_t commands) {
+        return save_lines_after(save.header, ctx, c, before, after, calls, commands);
     };
-    if (!replay_log<rules::Engine>(file, save, ctx, observer, r, dice, out, check_keyframes)) return out;
-    if (next_keyframe != save.keyframes.size()) {
-        return fail(save.keyframes[next_keyframe].line, "a keyframe out of order");
-    }
-    if (save.cut_command && !cut_short_write(save, ctx, r.state, dice)) {
-        return fail(save.cut_command->line + 1,
-                    "this keyframe has no closing line \"" + std::string(kKeyframeClose) +
-                        "\", and what follows is not a write cut short when the program stopped: the save is "
-                        "damaged");
-    }
-    // The game-over line says what the replay must show.
-    if (save.over && r.state.decision != rules::Decision::GameOver) {
-        return fail(save.over_line, "the game-over line, but the game replayed is not over: the save was edited");
-    }
-    r.calls = dice.calls();
-    out.value = std::move(r);
-    return out;
+    return replay_save_of<rules::Engine>(file, save, ctx, observer, load_keyframe, lines_after);
 }
 
 }  // namespace tercio::data

@@ -34,6 +34,8 @@ inline constexpr std::size_t kMaxSaveBytes = 16 * 1024 * 1024;
 inline constexpr std::string_view kCommandsLine = "#== commands: the state hash after each, then the command ==";
 /// The line appended once the game has ended.
 inline constexpr std::string_view kOverLine = "#== game over ==";
+/// The line that closes a keyframe.
+inline constexpr std::string_view kKeyframeClose = "#== end of keyframe ==";
 
 /// Who plays a side, and how.
 struct SavedSide {
@@ -217,6 +219,84 @@ bool replay_log(std::string_view file, const SaveFile& save, const typename E::C
     }
     r.calls = dice.calls();
     return true;
+}
+
+/// Whether a save's cut-short end (a command line and the start of what followed it, which the
+/// parser left out) is exactly the start of what `lines_after(command, before, after, calls,
+/// commands)` writes after that command: a write the program did not finish. One byte damaged in
+/// it, a closing line changed or missing with more lines after it, and it is not.
+template <core::RulesEngine E, typename LinesAfter>
+bool cut_short_write(const SaveFile& save, const typename E::Context& ctx, const typename E::State& state,
+                     const core::SeededDice& dice, const LinesAfter& lines_after) {
+    auto parsed = E::parse(ctx, state, E::deciding_side(state), save.cut_command->text);
+    const auto* c = std::get_if<typename E::Command>(&parsed);
+    if (!c || E::validate(ctx, state, *c)) return false;
+    typename E::State after = state;
+    core::SeededDice d(dice.seed(), dice.calls());
+    E::apply(ctx, after, *c, d);
+    const std::string expected = lines_after(*c, state, after, d.calls(), save.commands.size() + 1);
+    std::string cut = save.cut_text;
+    std::erase(cut, '\r');  // a save with Windows line ends
+    return cut.size() < expected.size() && expected.compare(0, cut.size(), cut) == 0;
+}
+
+/// Replays a save of engine E whose keyframes `load_keyframe(keyframe)` reads (a Loaded position
+/// with the fields ruleset, armies, seed, calls and state) and whose lines `lines_after` writes
+/// (as cut_short_write takes it): replay_log, with every keyframe checked to be the game replayed
+/// where it stands, then the file's tail (keyframes out of order, a write cut short, the game-over
+/// line). replay_save and replay_hbl_save are this for their rulesets.
+template <core::RulesEngine E, typename LoadKeyframe, typename LinesAfter>
+Loaded<ReplayedOf<E>> replay_save_of(std::string_view file, const SaveFile& save, const typename E::Context& ctx,
+                                     const ReplayObserverOf<E>& observer, const LoadKeyframe& load_keyframe,
+                                     const LinesAfter& lines_after) {
+    Loaded<ReplayedOf<E>> out;
+    auto fail = [&](int line, std::string message) {
+        out.errors.push_back(LoadError{std::string(file), line, 1, std::move(message)});
+        return out;
+    };
+    ReplayedOf<E> r;
+    core::SeededDice dice(save.header.seed);
+    std::size_t next_keyframe = 0;
+    // Every keyframe after the commands it follows is the game as replayed there.
+    auto check_keyframes = [&]() -> bool {
+        for (; next_keyframe < save.keyframes.size() && save.keyframes[next_keyframe].commands == r.commands.size();
+             ++next_keyframe) {
+            const Keyframe& k = save.keyframes[next_keyframe];
+            auto p = load_keyframe(k);
+            if (!p.ok()) {
+                for (LoadError e : p.errors) {
+                    e.line += k.line;  // the position starts on the line after the marker
+                    out.errors.push_back(std::move(e));
+                }
+                return false;
+            }
+            const std::array<std::string, 2> armies{save.header.sides[0].army, save.header.sides[1].army};
+            if (!(p.value->state == r.state) || p.value->calls != dice.calls() || p.value->seed != dice.seed() ||
+                p.value->ruleset != save.header.ruleset || p.value->armies != armies) {
+                fail(k.line, "this keyframe is not the game as replayed after " + std::to_string(k.commands) +
+                                 " commands: the save was edited, or made by another program or data");
+                return false;
+            }
+        }
+        return true;
+    };
+    if (!replay_log<E>(file, save, ctx, observer, r, dice, out, check_keyframes)) return out;
+    if (next_keyframe != save.keyframes.size()) {
+        return fail(save.keyframes[next_keyframe].line, "a keyframe out of order");
+    }
+    if (save.cut_command && !cut_short_write<E>(save, ctx, r.state, dice, lines_after)) {
+        return fail(save.cut_command->line + 1,
+                    "this keyframe has no closing line \"" + std::string(kKeyframeClose) +
+                        "\", and what follows is not a write cut short when the program stopped: the save is "
+                        "damaged");
+    }
+    // The game-over line says what the replay must show.
+    if (save.over && !E::over(r.state)) {
+        return fail(save.over_line, "the game-over line, but the game replayed is not over: the save was edited");
+    }
+    r.calls = dice.calls();
+    out.value = std::move(r);
+    return out;
 }
 
 /// Replays a parsed save against its ruleset and armies. Stops at the first command that does

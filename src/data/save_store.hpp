@@ -143,7 +143,7 @@ public:
     /// until the cut can be made (flush()).
     static std::unique_ptr<GameSave> resume(std::unique_ptr<SaveWriter> writer, const SaveFile& save,
                                             const rules::RulesContext& ctx);
-    /// The same for a ruleset whose lines its caller writes (played_lines): no keyframes.
+    /// The same for a ruleset whose lines its caller writes (played_lines).
     static std::unique_ptr<GameSave> start(const SaveDir& dir, const std::string& stem, const SaveHeader& header,
                                            std::string& why);
     static std::unique_ptr<GameSave> resume(std::unique_ptr<SaveWriter> writer, const SaveFile& save);

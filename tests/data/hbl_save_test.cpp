@@ -1,8 +1,10 @@
-// Hell Broke Loose's saves (src/data/hbl_save.hpp): the save format of docs/saves.md without
-// keyframes. A whole random game written line by line replays to the same states; a damaged save
-// is refused at the line where it stops agreeing; `tercio check` replays one by its own rules.
+// Hell Broke Loose's saves (src/data/hbl_save.hpp): the save format of docs/saves.md, keyframes
+// included. A whole random game written line by line replays to the same states; a damaged save
+// is refused at the line where it stops agreeing; a save cut short in a keyframe, or written
+// before this ruleset had keyframes, loads; `tercio check` replays one by its own rules.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -45,7 +47,7 @@ HblRecorded record_hbl_game(const hbl::Context& ctx, std::uint64_t seed, std::ui
         REQUIRE(c);
         const hbl::GameState before = s;
         REQUIRE(hbl::play(ctx, s, *c, dice).ok());
-        r.text += data::hbl_save_lines_after(ctx, *c, before, s);
+        r.text += data::hbl_save_lines_after(r.header, ctx, *c, before, s, dice.calls(), r.states.size());
         r.states.push_back(s);
         REQUIRE(r.states.size() < 20000);
     }
@@ -79,13 +81,22 @@ int command_line_number(const std::string& text, std::size_t n) {
 TEST_CASE("A Hell Broke Loose game saved line by line replays to the same states", "[hbl][save]") {
     const hbl::Context ctx = test::HblArmies::get().context("french", "ottoman");
     const HblRecorded& g = sample();
-    // One line a command, the game-over line at the end, and no keyframe.
+    // One line a command, a keyframe where each turn after the first begins, the game-over line
+    // at the end.
     CHECK(contains(g.text, std::string(data::kOverLine)));
-    CHECK_FALSE(contains(g.text, "#== keyframe"));
     auto parsed = data::parse_save("g.save", g.text);
     REQUIRE(parsed.ok());
     CHECK(parsed.value->over);
     CHECK(parsed.value->commands.size() + 1 == g.states.size());
+    std::size_t turns_begun = 0;
+    for (std::size_t i = 1; i < g.states.size(); ++i) {
+        turns_begun += g.states[i].turn != g.states[i - 1].turn && !g.states[i].over();
+    }
+    CHECK(turns_begun >= 2);
+    CHECK(parsed.value->keyframes.size() == turns_begun);
+    for (const auto& k : parsed.value->keyframes) {
+        CHECK(g.states[k.commands].turn != g.states[k.commands - 1].turn);
+    }
     std::size_t seen = 0;
     auto r = data::replay_hbl_save("g.save", *parsed.value, ctx,
                                    [&](const data::HblReplayedCommand& rc, const hbl::GameState& before,
@@ -132,10 +143,16 @@ TEST_CASE("A damaged Hell Broke Loose save is refused at the line where it stops
     const std::size_t cut = g.text.find('\n', g.text.find('\n', at) + 1) + 1;  // two commands
     e = refusal(g.text.substr(0, cut) + std::string(data::kOverLine) + "\n");
     CHECK(contains(e.message, "the game-over line, but the game replayed is not over"));
-    // A keyframe: this ruleset's saves have none.
+    // A keyframe that is not a position, and one that is not the game replayed there.
     e = refusal(g.text.substr(0, cut) + "#== keyframe after 2 commands ==\nx = 1\n#== end of keyframe ==\n");
-    CHECK(e.line == command_line_number(g.text, 2));
-    CHECK(contains(e.message, "a keyframe in a Hell Broke Loose save"));
+    CHECK(e.line == command_line_number(g.text, 2) + 1);
+    const std::size_t k = g.text.find("#== keyframe after ");
+    REQUIRE(k != std::string::npos);
+    const std::size_t chips = g.text.find("\nchips = ", k);
+    const std::size_t chips_end = g.text.find('\n', chips + 1);
+    e = refusal(g.text.substr(0, chips) + "\nchips = 1" + g.text.substr(chips_end));
+    CHECK(e.line == 1 + static_cast<int>(std::count(g.text.begin(), g.text.begin() + static_cast<std::ptrdiff_t>(k), '\n')));
+    CHECK(contains(e.message, "this keyframe is not the game as replayed after "));
     // Another set-up (another seed).
     data::SaveHeader other = g.header;
     other.seed = 8;
@@ -143,6 +160,42 @@ TEST_CASE("A damaged Hell Broke Loose save is refused at the line where it stops
     e = refusal(text);
     CHECK(e.line == 1);
     CHECK(contains(e.message, "the set-up made from this seed and these armies is not the one saved"));
+}
+
+TEST_CASE("A Hell Broke Loose save cut short in a keyframe, or saved without keyframes, loads", "[hbl][save]") {
+    const hbl::Context ctx = test::HblArmies::get().context("french", "ottoman");
+    const HblRecorded& g = sample();
+    const auto replayed = [&](const std::string& text) {
+        auto parsed = data::parse_save("g.save", text);
+        REQUIRE(parsed.ok());
+        auto r = data::replay_hbl_save("g.save", *parsed.value, ctx);
+        INFO((r.errors.empty() ? std::string() : r.errors.front().to_string()));
+        REQUIRE(r.ok());
+        return std::pair{*parsed.value, *r.value};
+    };
+    // The program stopped while it wrote the first keyframe: the game goes on from the command
+    // before the one it was written after.
+    const std::size_t k = g.text.find("#== keyframe after ");
+    const std::size_t k_end = g.text.find(std::string(data::kKeyframeClose), k);
+    const auto [save, r] = replayed(g.text.substr(0, (k + k_end) / 2));
+    REQUIRE(save.cut_command.has_value());
+    CHECK(hbl::state_hash(r.state) == hbl::state_hash(g.states[r.commands.size()]));
+    CHECK(g.states[r.commands.size() + 1].turn != g.states[r.commands.size()].turn);
+    // A damaged keyframe at the end is not a write cut short.
+    std::string damaged = g.text.substr(0, (k + k_end) / 2);
+    damaged[k + 40] = damaged[k + 40] == '#' ? '%' : '#';
+    auto parsed = data::parse_save("g.save", damaged);
+    REQUIRE(parsed.ok());
+    CHECK_FALSE(data::replay_hbl_save("g.save", *parsed.value, ctx).ok());
+    // Saves written before Hell Broke Loose's had keyframes have none: they load as they are.
+    std::string old = g.text;
+    for (std::size_t at = old.find("#== keyframe after "); at != std::string::npos; at = old.find("#== keyframe after ")) {
+        const std::size_t end = old.find(std::string(data::kKeyframeClose), at);
+        old.erase(at, end + data::kKeyframeClose.size() + 1 - at);
+    }
+    const auto [old_save, old_r] = replayed(old);
+    CHECK(old_save.keyframes.empty());
+    CHECK(hbl::state_hash(old_r.state) == hbl::state_hash(g.states.back()));
 }
 
 TEST_CASE("tercio check replays a Hell Broke Loose save by its own rules", "[hbl][save][check]") {
