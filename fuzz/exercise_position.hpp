@@ -1,23 +1,31 @@
 #pragma once
 // What fuzz_position does with one input, shared with the unit tests that replay its findings
 // (tests/data/fuzz_regressions_test.cpp, files named position-*): the input is loaded as
-// `tercio run --position` loads it; if it is accepted, it must write back to the same position,
-// and commands are applied so that apply() is reached: every legal command in turn, each on a
-// copy of the position, then a few random legal commands from a fixed seed, one after the other.
-// Every event is put in words as `tercio run --why` prints it, every position reached must be
-// one the loader accepts (rules::check_consistent), and where the walk ends writes back to itself.
+// `tercio run --position` loads it, by the rules of the ruleset it names (Pikette Squared's, or
+// Hell Broke Loose's when data::is_hbl_position says so); if it is accepted, it must write back
+// to the same position, and commands are applied so that apply() is reached: every legal command
+// in turn, each on a copy of the position, then a few random legal commands from a fixed seed, one
+// after the other. Every event is put in words as `tercio run --why` prints it, every position
+// reached must be one the loader accepts (rules::check_consistent, hbl::check_consistent), and
+// where the walk ends writes back to itself.
 #include <algorithm>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
 
 #include "control/event_text.hpp"
+#include "control/hbl_event_text.hpp"
 #include "core/dice.hpp"
 #include "data/data_files.hpp"
+#include "data/hbl_position.hpp"
 #include "data/position.hpp"
+#include "hbl/consistency.hpp"
+#include "hbl/engine.hpp"
 #include "rules/consistency.hpp"
+#include "rules/engine.hpp"
 #include "rules/game.hpp"
 
 namespace tercio::fuzz {
@@ -37,11 +45,79 @@ inline constexpr std::size_t kMaxLegalTried = 32;
 /// Random legal commands played on from the position.
 inline constexpr int kRandomSteps = 16;
 
+/// What the loop needs of a ruleset beyond its engine (core::RulesEngine): its position files,
+/// its check of a state, and its dice in words. Pikette Squared explains each event's dice from
+/// the state after the command; Hell Broke Loose a command's dice from the state before it.
+template <class E>
+struct Positions;
+
+template <>
+struct Positions<rules::Engine> {
+    using Position = data::Position;
+    static data::Loaded<Position> load(data::DataCatalog& catalog, std::string_view text) {
+        return data::load_position("fuzz.toml", text, catalog.context_resolver());
+    }
+    static std::optional<rules::RulesContext> context(data::DataCatalog& catalog, const Position& p,
+                                                      std::string& why) {
+        return catalog.context(p.ruleset, p.armies, why);
+    }
+    static std::string write(const Position& p, const rules::RulesContext& ctx) {
+        return data::write_position(p, ctx);
+    }
+    static std::vector<std::string> explain_before(const rules::RulesContext&,
+                                                   const rules::GameState&, const rules::Command&) {
+        return {};
+    }
+    static std::vector<std::string> explain_after(const rules::RulesContext& ctx,
+                                                  const rules::GameState& s,
+                                                  const rules::Event& e) {
+        return control::explain(ctx, s, e);
+    }
+    static std::string inconsistency(const rules::RulesContext& ctx, const rules::GameState& s) {
+        const auto bad = rules::check_consistent(ctx, s);
+        return bad.empty() ? "" : bad.front().message;
+    }
+    static bool concedes(const rules::Command& c) {
+        return std::holds_alternative<rules::Concede>(c);
+    }
+};
+
+template <>
+struct Positions<hbl::Engine> {
+    using Position = data::HblPosition;
+    static data::Loaded<Position> load(data::DataCatalog& catalog, std::string_view text) {
+        return data::load_hbl_position("fuzz.toml", text,
+                                       data::hbl_context_resolver(catalog.hbl_resolvers()));
+    }
+    static std::optional<hbl::Context> context(data::DataCatalog& catalog, const Position& p,
+                                               std::string& why) {
+        return data::hbl_context_resolver(catalog.hbl_resolvers())(p.ruleset, p.armies, why);
+    }
+    static std::string write(const Position& p, const hbl::Context& ctx) {
+        return data::write_hbl_position(p, ctx);
+    }
+    static std::vector<std::string> explain_before(const hbl::Context& ctx, const hbl::GameState& s,
+                                                   const hbl::Command& c) {
+        return control::explain(ctx, s, c);
+    }
+    static std::vector<std::string> explain_after(const hbl::Context&, const hbl::GameState&,
+                                                  const hbl::Event&) {
+        return {};
+    }
+    static std::string inconsistency(const hbl::Context& ctx, const hbl::GameState& s) {
+        const auto bad = hbl::check_consistent(ctx, s);
+        return bad.empty() ? "" : bad.front().message;
+    }
+    static bool concedes(const hbl::Command& c) {
+        return std::holds_alternative<hbl::cmd::Concede>(c);
+    }
+};
+
 /// The position written and loaded back: "" if it is the same, else what went wrong.
-inline std::string round_trip(const rules::RulesContext& ctx, const data::Position& p,
-                              data::DataCatalog& catalog) {
-    const auto back =
-        data::load_position("fuzz.toml", data::write_position(p, ctx), catalog.context_resolver());
+template <class E>
+std::string round_trip(const typename E::Context& ctx, const typename Positions<E>::Position& p,
+                       data::DataCatalog& catalog) {
+    const auto back = Positions<E>::load(catalog, Positions<E>::write(p, ctx));
     if (!back.ok()) {
         return "the position does not load back: " +
                (back.errors.empty() ? std::string("?") : back.errors.front().to_string());
@@ -51,35 +127,39 @@ inline std::string round_trip(const rules::RulesContext& ctx, const data::Positi
 
 /// Applies `c` to `s`, puts the events in words and checks that the position reached is one the
 /// loader accepts; "" if all is well, else what went wrong.
-inline std::string apply_and_check(const rules::RulesContext& ctx, data::Position& p,
-                                   const rules::Command& c, core::SeededDice& dice) {
-    const std::string text = rules::print(c);
-    if (auto why = rules::validate(ctx, p.state, c)) {
+template <class E>
+std::string apply_and_check(const typename E::Context& ctx, typename Positions<E>::Position& p,
+                            const typename E::Command& c, core::SeededDice& dice) {
+    using F = Positions<E>;
+    const std::string text = E::print(ctx, p.state, c);
+    if (auto why = E::validate(ctx, p.state, c)) {
         return "legal command " + text + " does not validate: " + *why;
     }
-    const rules::Events ev = rules::apply(ctx, p.state, c, dice);
     // As `tercio run --why` prints them.
-    for (const rules::Event& e : ev) {
+    for (const std::string& line : F::explain_before(ctx, p.state, c)) {
+        if (line.empty()) return "the dice of " + text + " have an empty explanation";
+    }
+    const typename E::Events ev = E::apply(ctx, p.state, c, dice);
+    for (const auto& e : ev) {
         if (control::describe(ctx, p.state, e).empty())
             return "an event of " + text + " says nothing";
-        for (const std::string& line : control::explain(ctx, p.state, e)) {
+        for (const std::string& line : F::explain_after(ctx, p.state, e)) {
             if (line.empty()) return "an event of " + text + " has an empty explanation";
         }
     }
     p.seed = dice.seed();
     p.calls = dice.calls();
-    const auto bad = rules::check_consistent(ctx, p.state);
-    if (!bad.empty())
-        return "after " + text + " the position is not playable: " + bad.front().message;
+    const std::string bad = F::inconsistency(ctx, p.state);
+    if (!bad.empty()) return "after " + text + " the position is not playable: " + bad;
     return "";
 }
 
-}  // namespace detail
-
-inline Exercised exercise_position(data::DataCatalog& catalog, std::string_view text) {
+template <class E>
+Exercised exercise(data::DataCatalog& catalog, std::string_view text) {
+    using F = Positions<E>;
     Exercised out;
     // As `tercio run --position` loads it.
-    const auto loaded = data::load_position("fuzz.toml", text, catalog.context_resolver());
+    const auto loaded = F::load(catalog, text);
     for (const auto& e : loaded.errors) {
         if (e.line < 1 || e.column < 1 || e.message.empty()) {
             out.problem = "an error without a place: " + e.to_string();
@@ -88,47 +168,53 @@ inline Exercised exercise_position(data::DataCatalog& catalog, std::string_view 
     }
     if (!loaded.ok()) return out;
     out.accepted = true;
-    const data::Position start = *loaded.value;
+    const typename F::Position start = *loaded.value;
     std::string why;
-    const auto ctx = catalog.context(start.ruleset, start.armies, why);
+    const auto ctx = F::context(catalog, start, why);
     if (!ctx) {
         out.problem = "a loaded position's context does not load: " + why;
         return out;
     }
     // The writer and the reader agree on it.
-    out.problem = detail::round_trip(*ctx, start, catalog);
+    out.problem = round_trip<E>(*ctx, start, catalog);
     if (!out.problem.empty()) return out;
-    std::vector<rules::Command> legal = rules::legal_commands(*ctx, start.state);
-    const std::size_t step = std::max<std::size_t>(1, legal.size() / detail::kMaxLegalTried);
+    std::vector<typename E::Command> legal = E::legal_commands(*ctx, start.state);
+    const std::size_t step = std::max<std::size_t>(1, legal.size() / kMaxLegalTried);
     for (std::size_t i = 0; i < legal.size(); i += step) {
-        data::Position p = start;
+        typename F::Position p = start;
         core::SeededDice dice(p.seed, p.calls);
-        out.problem = detail::apply_and_check(*ctx, p, legal[i], dice);
+        out.problem = apply_and_check<E>(*ctx, p, legal[i], dice);
         ++out.applied;
         if (!out.problem.empty()) return out;
     }
     // Then on from the position, as `tercio run --random` plays, without conceding.
-    data::Position p = start;
+    typename F::Position p = start;
     core::SeededDice dice(p.seed, p.calls);
     core::SeededDice chooser(7);
-    for (int n = 0; n < detail::kRandomSteps && p.state.decision != rules::Decision::GameOver;
-         ++n) {
-        legal = rules::legal_commands(*ctx, p.state);
-        std::erase_if(legal, [](const rules::Command& c) {
-            return std::holds_alternative<rules::Concede>(c);
-        });
+    for (int n = 0; n < kRandomSteps && !E::over(p.state); ++n) {
+        legal = E::legal_commands(*ctx, p.state);
+        std::erase_if(legal, F::concedes);
         if (legal.empty()) {
             out.problem = "no legal command in a playable position";
             return out;
         }
         const auto pick = chooser.pick(static_cast<int>(legal.size()), core::RollPurpose::Other);
-        out.problem = detail::apply_and_check(*ctx, p, legal[static_cast<std::size_t>(pick)], dice);
+        out.problem = apply_and_check<E>(*ctx, p, legal[static_cast<std::size_t>(pick)], dice);
         ++out.applied;
         if (!out.problem.empty()) return out;
     }
     // Where the walk ended writes back to itself too (each step passed the loader's own checks).
-    out.problem = detail::round_trip(*ctx, p, catalog);
+    out.problem = round_trip<E>(*ctx, p, catalog);
     return out;
+}
+
+}  // namespace detail
+
+inline Exercised exercise_position(data::DataCatalog& catalog, std::string_view text) {
+    // As `tercio run --position` reads it: by the rules of the ruleset it names.
+    if (data::is_hbl_position(text, catalog.hbl_resolvers().engine))
+        return detail::exercise<hbl::Engine>(catalog, text);
+    return detail::exercise<rules::Engine>(catalog, text);
 }
 
 }  // namespace tercio::fuzz

@@ -8,7 +8,8 @@
 // also changes whole values: a `key = value` line gets another value of the kind that key takes
 // (a decision, a side, a unit reference to a label the file has, a square...), or a move in
 // progress is added. Those inputs still load often enough to reach the engine with states that
-// no game reached.
+// no game reached. Hell Broke Loose's positions get their own words where a key's differ
+// (decision, end), and values for the keys only they have (card, fate, loser...).
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -48,9 +49,19 @@ std::string quoted(const std::string& s) {
     return "\"" + s + "\"";
 }
 
-std::string square(Rng& rng) {
-    return quoted(std::string(1, static_cast<char>('a' + rng() % 15)) +
-                  std::to_string(1 + rng() % 15));
+/// A square of a Pikette Squared board (15 by 15), or of Hell Broke Loose's (24 files, 18 ranks).
+std::string square(Rng& rng, bool hbl = false) {
+    const unsigned files = hbl ? 24 : 15;
+    const unsigned ranks = hbl ? 18 : 15;
+    return quoted(std::string(1, static_cast<char>('a' + rng() % files)) +
+                  std::to_string(1 + rng() % ranks));
+}
+
+/// Whether the text is a Hell Broke Loose position: it names that ruleset, or has the table
+/// only those have (as data::is_hbl_position tells them apart, without loading a ruleset).
+bool is_hbl(const std::string& text) {
+    return text.find("\"hell-broke-loose\"") != std::string::npos ||
+           text.find("\n[pending]") != std::string::npos;
 }
 
 /// The labels the file gives its units ("K1", "T2"...).
@@ -65,9 +76,51 @@ std::vector<std::string> labels(const std::string& text) {
     return out;
 }
 
+/// Another value for a key only Hell Broke Loose's positions have, or whose words are its own
+/// (hbl_position.cpp); empty if the key is not one of those.
+std::string hbl_value_for(const std::string& key, const std::string& text, Rng& rng) {
+    static const char* const kDecisions[] = {"choose",    "act",    "react",      "stubborn",
+                                             "keep_move", "follow", "rally_back", "game_over"};
+    static const char* const kEnds[] = {"none", "chips_gone", "no_units", "turn_limit", "conceded"};
+    static const char* const kFates[] = {"holds", "pushed_back", "routed", "withdraws"};
+    static const char* const kSideOrNone[] = {"a", "b", "none"};
+    static const char* const kBools[] = {"true", "false"};
+    if (key == "decision") return quoted(pick(rng, kDecisions));
+    if (key == "end") return quoted(pick(rng, kEnds));
+    if (key == "fate") return quoted(pick(rng, kFates));
+    if (key == "card") {
+        const unsigned k = rng() % (tercio::hbl::kCardKindCount + 1);
+        if (k == 0) return quoted("none");
+        return quoted(
+            std::string(tercio::hbl::to_string(static_cast<tercio::hbl::CardKind>(k - 1))));
+    }
+    if (key == "card_side" || key == "chooser") return quoted(rng() % 2 ? "a" : "b");
+    if (key == "winner" || key == "higher" || key == "advantage")
+        return quoted(pick(rng, kSideOrNone));
+    if (key == "loser" || key == "pending_unit" || key == "a" || key == "b") {
+        const auto all = labels(text);
+        if (all.empty() || rng() % 4 == 0) return quoted("none");
+        return quoted(std::string(rng() % 2 ? "a" : "b") + ":" + all[rng() % all.size()]);
+    }
+    if (key == "stubborn_at_start" || key == "stubborn" || key == "asked") {
+        return "[" + pick(rng, kBools) + ", " + pick(rng, kBools) + "]";
+    }
+    if (key == "rough" || key == "impassable") {
+        std::string list = "[";
+        for (int n = static_cast<int>(rng() % 4), i = 0; i < n; ++i)
+            list += (i ? ", " : "") + square(rng, true);
+        return list + "]";
+    }
+    if (key == "square") return square(rng, true);
+    return "";
+}
+
 /// Another value for `key`, of the kind it takes; empty if the key is not one this knows.
 std::string value_for(const std::string& key, const std::string& old, const std::string& text,
                       Rng& rng) {
+    if (is_hbl(text)) {
+        if (std::string v = hbl_value_for(key, text, rng); !v.empty()) return v;
+    }
     static const char* const kDecisions[] = {
         "extra_unit", "extra_card", "place_terrain", "adjust_terrain", "deploy",
         "initiative", "act",        "react",         "leader_escape",  "chip",
@@ -154,7 +207,7 @@ extern "C" std::size_t LLVMFuzzerCustomMutator(std::uint8_t* data, std::size_t s
     Rng rng(seed);
     if (rng() % 3 == 0) return LLVMFuzzerMutate(data, size, max_size);
     std::string text(reinterpret_cast<const char*>(data), size);
-    if (rng() % 8 == 0 && text.find("\n[move]") == std::string::npos) {
+    if (rng() % 8 == 0 && text.find("\n[move]") == std::string::npos && !is_hbl(text)) {
         // A move in progress, for the windows and decisions that wait on one.
         const auto all = labels(text);
         const std::string unit = all.empty() ? "none" : "a:" + all[rng() % all.size()];

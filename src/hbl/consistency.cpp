@@ -146,7 +146,9 @@ class Checker {
             add(Field::Pips, 0, "pips cannot be negative");
         } else if (!s_.over() && s_.pips < 1) {
             // A phase of no pips has nothing to do: its side could only concede.
-            add(Field::Pips, 0, "a game that goes on has at least 1 pip a phase: equal initiative rolls give none and end the turn (HBL-INIT-2, HBL-INIT-4)");
+            add(Field::Pips, 0,
+                "a game that goes on has at least 1 pip a phase: equal initiative rolls give none and end the turn "
+                "(HBL-INIT-2, HBL-INIT-4)");
         } else if (!s_.over() && s_.pips_left > s_.pips) {
             add(Field::Pips, 0, "pips_left: a side has no more pips left than the " + std::to_string(s_.pips) +
                                     " its phase began with (HBL-INIT-2)");

@@ -422,6 +422,15 @@ class Checker {
         } else if (!over && !setup_decision(s_.decision) && s_.turn == 0) {
             add(Field::Turn, 0, "turn 0 is the set-up: play starts on turn 1 (PS-TURN-1)");
         }
+        // PS-SETUP-1, PS-TURN-1: the decks are built and shuffled during the set-up and first
+        // turned in turn 1, so no card has been turned before play begins.
+        if (!over && setup_decision(s_.decision)) {
+            for (const Side side : {Side::A, Side::B}) {
+                if (s_.decks[idx(side)].drawn != 0) {
+                    add(Field::Deck, idx(side), side_name(side) + " has turned cards during the set-up: the first card is turned in turn 1 (PS-TURN-1)");
+                }
+            }
+        }
         // PS-CARD-3: the current card is the active side's last turned card.
         if (s_.has_current_card && s_.decks[idx(s_.active)].drawn == 0) {
             add(Field::HasCurrentCard, 0,
