@@ -652,19 +652,7 @@ std::string write_hbl_position(const HblPosition& p, const hbl::Context& ctx) {
 
 Loaded<HblPosition> load_hbl_position(std::string_view file, std::string_view text, const HblContextResolver& resolve,
                                       PositionCheck check) {
-    Loaded<HblPosition> out;
-    Reporter r(std::string(file), out.errors);
-    const auto doc = detail::parse_document(r, text);
-    if (!doc) return out;
-    TableView root(r, *doc, "");
-    if (!detail::read_header(root, "position")) return out;
-    HblPosition p;
-    Reader reader(r, p);
-    reader.run(root, resolve);
-    if (out.errors.empty() && check == PositionCheck::Playable) reader.check_playable(*doc);
-    detail::sort_errors(out.errors);
-    if (out.errors.empty()) out.value = std::move(p);
-    return out;
+    return detail::load_position_with<HblPosition, Reader>(file, text, resolve, check);
 }
 
 HblContextResolver hbl_context_resolver(const HblResolvers& hbl) {

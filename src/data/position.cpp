@@ -762,21 +762,9 @@ void Reader::check_playable(const toml::table& root) {
 
 }  // namespace
 
-Loaded<Position> load_position(std::string_view file, std::string_view text,
-                               const ContextResolver& resolve, PositionCheck check) {
-    Loaded<Position> out;
-    Reporter r(std::string(file), out.errors);
-    const auto doc = detail::parse_document(r, text);
-    if (!doc) return out;
-    TableView root(r, *doc, "");
-    if (!detail::read_header(root, "position")) return out;
-    Position p;
-    Reader reader(r, p);
-    reader.run(root, resolve);
-    if (out.errors.empty() && check == PositionCheck::Playable) reader.check_playable(*doc);
-    detail::sort_errors(out.errors);
-    if (out.errors.empty()) out.value = std::move(p);
-    return out;
+Loaded<Position> load_position(std::string_view file, std::string_view text, const ContextResolver& resolve,
+                               PositionCheck check) {
+    return detail::load_position_with<Position, Reader>(file, text, resolve, check);
 }
 
 }  // namespace tercio::data

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/grid.hpp"
+#include "data/position.hpp"
 #include "data/position_names.hpp"
 #include "data/toml_reader.hpp"
 
@@ -51,6 +52,28 @@ std::optional<std::size_t> read_word(TableView& t, std::string_view key,
     t.error(*t.raw().get(key), key,
             "\"" + *w + "\" is not a " + std::string(what) + " (use " + word_choices(names) + ")");
     return std::nullopt;
+}
+
+/// A position file read by `Reader` (a ruleset's: `Reader(reporter, position)`, `run(root,
+/// resolve)`, `check_playable(document)`): the document parsed, its header checked, every key read
+/// and, with PositionCheck::Playable and no error so far, the state checked as a whole; the errors
+/// sorted by place.
+template <typename Position, typename Reader, typename Resolve>
+Loaded<Position> load_position_with(std::string_view file, std::string_view text, const Resolve& resolve,
+                                    PositionCheck check) {
+    Loaded<Position> out;
+    Reporter r(std::string(file), out.errors);
+    const auto doc = parse_document(r, text);
+    if (!doc) return out;
+    TableView root(r, *doc, "");
+    if (!read_header(root, "position")) return out;
+    Position p;
+    Reader reader(r, p);
+    reader.run(root, resolve);
+    if (out.errors.empty() && check == PositionCheck::Playable) reader.check_playable(*doc);
+    sort_errors(out.errors);
+    if (out.errors.empty()) out.value = std::move(p);
+    return out;
 }
 
 }  // namespace tercio::data::detail

@@ -11,10 +11,14 @@
 #include "core/dice.hpp"
 #include "data/data_files.hpp"
 #include "data/input_guard.hpp"
+#include "tests/data/text_fixture.hpp"
 
 namespace fs = std::filesystem;
 using namespace tercio;
 using data::LoadErrors;
+using test::at;
+using test::lines;
+using test::with;
 
 namespace {
 
@@ -164,42 +168,8 @@ const data::RulesetResolver kResolve = [](std::string_view id,
     return nullptr;
 };
 
-/// Line and column (1-based) of the `occurrence`-th match of `needle` in `text`.
-std::string at(std::string_view text, std::string_view needle, int occurrence = 0) {
-    std::size_t pos = text.find(needle);
-    for (int i = 0; i < occurrence && pos != std::string_view::npos; ++i)
-        pos = text.find(needle, pos + 1);
-    REQUIRE(pos != std::string_view::npos);
-    int line = 1;
-    std::size_t line_start = 0;
-    for (std::size_t i = 0; i < pos; ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            line_start = i + 1;
-        }
-    }
-    return std::to_string(line) + ":" + std::to_string(pos - line_start + 1);
-}
-
-/// "line:column: message" for each error, without the file name.
-std::vector<std::string> lines(const LoadErrors& errors) {
-    std::vector<std::string> out;
-    for (const auto& e : errors) {
-        out.push_back(std::to_string(e.line) + ":" + std::to_string(e.column) + ": " + e.message);
-    }
-    return out;
-}
-
 data::Loaded<rules::ArmyList> army(const std::string& text) {
     return data::load_army("army.toml", text, kResolve);
-}
-
-/// Replaces the one occurrence of `from` in `text`.
-std::string with(std::string text, std::string_view from, std::string_view to) {
-    const auto pos = text.find(from);
-    REQUIRE(pos != std::string::npos);
-    REQUIRE(text.find(from, pos + 1) == std::string::npos);
-    return text.replace(pos, from.size(), to);
 }
 
 }  // namespace
