@@ -101,4 +101,24 @@ data::SaveHeader new_save_header(data::DataCatalog& catalog, const std::string& 
     return header;
 }
 
+int refuse_resume(const data::LoadErrors& errors, const std::vector<std::string>& notices) {
+    for (const auto& e : errors) std::cerr << e.to_string() << '\n';
+    for (const auto& n : notices) std::cerr << "note: " << n << '\n';
+    std::cerr << "tercio play: the save was not changed.\n";
+    return kExitDataError;
+}
+
+std::string resumed_message(const SavedGame& saved, const data::GameSave& save) {
+    std::string message = "Resumed " + save.file().filename().string() + ".";
+    // A cut line is news only once the rest has replayed: a refused save was not cut.
+    if (saved.save.cut_line) {
+        message += " Note: line " + std::to_string(*saved.save.cut_line) +
+                   " of the save was cut short when the program stopped; the game goes on from the command "
+                   "before it.";
+    }
+    for (const auto& n : saved.notices) message += " Note: " + n + ".";
+    if (!save.warning().empty()) message += " " + save.warning();
+    return message;
+}
+
 }  // namespace tercio::app

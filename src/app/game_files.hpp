@@ -90,6 +90,14 @@ struct SavedGame {
 std::variant<SavedGame, int> open_saved(const data::SaveDir& dir, const std::string& name, data::DataCatalog& catalog,
                                         std::string_view command);
 
+/// A save that did not replay, when resuming it: its errors and notices on standard error, and
+/// that the save was not changed. The exit code (kExitDataError).
+int refuse_resume(const data::LoadErrors& errors, const std::vector<std::string>& notices);
+
+/// What the player is told once `saved` has replayed and `save` goes on writing it: "Resumed
+/// FILE.", a line the program was writing when it stopped, the notices, the save's warning.
+std::string resumed_message(const SavedGame& saved, const data::GameSave& save);
+
 /// The header of a new game's save: this program, now, the seed, the ruleset and armies with
 /// their files' hashes, and who plays each side (`player`, or the computer at its level).
 data::SaveHeader new_save_header(data::DataCatalog& catalog, const std::string& ruleset,

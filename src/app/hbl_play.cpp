@@ -119,19 +119,10 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, d
             });
         if (!replayed.ok()) {
             term.reset();
-            for (const auto& e : replayed.errors) std::cerr << e.to_string() << '\n';
-            for (const auto& n : saved->notices) std::cerr << "note: " << n << '\n';
-            std::cerr << "tercio play: the save was not changed.\n";
-            return kExitDataError;
+            return refuse_resume(replayed.errors, saved->notices);
         }
         save = data::GameSave::resume(std::move(saved->writer), saved->save);
-        message = "Resumed " + std::filesystem::path(file).filename().string() + ".";
-        if (saved->save.cut_line) {
-            message += " Note: line " + std::to_string(*saved->save.cut_line) +
-                       " was cut short when the program stopped; the game goes on from the command before it.";
-        }
-        for (const auto& n : saved->notices) message += " Note: " + n + ".";
-        if (!save->warning().empty()) message += " " + save->warning();
+        message = resumed_message(*saved, *save);
         if (screen) screen->show_message(message);
     } else {
         save = data::GameSave::start(dir, now_texts().second + "-" + game.red + "-v-" + game.blue, header, why);

@@ -556,22 +556,11 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
                                           });
         if (!replayed.ok()) {
             term.reset();
-            for (const auto& e : replayed.errors) std::cerr << e.to_string() << '\n';
-            for (const auto& n : saved->notices) std::cerr << "note: " << n << '\n';
-            std::cerr << "tercio play: the save was not changed.\n";
-            return kExitDataError;
+            return refuse_resume(replayed.errors, saved->notices);
         }
         if (screen) screen->show_history();
         save = data::GameSave::resume(std::move(saved->writer), saved->save, *ctx);
-        // A cut line is news only once the rest has replayed: a refused save was not cut.
-        if (saved->save.cut_line) {
-            saved->notices.push_back("line " + std::to_string(*saved->save.cut_line) +
-                                     " of the save was cut short when the program stopped; the game goes on from "
-                                     "the command before it");
-        }
-        message = "Resumed " + file.filename().string() + ".";
-        for (const auto& n : saved->notices) message += " Note: " + n + ".";
-        if (!save->warning().empty()) message += " " + save->warning();
+        message = resumed_message(*saved, *save);
         if (screen) screen->show_message(message);
     } else {
         save = data::GameSave::start(*dir, std::string(now_texts().second) + "-" + red + "-v-" + blue, header, *ctx, why);
