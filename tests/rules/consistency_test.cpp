@@ -42,6 +42,15 @@ test::Position two_units() {
     return p;
 }
 
+/// `p` back in the set-up, at `decision` for side A: turn 0, no card turned yet.
+void to_setup(test::Position& p, Decision decision) {
+    p.s.turn = 0;
+    p.s.decision = decision;
+    p.s.decider = Side::A;
+    p.s.has_current_card = false;
+    for (auto& d : p.s.decks) d.drawn = 0;
+}
+
 }  // namespace
 
 TEST_CASE("a state built by the rules is consistent", "[rules][consistency]") {
@@ -56,7 +65,7 @@ TEST_CASE("a state built by the rules is consistent", "[rules][consistency]") {
 
 TEST_CASE("each decision has the fields it reads",
           "[rules][consistency][PS-CHIP-10][PS-MELEE-18]"
-          "[PS-MELEE-20][PS-OPP-3][PS-OPP-7]") {
+          "[PS-MELEE-20][PS-OPP-3][PS-OPP-7][PS-TURN-1]") {
     test::Position p = two_units();
     SECTION("a chip window needs a unit on the table that is not Routed, and a chip to spend") {
         p.s.decision = Decision::Chip;
@@ -155,6 +164,13 @@ TEST_CASE("each decision has the fields it reads",
     SECTION("a current card is a card turned") {
         p.s.decks[0].drawn = 0;
         only(p, Field::HasCurrentCard, 0, "has turned no card");
+    }
+    SECTION("no card is turned during the set-up (PS-TURN-1)") {
+        to_setup(p, Decision::Deploy);
+        p.s.terrain_to_place = {0, 0};
+        CHECK(problems(p).empty());
+        p.s.decks[1].drawn = 2;
+        only(p, Field::Deck, 1, "has turned cards during the set-up");
     }
     SECTION("the set-up is turn 0, play starts on turn 1") {
         p.s.decision = Decision::Deploy;
@@ -294,9 +310,7 @@ TEST_CASE("terrain pieces are as the rules place them",
         only(p, Field::TerrainSquares, 0, "is not between the deployment zones");
     }
     SECTION("the pieces placed and still to place fit on the board") {
-        p.s.turn = 0;
-        p.s.decision = Decision::PlaceTerrain;
-        p.s.decider = Side::A;
+        to_setup(p, Decision::PlaceTerrain);
         p.s.terrain_to_place = {4, 4};
         for (const char* q : {"a1", "a3", "a5"}) p.piece(TerrainKind::Hill, {q});
         only(p, Field::TerrainToPlace, 0, "3 pieces placed and 8 still to place");
@@ -341,9 +355,7 @@ TEST_CASE("only a leader alone is due an escape", "[rules][consistency][PS-LEADE
 TEST_CASE("an extra unit still to choose has a result and room",
           "[rules][consistency][PS-ARMY-4]") {
     test::Position p = two_units();
-    p.s.turn = 0;
-    p.s.decision = Decision::ExtraUnitChoice;
-    p.s.decider = Side::A;
+    to_setup(p, Decision::ExtraUnitChoice);
     p.s.extra_unit_roll[0] = 6;  // French: light horse or carabins
     CHECK(problems(p).empty());
     p.s.extra_unit_roll[0] = 9;
