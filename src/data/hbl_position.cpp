@@ -227,23 +227,8 @@ class Reader {
     Reader(Reporter& r, HblPosition& p) : r_(r), p_(p), s_(p.state) {}
 
     void run(TableView& root, const HblContextResolver& resolve) {
-        const auto ruleset = root.string("ruleset", true);
-        std::array<std::optional<std::string>, 2> armies;
-        if (auto a = root.table("armies", true)) {
-            armies = {a->string("a", true), a->string("b", true)};
-            a->finish();
-        }
-        if (!ruleset || !armies[0] || !armies[1]) return;
-        p_.ruleset = *ruleset;
-        p_.armies = {*armies[0], *armies[1]};
-        std::string why;
-        ctx_ = resolve ? resolve(p_.ruleset, p_.armies, why) : std::nullopt;
-        if (!ctx_) {
-            root.error(*root.raw().get("ruleset"), "ruleset",
-                       "cannot load ruleset \"" + p_.ruleset + "\" with armies \"" + p_.armies[0] + "\" and \"" +
-                           p_.armies[1] + "\": " + (why.empty() ? "no data directory to load them from" : why));
-            return;  // the rest names the armies' lines and commands
-        }
+        ctx_ = detail::read_context<hbl::Context>(root, p_, resolve);
+        if (!ctx_) return;  // the rest names the armies' lines and commands
         if (auto d = root.table("dice", true)) {
             if (auto v = detail::read_u64(*d, "seed")) p_.seed = *v;
             if (auto v = detail::read_u64(*d, "calls")) p_.calls = *v;

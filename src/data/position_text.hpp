@@ -2,6 +2,7 @@
 /// The values every ruleset's position files write and read the same way: strings, booleans,
 /// squares, facings, 64-bit dice states and enum words. Private to the data layer; the layouts
 /// are in docs/positions.md.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -52,6 +53,29 @@ std::optional<std::size_t> read_word(TableView& t, std::string_view key,
     t.error(*t.raw().get(key), key,
             "\"" + *w + "\" is not a " + std::string(what) + " (use " + word_choices(names) + ")");
     return std::nullopt;
+}
+
+/// Reads a position's `ruleset` and `armies` into `p` and loads them with `resolve`: the context,
+/// or nothing (reported at `ruleset` if they were named but cannot be loaded).
+template <typename Context, typename Position, typename Resolve>
+std::optional<Context> read_context(TableView& root, Position& p, const Resolve& resolve) {
+    const auto ruleset = root.string("ruleset", true);
+    std::array<std::optional<std::string>, 2> armies;
+    if (auto a = root.table("armies", true)) {
+        armies = {a->string("a", true), a->string("b", true)};
+        a->finish();
+    }
+    if (!ruleset || !armies[0] || !armies[1]) return std::nullopt;
+    p.ruleset = *ruleset;
+    p.armies = {*armies[0], *armies[1]};
+    std::string why;
+    std::optional<Context> ctx = resolve ? resolve(p.ruleset, p.armies, why) : std::nullopt;
+    if (!ctx) {
+        root.error(*root.raw().get("ruleset"), "ruleset",
+                   "cannot load ruleset \"" + p.ruleset + "\" with armies \"" + p.armies[0] + "\" and \"" +
+                       p.armies[1] + "\": " + (why.empty() ? "no data directory to load them from" : why));
+    }
+    return ctx;
 }
 
 /// A position file read by `Reader` (a ruleset's: `Reader(reporter, position)`, `run(root,
