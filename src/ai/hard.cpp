@@ -2,16 +2,17 @@
 // `normal` level's best few commands and, for each, plays out the rest of the current phase and
 // the phases after it (HardBudget::phases) several times over: every sample deals the face-down
 // cards in an order drawn from its own stream (any order is consistent with what it has seen,
-// since a view shows which cards remain but not their order) and rolls its own dice, with `normal` (without noise) deciding for both sides. It
-// keeps normal's choice unless another command's samples end better by the normal level's
-// evaluation beyond their noise (paired differences, since every candidate is played out on the
-// same samples: the same deck orders and dice seeds).
-// The budget is a count of samples, not a time, so the same seed gives the same game.
-// src/ai/hard.hpp has the default budget; docs/computer.md says how it was chosen.
+// since a view shows which cards remain but not their order) and rolls its own dice, with `normal`
+// (without noise) deciding for both sides. It keeps normal's choice unless another command's
+// samples end better by the normal level's evaluation beyond their noise (paired differences, since
+// every candidate is played out on the same samples: the same deck orders and dice seeds). The
+// budget is a count of samples, not a time, so the same seed gives the same game. src/ai/hard.hpp
+// has the default budget; docs/computer.md says how it was chosen.
+#include "ai/hard.hpp"
+
 #include <algorithm>
 #include <cmath>
 
-#include "ai/hard.hpp"
 #include "ai/levels.hpp"
 #include "ai/normal.hpp"
 #include "core/dice.hpp"
@@ -30,13 +31,37 @@ void deal_unseen(rules::GameState& s, core::Dice& stream) {
     }
 }
 
+/// What a command sets in motion: its kind and the unit (by square) that acts; for a move,
+/// whether it attacks, and for a shot, its target. One unit's steps to different squares share it.
+std::uint32_t actor_of(const rules::Command& c) {
+    const auto sq = [](core::Square q) {
+        return static_cast<std::uint32_t>(static_cast<std::uint8_t>(q.x)) << 8 |
+               static_cast<std::uint8_t>(q.y);
+    };
+    std::uint32_t who = 0;
+    if (const auto* m = std::get_if<rules::Move>(&c))
+        who = sq(m->from) << 1 | (m->attack ? 1U : 0U);
+    else if (const auto* sh = std::get_if<rules::Shoot>(&c))
+        who = sq(sh->from) << 16 | sq(sh->target);
+    else if (const auto* ch = std::get_if<rules::Charge>(&c))
+        who = sq(ch->from);
+    else if (const auto* f = std::get_if<rules::Fight>(&c))
+        who = sq(f->square);
+    else if (const auto* r = std::get_if<rules::Reload>(&c))
+        who = sq(r->square);
+    else if (const auto* ra = std::get_if<rules::Rally>(&c))
+        who = sq(ra->square);
+    return static_cast<std::uint32_t>(c.index()) << 27 ^ who;
+}
+
 bool worth_searching(rules::Decision d) {
     return d == rules::Decision::Act || d == rules::Decision::React || d == rules::Decision::Chip ||
-           d == rules::Decision::FollowUp || d == rules::Decision::Pursue || d == rules::Decision::InitiativeChoice;
+           d == rules::Decision::FollowUp || d == rules::Decision::Pursue ||
+           d == rules::Decision::InitiativeChoice;
 }
 
 class HardPlayer final : public Player {
-public:
+  public:
     HardPlayer(std::uint64_t seed, HardBudget budget) : stream_(seed), budget_(budget) {}
 
     rules::Command choose(const GameView& view) override {
@@ -46,16 +71,11 @@ public:
         }
         const rules::GameState& s = view.state;
         auto scored = scorer_->score_all(s);
-        if (scored.size() <= 1 || !worth_searching(s.decision)) return pick_best(scored, stream_, 0);
+        if (scored.size() <= 1 || !worth_searching(s.decision))
+            return pick_best(scored, stream_, 0);
 
-        // The normal level's best few, best first (stable: ties keep the rules' order).
-        std::vector<std::size_t> order(scored.size());
-        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::size_t a, std::size_t b) { return scored[a].score > scored[b].score; });
-        // Every one of them is played out, however far below the best normal scores it: leaving
-        // out those scored more than 1.5 below the best lost 48 of 1,000 games (docs/computer.md).
-        const std::size_t keep = std::min<std::size_t>(order.size(), static_cast<std::size_t>(budget_.candidates));
+        const std::vector<std::size_t> order = hard_candidates(scored, budget_);
+        const std::size_t keep = order.size();
 
         const rules::Side me = view.side;
         // value[c][m]: candidate c played out in sample m. `alive` are the candidates still
@@ -63,12 +83,14 @@ public:
         // choice and the best of the others by their mean gain over it so far.
         const int total = budget_.samples;
         const int screen = std::clamp(budget_.screen_samples, 1, total);
-        std::vector<std::vector<double>> value(keep, std::vector<double>(static_cast<std::size_t>(total)));
+        std::vector<std::vector<double>> value(
+            keep, std::vector<double>(static_cast<std::size_t>(total)));
         std::vector<std::size_t> alive(keep);
         for (std::size_t c = 0; c < keep; ++c) alive[c] = c;
         const auto play = [&](int from, int to) {
             for (int m = from; m < to; ++m) {
-                // One deal of the unseen cards and one dice seed per sample, shared by all candidates.
+                // One deal of the unseen cards and one dice seed per sample, shared by all
+                // candidates.
                 const std::uint64_t deal_seed = stream_next();
                 const std::uint64_t dice_seed = stream_next();
                 for (const std::size_t c : alive) {
@@ -76,7 +98,8 @@ public:
                     core::SeededDice deal(deal_seed);
                     deal_unseen(sim, deal);
                     core::SeededDice dice(dice_seed);
-                    value[c][static_cast<std::size_t>(m)] = rollout(view.rules(), sim, scored[order[c]].command, dice, me);
+                    value[c][static_cast<std::size_t>(m)] =
+                        rollout(view.rules(), sim, scored[order[c]].command, dice, me);
                 }
             }
         };
@@ -86,10 +109,12 @@ public:
             std::vector<double> gain(keep, 0.0);
             for (std::size_t c = 1; c < keep; ++c) {
                 for (int m = 0; m < screen; ++m) {
-                    gain[c] += value[c][static_cast<std::size_t>(m)] - value[0][static_cast<std::size_t>(m)];
+                    gain[c] += value[c][static_cast<std::size_t>(m)] -
+                               value[0][static_cast<std::size_t>(m)];
                 }
             }
-            std::stable_sort(alive.begin() + 1, alive.end(), [&](std::size_t a, std::size_t b) { return gain[a] > gain[b]; });
+            std::stable_sort(alive.begin() + 1, alive.end(),
+                             [&](std::size_t a, std::size_t b) { return gain[a] > gain[b]; });
             alive.resize(finalists);
         }
         play(screen, total);
@@ -119,7 +144,7 @@ public:
 
     std::uint64_t evaluated() const override { return scorer_ ? scorer_->evaluated() : 0; }
 
-private:
+  private:
     std::uint64_t stream_next() {
         const auto hi = static_cast<std::uint64_t>(stream_.pick(1 << 30, core::RollPurpose::Other));
         const auto lo = static_cast<std::uint64_t>(stream_.pick(1 << 30, core::RollPurpose::Other));
@@ -129,8 +154,8 @@ private:
     /// Plays `first`, then `normal` for both sides until `budget_.phases` phases have ended, the
     /// game ends or the depth budget runs out; where it got to, for `me`: the terms of normal's
     /// evaluation, weighed by budget_.leaf.
-    double rollout(const rules::RulesContext& ctx, rules::GameState& s, const rules::Command& first, core::Dice& dice,
-                   rules::Side me) {
+    double rollout(const rules::RulesContext& ctx, rules::GameState& s, const rules::Command& first,
+                   core::Dice& dice, rules::Side me) {
         auto turn = s.turn;
         auto phase = s.phase;
         auto active = s.active;
@@ -159,10 +184,40 @@ private:
 
 }  // namespace
 
+std::vector<std::size_t> hard_candidates(const std::vector<Scored>& scored,
+                                         const HardBudget& budget) {
+    // The normal level's commands, best first (stable: ties keep the rules' order).
+    std::vector<std::size_t> order(scored.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return scored[a].score > scored[b].score;
+    });
+    if (budget.spread) {
+        // The best of each actor, then the rest, each in normal's order.
+        std::vector<std::uint32_t> seen;
+        std::vector<std::size_t> firsts, rest;
+        for (const std::size_t i : order) {
+            const std::uint32_t a = actor_of(scored[i].command);
+            const bool repeat = std::find(seen.begin(), seen.end(), a) != seen.end();
+            if (!repeat) seen.push_back(a);
+            (repeat ? rest : firsts).push_back(i);
+        }
+        firsts.insert(firsts.end(), rest.begin(), rest.end());
+        order = std::move(firsts);
+    }
+    // Every one of them is played out, however far below the best normal scores it: leaving out
+    // those scored more than 1.5 below the best lost 48 of 1,000 games (docs/computer.md).
+    order.resize(std::min<std::size_t>(order.size(),
+                                       static_cast<std::size_t>(std::max(1, budget.candidates))));
+    return order;
+}
+
 std::unique_ptr<Player> make_hard(std::uint64_t seed, HardBudget budget) {
     return std::make_unique<HardPlayer>(seed, budget);
 }
 
-std::unique_ptr<Player> make_hard(std::uint64_t seed) { return make_hard(seed, HardBudget{}); }
+std::unique_ptr<Player> make_hard(std::uint64_t seed) {
+    return make_hard(seed, HardBudget{});
+}
 
 }  // namespace tercio::ai

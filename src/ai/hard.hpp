@@ -1,6 +1,8 @@
 #pragma once
 /// The `hard` level's budget (see src/ai/hard.cpp): counts, never times, so games repeat.
+#include <cstddef>
 #include <memory>
+#include <vector>
 
 #include "ai/player.hpp"
 #include "ai/scoring.hpp"
@@ -8,10 +10,10 @@
 namespace tercio::ai {
 
 struct HardBudget {
-    int candidates = 4;   ///< the normal level's best commands compared, however far below the best
-    int samples = 12;     ///< deals of the unseen cards and dice, each played out for every candidate
-    int phases = 3;       ///< play on until this many phases have ended (3: this one and the next two)
-    int depth = 60;       ///< decisions played after the candidate, at most
+    int candidates = 4;  ///< the normal level's best commands compared, however far below the best
+    int samples = 12;  ///< deals of the unseen cards and dice, each played out for every candidate
+    int phases = 3;    ///< play on until this many phases have ended (3: this one and the next two)
+    int depth = 60;    ///< decisions played after the candidate, at most
     /// Another command replaces normal's best only if its mean gain over it exceeds this many
     /// standard errors of the paired differences.
     double confidence = 0.8;
@@ -24,7 +26,16 @@ struct HardBudget {
     /// own; weights fitted to how games between normal players end did no better
     /// (bench/fit-leaf.py, docs/computer.md).
     EvalWeights leaf{};
+    /// The candidates are the best command of each actor (a unit and what it does: stepping
+    /// anywhere, attacking, shooting at one target...) before the second best of any, so that
+    /// they are different plans rather than one unit's steps to neighbouring squares.
+    bool spread = false;
 };
+
+/// Which of `scored` (normal's scores, in the rules' order) hard plays out: indices, normal's
+/// choice first (the first of the highest scores), at most `budget.candidates` of them.
+std::vector<std::size_t> hard_candidates(const std::vector<Scored>& scored,
+                                         const HardBudget& budget);
 
 std::unique_ptr<Player> make_hard(std::uint64_t seed, HardBudget budget);
 

@@ -1,10 +1,10 @@
 // The hard level's search (issue 6): how its budget shares the samples among the candidates.
-#include <catch2/catch.hpp>
+#include "ai/hard.hpp"
 
+#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
-#include "ai/hard.hpp"
 #include "ai/scoring.hpp"
 #include "tests/ai/positions.hpp"
 #include "tests/rules/fixture.hpp"
@@ -25,7 +25,8 @@ ai::HardBudget small_budget(int candidates, int finalists, int screen_samples) {
     return b;
 }
 
-std::string hard_choice(const rules::RulesContext& ctx, const rules::GameState& s, const ai::HardBudget& b) {
+std::string hard_choice(const rules::RulesContext& ctx, const rules::GameState& s,
+                        const ai::HardBudget& b) {
     auto p = ai::make_hard(21, b);
     return rules::print(p->choose(ai::make_view(ctx, s, s.decider)));
 }
@@ -59,11 +60,13 @@ TEST_CASE("Hard's screening leaves only normal's choice when one finalist is all
     CHECK(overruled > 0);
 }
 
-TEST_CASE("Hard's screening changes nothing while the candidates are no more than the finalists", "[ai]") {
+TEST_CASE("Hard's screening changes nothing while the candidates are no more than the finalists",
+          "[ai]") {
     auto ctx = test::Armies::get().context("french", "moorish");
     for (const auto& s : test::act_positions(ctx, 17, 20)) {
         // The samples are drawn in the same order whether or not they are split into a screen.
-        CHECK(hard_choice(ctx, s, small_budget(4, 4, 2)) == hard_choice(ctx, s, small_budget(4, 4, 6)));
+        CHECK(hard_choice(ctx, s, small_budget(4, 4, 2)) ==
+              hard_choice(ctx, s, small_budget(4, 4, 6)));
     }
 }
 
@@ -73,7 +76,72 @@ TEST_CASE("Hard with screening chooses a legal command, the same one each time",
         const std::string first = hard_choice(ctx, s, small_budget(8, 3, 2));
         CHECK(hard_choice(ctx, s, small_budget(8, 3, 2)) == first);
         bool legal = false;
-        for (const auto& c : rules::legal_commands(ctx, s)) legal = legal || rules::print(c) == first;
+        for (const auto& c : rules::legal_commands(ctx, s))
+            legal = legal || rules::print(c) == first;
         CHECK(legal);
     }
+}
+
+namespace {
+
+rules::Command step(int x, int y, int to_x, int to_y) {
+    rules::Move m;
+    m.from = core::Square{static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)};
+    m.to = core::Square{static_cast<std::int8_t>(to_x), static_cast<std::int8_t>(to_y)};
+    return m;
+}
+
+std::vector<std::string> printed(const std::vector<ai::Scored>& scored,
+                                 const std::vector<std::size_t>& picked) {
+    std::vector<std::string> out;
+    for (const std::size_t i : picked) out.push_back(rules::print(scored[i].command));
+    return out;
+}
+
+/// One unit's three steps score best, then a shot, a second unit's step and passing; a shot at
+/// another target by the same shooter is a different plan, an attack by the first unit too.
+std::vector<ai::Scored> crowded_by_one_unit() {
+    rules::Command attack = step(3, 4, 3, 5);
+    std::get<rules::Move>(attack).attack = true;
+    return {
+        {rules::Pass{}, 0.5},
+        {step(3, 4, 3, 5), 2.0},
+        {rules::Shoot{core::Square{6, 6}, core::Square{6, 8}}, 1.0},
+        {step(3, 4, 4, 5), 1.9},
+        {step(3, 4, 2, 5), 1.9},
+        {rules::Shoot{core::Square{6, 6}, core::Square{7, 8}}, 0.9},
+        {attack, 0.8},
+        {step(8, 2, 8, 3), 0.7},
+    };
+}
+
+}  // namespace
+
+TEST_CASE("Hard's candidates are normal's best, in normal's order", "[ai]") {
+    const auto scored = crowded_by_one_unit();
+    ai::HardBudget b;
+    b.candidates = 4;
+    b.spread = false;
+    // Ties keep the rules' order: the step to d5 is listed before the one to b5.
+    CHECK(printed(scored, ai::hard_candidates(scored, b)) == printed(scored, {1, 3, 4, 2}));
+    b.candidates = 20;
+    CHECK(ai::hard_candidates(scored, b).size() == scored.size());
+    b.candidates = 0;  // normal's choice is always played out
+    CHECK(printed(scored, ai::hard_candidates(scored, b)) == printed(scored, {1}));
+}
+
+TEST_CASE("Hard's spread candidates are one per unit and deed before a second of any", "[ai]") {
+    const auto scored = crowded_by_one_unit();
+    ai::HardBudget b;
+    b.spread = true;
+    b.candidates = 4;
+    // Normal's choice first; then the shot, the other shot (another target), the attack: the
+    // first unit's other steps wait.
+    CHECK(printed(scored, ai::hard_candidates(scored, b)) == printed(scored, {1, 2, 5, 6}));
+    b.candidates = 6;
+    CHECK(printed(scored, ai::hard_candidates(scored, b)) == printed(scored, {1, 2, 5, 6, 7, 0}));
+    // When the plans run out, the steps left over follow in normal's order.
+    b.candidates = 8;
+    CHECK(printed(scored, ai::hard_candidates(scored, b)) ==
+          printed(scored, {1, 2, 5, 6, 7, 0, 3, 4}));
 }
