@@ -122,7 +122,7 @@ TEST_CASE("Hard's candidates are normal's best, in normal's order", "[ai]") {
     ai::HardBudget b;
     b.candidates = 4;
     b.spread = false;
-    // Ties keep the rules' order: the step to d5 is listed before the one to b5.
+    // Ties keep the rules' order: of the two steps scored 1.9, the one listed first comes first.
     CHECK(printed(scored, ai::hard_candidates(scored, b)) == printed(scored, {1, 3, 4, 2}));
     b.candidates = 20;
     CHECK(ai::hard_candidates(scored, b).size() == scored.size());
