@@ -33,12 +33,12 @@ void deal_unseen(rules::GameState& s, core::Dice& stream) {
 
 /// What a command sets in motion: its kind and the unit (by square) that acts; for a move,
 /// whether it attacks, and for a shot, its target. One unit's steps to different squares share it.
-std::uint32_t actor_of(const rules::Command& c) {
+std::uint64_t actor_of(const rules::Command& c) {
     const auto sq = [](core::Square q) {
-        return static_cast<std::uint32_t>(static_cast<std::uint8_t>(q.x)) << 8 |
+        return static_cast<std::uint64_t>(static_cast<std::uint8_t>(q.x)) << 8 |
                static_cast<std::uint8_t>(q.y);
     };
-    std::uint32_t who = 0;
+    std::uint64_t who = 0;
     if (const auto* m = std::get_if<rules::Move>(&c))
         who = sq(m->from) << 1 | (m->attack ? 1U : 0U);
     else if (const auto* sh = std::get_if<rules::Shoot>(&c))
@@ -51,7 +51,7 @@ std::uint32_t actor_of(const rules::Command& c) {
         who = sq(r->square);
     else if (const auto* ra = std::get_if<rules::Rally>(&c))
         who = sq(ra->square);
-    return static_cast<std::uint32_t>(c.index()) << 27 ^ who;
+    return static_cast<std::uint64_t>(c.index()) << 40 | who;  // who: at most 32 bits (a shot)
 }
 
 bool worth_searching(rules::Decision d) {
@@ -194,10 +194,10 @@ std::vector<std::size_t> hard_candidates(const std::vector<Scored>& scored,
     });
     if (budget.spread) {
         // The best of each actor, then the rest, each in normal's order.
-        std::vector<std::uint32_t> seen;
+        std::vector<std::uint64_t> seen;
         std::vector<std::size_t> firsts, rest;
         for (const std::size_t i : order) {
-            const std::uint32_t a = actor_of(scored[i].command);
+            const std::uint64_t a = actor_of(scored[i].command);
             const bool repeat = std::find(seen.begin(), seen.end(), a) != seen.end();
             if (!repeat) seen.push_back(a);
             (repeat ? rest : firsts).push_back(i);
