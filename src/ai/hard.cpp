@@ -2,12 +2,13 @@
 // `normal` level's best few commands and, for each, plays out the rest of the current phase and
 // the phases after it (HardBudget::phases) several times over: every sample deals the face-down
 // cards in an order drawn from its own stream (any order is consistent with what it has seen,
-// since a view shows which cards remain but not their order) and rolls its own dice, with `normal`
-// (without noise) deciding for both sides. It keeps normal's choice unless another command's
-// samples end better by the normal level's evaluation beyond their noise (paired differences, since
-// every candidate is played out on the same samples: the same deck orders and dice seeds). The
-// budget is a count of samples, not a time, so the same seed gives the same game. src/ai/hard.hpp
-// has the default budget; docs/computer.md says how it was chosen.
+// since a view shows which cards remain but not their order) and rolls its own dice (a stream for
+// each purpose: core::PurposeDice), with `normal` (without noise) deciding for both sides. It
+// keeps normal's choice unless another command's samples end better by the normal level's
+// evaluation beyond their noise (paired differences, since every candidate is played out on the
+// same samples: the same deck orders and dice). The budget is a count of samples, not a time, so
+// the same seed gives the same game. src/ai/hard.hpp has the default budget; docs/computer.md says
+// how it was chosen.
 #include "ai/hard.hpp"
 
 #include <algorithm>
@@ -97,7 +98,10 @@ class HardPlayer final : public Player {
                     rules::GameState sim = s;
                     core::SeededDice deal(deal_seed);
                     deal_unseen(sim, deal);
-                    core::SeededDice dice(dice_seed);
+                    core::SeededDice one_stream(dice_seed);
+                    core::PurposeDice by_purpose(dice_seed);
+                    core::Dice& dice = budget_.purpose_dice ? static_cast<core::Dice&>(by_purpose)
+                                                            : static_cast<core::Dice&>(one_stream);
                     value[c][static_cast<std::size_t>(m)] =
                         rollout(view.rules(), sim, scored[order[c]].command, dice, me);
                 }

@@ -30,6 +30,11 @@ struct HardBudget {
     /// anywhere, attacking, shooting at one target...) before the second best of any, so that
     /// they are different plans rather than one unit's steps to neighbouring squares.
     bool spread = false;
+    /// Each sample's dice are a stream for each purpose (core::PurposeDice) rather than one
+    /// stream, so that the candidates' play-outs shuffle the decks alike at the end of a turn, roll
+    /// the same initiative and roll their n-th shot or melee alike, however many dice each
+    /// rolled before.
+    bool purpose_dice = true;
 };
 
 /// Which of `scored` (normal's scores, in the rules' order) hard plays out: indices, normal's

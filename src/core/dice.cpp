@@ -1,11 +1,12 @@
 #include "core/dice.hpp"
 
 #include <array>
+#include <utility>
 
 namespace tercio::core {
 
 std::string_view to_string(RollPurpose p) {
-    static constexpr std::array<std::string_view, 20> kNames = {
+    static constexpr std::array<std::string_view, kRollPurposes> kNames = {
         "initiative",   "shooting",           "shooting defence",   "melee",
         "morale",       "chipping",           "rally",              "leader check",
         "leader alone", "leader lost",        "pursuit",            "knights restraint",
@@ -41,6 +42,37 @@ int SeededDice::roll(DieType die, RollPurpose) {
 int SeededDice::pick(int n, RollPurpose purpose) {
     if (n < 1) throw DiceError("pick from an empty range for " + std::string(to_string(purpose)));
     return static_cast<int>(below(static_cast<std::uint64_t>(n)));
+}
+
+// --- PurposeDice ----------------------------------------------------------------------------
+
+namespace {
+
+/// SplitMix64's output function: spreads nearby seeds over the whole 64 bits.
+std::uint64_t mix(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+template <std::size_t... I>
+std::array<SeededDice, sizeof...(I)> purpose_streams(std::uint64_t seed,
+                                                     std::index_sequence<I...>) {
+    // Each purpose's seed is mixed, so that no stream is another's run shifted by a few calls.
+    return {SeededDice(mix(seed + 0xD1B54A32D192ED03ULL * (I + 1)))...};
+}
+
+}  // namespace
+
+PurposeDice::PurposeDice(std::uint64_t seed)
+    : streams_(purpose_streams(seed, std::make_index_sequence<kRollPurposes>{})) {}
+
+int PurposeDice::roll(DieType die, RollPurpose purpose) {
+    return streams_[static_cast<std::size_t>(purpose)].roll(die, purpose);
+}
+
+int PurposeDice::pick(int n, RollPurpose purpose) {
+    return streams_[static_cast<std::size_t>(purpose)].pick(n, purpose);
 }
 
 // --- ScriptedDice ---------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 #pragma once
 /// Dice sources. The rules draw every random number through a `Dice` (PS-DICE-9), so a game is
 /// reproducible from a seed and testable with scripted rolls.
+#include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -34,6 +35,9 @@ enum class RollPurpose : std::uint8_t {
     Shuffle,
     Other,
 };
+
+/// How many purposes there are.
+inline constexpr std::size_t kRollPurposes = static_cast<std::size_t>(RollPurpose::Other) + 1;
 
 /// Lower-case words, e.g. "initiative", "shooting defence".
 std::string_view to_string(RollPurpose p);
@@ -71,6 +75,21 @@ private:
     std::uint64_t below(std::uint64_t n);
     std::uint64_t seed_;
     std::uint64_t calls_;
+};
+
+/// A SeededDice for each purpose, each seeded from one seed and the purpose, so that a draw for
+/// one purpose never moves another's stream: the n-th shuffle, initiative roll or melee roll is the
+/// same however many dice of other purposes were drawn before it. The computer's look-ahead plays
+/// several commands out on one sample of the dice with it (src/ai/hard.cpp), so that their
+/// play-outs share the sample's luck for longer.
+class PurposeDice final : public Dice {
+public:
+    explicit PurposeDice(std::uint64_t seed);
+    int roll(DieType die, RollPurpose purpose) override;
+    int pick(int n, RollPurpose purpose) override;
+
+private:
+    std::array<SeededDice, kRollPurposes> streams_;
 };
 
 /// Passes every draw on to another source and counts them: how the game tells a command that

@@ -169,3 +169,25 @@ TEST_CASE("Hard with its default budget makes the same choices in the same order
         c.push_back(rules::print(other->choose(ai::make_view(ctx, s, s.decider))));
     CHECK(other->evaluated() != first->evaluated());
 }
+
+TEST_CASE("Hard's play-outs draw each purpose's dice from a stream of its own", "[ai]") {
+    // Hard's own stream gives the same deals and dice seeds either way, so where the choices
+    // differ, it is the dice of the play-outs that differ.
+    auto ctx = test::Armies::get().context("spanish", "italian");
+    const auto positions = test::act_positions(ctx, 37, 16);
+    REQUIRE(positions.size() == 16);
+    REQUIRE(ai::HardBudget{}.purpose_dice);
+    auto small = [](bool by_purpose) {
+        ai::HardBudget b = small_budget(4, 4, 6);
+        b.phases = 2;
+        b.purpose_dice = by_purpose;
+        return b;
+    };
+    int differ = 0;
+    for (const auto& s : positions) {
+        const std::string with = hard_choice(ctx, s, small(true));
+        CHECK(hard_choice(ctx, s, small(true)) == with);
+        if (with != hard_choice(ctx, s, small(false))) ++differ;
+    }
+    CHECK(differ > 0);
+}

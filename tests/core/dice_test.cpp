@@ -2,6 +2,7 @@
 
 #include <array>
 #include <set>
+#include <vector>
 
 #include "core/dice.hpp"
 
@@ -117,4 +118,40 @@ TEST_CASE("scripted dice fail loudly and name the roll", "[core][dice]") {
         REQUIRE_THROWS_WITH(ScriptedDice::parse("d6:x"),
                             "scripted roll 1 'd6:x': the value is not a whole number");
     }
+}
+
+TEST_CASE("purpose dice: a draw for one purpose never moves another's stream", "[core][dice]") {
+    PurposeDice a(41);
+    PurposeDice b(41);
+    // a rolls melee dice and shuffles in between; b only shuffles: the shuffles agree.
+    for (int i = 0; i < 50; ++i) {
+        for (int k = 0; k < i % 4; ++k) a.roll(DieType::D8, RollPurpose::Melee);
+        REQUIRE(a.pick(20, RollPurpose::Shuffle) == b.pick(20, RollPurpose::Shuffle));
+    }
+    // The first initiative roll is the same however many other dice came before it.
+    CHECK(a.roll(DieType::D12, RollPurpose::Initiative) ==
+          b.roll(DieType::D12, RollPurpose::Initiative));
+}
+
+TEST_CASE("purpose dice: each purpose's stream is its own, and the seed chooses them",
+          "[core][dice]") {
+    // 40 draws of 0..999 per purpose: equal sequences would mean the streams are one.
+    const auto draws = [](std::uint64_t seed, RollPurpose p) {
+        PurposeDice d(seed);
+        std::vector<int> out;
+        for (int i = 0; i < 40; ++i) out.push_back(d.pick(1000, p));
+        return out;
+    };
+    std::set<std::vector<int>> seen;
+    for (std::size_t p = 0; p < kRollPurposes; ++p)
+        seen.insert(draws(5, static_cast<RollPurpose>(p)));
+    CHECK(seen.size() == kRollPurposes);
+    CHECK(draws(5, RollPurpose::Melee) != draws(6, RollPurpose::Melee));
+    // Neither is any of them the plain stream of the same seed.
+    SeededDice plain(5);
+    std::vector<int> one;
+    for (int i = 0; i < 40; ++i) one.push_back(plain.pick(1000, RollPurpose::Other));
+    CHECK(seen.count(one) == 0);
+    // The same seed gives the same dice.
+    CHECK(draws(5, RollPurpose::Shooting) == draws(5, RollPurpose::Shooting));
 }
