@@ -18,13 +18,21 @@ std::string_view to_string(RollPurpose p) {
 
 // --- SeededDice -----------------------------------------------------------------------------
 
-std::uint64_t SeededDice::next() {
-    // SplitMix64 (Steele, Lea, Flood 2014): output n is mix(seed + (n + 1) * gamma).
-    ++calls_;
-    std::uint64_t z = seed_ + calls_ * 0x9E3779B97F4A7C15ULL;
+namespace {
+
+/// SplitMix64's output function: spreads nearby inputs over the whole 64 bits.
+std::uint64_t mix(std::uint64_t z) {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
+}
+
+}  // namespace
+
+std::uint64_t SeededDice::next() {
+    // SplitMix64 (Steele, Lea, Flood 2014): output n is mix(seed + (n + 1) * gamma).
+    ++calls_;
+    return mix(seed_ + calls_ * 0x9E3779B97F4A7C15ULL);
 }
 
 std::uint64_t SeededDice::below(std::uint64_t n) {
@@ -47,13 +55,6 @@ int SeededDice::pick(int n, RollPurpose purpose) {
 // --- PurposeDice ----------------------------------------------------------------------------
 
 namespace {
-
-/// SplitMix64's output function: spreads nearby seeds over the whole 64 bits.
-std::uint64_t mix(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 template <std::size_t... I>
 std::array<SeededDice, sizeof...(I)> purpose_streams(std::uint64_t seed,
