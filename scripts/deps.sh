@@ -1,6 +1,6 @@
 # Sourced by scripts/play and scripts/test: installs the Debian 12 packages tercio needs, if any
 # are missing, with apt-get (as root, or through sudo).
-TERCIO_PACKAGES="g++ cmake ninja-build pkg-config libncurses-dev libcli11-dev libtomlplusplus-dev catch2 libasio-dev"
+TERCIO_PACKAGES="g++ cmake ninja-build pkg-config libncurses-dev libcli11-dev libtomlplusplus-dev catch2 libasio-dev libsodium-dev"
 
 # Extra packages may be named as arguments (scripts/test adds tmux for the terminal test).
 tercio_install_deps() {
