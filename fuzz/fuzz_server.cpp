@@ -13,13 +13,16 @@
 //   byte 0    bit 0: the computer plays side B (level random); bit 1: three connections, else
 //             two; bits 2-3: the clock's step per message (1, 2, 4 or 8 s); bit 4: all
 //             connections come from one local user (wrong codes counted together), else from
-//             uid 1000, uid 1001 and the address 192.0.2.7.
+//             uid 1000, uid 1001 and the address 192.0.2.7; bit 5: the first chunk starts with a
+//             whole code handshake (hello, the server's challenge checked, the proof), as
+//             `tercio join CODE` makes it.
 //   the rest  bytes for the current connection (at first connection 0), fed to its reader in
 //             chunks; 0xFF then a byte k ends the chunk and picks the next one's connection:
 //             k bits 0-1: the connection (modulo their number); bit 2: 11 s pass first and the
 //             host ticks; bit 3: that connection hangs up and a new one takes its place; bit 4:
-//             the chunk starts with a hello that gives seat A's token (bit 5: seat B's), as a
-//             client coming back sends it. (0xFF is never in UTF-8 text.)
+//             the chunk starts with a whole handshake for seat A's token (bit 5: seat B's), as a
+//             client coming back makes it; bit 6: with a whole code handshake. (0xFF is never in
+//             UTF-8 text.) Raw bytes may hold hellos and proofs of their own, right or wrong.
 // After each chunk the host's output is taken and, while the computer is to move, it plays
 // (at most 50 times an input), as the transport does between reads.
 #include <array>
@@ -38,6 +41,7 @@
 #include "control/session.hpp"
 #include "core/dice.hpp"
 #include "data/data_files.hpp"
+#include "net/handshake.hpp"
 #include "net/host.hpp"
 #include "net/protocol.hpp"
 #include "net/replica.hpp"
@@ -52,6 +56,17 @@ using net::Clock;
 using net::ConnId;
 
 constexpr std::uint64_t kSeed = 5;
+const std::string kGame = "0123abcd";
+
+/// The game's code and its key, derived once for the whole run (Argon2id is slow on purpose).
+const std::string& game_code() {
+    static const std::string code = net::code_tag(kGame) + "ABCDEFG";
+    return code;
+}
+const net::SecretKey& game_code_key() {
+    static const net::SecretKey key = net::code_key(game_code());
+    return key;
+}
 constexpr int kMaxComputerMoves = 50;
 constexpr int kMaxConnections = 24;  ///< connections made in one input, hang-ups included
 
@@ -84,9 +99,12 @@ net::Message read_back(const std::string& bytes) {
 /// A client at the far end of one connection: the frames it got, kept as a copy of the game.
 struct Client {
     std::unique_ptr<net::Replica> replica;
+    std::optional<net::Message> challenge;  ///< the newest challenge the server sent it
     void receive(const rules::RulesContext& ctx, const net::Message& m) {
         std::optional<std::string> problem;
-        if (m.kind == "setup") {
+        if (m.kind == "challenge") {
+            challenge = m;
+        } else if (m.kind == "setup") {
             std::string why;
             replica = net::Replica::from_setup(ctx, m, why);
             if (!replica) problem = "the setup does not build a copy: " + why;
@@ -137,6 +155,7 @@ class Harness {
             connect(slots_[i]);
         }
         flush();
+        if (config & 0x20) first_code_ = true;
     }
 
     void chunk(std::size_t which, std::uint8_t how, std::string_view bytes) {
@@ -154,14 +173,23 @@ class Harness {
         }
         if (how & 16) {
             const net::Message record = host_.seats_record();
-            const std::string_view token = record.value((how & 32) ? "token-b" : "token-a");
-            net::Message hello("hello");
-            hello.add("protocol", std::string(net::kProtocolName))
-                .add("version", std::to_string(net::kProtocolVersion))
-                .add("program", "fuzz")
-                .add("role", "play")
-                .add("token", token);
-            feed(s, net::encode(hello));
+            net::JoinRequest r;
+            r.role = net::JoinRequest::Role::Play;
+            r.program = "fuzz";
+            r.token = std::string(record.value((how & 32) ? "token-b" : "token-a"));
+            r.seat = (how & 32) ? rules::Side::B : rules::Side::A;
+            handshake(s, r);
+        }
+        if ((how & 64) || first_code_) {
+            first_code_ = false;
+            net::JoinRequest r;
+            r.role = net::JoinRequest::Role::Play;
+            r.program = "fuzz";
+            r.name = "fuzz";
+            r.side = "any";
+            r.code = game_code();
+            r.code_key = game_code_key();
+            handshake(s, r);
         }
         feed(s, bytes);
         flush();
@@ -184,10 +212,29 @@ class Harness {
     }
 
   private:
+    /// A client's whole handshake on this connection, as net::RemoteGame makes it: a hello, then
+    /// (if the server sends a challenge that proves itself) the proof.
+    void handshake(Slot& s, const net::JoinRequest& r) {
+        const std::string nonce = net::make_nonce();
+        s.client.challenge.reset();
+        feed(s, net::encode(net::hello_message(r, nonce)));
+        drain();
+        if (!s.open || !s.client.challenge) return;
+        const std::string server = s.peer.local ? net::local_identity(0) : std::string(net::kRemoteIdentity);
+        const net::ProveOrRefuse a = net::answer_challenge(r, nonce, *s.client.challenge, server, s.peer.identity());
+        if (!a.prove) {
+            // The real server's challenge always proves itself: a refusal here is a bug.
+            if (r.code_key || !r.token.empty()) fail("the server's challenge does not prove it knows the secret: " + a.why);
+            return;
+        }
+        feed(s, net::encode(*a.prove));
+    }
+
     static net::HostConfig make_config(std::uint8_t config) {
         net::HostConfig cfg;
-        cfg.game_id = "0123abcd";
-        cfg.code = "ABCDEFG";
+        cfg.game_id = kGame;
+        cfg.code = game_code();
+        cfg.code_key = game_code_key();
         cfg.host = "fuzz";
         cfg.program = "fuzz";
         cfg.seed = kSeed;
@@ -302,6 +349,7 @@ class Harness {
     int connections_ = 0;
     int computer_moves_ = 0;
     std::uint64_t checked_version_ = 0;
+    bool first_code_ = false;
 };
 
 }  // namespace

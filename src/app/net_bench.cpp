@@ -63,6 +63,7 @@ struct BenchServer {
     std::uint64_t seed = 0;
     fs::path socket;
     std::string code;
+    net::SecretKey code_key{};  ///< derived once, before the server forks (as tercio host does)
     std::string token;
     std::string port;  ///< the TCP port, or "-"
     bool reaped = false;
@@ -124,16 +125,19 @@ double median_of(std::vector<T> v) {
 
 /// The game server, in the forked child: as `tercio host` serves a game (GameHost and Server on
 /// the Unix socket, and TCP if asked), but with no save (no SaveKeeper) and no computer. Says
-/// "ok\tCODE\tTOKEN\tPORT" on `ready_fd`, then serves until the game is over and both clients
+/// "ok\tTOKEN\tPORT" on `ready_fd`, then serves until the game is over and both clients
 /// have gone. Never returns.
 [[noreturn]] void serve_bench(int ready_fd, const rules::RulesContext& ctx, const std::string& game_id,
-                              std::uint64_t seed, const fs::path& socket, bool tcp) {
+                              const std::string& code, const net::SecretKey& code_key, std::uint64_t seed,
+                              const fs::path& socket, bool tcp) {
     const auto say = [ready_fd](const std::string& line) { (void)!::write(ready_fd, line.data(), line.size()); };
     try {
         control::Session session(ctx, seed);
         net::HostConfig cfg;
         cfg.game_id = game_id;
-        cfg.code = net::make_join_code();
+        cfg.code = code;
+        cfg.code_key = code_key;
+        cfg.server_uid = ::geteuid();
         cfg.host = "alice";
         cfg.program = TERCIO_VERSION;
         cfg.seed = seed;
@@ -150,7 +154,7 @@ double median_of(std::vector<T> v) {
             ::_exit(kExitIllegal);
         }
         const auto port = server->tcp_port();
-        say("ok\t" + cfg.code + "\t" + token + "\t" + (port ? std::to_string(*port) : std::string("-")) + "\n");
+        say("ok\t" + token + "\t" + (port ? std::to_string(*port) : std::string("-")) + "\n");
         ::close(ready_fd);
         server->run();
         server.reset();
@@ -166,6 +170,8 @@ std::optional<std::string> start_bench_server(const rules::RulesContext& ctx, co
                                               BenchServer& out) {
     const std::string game_id = net::make_game_id();
     out.socket = dir / (game_id + ".sock");
+    out.code = net::make_join_code(game_id);
+    out.code_key = net::code_key(out.code);
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) return std::string("pipe: ") + std::strerror(errno);
     std::fflush(stdout);
@@ -179,17 +185,16 @@ std::optional<std::string> start_bench_server(const rules::RulesContext& ctx, co
     }
     if (pid == 0) {
         ::close(fds[0]);
-        serve_bench(fds[1], ctx, game_id, out.seed, out.socket, tcp);
+        serve_bench(fds[1], ctx, game_id, out.code, out.code_key, out.seed, out.socket, tcp);
     }
     out.pid = pid;
     ::close(fds[1]);
     const std::vector<std::string> parts = read_ready_line(fds[0]);
     ::close(fds[0]);
     if (parts.size() == 2 && parts[0] == "error") return "the game server failed: " + parts[1];
-    if (parts.size() != 4 || parts[0] != "ok") return std::string("the game server did not start");
-    out.code = parts[1];
-    out.token = parts[2];
-    out.port = parts[3];
+    if (parts.size() != 3 || parts[0] != "ok") return std::string("the game server did not start");
+    out.token = parts[1];
+    out.port = parts[2];
     return std::nullopt;
 }
 
@@ -209,9 +214,11 @@ std::unique_ptr<net::RemoteGame> bench_client(const rules::RulesContext& ctx, co
     req.program = TERCIO_VERSION;
     if (side == rules::Side::A) {
         req.token = server.token;
+        req.seat = rules::Side::A;
         req.name = "alice";
     } else {
         req.code = server.code;
+        req.code_key = server.code_key;
         req.name = "bob";
     }
     req.side = side == rules::Side::A ? "A" : "B";

@@ -70,20 +70,50 @@ std::optional<PlayerDir> open_player(const NetOptions& opt, const char* command,
     return p;
 }
 
-/// A seat's token is kept in the player's directory, so that the player can come back to it.
+/// A seat's token is kept in the player's directory, so that the player can come back to it:
+/// "TOKEN\nseat S\nserver-uid N\n" (the uid serving the game when the seat was taken, if it was
+/// reached by its socket: a rejoin refuses a game then served by anyone else).
 std::string token_file(const std::string& game_id) { return "seat-" + game_id + ".token"; }
 
-std::string read_token(const data::SaveDir& dir, const std::string& game_id) {
+struct KeptSeat {
+    std::string token;
+    std::optional<rules::Side> side;          ///< unknown in a file kept by an older tercio
+    std::optional<std::uint32_t> server_uid;  ///< unknown over TCP
+};
+
+std::optional<KeptSeat> read_token(const data::SaveDir& dir, const std::string& game_id) {
     const data::FileText t = dir.read(token_file(game_id));
-    if (!t.error.empty()) return {};
-    std::string token = t.text.substr(0, t.text.find('\n'));
-    return token.size() == 32 ? token : std::string();
+    if (!t.error.empty()) return std::nullopt;
+    KeptSeat k;
+    std::size_t at = 0;
+    for (int line = 0; at < t.text.size(); ++line) {
+        const std::size_t nl = t.text.find('\n', at);
+        const std::string l = t.text.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
+        at = nl == std::string::npos ? t.text.size() : nl + 1;
+        if (line == 0) {
+            k.token = l;
+        } else if (l == "seat A" || l == "seat B") {
+            k.side = l.back() == 'A' ? rules::Side::A : rules::Side::B;
+        } else if (l.starts_with("server-uid ") && l.size() > 11 && l.size() < 22 &&
+                   l.find_first_not_of("0123456789", 11) == std::string::npos) {
+            k.server_uid = static_cast<std::uint32_t>(std::stoull(l.substr(11)));
+        }
+    }
+    if (!net::valid_nonce(k.token)) return std::nullopt;  // a token is 32 hex digits, as a nonce
+    return k;
 }
 
 void keep_token(const data::SaveDir& dir, const net::RemoteGame& game) {
-    if (game.token().empty()) return;
+    if (game.token().empty() || !game.side()) return;
+    std::string text = game.token() + "\nseat " + std::string(1, rules::side_letter(*game.side())) + "\n";
+    if (const auto uid = game.server_uid()) text += "server-uid " + std::to_string(*uid) + "\n";
     std::string why;
-    dir.write_atomically(token_file(game.game_id()), game.token() + "\n", why);
+    dir.write_atomically(token_file(game.game_id()), text, why);
+}
+
+/// A join code's key, derived once for all the games tried (it is slow on purpose).
+void derive_code_key(net::JoinRequest& req) {
+    if (!req.code.empty() && !req.code_key) req.code_key = net::code_key(req.code);
 }
 
 /// Loads the ruleset and armies a game names from this program's data.
@@ -447,6 +477,7 @@ struct Ready {
     std::string code;
     std::string token;
     std::string port;  ///< the TCP port, or "-"
+    rules::Side side = rules::Side::A;  ///< the host's seat
 };
 
 std::uint64_t fresh_seed() {
@@ -463,7 +494,9 @@ std::optional<net::Message> read_seats(const data::SaveDir& dir, const std::stri
     net::FrameReader reader(net::kMaxClientPayload);
     reader.feed(t.text);
     auto m = reader.next();
-    if (!m || m->kind != "seats" || !net::valid_game_id(m->value("game")) || !net::canonical_code(m->value("code"))) {
+    // A code must name its game (one kept by an older tercio does not: the game gets a new id and code).
+    if (!m || m->kind != "seats" || !net::valid_game_id(m->value("game")) || !net::canonical_code(m->value("code")) ||
+        net::code_tag(m->value("game")) != m->value("code").substr(0, net::kCodeTagLength)) {
         return std::nullopt;
     }
     return m;
@@ -489,7 +522,8 @@ bool clear_stale_socket(const fs::path& socket, std::string& why) {
 /// The game server, in the detached child: sets the game up, binds, says ready on `ready_fd`,
 /// serves until the game ends or idles out. Never returns to the caller's code.
 [[noreturn]] void serve(int ready_fd, const NetOptions& opt, const fs::path& data_dir, PlayerDir& pd,
-                        const fs::path& socket, const std::string& game_id, const std::optional<net::Message>& seats) {
+                        const fs::path& socket, const std::string& game_id, const std::string& join_code,
+                        const net::SecretKey& code_key, const std::optional<net::Message>& seats) {
     const auto fail = [ready_fd](const std::string& why) {
         const std::string line = "error\t" + why + "\n";
         (void)!::write(ready_fd, line.data(), line.size());
@@ -550,7 +584,9 @@ bool clear_stale_socket(const fs::path& socket, std::string& why) {
     session.add_observer(&keeper);
     net::HostConfig cfg;
     cfg.game_id = game_id;
-    cfg.code = seats ? std::string(seats->value("code")) : net::make_join_code();
+    cfg.code = join_code;
+    cfg.code_key = code_key;
+    cfg.server_uid = ::geteuid();
     // The seats are kept beside the save: a game hosted again keeps its code and its players.
     const std::string seats_file = save->file().filename().string() + ".seats";
     cfg.keep_seats = [&pd, seats_file](const net::Message& record) {
@@ -576,10 +612,19 @@ bool clear_stale_socket(const fs::path& socket, std::string& why) {
     so.listen = opt.listen;
     so.computer_delay = std::chrono::milliseconds(opt.ai_delay_ms);
     auto server = net::Server::open(*host, so, why);
-    if (!server) fail(why);
+    if (!server) {
+        if (!saved) {
+            // A new game nobody can reach: leave nothing of it behind.
+            std::error_code ec;
+            fs::remove(save->file(), ec);
+            fs::remove(save->file().string() + ".seats", ec);
+        }
+        fail(why);
+    }
     const auto port = server->tcp_port();
     const std::string line = "ok\t" + game_id + "\t" + cfg.code + "\t" + token + "\t" +
-                             (port ? std::to_string(*port) : std::string("-")) + "\n";
+                             (port ? std::to_string(*port) : std::string("-")) + "\t" +
+                             std::string(1, rules::side_letter(host_side)) + "\n";
     (void)!::write(ready_fd, line.data(), line.size());
     ::close(ready_fd);
     server->run();
@@ -592,7 +637,8 @@ bool clear_stale_socket(const fs::path& socket, std::string& why) {
 /// Starts the server in a process of its own session (like tmux's), detached from this
 /// terminal; waits for it to say it is ready.
 std::optional<Ready> start_server(const NetOptions& opt, const fs::path& data_dir, PlayerDir& pd, const fs::path& socket,
-                                  const std::string& game_id, const std::optional<net::Message>& seats,
+                                  const std::string& game_id, const std::string& join_code,
+                                  const net::SecretKey& code_key, const std::optional<net::Message>& seats,
                                   std::string& why) {
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) {
@@ -624,7 +670,7 @@ std::optional<Ready> start_server(const NetOptions& opt, const fs::path& data_di
         }
         if (::chdir("/") != 0) {
         }
-        serve(fds[1], opt, data_dir, pd, socket, game_id, seats);
+        serve(fds[1], opt, data_dir, pd, socket, game_id, join_code, code_key, seats);
     }
     ::close(fds[1]);
     int status = 0;
@@ -635,17 +681,23 @@ std::optional<Ready> start_server(const NetOptions& opt, const fs::path& data_di
         why = parts[1];
         return std::nullopt;
     }
-    if (parts.size() != 5 || parts[0] != "ok") {
+    if (parts.size() != 6 || parts[0] != "ok" || (parts[5] != "A" && parts[5] != "B")) {
         why = "the game server did not start";
         return std::nullopt;
     }
-    return Ready{parts[1], parts[2], parts[3], parts[4]};
+    return Ready{parts[1], parts[2], parts[3], parts[4], parts[5] == "A" ? rules::Side::A : rules::Side::B};
 }
 
 }  // namespace
 
-int run_host(const NetOptions& opt, const fs::path& data_dir) {
+int run_host(const NetOptions& given, const fs::path& data_dir) {
     constexpr const char* kCmd = "tercio host";
+    // The server leaves this directory for / when it detaches: the paths it is given must not
+    // depend on where the host stood.
+    NetOptions opt = given;
+    std::error_code ec;
+    if (opt.server_dir) opt.server_dir = fs::absolute(*opt.server_dir, ec);
+    if (opt.save_dir) opt.save_dir = fs::absolute(*opt.save_dir, ec);
     if (!terminal_ok(opt, kCmd)) return kExitUsage;
     int code = kExitOk;
     auto pd = open_player(opt, kCmd, code);
@@ -679,6 +731,9 @@ int run_host(const NetOptions& opt, const fs::path& data_dir) {
         if (const auto file = data::newest_unfinished(*pd->dir, contexts.catalog)) seats = read_seats(*pd->dir, *file);
     }
     const std::string game_id = seats ? std::string(seats->value("game")) : net::make_game_id();
+    const std::string join_code = seats ? std::string(seats->value("code")) : net::make_join_code(game_id);
+    // Derived here, before the server forks, so that its 64 MiB never count in the server's memory.
+    const net::SecretKey code_key = net::code_key(join_code);
     const auto socket = net::socket_path(*dir, game_id, why);
     if (!socket) {
         std::cerr << kCmd << ": " << printable(why) << '\n';
@@ -688,7 +743,7 @@ int run_host(const NetOptions& opt, const fs::path& data_dir) {
         std::cerr << kCmd << ": " << printable(why) << '\n';
         return kExitIllegal;
     }
-    const auto ready = start_server(opt, data_dir, *pd, *socket, game_id, seats, why);
+    const auto ready = start_server(opt, data_dir, *pd, *socket, game_id, join_code, code_key, seats, why);
     if (!ready) {
         std::cerr << kCmd << ": " << printable(why) << '\n';
         return kExitIllegal;
@@ -698,6 +753,7 @@ int run_host(const NetOptions& opt, const fs::path& data_dir) {
     net::JoinRequest req;
     req.role = net::JoinRequest::Role::Play;
     req.token = ready->token;
+    req.seat = ready->side;
     req.name = pd->player;
     req.program = TERCIO_VERSION;
     std::unique_ptr<net::RemoteGame> game =
@@ -721,66 +777,104 @@ namespace {
 /// Joins (or watches) a game over TCP: "HOST:PORT".
 std::unique_ptr<net::RemoteGame> join_address(const std::string& address, net::JoinRequest req, PlayerDir& pd,
                                               Contexts& contexts, std::string& why) {
-    // Its id first, for a token kept from an earlier join.
-    auto probe = net::Connection::to_address(address, why);
-    if (!probe) return nullptr;
-    const auto info = ask_info(std::move(probe));
-    if (!info) {
-        why = address + " is not a tercio game server (or not this version)";
+    if (req.role == net::JoinRequest::Role::Play && req.code.empty()) {
+        // Its id first, for a token kept from an earlier join.
+        auto probe = net::Connection::to_address(address, why);
+        if (!probe) return nullptr;
+        const auto info = ask_info(std::move(probe));
+        if (!info) {
+            why = address + " is not a tercio game server (or not this version)";
+            return nullptr;
+        }
+        const std::string id(info->value("game"));
+        const auto kept = read_token(*pd.dir, id);
+        if (!kept) {
+            why = "you hold no seat in game " + id + " at " + address + ": give its join code";
+            return nullptr;
+        }
+        req.token = kept->token;
+        for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
+            if (kept->side && *kept->side != side) continue;
+            req.seat = side;
+            auto c = net::Connection::to_address(address, why);
+            if (!c) return nullptr;
+            if (auto game = net::RemoteGame::join(std::move(c), req, contexts.loader(), why)) return game;
+        }
         return nullptr;
     }
-    if (req.role == net::JoinRequest::Role::Play) req.token = read_token(*pd.dir, std::string(info->value("game")));
+    derive_code_key(req);
     auto c = net::Connection::to_address(address, why);
     if (!c) return nullptr;
     return net::RemoteGame::join(std::move(c), req, contexts.loader(), why);
 }
 
-/// Joins (or watches) a game of this machine: the one whose seat this player holds a token for,
-/// or the one that takes the code.
+/// The most games one code is tried on: the games whose id carries its tag (one in 529), so
+/// more than a few means someone planted sockets to make a joiner wait.
+constexpr int kMaxTriedForCode = 8;
+
+/// Joins (or watches) a game of this machine. With a code: only the games its tag names, and
+/// none learns anything of the code unless it proves it knows it. Without: the games where this
+/// player holds a seat's token, served by the user who served them when the seat was taken.
 std::unique_ptr<net::RemoteGame> join_here(const fs::path& dir, net::JoinRequest req, PlayerDir& pd, Contexts& contexts,
                                            const std::string& wanted_id, std::string& why) {
     const std::vector<ListedGame> games = list_games(dir);
+    const bool play = req.role == net::JoinRequest::Role::Play;
+    const std::string tag = req.code.substr(0, std::min(req.code.size(), net::kCodeTagLength));
     std::string last;
-    // With a code, the games with an open seat take it first; then (or without a code) the games
-    // where this player holds a seat's token. A finished game takes nobody.
-    for (const bool by_code : {true, false}) {
-        if (by_code && req.code.empty() && req.role == net::JoinRequest::Role::Play) continue;
-        for (const ListedGame& g : games) {
-            const std::string id(g.info.value("game"));
-            if (!wanted_id.empty() && id != wanted_id) continue;
-            net::JoinRequest r = req;
-            if (r.role == net::JoinRequest::Role::Play) {
-                if (g.info.value("over") == "yes") continue;
-                const bool open = g.info.value("seat-a").starts_with("open") || g.info.value("seat-b").starts_with("open");
-                if (by_code) {
-                    if (!open) continue;
-                } else {
-                    r.token = read_token(*pd.dir, id);
-                    if (r.token.empty()) continue;
-                    r.code.clear();
-                }
-            } else if (!by_code) {
-                continue;  // watching: one pass
-            }
-            auto c = net::Connection::to_socket(g.socket.path, why);
-            if (!c) {
-                last = why;
-                continue;
-            }
-            auto game = net::RemoteGame::join(std::move(c), r, contexts.loader(), why);
-            if (game) return game;
+    int tried = 0;
+    const auto attempt = [&](const ListedGame& g, const net::JoinRequest& r) -> std::unique_ptr<net::RemoteGame> {
+        auto c = net::Connection::to_socket(g.socket.path, why);
+        if (!c) {
             last = why;
-            if (why.starts_with("too many wrong codes")) break;
+            return nullptr;
+        }
+        auto game = net::RemoteGame::join(std::move(c), r, contexts.loader(), why);
+        if (!game) last = why;
+        return game;
+    };
+    if (play && !req.code.empty()) derive_code_key(req);
+    for (const ListedGame& g : games) {
+        const std::string id(g.info.value("game"));
+        if (!wanted_id.empty() && id != wanted_id) continue;
+        if (!req.code.empty() && net::code_tag(id) != tag) continue;
+        if (!play) {
+            // A spectator gives no secret: the first game that takes it.
+            if (auto game = attempt(g, req)) return game;
+            continue;
+        }
+        if (g.info.value("over") == "yes") continue;
+        if (!req.code.empty()) {
+            if (++tried > kMaxTriedForCode) break;
+            if (auto game = attempt(g, req)) return game;
+            if (last.starts_with("too many wrong codes") || last.starts_with("wrong join code")) break;
+            continue;
+        }
+        const auto kept = read_token(*pd.dir, id);
+        if (!kept) continue;
+        if (kept->server_uid && *kept->server_uid != g.socket.owner) {
+            last = "game " + id + " is now served by " + g.socket.owner_name +
+                   ", not by the user who served it when you took your seat: refused, and nothing was sent to it";
+            continue;
+        }
+        net::JoinRequest r = req;
+        r.token = kept->token;
+        for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
+            if (kept->side && *kept->side != side) continue;
+            r.seat = side;
+            if (auto game = attempt(g, r)) return game;
         }
     }
     if (!wanted_id.empty() && games.end() == std::find_if(games.begin(), games.end(), [&](const ListedGame& g) {
                                  return g.info.value("game") == wanted_id;
                              })) {
         why = "no game " + wanted_id + " is running in " + dir.string() + " (tercio watch lists them)";
-    } else if (req.role == net::JoinRequest::Role::Play && req.code.empty()) {
-        why = "you hold no seat in a game running in " + dir.string() + ": give the join code (tercio join CODE)";
-    } else if (last.empty() || last.starts_with("wrong join code")) {
-        why = "no game with an open seat in " + dir.string() + " takes that code (tercio watch lists the games)";
+    } else if (play && req.code.empty()) {
+        why = !last.empty() ? last
+                            : "you hold no seat in a game running in " + dir.string() +
+                                  ": give the join code (tercio join CODE)";
+    } else if (last.empty()) {
+        why = "no game running in " + dir.string() + " is the one the code " + req.code +
+              " names (tercio watch lists the games)";
     } else {
         why = last;
     }
@@ -813,7 +907,7 @@ int run_join(const NetOptions& opt, const fs::path& data_dir) {
     if (!code_text.empty()) {
         const auto c = net::canonical_code(code_text);
         if (!c) {
-            std::cerr << kCmd << ": \"" << printable(code_text) << "\" is not a join code (7 letters, such as KXMPRTA)\n";
+            std::cerr << kCmd << ": \"" << printable(code_text) << "\" is not a join code (9 letters, such as KXMPRTABC)\n";
             return kExitUsage;
         }
         req.code = *c;
@@ -868,7 +962,7 @@ std::vector<ui::GameListing> games_for_menu(const NetOptions& opt, std::string& 
         l.watchers = std::atoi(std::string(i.value("watchers")).c_str());
         l.over = i.value("over") == "yes";
         l.open_seat = i.value("seat-a").starts_with("open") || i.value("seat-b").starts_with("open");
-        l.yours = pd && !read_token(*pd->dir, std::string(i.value("game"))).empty();
+        l.yours = pd && read_token(*pd->dir, std::string(i.value("game")));
         out.push_back(std::move(l));
     }
     return out;
@@ -894,7 +988,7 @@ std::optional<int> join_from_menu(const NetOptions& opt, const fs::path& data_di
         if (!code.empty()) {
             const auto c = net::canonical_code(code);
             if (!c) {
-                why = "\"" + code + "\" is not a join code: 7 letters, without I, L or O";
+                why = "\"" + code + "\" is not a join code: 9 letters, without I, L or O";
                 return std::nullopt;
             }
             req.code = *c;

@@ -13,6 +13,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "net/rendezvous.hpp"
+
 namespace tercio::net {
 
 namespace {
@@ -57,7 +59,15 @@ std::unique_ptr<Connection> Connection::to_socket(const std::filesystem::path& p
         ::close(fd);
         return nullptr;
     }
-    return std::unique_ptr<Connection>(new Connection(fd));
+    return std::unique_ptr<Connection>(new Connection(fd, cred.uid));
+}
+
+std::string Connection::server_identity() const {
+    return server_uid_ ? local_identity(*server_uid_) : std::string(kRemoteIdentity);
+}
+
+std::string Connection::client_identity() const {
+    return server_uid_ ? local_identity(::geteuid()) : std::string(kRemoteIdentity);
 }
 
 std::unique_ptr<Connection> Connection::to_address(const std::string& host_port, std::string& why,
@@ -145,7 +155,9 @@ std::vector<Message> Connection::receive(int timeout_ms) {
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
             closed_ = true;
-            why_closed_ = "the game server closed the connection";
+            why_closed_ =
+                "the game server closed the connection (if it was stopped, its host serves the game again with "
+                "tercio host --resume, and tercio join takes you back to your seat)";
             return out;
         }
         received_ += static_cast<std::size_t>(n);
@@ -160,28 +172,20 @@ std::vector<Message> Connection::receive(int timeout_ms) {
     }
 }
 
-Message hello_message(const JoinRequest& r) {
-    Message m("hello");
-    m.add("protocol", std::string(kProtocolName)).add("version", std::to_string(kProtocolVersion)).add("program", r.program);
-    m.add("role", r.role == JoinRequest::Role::Play ? "play" : r.role == JoinRequest::Role::Watch ? "watch" : "list");
-    if (!r.code.empty()) m.add("code", r.code);
-    if (!r.token.empty()) m.add("token", r.token);
-    if (!r.name.empty()) m.add("name", r.name);
-    if (!r.side.empty()) m.add("side", r.side);
-    return m;
-}
-
 std::unique_ptr<RemoteGame> RemoteGame::join(std::unique_ptr<Connection> connection, const JoinRequest& request,
                                              const ContextLoader& load, std::string& why,
                                              std::chrono::milliseconds timeout) {
     std::unique_ptr<RemoteGame> g(new RemoteGame());
     g->connection_ = std::move(connection);
-    if (!g->connection_->send(hello_message(request))) {
+    const bool proves = request.role == JoinRequest::Role::Play && (request.code_key || (request.seat && !request.token.empty()));
+    const std::string nonce = proves ? make_nonce() : std::string();
+    if (!g->connection_->send(hello_message(request, nonce))) {
         why = g->connection_->why_closed();
         return nullptr;
     }
     const SteadyClock::time_point deadline = SteadyClock::now() + timeout;
     const rules::RulesContext* ctx = nullptr;
+    bool challenged = false;
     for (;;) {
         const int left = remaining_ms(deadline);
         if (left == 0) {
@@ -197,6 +201,30 @@ std::unique_ptr<RemoteGame> RemoteGame::join(std::unique_ptr<Connection> connect
             const Message& m = got[i];
             if (m.kind == "error") {
                 why = std::string(m.value("reason"));
+                return nullptr;
+            }
+            if (m.kind == "challenge") {
+                if (!proves || challenged) {
+                    why = "the game server sent a challenge it was not asked for";
+                    return nullptr;
+                }
+                challenged = true;
+                const ProveOrRefuse a = answer_challenge(request, nonce, m, g->connection_->server_identity(),
+                                                         g->connection_->client_identity());
+                if (!a.prove) {
+                    why = a.why;
+                    return nullptr;
+                }
+                if (!g->connection_->send(*a.prove)) {
+                    why = g->connection_->why_closed();
+                    return nullptr;
+                }
+                continue;
+            }
+            if (proves && !challenged) {
+                // Nothing of the game before the server has proved itself.
+                why = "the game server did not prove it knows " +
+                      std::string(request.code_key ? "the join code" : "your seat's token") + ": refused";
                 return nullptr;
             }
             if (m.kind == "welcome") {
@@ -253,6 +281,7 @@ void RemoteGame::handle(const Message& m) {
         if (auto why = replica_->apply(m)) return close(*why);
         deciding_since_ = SteadyClock::now();
     } else if (m.kind == "undone") {
+        answered_undo_ = false;
         if (auto why = replica_->undo(m)) return close(*why);
         deciding_since_ = SteadyClock::now();
     } else if (m.kind == "seat") {
@@ -272,6 +301,7 @@ void RemoteGame::handle(const Message& m) {
             session().set_seat(*side, control::Seat::elsewhere_as(name));
         }
     } else if (m.kind == "notice") {
+        answered_undo_ = false;
         session().notify(std::string(m.value("text")));
     } else if (m.kind == "chat") {
         session().notify(std::string(m.value("from")) + " says: " + std::string(m.value("text")));
@@ -280,6 +310,14 @@ void RemoteGame::handle(const Message& m) {
         const std::string who = by ? control::computer_name(session(), *by) : std::string("The other player");
         undo_question_ = who + " asks to take back \"" + std::string(m.value("command")) + "\"";
         session().notify(*undo_question_ + ": answer yes or no.");
+    } else if (m.kind == "undo-withdrawn") {
+        undo_question_.reset();
+        answered_undo_ = false;
+        session().notify(std::string(m.value("text")));
+    } else if (m.kind == "refused" && answered_undo_) {
+        // The answer to a take-back came too late: say so, rather than leave "You agreed." standing.
+        answered_undo_ = false;
+        session().notify("Nothing was taken back: " + std::string(m.value("reason")) + ".");
     } else if (m.kind == "refused" || m.kind == "pending") {
         refused_ = std::string(m.kind == "pending" ? m.value("text") : m.value("reason"));
     } else if (m.kind == "error" || m.kind == "bye") {
@@ -304,6 +342,7 @@ void RemoteGame::say(const std::string& text) { connection_->send(Message("say")
 
 void RemoteGame::answer_undo(bool yes) {
     undo_question_.reset();
+    answered_undo_ = true;
     connection_->send(Message("answer").add("answer", yes ? "yes" : "no"));
 }
 
@@ -316,6 +355,7 @@ std::optional<std::string> RemoteGame::play(const rules::Command& c) {
     if (!side_) return std::string("you are watching: only the players give commands");
     const std::string text = rules::print(c);
     refused_.reset();
+    answered_undo_ = false;
     const std::size_t before = session().history().size();
     if (!connection_->send(Message("play").add("command", text))) return "not connected: " + connection_->why_closed();
     const SteadyClock::time_point deadline = SteadyClock::now() + std::chrono::seconds(30);
@@ -337,6 +377,7 @@ std::optional<std::string> RemoteGame::undo() {
     if (closed()) return "not connected: " + why_closed_;
     if (!side_) return std::string("you are watching: only the players take commands back");
     refused_.reset();
+    answered_undo_ = false;
     connection_->send(Message("undo"));
     // The server answers at once: taken back (against the computer), refused, or asked of the
     // other player, whose answer comes later.

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "control/session.hpp"
+#include "net/handshake.hpp"
 #include "net/protocol.hpp"
 #include "net/replica.hpp"
 
@@ -40,29 +41,22 @@ class Connection {
     const std::string& why_closed() const { return why_closed_; }
     /// Bytes received so far (for the measures of bench/network).
     std::size_t bytes_received() const { return received_; }
+    /// The uid of the process serving a Unix socket (SO_PEERCRED); nothing over TCP.
+    std::optional<std::uint32_t> server_uid() const { return server_uid_; }
+    /// The ends' identities in the handshake's binding, as this end sees them.
+    std::string server_identity() const;
+    std::string client_identity() const;
 
   private:
-    explicit Connection(int fd) : fd_(fd) {}
+    explicit Connection(int fd, std::optional<std::uint32_t> server_uid = std::nullopt)
+        : fd_(fd), server_uid_(server_uid) {}
     int fd_;
+    std::optional<std::uint32_t> server_uid_;
     FrameReader reader_{kMaxServerPayload};
     bool closed_ = false;
     std::string why_closed_;
     std::size_t received_ = 0;
 };
-
-/// What a client asks for in its hello.
-struct JoinRequest {
-    enum class Role { Play, Watch, List };
-    Role role = Role::Play;
-    std::string code;   ///< Play: the join code (or empty with a token)
-    std::string token;  ///< Play: the seat token from an earlier join of this game, if any
-    std::string name;   ///< the player's name, shown to the others
-    std::string side;   ///< "A", "B" or "any"
-    std::string program;  ///< this program's version
-};
-
-/// The sent hello message.
-Message hello_message(const JoinRequest& r);
 
 /// The ruleset and armies a game names, loaded by the caller (from its data directory).
 using ContextLoader = std::function<const rules::RulesContext*(const std::string& ruleset, const std::string& army_a,
@@ -104,6 +98,9 @@ class RemoteGame final : public control::Owner {
     void answer_undo(bool yes);
     /// Leaves politely (the server keeps the seat).
     void leave();
+    /// The game server's uid when it is reached by a Unix socket (kept with a seat's token: a
+    /// later rejoin must find the same user serving the game).
+    std::optional<std::uint32_t> server_uid() const { return connection_->server_uid(); }
 
     // control::Owner
     std::optional<std::string> play(const rules::Command& c) override;
@@ -122,6 +119,7 @@ class RemoteGame final : public control::Owner {
     std::string game_id_;
     std::string why_closed_;
     std::optional<std::string> refused_;
+    bool answered_undo_ = false;  ///< a refusal now answers this player's yes or no
     std::vector<Message> backlog_;  ///< received with the end of the greeting, not yet played
     std::optional<std::string> undo_question_;
     std::array<std::string, 2> seat_status_;

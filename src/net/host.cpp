@@ -1,5 +1,6 @@
 #include "net/host.hpp"
 
+#include <arpa/inet.h>
 #include <sys/random.h>
 #include <unistd.h>
 
@@ -14,14 +15,23 @@ namespace tercio::net {
 
 namespace {
 
-constexpr std::string_view kCodeLetters = "ABCDEFGHJKMNPQRSTUVWXYZ";  // 23: no I, L, O
-constexpr std::size_t kCodeLength = 7;
 /// Wrong codes: this many from one key, then it waits kLockout before its next try.
 constexpr int kFreeTries = 3;
 constexpr auto kLockout = std::chrono::seconds(10);
-/// Chat: at most this many lines from one connection in kChatWindow.
+/// Wrong codes for the game from everyone together: at most kGameTries in kGameWindow (a guesser
+/// with many addresses gets no more than one with one).
+constexpr std::size_t kGameTries = 10;
+constexpr auto kGameWindow = std::chrono::seconds(60);
+/// The most peers whose wrong codes are remembered; past it the oldest are forgotten (the game's
+/// own limit still holds).
+constexpr std::size_t kMaxFailureKeys = 1024;
+/// Chat: at most kChatBurst lines in kChatWindow from one connection, and as many from one name
+/// (over all its connections); at most kGameChatBurst from all the spectators together.
 constexpr std::size_t kChatBurst = 5;
+constexpr std::size_t kGameChatBurst = 20;
 constexpr auto kChatWindow = std::chrono::seconds(10);
+/// The most names whose chat lines are counted at once.
+constexpr std::size_t kMaxChatNames = 256;
 
 void random_bytes(unsigned char* out, std::size_t n) {
     std::size_t got = 0;
@@ -49,18 +59,23 @@ std::string random_hex(std::size_t bytes) {
 
 std::string side_text(rules::Side s) { return std::string(1, rules::side_letter(s)); }
 
-/// Compares two secrets in a time that does not depend on where they differ.
-bool same_secret(std::string_view a, std::string_view b) {
-    if (a.size() != b.size() || a.empty()) return false;
-    unsigned diff = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned>(a[i] ^ b[i]);
-    return diff == 0;
-}
-
 }  // namespace
 
-std::string make_join_code() {
-    std::string code;
+std::string Peer::key() const {
+    if (local) return "uid " + std::to_string(uid);
+    in6_addr a6{};
+    if (::inet_pton(AF_INET6, address.c_str(), &a6) == 1) {
+        // One machine is given a whole /64: count its addresses as one.
+        char prefix[INET6_ADDRSTRLEN] = {};
+        std::fill(a6.s6_addr + 8, a6.s6_addr + 16, 0);
+        ::inet_ntop(AF_INET6, &a6, prefix, sizeof prefix);
+        return std::string("address ") + prefix + "/64";
+    }
+    return "address " + address;
+}
+
+std::string make_join_code(std::string_view game_id) {
+    std::string code = code_tag(game_id);
     while (code.size() < kCodeLength) {
         unsigned char b = 0;
         random_bytes(&b, 1);
@@ -87,6 +102,7 @@ std::optional<std::string> canonical_code(std::string_view typed) {
 
 GameHost::GameHost(control::Session& session, HostConfig cfg, Clock::time_point now)
     : session_(session), cfg_(std::move(cfg)), last_player_(now) {
+    code_key_ = cfg_.code_key ? *cfg_.code_key : code_key(cfg_.code);
     for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
         if (const auto level = cfg_.computer[rules::idx(side)]) {
             computer_[rules::idx(side)] = ai::make_player(*level, ai::player_seed(cfg_.seed, side));
@@ -220,7 +236,12 @@ Message GameHost::info() const {
     return m;
 }
 
-void GameHost::connected(ConnId id, const Peer& peer, Clock::time_point now) { conns_[id] = Conn{peer, Role::Unknown, rules::Side::A, now, {}}; }
+void GameHost::connected(ConnId id, const Peer& peer, Clock::time_point now) {
+    Conn c;
+    c.peer = peer;
+    c.since = now;
+    conns_[id] = std::move(c);
+}
 
 void GameHost::malformed(ConnId id, const std::string& why) { error(id, "the server could not read your message: " + why); }
 
@@ -235,14 +256,27 @@ void GameHost::disconnected(ConnId id, Clock::time_point now) {
     seat.conn.reset();
     seat.away_since = now;
     last_player_ = now;
-    if (undo_ask_) undo_ask_.reset();
+    if (undo_ask_) {
+        withdraw_undo(undo_ask_->by == c.side ? who(c.side) + " left: the request to take back is withdrawn."
+                                              : who(c.side) + " left without answering: nothing was taken back.");
+    }
     broadcast(seat_message(c.side));
     broadcast(Message("notice").add("text", who(c.side) + " left; the game waits and is saved."));
 }
 
+void GameHost::withdraw_undo(const std::string& why) {
+    if (!undo_ask_) return;
+    const UndoAsk ask = *undo_ask_;
+    undo_ask_.reset();
+    // Both players hear it: the one asked (whose question is void) and the one who asked.
+    for (const rules::Side side : {ask.by, rules::other(ask.by)}) {
+        if (const auto conn = seats_[rules::idx(side)].conn) send(*conn, Message("undo-withdrawn").add("text", why));
+    }
+}
+
 void GameHost::tick(Clock::time_point now) {
     for (const auto& [id, c] : conns_) {
-        if (c.role == Role::Unknown && now - c.since > cfg_.hello_time) error(id, "no hello in time");
+        if (c.role == Role::Unknown && !c.closing && now - c.since > cfg_.hello_time) error(id, "no hello in time");
     }
 }
 
@@ -259,6 +293,10 @@ void GameHost::received(ConnId id, const Message& m, Clock::time_point now) {
     Conn& c = it->second;
     if (c.closing) return;  // told why it is closed: what it sent after that is not acted on
     if (c.role == Role::Unknown) {
+        if (c.handshake) {
+            if (m.kind != "prove") return error(id, "the answer to a challenge must be prove");
+            return prove(id, c, m, now);
+        }
         if (m.kind != "hello") return error(id, "the first message must be hello");
         return hello(id, c, m, now);
     }
@@ -277,53 +315,117 @@ void GameHost::hello(ConnId id, Conn& c, const Message& m, Clock::time_point now
                              std::string(m.value("protocol")) + " " + std::string(m.value("version")) + " (tercio " +
                              std::string(m.value("program")) + "): use the same tercio on both ends");
     }
+    c.name = printable_text(m.value("name"), 32);
     const std::string_view role = m.value("role");
     if (role == "list") return send(id, info(), true);
     if (role == "watch") {
-        // Anyone on the machine may watch by the game's id; a code, if given, must be right.
-        if (m.get("code")) {
-            if (auto refused = check_code(c, m, now)) return error(id, *refused);
+        // Anyone who can reach the game may watch it: no secret is asked, none is given.
+        std::size_t watchers = 0;
+        for (const auto& [other, oc] : conns_) watchers += oc.role == Role::Watcher ? 1 : 0;
+        if (watchers >= cfg_.max_watchers) {
+            return error(id, "game " + cfg_.game_id + " has " + std::to_string(watchers) +
+                                 " spectators, as many as it takes: try again later");
         }
         c.role = Role::Watcher;
         catch_up(id, c);
-        broadcast(Message("notice").add("text", "A spectator joins (" + std::string(info().value("watchers")) + " watching)."));
+        broadcast(Message("notice").add("text", (c.name.empty() ? std::string("A spectator") : c.name) + " watches (" +
+                                                    std::to_string(watchers + 1) + " watching)."));
         return;
     }
     if (role != "play") return error(id, "role must be play, watch or list");
-    // A seat token gets its own seat back without the code.
-    for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
-        SeatState& seat = seats_[rules::idx(side)];
-        if (seat.taken && !seat.token.empty() && same_secret(m.value("token"), seat.token)) {
-            if (seat.conn) error(*seat.conn, "you joined this game from another terminal");
-            const bool back = seat.joined;
-            seat.joined = true;
-            seat.conn = id;
-            last_player_ = now;
-            c.role = Role::Player;
-            c.side = side;
-            catch_up(id, c);
-            broadcast(seat_message(side));
-            broadcast(Message("notice").add("text", who(side) + (back ? " is back." : " joins the game.")));
-            return;
-        }
+    const std::string_view auth = m.value("auth");
+    if (auth != "code" && auth != "seat") {
+        return error(id, "to play, give game " + cfg_.game_id + "'s join code (tercio join CODE)");
     }
-    if (auto refused = check_code(c, m, now)) return error(id, *refused);
+    if (!valid_nonce(m.value("nonce"))) return error(id, "the hello's nonce must be 32 hex digits");
+    Handshake h;
+    h.binding.game_id = cfg_.game_id;
+    h.binding.client_nonce = std::string(m.value("nonce"));
+    h.binding.server_nonce = make_nonce();
+    h.binding.server = c.peer.local ? local_identity(cfg_.server_uid) : std::string(kRemoteIdentity);
+    h.binding.client = c.peer.identity();
+    if (auth == "seat") {
+        const std::string_view seat_text = m.value("seat");
+        if (seat_text != "A" && seat_text != "B") return error(id, "seat must be A or B");
+        const rules::Side side = seat_text == "A" ? rules::Side::A : rules::Side::B;
+        const SeatState& seat = seats_[rules::idx(side)];
+        if (!seat.taken || seat.token.empty()) {
+            return error(id, "nobody holds seat " + std::string(seat_text) + " of game " + cfg_.game_id +
+                                 " by a token: join it with its code");
+        }
+        h.seat = side;
+        h.binding.secret_for = "seat " + std::string(seat_text);
+        h.key = seat_key(seat.token);
+    } else {
+        if (auto refused = code_locked(c, now)) return error(id, *refused);
+        // Counted as a wrong code until the proof shows otherwise: a guesser cannot have many
+        // handshakes open at once to pass the limits.
+        count_code_try(c, now);
+        h.tried_at = now;
+        const std::string wanted(m.value("side"));
+        const bool any = wanted.empty() || wanted == "any";
+        const bool open = std::any_of(seats_.begin(), seats_.end(), [](const SeatState& s) { return !s.taken; });
+        if (!open || (!any && (wanted != "A" && wanted != "B"))) {
+            return error(id, !open ? "both seats of game " + cfg_.game_id + " are taken: tercio watch " + cfg_.game_id +
+                                         " to watch it"
+                                   : "side must be A, B or any");
+        }
+        if (!any && seats_[rules::idx(wanted == "A" ? rules::Side::A : rules::Side::B)].taken) {
+            return error(id, "side " + wanted + " of game " + cfg_.game_id + " is taken");
+        }
+        h.binding.secret_for = "code";
+        h.key = code_key_;
+        h.wanted = any ? std::string() : wanted;
+    }
+    Message challenge("challenge");
+    challenge.add("game", cfg_.game_id).add("nonce", h.binding.server_nonce).add("proof", proof(h.key, Prover::Server, h.binding));
+    c.handshake = std::move(h);
+    send(id, challenge);
+}
+
+void GameHost::prove(ConnId id, Conn& c, const Message& m, Clock::time_point now) {
+    const Handshake h = *c.handshake;
+    c.handshake.reset();
+    if (!proof_ok(h.key, Prover::Client, h.binding, m.value("proof"))) {
+        if (h.seat) return error(id, "that is not the token of " + h.binding.secret_for + " of game " + cfg_.game_id);
+        return error(id, "wrong join code for game " + cfg_.game_id);
+    }
+    if (h.seat) return seat_back(id, c, *h.seat, now);
+    failures_.erase(c.peer.key());
+    const auto counted = std::find(game_failures_.begin(), game_failures_.end(), h.tried_at);
+    if (counted != game_failures_.end()) game_failures_.erase(counted);
+    seat_new(id, c, h.wanted, now);
+}
+
+void GameHost::seat_back(ConnId id, Conn& c, rules::Side side, Clock::time_point now) {
+    SeatState& seat = seats_[rules::idx(side)];
+    if (seat.conn) error(*seat.conn, "you joined this game from another terminal");
+    const bool back = seat.joined;
+    seat.joined = true;
+    seat.conn = id;
+    last_player_ = now;
+    c.role = Role::Player;
+    c.side = side;
+    catch_up(id, c);
+    broadcast(seat_message(side));
+    broadcast(Message("notice").add("text", who(side) + (back ? " is back." : " joins the game.")));
+}
+
+void GameHost::seat_new(ConnId id, Conn& c, const std::string& wanted, Clock::time_point now) {
+    // The seats may have filled while this client proved itself.
     std::optional<rules::Side> side;
-    const std::string_view wanted = m.value("side");
     for (const rules::Side s : {rules::Side::A, rules::Side::B}) {
-        if (seats_[rules::idx(s)].taken) continue;
-        if (wanted.empty() || wanted == "any" || wanted == side_text(s)) {
+        if (!seats_[rules::idx(s)].taken && (wanted.empty() || wanted == side_text(s))) {
             side = s;
             break;
         }
     }
     if (!side) {
-        return error(id, wanted.empty() || wanted == "any"
-                             ? "both seats of game " + cfg_.game_id + " are taken: tercio watch " + cfg_.game_id + " to watch it"
-                             : "side " + std::string(wanted) + " of game " + cfg_.game_id + " is taken");
+        return error(id, wanted.empty() ? "both seats of game " + cfg_.game_id + " are taken: tercio watch " +
+                                              cfg_.game_id + " to watch it"
+                                        : "side " + wanted + " of game " + cfg_.game_id + " is taken");
     }
-    const std::string name = printable_text(m.value("name"), 32);
-    reserve(*side, name.empty() ? "player " + side_text(*side) : name);
+    reserve(*side, c.name.empty() ? "player " + side_text(*side) : c.name);
     SeatState& seat = seats_[rules::idx(*side)];
     seat.conn = id;
     seat.joined = true;
@@ -336,22 +438,40 @@ void GameHost::hello(ConnId id, Conn& c, const Message& m, Clock::time_point now
     if (started() && session_.history().empty()) broadcast(Message("notice").add("text", "Both sides are seated: the game begins."));
 }
 
-std::optional<std::string> GameHost::check_code(const Conn& c, const Message& m, Clock::time_point now) {
-    Failures& f = failures_[c.peer.key()];
-    if (now < f.until) {
-        const auto wait = std::chrono::duration_cast<std::chrono::seconds>(f.until - now).count() + 1;
-        return "too many wrong codes: try again in " + std::to_string(wait) + " s";
-    }
-    const auto code = canonical_code(m.value("code"));
-    if (!code || !same_secret(*code, cfg_.code)) {
-        if (++f.count >= kFreeTries) {
-            f.count = 0;
-            f.until = now + kLockout;
+std::optional<std::string> GameHost::code_locked(const Conn& c, Clock::time_point now) const {
+    const auto wait_text = [now](Clock::time_point until) {
+        return std::to_string(std::chrono::duration_cast<std::chrono::seconds>(until - now).count() + 1) + " s";
+    };
+    const auto f = failures_.find(c.peer.key());
+    if (f != failures_.end() && now < f->second.until) return "too many wrong codes: try again in " + wait_text(f->second.until);
+    std::size_t recent = 0;
+    for (const Clock::time_point t : game_failures_) recent += now - t < kGameWindow ? 1 : 0;
+    if (recent >= kGameTries) {
+        Clock::time_point oldest = now;
+        for (const Clock::time_point t : game_failures_) {
+            if (now - t < kGameWindow) oldest = std::min(oldest, t);
         }
-        return "wrong join code for game " + cfg_.game_id;
+        return "too many wrong codes for game " + cfg_.game_id + " from everyone: try again in " +
+               wait_text(oldest + kGameWindow);
     }
-    f = Failures{};
     return std::nullopt;
+}
+
+void GameHost::count_code_try(const Conn& c, Clock::time_point now) {
+    std::erase_if(game_failures_, [now](Clock::time_point t) { return now - t >= kGameWindow; });
+    game_failures_.push_back(now);
+    const std::string key = c.peer.key();
+    if (failures_.size() >= kMaxFailureKeys && !failures_.contains(key)) {
+        // Forget the peers that are not locked out; if every one is, forget them all: the game's
+        // own limit still stands between a guesser and the code.
+        std::erase_if(failures_, [now](const auto& kv) { return now >= kv.second.until; });
+        if (failures_.size() >= kMaxFailureKeys) failures_.clear();
+    }
+    Failures& f = failures_[key];
+    if (++f.count >= kFreeTries) {
+        f.count = 0;
+        f.until = now + kLockout;
+    }
 }
 
 void GameHost::catch_up(ConnId id, const Conn& c) {
@@ -431,13 +551,39 @@ void GameHost::take_back(std::size_t count) {
 }
 
 void GameHost::say(ConnId id, Conn& c, const Message& m, Clock::time_point now) {
-    std::erase_if(c.chats, [&](Clock::time_point t) { return now - t > kChatWindow; });
-    if (c.chats.size() >= kChatBurst) return refuse(id, "too many chat lines: wait a few seconds");
-    c.chats.push_back(now);
+    // Spectators are named by their hello's name (not checked: "(watching)" says it is theirs).
+    const std::string from = c.role == Role::Player ? who(c.side)
+                             : c.name.empty()       ? std::string("a spectator")
+                                                    : c.name + " (watching)";
+    const std::string name_key = c.role == Role::Player ? "seat " + side_text(c.side) : "name " + c.name;
+    if (auto refused = chat_allowed(c, name_key, now)) return refuse(id, *refused);
     const std::string text = printable_text(m.value("text"), kMaxChat);
     if (text.empty()) return;
-    const std::string from = c.role == Role::Player ? who(c.side) : "spectator";
     broadcast(Message("chat").add("from", from).add("text", text));
+}
+
+std::optional<std::string> GameHost::chat_allowed(Conn& c, const std::string& name_key, Clock::time_point now) {
+    const auto old = [now](Clock::time_point t) { return now - t > kChatWindow; };
+    std::erase_if(c.chats, old);
+    std::erase_if(game_chats_, old);
+    if (name_chats_.size() >= kMaxChatNames && !name_chats_.contains(name_key)) {
+        for (auto it = name_chats_.begin(); it != name_chats_.end();) {
+            std::erase_if(it->second, old);
+            it = it->second.empty() ? name_chats_.erase(it) : std::next(it);
+        }
+        if (name_chats_.size() >= kMaxChatNames) return "too many people chat at once: wait a few seconds";
+    }
+    std::vector<Clock::time_point>& by_name = name_chats_[name_key];
+    std::erase_if(by_name, old);
+    if (c.chats.size() >= kChatBurst || by_name.size() >= kChatBurst) return "too many chat lines: wait a few seconds";
+    // The spectators together have a limit of their own: however many they are, the players can
+    // still be read.
+    const bool watching = c.role == Role::Watcher;
+    if (watching && game_chats_.size() >= kGameChatBurst) return "too many chat lines from spectators: wait a few seconds";
+    c.chats.push_back(now);
+    by_name.push_back(now);
+    if (watching) game_chats_.push_back(now);
+    return std::nullopt;
 }
 
 bool GameHost::computer_to_move() const {
@@ -460,7 +606,7 @@ std::optional<std::string> GameHost::played(const control::Session& session, con
     const Message m = replay_message(session.context(), before, entry, cfg_.seed, calls_before_);
     calls_before_ = entry.calls;
     transcript_.push_back(encode(m));
-    undo_ask_.reset();
+    withdraw_undo("a command was played since: the request to take back is void.");
     broadcast(m);
     return std::nullopt;
 }

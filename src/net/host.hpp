@@ -15,6 +15,7 @@
 
 #include "ai/player.hpp"
 #include "control/session.hpp"
+#include "net/handshake.hpp"
 #include "net/protocol.hpp"
 
 namespace tercio::net {
@@ -27,13 +28,23 @@ struct Peer {
     bool local = true;       ///< a Unix-domain socket on this machine
     std::uint32_t uid = 0;   ///< local: the connecting process's user (SO_PEERCRED)
     std::string address;     ///< TCP: the remote address
-    /// The key wrong codes are counted under: one per local user, one per remote address.
-    std::string key() const { return local ? "uid " + std::to_string(uid) : "address " + address; }
+    /// The key wrong codes are counted under: one per local user, one per remote IPv4 address,
+    /// one per IPv6 /64 (what one remote machine is given).
+    std::string key() const;
+    /// Who this peer is in the handshake's binding (net/handshake.hpp).
+    std::string identity() const { return local ? local_identity(uid) : std::string(kRemoteIdentity); }
 };
 
 struct HostConfig {
     std::string game_id;   ///< public: names the game in the list and its socket
-    std::string code;      ///< secret: needed to take a seat (join_code())
+    std::string code;      ///< secret: needed to take a seat (make_join_code())
+    /// The code's key (code_key(code)); derived by the host when absent. A server derives it before
+    /// it forks: the derivation's 64 MiB then never count in the server's memory.
+    std::optional<SecretKey> code_key;
+    /// The uid the server runs as: its identity in the handshake on a Unix socket.
+    std::uint32_t server_uid = 0;
+    /// The most spectators at once; the next one is refused, saying so.
+    std::size_t max_watchers = 64;
     std::string host;      ///< the hosting player's name
     std::string program;   ///< this program's version (TERCIO_VERSION)
     std::uint64_t seed = 0;  ///< the game's seed: the set-up and every command are replayed from it
@@ -48,8 +59,9 @@ struct HostConfig {
     std::function<void(const Message& record)> keep_seats;
 };
 
-/// A new join code: 7 letters of a 23-letter alphabet (no i, l, o), 31.7 bits, from getrandom.
-std::string make_join_code();
+/// A new join code for the game `game_id`: its 2 tag letters (code_tag), then 7 secret letters of
+/// a 23-letter alphabet (no I, L, O), 31.7 bits, from getrandom.
+std::string make_join_code(std::string_view game_id);
 /// A seat token: 32 hex digits (128 bits) from getrandom.
 std::string make_token();
 /// A game id: 8 hex digits from getrandom.
@@ -79,7 +91,7 @@ class GameHost final : public control::Observer {
     /// A malformed frame: the connection is told why and closed.
     void malformed(ConnId id, const std::string& why);
     void disconnected(ConnId id, Clock::time_point now);
-    /// Closes connections that did not say hello in time.
+    /// Closes connections that did not finish their hello (and its handshake) in time.
     void tick(Clock::time_point now);
     /// What to send now (and forget).
     std::vector<Out> take_output();
@@ -105,6 +117,8 @@ class GameHost final : public control::Observer {
     /// The public line of the game list: "info" with its id, host, armies, turn and seats.
     Message info() const;
     std::size_t connections() const { return conns_.size(); }
+    /// How many peers' wrong codes are remembered (bounded).
+    std::size_t remembered_guessers() const { return failures_.size(); }
 
     // control::Observer
     std::optional<std::string> played(const control::Session& session, const control::Entry& entry,
@@ -114,6 +128,14 @@ class GameHost final : public control::Observer {
 
   private:
     enum class Role { Unknown, Player, Watcher };
+    /// A handshake begun by a hello and waiting for the client's proof.
+    struct Handshake {
+        Binding binding;
+        SecretKey key{};
+        std::optional<rules::Side> seat;  ///< a seat's token: that seat; none: the join code
+        std::string wanted;               ///< the code: the side asked for ("" any)
+        Clock::time_point tried_at{};     ///< the code: when the try was counted
+    };
     struct Conn {
         Peer peer;
         Role role = Role::Unknown;
@@ -121,6 +143,8 @@ class GameHost final : public control::Observer {
         Clock::time_point since;
         std::vector<Clock::time_point> chats;  ///< recent chat lines, for the rate limit
         bool closing = false;  ///< told why it is closed: deaf from then on
+        std::string name;      ///< as its hello gave it (cleaned)
+        std::optional<Handshake> handshake;
     };
     struct SeatState {
         bool taken = false;  ///< a player sat here once (the seat is theirs)
@@ -141,8 +165,20 @@ class GameHost final : public control::Observer {
     /// Tells the connection why it is closed; nothing it sends after that is acted on.
     void error(ConnId to, const std::string& why);
     void hello(ConnId id, Conn& c, const Message& m, Clock::time_point now);
-    /// Checks the hello's code, counting wrong ones per peer; the refusal if it is not the game's.
-    std::optional<std::string> check_code(const Conn& c, const Message& m, Clock::time_point now);
+    /// The client's proof: seats it, or counts a wrong code.
+    void prove(ConnId id, Conn& c, const Message& m, Clock::time_point now);
+    /// Seats a client that proved it holds a seat's token.
+    void seat_back(ConnId id, Conn& c, rules::Side side, Clock::time_point now);
+    /// Seats a client that proved it holds the code.
+    void seat_new(ConnId id, Conn& c, const std::string& wanted, Clock::time_point now);
+    /// The refusal if code guesses from this peer, or for this game from anyone, must wait.
+    std::optional<std::string> code_locked(const Conn& c, Clock::time_point now) const;
+    /// Counts a try of the code against the peer and the game (taken back when it proves right).
+    void count_code_try(const Conn& c, Clock::time_point now);
+    /// Tells the player asked to take a command back that the question is void.
+    void withdraw_undo(const std::string& why);
+    /// Whether a chat line from this connection may go out now (and counts it).
+    std::optional<std::string> chat_allowed(Conn& c, const std::string& from_key, Clock::time_point now);
     /// Sends a new client the game so far: welcome, setup, every played command, ready.
     void catch_up(ConnId id, const Conn& c);
     void play(ConnId id, Conn& c, const Message& m);
@@ -160,7 +196,11 @@ class GameHost final : public control::Observer {
     HostConfig cfg_;
     std::map<ConnId, Conn> conns_;
     std::array<SeatState, 2> seats_{};
-    std::map<std::string, Failures> failures_;
+    std::map<std::string, Failures> failures_;  ///< bounded: kMaxFailureKeys
+    std::vector<Clock::time_point> game_failures_;  ///< wrong codes for this game, from anyone
+    SecretKey code_key_{};
+    std::vector<Clock::time_point> game_chats_;  ///< chat lines of all the spectators together
+    std::map<std::string, std::vector<Clock::time_point>> name_chats_;  ///< by the speaker's name
     std::array<std::unique_ptr<ai::Player>, 2> computer_;
     Message setup_;                       ///< the set-up, for every new client
     std::vector<std::string> transcript_;  ///< one encoded "played" per command of the history

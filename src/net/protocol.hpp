@@ -22,7 +22,8 @@ namespace tercio::net {
 /// The protocol's name and version, exchanged first: a client and a server of different versions
 /// refuse each other with a message saying which versions they speak.
 inline constexpr std::string_view kProtocolName = "tercio-net";
-inline constexpr int kProtocolVersion = 1;
+/// 2: the join handshake (net/handshake.hpp); a code or a token is never sent.
+inline constexpr int kProtocolVersion = 2;
 
 /// The largest payload a server accepts from a client (a command, a chat line) and a client from
 /// a server (a message about one command, or the game's greeting).
@@ -79,8 +80,13 @@ class FrameReader {
 /// Parses a payload into fields; the reason if it is not lines of "key value".
 std::optional<std::string> parse_fields(std::string_view payload, Message& out);
 
-/// Text from a person made safe for a message and a terminal: control characters and invalid
-/// UTF-8 become '?', and it is cut to `max` bytes at a character boundary.
+/// Text from a person made safe for a message and a terminal, and cut to `max` bytes at a
+/// character boundary. Each character that could act on a terminal or disguise the text
+/// (core::hidden_or_control: controls, C0 and C1, bidirectional overrides and isolates,
+/// zero-width and other invisible format characters, line and paragraph separators) becomes one
+/// '?', and each byte of invalid UTF-8 one '?' (a C1 control, such as U+009B CSI, counts as two
+/// such bytes). Replaced rather than dropped, so that a name cannot pass for another by hidden
+/// characters. Letters, marks and symbols of any script stay as they are.
 std::string printable_text(std::string_view text, std::size_t max);
 
 /// Whether a kind or key is well formed (1 to 16 of a-z and '-').
