@@ -6,7 +6,8 @@ namespace tercio::ui {
 
 namespace {
 
-constexpr std::size_t kCodeLength = 7;
+/// A join code: 2 letters naming its game, then 7 secret ones (net::kCodeLength; ui does not link net).
+constexpr std::size_t kCodeLength = 9;
 const Style kDim{Color::Default, false, false, false, true};
 
 /// "join", "back" or "watch": the tag in front of a game.
@@ -72,7 +73,7 @@ JoinMenu::Outcome JoinMenu::handle(const KeyPress& k) {
             message_ = code_.size() < kCodeLength ? "Join code: " + std::to_string(kCodeLength - code_.size()) + " letters to go."
                                                   : "Enter joins the chosen game with code " + code_ + ".";
         } else if (c != ' ' && c != '-') {
-            message_ = "A join code is 7 letters, such as KXMPRTA.";
+            message_ = "A join code is 9 letters, such as KXMPRTABC.";
         }
         return Outcome::Open;
     }
@@ -83,7 +84,7 @@ JoinMenu::Outcome JoinMenu::handle(const KeyPress& k) {
     if (g.over || (!g.yours && !g.open_seat)) return Outcome::Watch;
     if (g.yours) return Outcome::Join;
     if (code_.size() != kCodeLength) {
-        message_ = "Type the join code the host gave you (7 letters), then Enter.";
+        message_ = "Type the join code the host gave you (9 letters), then Enter.";
         return Outcome::Open;
     }
     return Outcome::Join;
@@ -129,7 +130,7 @@ void JoinMenu::draw(Surface& out) const {
     std::string shown = code_;
     shown.resize(kCodeLength, '_');
     out.put(3, y, "Join code  " + shown, Style{Color::Default, true});
-    out.put(23, y, "7 letters, from the host (a seat you hold needs none)", kDim);
+    out.put(25, y, "9 letters, from the host (a seat you hold needs none)", kDim);
     out.put(1, h - 2, "Up/Down choose, letters type the code, Enter join or watch, Esc back", kDim);
     out.put(1, h - 1, message_);
 }

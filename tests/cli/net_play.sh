@@ -37,7 +37,7 @@ common=(--plain --server-dir "$servers" --save-dir "$work/saves")
 events() {
     # (Out of turn: why a reaction stops one player's game, said only to that player.)
     grep -vE '^(A> |B> |Turn [0-9]+: |Out of turn: |You (play|are watching)|Game [0-9a-f]{8} hosted|tercio: )' "$1" |
-        grep -vE ' (plays|says:) |joins|spectator|left;|is back|Both sides|^(1|say .*)$'
+        grep -vE ' (plays|says:) |joins|spectator|watches \(|left;|is back|Both sides|^(1|say .*)$'
 }
 
 play_game() {  # play_game NAME [HOST-OPTIONS...]: alice hosts, bob joins, carol watches

@@ -43,7 +43,7 @@ see bob "B (bob) agreed: taken back."
 # A spectator follows the same game, and cannot play.
 t new-session -d -s carol -x 80 -y 24 "TERM=xterm $tercio watch $common --player carol $id; echo EXIT=\$?; sleep 60"
 see carol "You are watching game $id"
-see alice "A spectator joins"
+see alice "carol watches (1 watching)."
 keys carol P
 see carol "You are watching: the players give the commands."
 

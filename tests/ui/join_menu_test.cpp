@@ -54,25 +54,25 @@ TEST_CASE("Join a game lists the games of this server, the cursor on the first t
     CHECK(contains(s, "  [back ]  dave: French v Spanish, turn 3; A dave, B erin (away)"));
     CHECK(contains(s, "[ Refresh the list ]"));
     CHECK(contains(s, "[ Back to the start menu ]"));
-    CHECK(contains(s, "Join code  _______"));
+    CHECK(contains(s, "Join code  _________"));
     REQUIRE(m.chosen());
     CHECK(m.chosen()->id == "1b1b1b1b");
 }
 
-TEST_CASE("a game with an open seat needs the 7-letter code, typed in any case", "[ui][menu][net]") {
+TEST_CASE("a game with an open seat needs the 9-letter code, typed in any case", "[ui][menu][net]") {
     JoinMenu m("/tmp/tercio-games");
     m.set_games(three());
     CHECK(m.handle(KeyPress::of(K::Enter)) == JoinMenu::Outcome::Open);
-    CHECK(m.message() == "Type the join code the host gave you (7 letters), then Enter.");
+    CHECK(m.message() == "Type the join code the host gave you (9 letters), then Enter.");
     type(m, "kxm");
     CHECK(m.code() == "KXM");
-    CHECK(m.message() == "Join code: 4 letters to go.");
-    CHECK(contains(screen_of(m), "Join code  KXM____"));
+    CHECK(m.message() == "Join code: 6 letters to go.");
+    CHECK(contains(screen_of(m), "Join code  KXM______"));
     m.handle(KeyPress::of(K::Backspace));
-    type(m, "Mprtaqq");  // letters past the seventh are not taken
-    CHECK(m.code() == "KXMPRTA");
+    type(m, "Mprtabcqq");  // letters past the ninth are not taken
+    CHECK(m.code() == "KXMPRTABC");
     type(m, "7");
-    CHECK(m.message() == "A join code is 7 letters, such as KXMPRTA.");
+    CHECK(m.message() == "A join code is 9 letters, such as KXMPRTABC.");
     CHECK(m.handle(KeyPress::of(K::Enter)) == JoinMenu::Outcome::Join);
     CHECK(m.chosen()->id == "1b1b1b1b");
 }
