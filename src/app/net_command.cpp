@@ -487,6 +487,9 @@ std::uint64_t fresh_seed() {
     return seed;
 }
 
+/// The player a hosted game's save names on a side whose seat nobody has taken yet.
+constexpr const char* kOpenSeatPlayer = "open-seat";
+
 /// The seats' record kept beside a save, if there is a sound one.
 std::optional<net::Message> read_seats(const data::SaveDir& dir, const std::string& save_name) {
     const data::FileText t = dir.read(save_name + ".seats");
@@ -562,8 +565,14 @@ bool clear_stale_socket(const fs::path& socket, std::string& why) {
         if (opt.vs) computer[rules::idx(rules::other(host_side))] = ai::parse_level(*opt.vs);
         header = new_save_header(catalog, a->ruleset, {red, blue}, pd.player, opt.seed.value_or(fresh_seed()), computer);
     }
+    // The other side's player is not known until someone takes its seat: the save names nobody
+    // there until then (and is written again, with the name, when that happens: see below).
+    const rules::Side guest = rules::other(host_side);
+    const bool guest_open = !saved && !computer[rules::idx(guest)];
+    if (guest_open) header.sides[rules::idx(guest)].player = kOpenSeatPlayer;
     control::Session session(*ctx, header.seed);
     header.setup_hash = rules::state_hash(session.state());
+    const std::string stem = std::string(now_texts().second) + "-" + header.sides[0].army + "-v-" + header.sides[1].army;
     std::unique_ptr<data::GameSave> save;
     if (saved) {
         auto replayed = data::replay_save(saved->writer->file().string(), saved->save, *ctx,
@@ -574,22 +583,39 @@ bool clear_stale_socket(const fs::path& socket, std::string& why) {
         if (!replayed.ok()) fail("the save does not replay: tercio play --resume says why");
         save = data::GameSave::resume(std::move(saved->writer), saved->save, *ctx);
     } else {
-        save = data::GameSave::start(*pd.dir,
-                                     std::string(now_texts().second) + "-" + header.sides[0].army + "-v-" +
-                                         header.sides[1].army,
-                                     header, *ctx, why);
+        save = data::GameSave::start(*pd.dir, stem, header, *ctx, why);
     }
     if (!save) fail("cannot save the game: " + why);
-    SaveKeeper keeper(*save);
-    session.add_observer(&keeper);
+    auto keeper = std::make_unique<SaveKeeper>(*save);
+    session.add_observer(keeper.get());
     net::HostConfig cfg;
     cfg.game_id = game_id;
     cfg.code = join_code;
     cfg.code_key = code_key;
     cfg.server_uid = ::geteuid();
     // The seats are kept beside the save: a game hosted again keeps its code and its players.
-    const std::string seats_file = save->file().filename().string() + ".seats";
-    cfg.keep_seats = [&pd, seats_file](const net::Message& record) {
+    std::string seats_file = save->file().filename().string() + ".seats";
+    cfg.keep_seats = [&](const net::Message& record) {
+        const std::string name(record.value(guest == rules::Side::A ? "name-a" : "name-b"));
+        if (guest_open && session.history().empty() && save->commands() == 0 && data::valid_player_name(name) &&
+            header.sides[rules::idx(guest)].player != name) {
+            // The guest has sat down before any command: the save is begun again naming them
+            // (nothing is lost: it holds the header only).
+            std::string w;
+            auto named = header;
+            named.sides[rules::idx(guest)].player = name;
+            if (auto again = data::GameSave::start(*pd.dir, stem, named, *ctx, w)) {
+                session.remove_observer(keeper.get());
+                std::error_code ec;
+                fs::remove(save->file(), ec);
+                fs::remove(save->file().string() + ".seats", ec);
+                save = std::move(again);
+                keeper = std::make_unique<SaveKeeper>(*save);
+                session.add_observer(keeper.get());
+                header = named;
+                seats_file = save->file().filename().string() + ".seats";
+            }
+        }
         std::string ignored;
         pd.dir->write_atomically(seats_file, net::encode(record), ignored);
     };
@@ -628,7 +654,7 @@ bool clear_stale_socket(const fs::path& socket, std::string& why) {
     (void)!::write(ready_fd, line.data(), line.size());
     ::close(ready_fd);
     server->run();
-    session.remove_observer(&keeper);
+    session.remove_observer(keeper.get());
     save->flush(why);
     server.reset();
     ::_exit(kExitOk);

@@ -91,6 +91,12 @@ play_game() {  # play_game NAME [HOST-OPTIONS...]: alice hosts, bob joins, carol
     local save
     save="$(ls -t "$work"/saves/alice/*.save | head -1)"
     "$tercio" check "$save" >/dev/null || fail "$name: the save does not check"
+    # It names each side's own player: bob played B, not the host.
+    awk '/^\[blue\]/{b=1} b && /^player =/{print; exit}' "$save" | grep -qx 'player = "bob"' ||
+        fail "$name: the save does not name bob as side B's player: $(grep -n 'player =' "$save")"
+    [ "$(ls "$work"/saves/alice/ | grep -c '\.save$')" -eq "$saves_before" ] ||
+        fail "$name: more than one save for one game: $(ls "$work"/saves/alice/)"
+    saves_before=$((saves_before + 1))
     # The server ends once the game is over and everyone has gone.
     for _ in $(seq 50); do [ -e "$servers/$id.sock" ] || break; sleep 0.1; done
     [ ! -e "$servers/$id.sock" ] || fail "$name: the server of a finished game is still there"
@@ -98,6 +104,7 @@ play_game() {  # play_game NAME [HOST-OPTIONS...]: alice hosts, bob joins, carol
 }
 
 # 1. Over the Unix socket, then over TCP on the loopback (port 0: the system picks one).
+saves_before=1
 play_game unix
 play_game tcp --listen 127.0.0.1:0
 
