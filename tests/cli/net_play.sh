@@ -189,3 +189,17 @@ kill -9 "$served_pid" 2>/dev/null || true
 has "$work/p-play.out" "tercio play: game $id is being served: joining it."
 has "$work/p-play.out" "You play side A of game $id"
 echo "play --resume joins a served game: ok"
+
+# 5. Relative paths: the server leaves for / when it detaches, so host makes them absolute first.
+mkdir -m 700 "$work/rel-games"
+tercio_abs="$(readlink -f "$tercio")"
+(cd "$work" && "$tercio_abs" host --plain --server-dir rel-games --save-dir rel-saves --player erin --vs random \
+    --ai-delay 0 </dev/null >"$work/r-host.out" 2>&1) || fail "host with relative paths exited $?: $(tail -n 5 "$work/r-host.out")"
+has "$work/r-host.out" "Join code: "
+id="$(grep -o 'Game [0-9a-f]* hosted' "$work/r-host.out" | head -1 | cut -d' ' -f2)"
+[ -S "$work/rel-games/$id.sock" ] || fail "no socket in the relative --server-dir"
+served_pid="$("$tercio" watch --server-dir "$work/rel-games" | grep "^  $id " | grep -o 'server pid [0-9]*' | awk '{print $3}')"
+[ -n "$served_pid" ] || fail "the game hosted with relative paths is not listed"
+kill -9 "$served_pid" 2>/dev/null || true
+ls "$work"/rel-saves/erin/*.save >/dev/null 2>&1 || fail "no save in the relative --save-dir"
+echo "relative paths: ok"
