@@ -1,24 +1,24 @@
 #include "app/run_command.hpp"
 
-#include "ai/players_of.hpp"
-#include "app/exit_codes.hpp"
-
 #include <unistd.h>
 
 #include <array>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
 #include <variant>
 
+#include "ai/players_of.hpp"
+#include "app/exit_codes.hpp"
+#include "app/terminal.hpp"
 #include "control/event_text.hpp"
 #include "control/hbl_event_text.hpp"
 #include "control/odds_text.hpp"
 #include "data/data_files.hpp"
 #include "data/hbl_position.hpp"
 #include "data/position.hpp"
-#include <cstdio>
 #include "hbl/engine.hpp"
 #include "rules/engine.hpp"
 #include "rules/game.hpp"
@@ -64,7 +64,7 @@ int print_odds(const rules::RulesContext& ctx, const rules::GameState& s, const 
         std::string err;
         const auto c = rules::parse_command(part, err);
         if (!c) {
-            std::cerr << "--odds: " << part << ": " << err << '\n';
+            std::cerr << "--odds: " << printable(part) << ": " << printable(err) << '\n';
             return kExitUsage;
         }
         cmds.push_back(*c);
@@ -95,6 +95,15 @@ bool write_out(const std::string& path, const data::Position& p, const rules::Ru
     return write_text(path, data::write_position(p, ctx));
 }
 
+/// "line 3: shoot b4 e7: no line of sight", safe for a terminal: the line and the reason with
+/// their escape sequences and other control bytes shown as `\xNN` (printable), since a command file
+/// can hold anything. The line is shown once: a reason that quotes it already is enough.
+std::string bad_line(int n, const std::string& text, const std::string& reason) {
+    const std::string where = "line " + std::to_string(n) + ": ";
+    if (reason.find(text) != std::string::npos) return where + printable(reason);
+    return where + printable(text) + ": " + printable(reason);
+}
+
 /// Opens `--commands` (a file read whole, with a cap, or "-" for standard input) into `in`; an exit
 /// code if it cannot be read, else kExitOk (and `in` stays null without --commands).
 int open_commands(const RunOptions& opt, std::istringstream& file, std::istream*& in) {
@@ -111,7 +120,7 @@ int open_commands(const RunOptions& opt, std::istringstream& file, std::istream*
                                   ? "file is too large (more than " + std::to_string(kMaxCommandBytes) + " bytes)"
                                   : "";
     if (!error.empty()) {
-        std::cerr << "tercio run: --commands " << *opt.commands << ": " << error << '\n';
+        std::cerr << "tercio run: --commands " << printable(*opt.commands) << ": " << error << '\n';
         return t.missing ? kExitNoInput : kExitIoError;
     }
     file.str(t.text);
@@ -216,7 +225,7 @@ int play_commands(const RunOptions& opt, const typename E::Context& ctx, typenam
             }
             auto parsed = E::parse(ctx, s, E::deciding_side(s), text);
             if (const std::string* err = std::get_if<std::string>(&parsed)) {
-                std::cerr << "line " << n << ": " << text << ": " << *err << '\n';
+                std::cerr << bad_line(n, text, *err) << '\n';
                 result = kExitIllegal;
                 break;
             }
@@ -226,7 +235,7 @@ int play_commands(const RunOptions& opt, const typename E::Context& ctx, typenam
             const typename E::State before = s;
             const typename E::Played played = E::play(ctx, s, cmd, dice);
             if (!played.ok()) {
-                std::cerr << "line " << n << ": " << text << ": " << *played.refused << '\n';
+                std::cerr << bad_line(n, text, *played.refused) << '\n';
                 result = kExitIllegal;
                 break;
             }
@@ -277,7 +286,7 @@ int print_hbl_odds(const hbl::Context& ctx, const hbl::GameState& s, const std::
         bool illegal = false;
         const auto lines = control::odds_lines(ctx, s, part, why, illegal);
         if (!lines) {
-            std::cerr << "--odds: " << part << ": " << why << '\n';
+            std::cerr << "--odds: " << printable(part) << ": " << printable(why) << '\n';
             return illegal ? kExitIllegal : kExitUsage;
         }
         for (const auto& line : *lines) std::cout << line << '\n';
