@@ -232,8 +232,7 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, d
         const int w = E::winner(ctx, session.state());
         what += ", finished: " + (w < 0 ? std::string("a draw") : std::string(w == 0 ? "A" : "B") + " won");
     }
-    say_game_left(opt, player, *save, input_ended, what, session.over());
-    return kExitOk;
+    return say_game_left(opt, player, *save, input_ended, what, session.over());
 }
 
 }  // namespace tercio::app

@@ -300,12 +300,12 @@ bool play_loop(ui::CursesSurface& term, ui::PlayScreen& screen, ui::ComputerTurn
 
 }  // namespace
 
-void say_game_left(const PlayOptions& opt, const std::string& player, data::GameSave& save, bool input_ended,
-                   const std::string& what, bool over) {
+int say_game_left(const PlayOptions& opt, const std::string& player, data::GameSave& save,
+                  bool input_ended, const std::string& what, bool over) {
     std::string why;
     if (save.unsaved() > 0 && !save.flush(why)) {
-        std::cerr << "tercio: NOT SAVED: the last " << save.unsaved() << " commands could not be written: " << why
-                  << '\n';
+        std::cerr << "tercio: NOT SAVED: the last " << save.unsaved()
+                  << " commands could not be written: " << printable(why) << '\n';
     }
     if (stop_signal() == SIGHUP) {
         std::cerr << "tercio: the connection closed; ";
@@ -314,11 +314,25 @@ void say_game_left(const PlayOptions& opt, const std::string& player, data::Game
     } else if (input_ended) {
         std::cerr << (opt.plain ? "tercio: the input ended; " : "tercio: the terminal's input ended; ");
     }
-    std::cout << "tercio: " << what << ", saved in " << save.file().string() << '\n';
-    if (!over) {
-        std::cout << "tercio play --resume" << (opt.player ? " --player " + player : std::string())
-                  << (opt.save_dir ? " --save-dir " + opt.save_dir->string() : std::string()) << " goes on with it\n";
+    const std::string resume =
+        "tercio play --resume" + (opt.player ? " --player " + player : std::string()) +
+        (opt.save_dir ? " --save-dir " + opt.save_dir->string() : std::string());
+    if (const std::size_t unsaved = save.unsaved(); unsaved > 0) {
+        // The file holds the game up to the first command the disk refused: say so, and that the
+        // game can go on from there, never that it is saved.
+        const std::size_t written = save.commands() - unsaved;
+        std::cout << "tercio: " << what << ": "
+                  << (unsaved == 1 ? std::string("the last command is")
+                                   : "the last " + std::to_string(unsaved) + " commands are")
+                  << " NOT saved; the " << written << (written == 1 ? " command" : " commands")
+                  << " before " << (unsaved == 1 ? "it" : "them") << (written == 1 ? " is" : " are")
+                  << " saved in " << save.file().string() << '\n';
+        std::cout << resume << " goes on from before " << (unsaved == 1 ? "it" : "them") << '\n';
+        return kExitIoError;
     }
+    std::cout << "tercio: " << what << ", saved in " << save.file().string() << '\n';
+    if (!over) std::cout << resume << " goes on with it\n";
+    return kExitOk;
 }
 
 int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
@@ -613,11 +627,10 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     }
     session.remove_observer(&keeper);
     term.reset();
-    say_game_left(opt, player, *save, ended,
-                  "game " + header.sides[0].army + " v " + header.sides[1].army + ", seed " + std::to_string(header.seed) +
-                      (session.over() ? ", finished" : ""),
-                  session.over());
-    return kExitOk;
+    return say_game_left(opt, player, *save, ended,
+                         "game " + header.sides[0].army + " v " + header.sides[1].army + ", seed " +
+                             std::to_string(header.seed) + (session.over() ? ", finished" : ""),
+                         session.over());
 }
 
 }  // namespace tercio::app

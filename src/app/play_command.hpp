@@ -52,8 +52,10 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir);
 /// What `tercio play` prints once a game is left (the terminal closed): the commands the disk
 /// refused, why it stopped (a signal, the end of the input), then "tercio: " and `what` ("game
 /// french v spanish, seed 12, finished"), where it is saved, and, unless it is `over`, how to go
-/// on with it.
-void say_game_left(const PlayOptions& opt, const std::string& player, data::GameSave& save, bool input_ended,
-                   const std::string& what, bool over);
+/// on with it. When the disk still refuses the last commands, it says that they are NOT saved
+/// (never "saved in") and that the save holds the commands before them. The exit status: 0, or
+/// kExitIoError (74) when any command is not written.
+int say_game_left(const PlayOptions& opt, const std::string& player, data::GameSave& save,
+                  bool input_ended, const std::string& what, bool over);
 
 }  // namespace tercio::app
