@@ -5,6 +5,7 @@
 
 #include "app/exit_codes.hpp"
 #include "app/terminal.hpp"
+#include "data/hbl_save.hpp"
 
 namespace tercio::app {
 
@@ -35,8 +36,44 @@ std::string save_now(data::GameSave& save) {
 
 /// Opens and locks a save of the player's directory, then reads and checks it; on failure prints
 /// every problem (file:line:column: message) and returns the exit code.
+namespace {
+
+/// open_saved's repair: `saved.save` cut back to `repair`'s keyframe once the file as found is
+/// kept beside it. The exit code, the reason printed, if it cannot be kept.
+std::optional<int> apply_repair(SavedGame& saved, const std::optional<data::SaveRepair>& repair,
+                                std::string_view command) {
+    if (!repair) return std::nullopt;
+    std::string why;
+    // Before anything of the file is cut: the commands dropped stay on the disk, in a copy that
+    // the .bak's refreshes do not replace.
+    const auto kept = saved.writer->keep_copy("as-found", why);
+    if (!kept) {
+        for (const auto& e : repair->errors) std::cerr << e.to_string() << '\n';
+        std::cerr << command << ": " << data::dropped_commands(*repair)
+                  << " no longer replay under these rules; the game could go on from turn "
+                  << repair->turn << ", but the save as found cannot be kept first ("
+                  << printable(why) << "): the save was not changed.\n";
+        return kExitIoError;
+    }
+    saved.save = repair->kept;
+    saved.repaired = repair_message(*repair, saved.save.header) +
+                     " The save as it was is kept in " + *kept + ".";
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::string repair_message(const data::SaveRepair& r, const data::SaveHeader& h) {
+    const std::string by =
+        h.program == TERCIO_VERSION ? "an older tercio" : "an older tercio (" + h.program + ")";
+    return "The save was made by " + by + ": " + data::dropped_commands(r) +
+           " no longer replay under these rules and were dropped; the game goes on from turn " +
+           std::to_string(r.turn) + ".";
+}
+
 std::variant<SavedGame, int> open_saved(const data::SaveDir& dir, const std::string& name,
-                                        data::DataCatalog& catalog, std::string_view command) {
+                                        data::DataCatalog& catalog, std::string_view command,
+                                        bool repair) {
     std::string why;
     bool locked = false;
     auto writer = data::SaveWriter::open(dir, name, why, &locked);
@@ -56,7 +93,7 @@ std::variant<SavedGame, int> open_saved(const data::SaveDir& dir, const std::str
         std::cerr << "tercio play: the save was not changed.\n";
         return kExitDataError;
     }
-    SavedGame g{std::move(writer), std::move(*parsed.value), {}, {}, {}};
+    SavedGame g{std::move(writer), std::move(*parsed.value), {}, {}, {}, {}};
     const data::SaveHeader& h = g.save.header;
     if (catalog.engine(h.ruleset) == std::string(hbl::Engine::name)) {
         // A Hell Broke Loose game: its ruleset and its own armies.
@@ -71,6 +108,11 @@ std::variant<SavedGame, int> open_saved(const data::SaveDir& dir, const std::str
         }
         g.hbl = hctx;
         g.notices = data::changed_data(catalog.dir(), h);
+        if (repair) {
+            if (const auto code =
+                    apply_repair(g, data::repair_hbl_save(file, g.save, hctx), command))
+                return *code;
+        }
         return g;
     }
     const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
@@ -80,9 +122,12 @@ std::variant<SavedGame, int> open_saved(const data::SaveDir& dir, const std::str
     }
     g.ctx = *ctx;
     g.notices = data::changed_data(catalog.dir(), h);
+    if (repair) {
+        if (const auto code = apply_repair(g, data::repair_save(file, g.save, g.ctx), command))
+            return *code;
+    }
     return g;
 }
-
 
 data::SaveHeader new_save_header(data::DataCatalog& catalog, const std::string& ruleset,
                                  const std::array<std::string, 2>& armies, const std::string& player,
@@ -110,6 +155,7 @@ int refuse_resume(const data::LoadErrors& errors, const std::vector<std::string>
 
 std::string resumed_message(const SavedGame& saved, const data::GameSave& save) {
     std::string message = "Resumed " + save.file().filename().string() + ".";
+    if (!saved.repaired.empty()) message += " " + saved.repaired;
     // A cut line is news only once the rest has replayed: a refused save was not cut.
     if (saved.save.cut_line) {
         message += " Note: line " + std::to_string(*saved.save.cut_line) +

@@ -82,20 +82,35 @@ struct SavedGame {
     rules::RulesContext ctx;             ///< a Pikette Squared game's
     std::optional<hbl::Context> hbl;     ///< a Hell Broke Loose game's (then `ctx` is empty)
     std::vector<std::string> notices;  ///< things the player should know (data changed; a cut line, once replayed)
+    /// When the save no longer replayed whole and was cut back to its last keyframe that does
+    /// (data::SaveRepair): what was dropped and where the file as found is kept, in a sentence for
+    /// the player; empty if nothing was.
+    std::string repaired;
 };
 
 /// Opens and locks a save of the player's directory, then reads and checks it; on failure prints
 /// every problem (file:line:column: message, after `command`: for its own) and returns the exit
-/// code.
-std::variant<SavedGame, int> open_saved(const data::SaveDir& dir, const std::string& name, data::DataCatalog& catalog,
-                                        std::string_view command);
+/// code. With `repair`, a save that no longer replays under these rules but does up to a keyframe
+/// goes on from there: the file as found is first kept beside it (`<name>.as-found.bak`, never
+/// over an older one; if it cannot be, the save is refused and not changed), `save` is cut back
+/// to that keyframe (GameSave::resume then cuts the file there) and `repaired` says what was
+/// dropped. Without it, such a save is read as it is, and its replay refuses it.
+std::variant<SavedGame, int> open_saved(const data::SaveDir& dir, const std::string& name,
+                                        data::DataCatalog& catalog, std::string_view command,
+                                        bool repair = false);
+
+/// What the player is told of a save that no longer replays whole under these rules, cut back to
+/// its last keyframe that does: "The save was made by an older tercio: commands 95 to 190 (turn 5
+/// onwards) no longer replay under these rules and were dropped; the game goes on from turn 5."
+std::string repair_message(const data::SaveRepair& r, const data::SaveHeader& h);
 
 /// A save that did not replay, when resuming it: its errors and notices on standard error, and
 /// that the save was not changed. The exit code (kExitDataError).
 int refuse_resume(const data::LoadErrors& errors, const std::vector<std::string>& notices);
 
 /// What the player is told once `saved` has replayed and `save` goes on writing it: "Resumed
-/// FILE.", a line the program was writing when it stopped, the notices, the save's warning.
+/// FILE.", what a repair dropped, a line the program was writing when it stopped, the notices,
+/// the save's warning.
 std::string resumed_message(const SavedGame& saved, const data::GameSave& save);
 
 /// The header of a new game's save: this program, now, the seed, the ruleset and armies with

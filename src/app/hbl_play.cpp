@@ -232,6 +232,9 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, d
         const int w = E::winner(ctx, session.state());
         what += ", finished: " + (w < 0 ? std::string("a draw") : std::string(w == 0 ? "A" : "B") + " won");
     }
+    // What a repair dropped, told on the screen, again where it stays in the scroll-back.
+    if (!opt.plain && saved && !saved->repaired.empty())
+        std::cout << "tercio: note: " << saved->repaired << '\n';
     return say_game_left(opt, player, *save, input_ended, what, session.over());
 }
 

@@ -89,6 +89,7 @@ int run_check(const std::vector<std::string>& files, const fs::path& data_dir) {
                 break;
             case data::CheckOutcome::Status::Invalid:
                 for (const auto& e : out.errors) std::cerr << e.to_string() << '\n';
+                for (const auto& n : out.notes) std::cerr << f << ": note: " << n << '\n';
                 raise(kExitDataError);
                 break;
             case data::CheckOutcome::Status::Unreadable:

@@ -222,19 +222,26 @@ ui::SavedChoice describe_save(const data::SaveDir& dir, const data::SaveListing&
     // A keyframe starts every turn: their number is the turn reached. A Hell Broke Loose save
     // is replayed instead (its older saves have no keyframes), which takes a few milliseconds.
     std::size_t turn = parsed.value->keyframes.size();
+    std::string older;  // a save that goes on from an earlier turn (data::SaveRepair)
     if (hbl_game) {
         const hbl::Context hctx{catalog.hbl_ruleset(h.ruleset, why),
                                 {catalog.hbl_army(h.ruleset, h.sides[0].army, why),
                                  catalog.hbl_army(h.ruleset, h.sides[1].army, why)}};
-        const auto r = hctx.ruleset && hctx.armies[0] && hctx.armies[1]
-                           ? data::replay_hbl_save(save.name, *parsed.value, hctx)
-                           : data::Loaded<data::HblReplayed>{};
-        if (!r.ok() || !r.value) {
+        const bool ctx_ok = hctx.ruleset && hctx.armies[0] && hctx.armies[1];
+        const auto r = ctx_ok ? data::replay_hbl_save(save.name, *parsed.value, hctx)
+                              : data::Loaded<data::HblReplayed>{};
+        if (r.ok() && r.value) {
+            turn = static_cast<std::size_t>(r.value->state.turn);
+        } else if (const auto repair = ctx_ok
+                                           ? data::repair_hbl_save(save.name, *parsed.value, hctx)
+                                           : std::nullopt) {
+            turn = static_cast<std::size_t>(repair->turn);
+            older = "; an older tercio's, it goes on from turn " + std::to_string(repair->turn);
+        } else {
             c.title = save.name;
             c.blocked = "damaged: tercio check " + printable(save.file.string()) + " says why";
             return c;
         }
-        turn = static_cast<std::size_t>(r.value->state.turn);
         names[0] = "Hell Broke Loose: " + names[0];
     }
     c.title = names[0] + " v " + names[1] + ", " + (turn == 0 ? std::string("the set-up") : "turn " + std::to_string(turn));
@@ -242,7 +249,7 @@ ui::SavedChoice describe_save(const data::SaveDir& dir, const data::SaveListing&
                             : levels[0]            ? "you (B) v the computer (" + std::string(*levels[0]) + ")"
                             : levels[1]            ? "you v the computer (" + std::string(*levels[1]) + ")"
                                                    : "two players at one keyboard";
-    c.detail = who + ", played " + last_played(save.modified);
+    c.detail = who + ", played " + last_played(save.modified) + older;
     if (hosted) {
         c.detail = std::string(levels[0] || levels[1] ? "hosted v the computer" : "hosted for two terminals") +
                    ": Continue joins it";
@@ -392,7 +399,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     }
     std::optional<SavedGame> saved;
     auto read_or_exit = [&](const std::string& name) -> std::optional<int> {
-        auto r = open_saved(*dir, name, catalog, "tercio play");
+        auto r = open_saved(*dir, name, catalog, "tercio play", true);
         if (const int* code = std::get_if<int>(&r)) return *code;
         saved = std::move(std::get<SavedGame>(r));
         return std::nullopt;
@@ -627,6 +634,9 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     }
     session.remove_observer(&keeper);
     term.reset();
+    // What a repair dropped, told on the screen, again where it stays in the scroll-back.
+    if (!opt.plain && saved && !saved->repaired.empty())
+        std::cout << "tercio: note: " << saved->repaired << '\n';
     return say_game_left(opt, player, *save, ended,
                          "game " + header.sides[0].army + " v " + header.sides[1].army + ", seed " +
                              std::to_string(header.seed) + (session.over() ? ", finished" : ""),

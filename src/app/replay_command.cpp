@@ -90,10 +90,19 @@ int nothing_to_show(const data::LoadErrors& errors, const std::vector<std::strin
 
 /// Either ruleset's replay screen, titled, with the problem and the notices, on the terminal until
 /// the viewer quits; then the problem again on standard error. The exit status.
+/// What the viewer is told of a save that stopped replaying but does up to a keyframe
+/// (data::SaveRepair): the turn `tercio play --resume` goes on from; empty without one.
+std::string resume_note(const std::optional<data::SaveRepair>& repair) {
+    if (!repair) return {};
+    return "tercio play --resume can go on from turn " + std::to_string(repair->turn) + ": " +
+           data::dropped_commands(*repair) +
+           " no longer replay under these rules and would be dropped.";
+}
+
 template <class Screen>
 int show_replay(const ReplayOptions& opt, const data::SaveFile& save, Screen& screen,
-                const std::vector<std::string>& notices, const std::string& problem, const data::LoadErrors& errors,
-                std::size_t agreed) {
+                const std::vector<std::string>& notices, const std::string& problem,
+                const data::LoadErrors& errors, std::size_t agreed, const std::string& resume) {
     screen.set_title(opt.file.filename().string() + ", seed " + std::to_string(save.header.seed) +
                      (save.over ? ", finished" : ", not finished"));
     if (!problem.empty()) screen.set_problem(problem);
@@ -117,6 +126,7 @@ int show_replay(const ReplayOptions& opt, const data::SaveFile& save, Screen& sc
         for (const auto& e : errors) std::cerr << e.to_string() << '\n';
         std::cerr << "tercio replay: the replay stopped after command " << agreed << " of " << save.commands.size()
                   << ".\n";
+        if (!resume.empty()) std::cerr << "tercio replay: " << resume << '\n';
         return kExitDataError;
     }
     return kExitOk;
@@ -151,7 +161,9 @@ int replay_hbl(const ReplayOptions& opt, const std::string& name, const data::Sa
                   << " (it goes from turn 1 to turn " << screen.state().turn << ")\n";
         return kExitUsage;
     }
-    return show_replay(opt, save, screen, notices, problem, replayed.errors, agreed);
+    const auto repair = replayed.ok() ? std::nullopt : data::repair_hbl_save(name, save, ctx);
+    return show_replay(opt, save, screen, notices, problem, replayed.errors, agreed,
+                       resume_note(repair));
 }
 
 }  // namespace
@@ -208,7 +220,9 @@ int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) 
         }
         screen.seek(*p);
     }
-    return show_replay(opt, save, screen, notices, problem, replayed.errors, agreed);
+    const auto repair = replayed.ok() ? std::nullopt : data::repair_save(name, save, *ctx);
+    return show_replay(opt, save, screen, notices, problem, replayed.errors, agreed,
+                       resume_note(repair));
 }
 
 }  // namespace tercio::app

@@ -310,6 +310,7 @@ CheckOutcome check_text(std::string_view file, std::string_view text,
         out.kind = "save";
         auto save = parse_save(file, text);
         out.errors = std::move(save.errors);
+        std::optional<SaveRepair> repair;  // how much of a save that stopped replaying still does
         const bool hbl_save = out.errors.empty() && hbl.engine &&
                               hbl.engine(save.value->header.ruleset) == std::string(hbl::Engine::name);
         if (hbl_save && hbl.ruleset && hbl.army) {
@@ -320,6 +321,7 @@ CheckOutcome check_text(std::string_view file, std::string_view text,
                                    {hbl.army(h.ruleset, h.sides[0].army, why), hbl.army(h.ruleset, h.sides[1].army, why)}};
             if (ctx.ruleset && ctx.armies[0] && ctx.armies[1]) {
                 out.errors = replay_hbl_save(file, *save.value, ctx).errors;
+                if (!out.errors.empty()) repair = repair_hbl_save(file, *save.value, ctx);
             } else {
                 out.errors.push_back(LoadError{std::string(file), 1, 1, why});
             }
@@ -328,9 +330,17 @@ CheckOutcome check_text(std::string_view file, std::string_view text,
             std::string why;
             if (const auto ctx = context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why)) {
                 out.errors = replay_save(file, *save.value, *ctx).errors;
+                if (!out.errors.empty()) repair = repair_save(file, *save.value, *ctx);
             } else {
                 out.errors.push_back(LoadError{std::string(file), 1, 1, why});
             }
+        }
+        if (repair) {
+            out.notes.push_back(
+                "tercio play --resume can go on from turn " + std::to_string(repair->turn) + ": " +
+                dropped_commands(*repair) +
+                " no longer replay under these rules and would be dropped (the file as found is "
+                "kept beside it)");
         }
         out.status = out.errors.empty() ? CheckOutcome::Status::Ok : CheckOutcome::Status::Invalid;
         return out;

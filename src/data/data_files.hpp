@@ -132,6 +132,9 @@ struct CheckOutcome {
     LoadErrors errors;
     std::string unreadable;  ///< message when Unreadable
     bool missing = false;    ///< the file does not exist
+    /// What the player can still do with an invalid file: a save that no longer replays whole
+    /// but does up to a keyframe names the turn `tercio play --resume` goes on from.
+    std::vector<std::string> notes;
 };
 
 /// Reads and checks one data file of any kind, dispatching on its `kind` key; an army's or

@@ -3,6 +3,7 @@
 /// with the state hash after each command, a keyframe at the start of every turn, the same
 /// game-over line), the commands in this ruleset's text and the keyframes its positions
 /// (data/hbl_position.hpp). Saves made before it had keyframes have none, and load. Pure.
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -28,5 +29,9 @@ std::string hbl_save_lines_after(const SaveHeader& h, const hbl::Context& ctx, c
 /// game-over line on a game that is not over is refused too.
 Loaded<HblReplayed> replay_hbl_save(std::string_view file, const SaveFile& save, const hbl::Context& ctx,
                                     const ReplayObserverOf<hbl::Engine>& observer = {});
+
+/// repair_save_of for a Hell Broke Loose save.
+std::optional<SaveRepair> repair_hbl_save(std::string_view file, const SaveFile& save,
+                                          const hbl::Context& ctx);
 
 }  // namespace tercio::data

@@ -314,6 +314,7 @@ Loaded<SaveFile> parse_save(std::string_view file, std::string_view text) {
                 const char* end = lines[j].data();
                 k.position.assign(begin, static_cast<std::size_t>(end - begin));
             }
+            k.end = static_cast<std::size_t>(lines[j].data() - text.data()) + lines[j].size() + 1;
             save.keyframes.push_back(std::move(k));
             i = j;
             continue;
@@ -334,18 +335,56 @@ Loaded<SaveFile> parse_save(std::string_view file, std::string_view text) {
     return out;
 }
 
-Loaded<Replayed> replay_save(std::string_view file, const SaveFile& save, const rules::RulesContext& ctx,
-                             const ReplayObserver& observer) {
-    const auto load_keyframe = [&](const Keyframe& k) {
+SaveFile save_up_to_keyframe(const SaveFile& save, std::size_t keyframe) {
+    const Keyframe& k = save.keyframes.at(keyframe);
+    SaveFile out;
+    out.header = save.header;
+    out.commands.assign(save.commands.begin(),
+                        save.commands.begin() + static_cast<std::ptrdiff_t>(k.commands));
+    out.keyframes.assign(save.keyframes.begin(),
+                         save.keyframes.begin() + static_cast<std::ptrdiff_t>(keyframe) + 1);
+    out.good_bytes = k.end;
+    return out;
+}
+
+std::string dropped_commands(const SaveRepair& r) {
+    const std::string commands = r.first_dropped == r.last_dropped
+                                     ? "command " + std::to_string(r.first_dropped)
+                                     : "commands " + std::to_string(r.first_dropped) + " to " +
+                                           std::to_string(r.last_dropped);
+    return commands + " (turn " + std::to_string(r.turn) + " onwards)";
+}
+
+namespace {
+
+/// replay_save's ways to read a keyframe and to write the lines after a command.
+auto keyframe_loader(std::string_view file, const rules::RulesContext& ctx) {
+    return [file, &ctx](const Keyframe& k) {
         const auto resolve = [&](const std::string&, const std::array<std::string, 2>&,
                                  std::string&) -> std::optional<rules::RulesContext> { return ctx; };
         return load_position(file, k.position, resolve);
     };
-    const auto lines_after = [&](const rules::Command& c, const rules::GameState& before,
-                                 const rules::GameState& after, std::uint64_t calls, std::size_t commands) {
-        return save_lines_after(save.header, ctx, c, before, after, calls, commands);
+}
+
+auto line_writer(const SaveHeader& h, const rules::RulesContext& ctx) {
+    return [&h, &ctx](const rules::Command& c, const rules::GameState& before,
+                      const rules::GameState& after, std::uint64_t calls, std::size_t commands) {
+        return save_lines_after(h, ctx, c, before, after, calls, commands);
     };
-    return replay_save_of<rules::Engine>(file, save, ctx, observer, load_keyframe, lines_after);
+}
+
+}  // namespace
+
+std::optional<SaveRepair> repair_save(std::string_view file, const SaveFile& save,
+                                      const rules::RulesContext& ctx) {
+    return repair_save_of<rules::Engine>(file, save, ctx, keyframe_loader(file, ctx),
+                                         line_writer(save.header, ctx));
+}
+
+Loaded<Replayed> replay_save(std::string_view file, const SaveFile& save,
+                             const rules::RulesContext& ctx, const ReplayObserver& observer) {
+    return replay_save_of<rules::Engine>(file, save, ctx, observer, keyframe_loader(file, ctx),
+                                         line_writer(save.header, ctx));
 }
 
 }  // namespace tercio::data

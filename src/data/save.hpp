@@ -84,6 +84,7 @@ struct Keyframe {
     int line = 0;                ///< the line of its opening marker
     std::size_t commands = 0;
     std::string position;        ///< a position file's text (docs/positions.md)
+    std::size_t end = 0;         ///< where the line after its closing line starts in the file
 };
 
 /// A save file as read: its header and its log, not yet replayed.
@@ -245,10 +246,17 @@ bool cut_short_write(const SaveFile& save, const typename E::Context& ctx, const
 /// (as cut_short_write takes it): replay_log, with every keyframe checked to be the game replayed
 /// where it stands, then the file's tail (keyframes out of order, a write cut short, the game-over
 /// line). replay_save and replay_hbl_save are this for their rulesets.
+///
+/// When the replay stops in the log (at a command, or at a keyframe that is not the game replayed
+/// there) rather than at the set-up or in the file's tail, `agreed_keyframes` (if given) gets the
+/// number of the save's keyframes it agreed with before it stopped (repair_save_of's start).
 template <core::RulesEngine E, typename LoadKeyframe, typename LinesAfter>
-Loaded<ReplayedOf<E>> replay_save_of(std::string_view file, const SaveFile& save, const typename E::Context& ctx,
-                                     const ReplayObserverOf<E>& observer, const LoadKeyframe& load_keyframe,
-                                     const LinesAfter& lines_after) {
+Loaded<ReplayedOf<E>> replay_save_of(std::string_view file, const SaveFile& save,
+                                     const typename E::Context& ctx,
+                                     const ReplayObserverOf<E>& observer,
+                                     const LoadKeyframe& load_keyframe,
+                                     const LinesAfter& lines_after,
+                                     std::optional<std::size_t>* agreed_keyframes = nullptr) {
     Loaded<ReplayedOf<E>> out;
     auto fail = [&](int line, std::string message) {
         out.errors.push_back(LoadError{std::string(file), line, 1, std::move(message)});
@@ -280,7 +288,11 @@ Loaded<ReplayedOf<E>> replay_save_of(std::string_view file, const SaveFile& save
         }
         return true;
     };
-    if (!replay_log<E>(file, save, ctx, observer, r, dice, out, check_keyframes)) return out;
+    if (!replay_log<E>(file, save, ctx, observer, r, dice, out, check_keyframes)) {
+        // The set-up's failure too: no keyframe comes before it, so nothing can be kept.
+        if (agreed_keyframes) *agreed_keyframes = next_keyframe;
+        return out;
+    }
     if (next_keyframe != save.keyframes.size()) {
         return fail(save.keyframes[next_keyframe].line, "a keyframe out of order");
     }
@@ -299,6 +311,53 @@ Loaded<ReplayedOf<E>> replay_save_of(std::string_view file, const SaveFile& save
     return out;
 }
 
+/// A save that no longer replays under these rules (a program or data newer than the one that
+/// wrote it), cut back to the last keyframe the replay agreed with: what resuming it keeps.
+struct SaveRepair {
+    /// The save up to that keyframe's closing line: the commands before it and the keyframes up to
+    /// it, no game-over line, nothing cut short; `good_bytes` ends after the keyframe, so that
+    /// GameSave::resume cuts the file there. It replays.
+    SaveFile kept;
+    std::size_t first_dropped = 0;  ///< the first command dropped, counted from 1
+    std::size_t last_dropped = 0;   ///< the last (the commands the save holds)
+    int turn = 0;       ///< the turn that keyframe begins: the game goes on from its start
+    LoadErrors errors;  ///< where and why the replay of the whole save stopped
+};
+
+/// `save` cut back to just after its keyframe number `keyframe` (from 0), as SaveRepair::kept is.
+SaveFile save_up_to_keyframe(const SaveFile& save, std::size_t keyframe);
+
+/// "commands 95 to 190 (turn 5 onwards)": what a repair drops.
+std::string dropped_commands(const SaveRepair& r);
+
+/// Finds the last keyframe of a save (read by `load_keyframe` and written by `lines_after`, as
+/// replay_save_of takes them) that still replays when the whole save does not: when the replay
+/// stops in the log (a command out of sync, no longer legal or no longer a command, or a keyframe
+/// that differs), the save cut back to the last keyframe it agreed with before, checked to replay.
+/// Nothing when the save replays, or stops at its set-up, before its first keyframe or in its tail
+/// (a false game-over line, a damaged end): those are refused as they are.
+template <core::RulesEngine E, typename LoadKeyframe, typename LinesAfter>
+std::optional<SaveRepair> repair_save_of(std::string_view file, const SaveFile& save,
+                                         const typename E::Context& ctx,
+                                         const LoadKeyframe& load_keyframe,
+                                         const LinesAfter& lines_after) {
+    std::optional<std::size_t> agreed;
+    auto whole = replay_save_of<E>(file, save, ctx, {}, load_keyframe, lines_after, &agreed);
+    if (whole.ok() || !agreed || *agreed == 0) return std::nullopt;
+    SaveRepair repair;
+    repair.kept = save_up_to_keyframe(save, *agreed - 1);
+    // It agreed there, so it replays; checked all the same, since the game goes on from it.
+    const auto kept = replay_save_of<E>(file, repair.kept, ctx, {}, load_keyframe, lines_after);
+    // Nothing dropped (two keyframes after the same command, one of them wrong) is damage, not
+    // an older program's log.
+    if (!kept.ok() || repair.kept.commands.size() >= save.commands.size()) return std::nullopt;
+    repair.first_dropped = repair.kept.commands.size() + 1;
+    repair.last_dropped = save.commands.size();
+    repair.turn = E::turn(kept.value->state);
+    repair.errors = std::move(whole.errors);
+    return repair;
+}
+
 /// Replays a parsed save against its ruleset and armies. Stops at the first command that does
 /// not parse, is illegal, or leaves a state whose hash differs from the saved one (or at a
 /// keyframe that differs from the replayed game), with an error naming the line, the command and
@@ -306,5 +365,9 @@ Loaded<ReplayedOf<E>> replay_save_of(std::string_view file, const SaveFile& save
 /// it is exactly the start of what the program writes there (`cut_text`).
 Loaded<Replayed> replay_save(std::string_view file, const SaveFile& save, const rules::RulesContext& ctx,
                              const ReplayObserver& observer = {});
+
+/// repair_save_of for a Pikette Squared save.
+std::optional<SaveRepair> repair_save(std::string_view file, const SaveFile& save,
+                                      const rules::RulesContext& ctx);
 
 }  // namespace tercio::data

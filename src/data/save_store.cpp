@@ -466,6 +466,33 @@ bool SaveWriter::backup(std::string& why) {
     return write_atomically_at(dir_fd_, dir_path_, name_ + ".bak", text, why);
 }
 
+std::optional<std::string> SaveWriter::keep_copy(std::string_view tag, std::string& why) {
+    const auto text = read(why);
+    if (!text) return std::nullopt;
+    for (int n = 1; n < 1000; ++n) {
+        const std::string name =
+            name_ + "." + std::string(tag) + (n > 1 ? "-" + std::to_string(n) : "") + ".bak";
+        struct stat st {};
+        if (::fstatat(dir_fd_, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0) continue;
+        std::string temp;
+        const int fd = write_temp(dir_fd_, dir_path_, name, *text, false, temp, why);
+        if (fd < 0) return std::nullopt;
+        ::close(fd);
+        // Never over a copy kept before (another repair's): RENAME_NOREPLACE.
+        if (::renameat2(dir_fd_, temp.c_str(), dir_fd_, name.c_str(), RENAME_NOREPLACE) != 0) {
+            const int err = errno;
+            ::unlinkat(dir_fd_, temp.c_str(), 0);
+            if (err == EEXIST) continue;
+            why = cannot_write(name, dir_path_, err);
+            return std::nullopt;
+        }
+        ::fsync(dir_fd_);
+        return name;
+    }
+    why = dir_path_.string() + ": too many copies named " + name_ + "." + std::string(tag);
+    return std::nullopt;
+}
+
 // --- GameSave ---
 
 std::unique_ptr<GameSave> GameSave::start(const SaveDir& dir, const std::string& stem, const SaveHeader& header,

@@ -111,6 +111,11 @@ public:
     bool truncate(std::size_t bytes, std::string& why);
     /// Copies the save to `<name>.bak`, atomically.
     bool backup(std::string& why);
+    /// Copies the save as it is now to a new file `<name>.<tag>.bak` (or `<name>.<tag>-2.bak`...
+    /// if that is taken), never over an existing file: a copy kept for good, which the `.bak`'s
+    /// refreshes leave alone. Its name in the directory; nothing, with a reason, if the disk
+    /// refuses.
+    std::optional<std::string> keep_copy(std::string_view tag, std::string& why);
 
     std::size_t size() const { return size_; }
     std::filesystem::path file() const { return dir_path_ / name_; }
