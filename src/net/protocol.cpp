@@ -33,11 +33,12 @@ std::string printable_text(std::string_view text, std::size_t max) {
     std::size_t i = 0;
     while (i < text.size()) {
         const std::size_t n = utf8_length(text, i);
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (n == 0 || (n == 1 && (c < 0x20 || c == 0x7F))) {
+        // Replaced, not dropped: "al\u200Bice" must not become another player's "alice", and the
+        // reader sees that something was there.
+        if (n == 0 || core::hidden_or_control(core::utf8_code_point(text, i, n))) {
             if (out.size() + 1 > max) break;
             out += '?';
-            ++i;
+            i += n == 0 ? 1 : n;  // invalid bytes one '?' each; a whole character one '?'
             continue;
         }
         if (out.size() + n > max) break;

@@ -2,9 +2,53 @@
 // nothing is ever skipped to resynchronise.
 #include <catch2/catch.hpp>
 
+#include <initializer_list>
+#include <string>
+
 #include "net/protocol.hpp"
 
 using namespace tercio::net;
+
+namespace {
+
+/// One code point as UTF-8 (the test's own, so that it checks the library's decoding).
+std::string utf8_of(char32_t c) {
+    std::string out;
+    if (c < 0x80) {
+        out += static_cast<char>(c);
+    } else if (c < 0x800) {
+        out += static_cast<char>(0xC0 | (c >> 6));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        out += static_cast<char>(0xE0 | (c >> 12));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (c >> 18));
+        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+    return out;
+}
+
+/// Checks that each code point from `first` to `last`, between two letters, becomes one '?'.
+void check_replaced(char32_t first, char32_t last) {
+    for (char32_t c = first; c <= last; ++c) {
+        INFO("U+" << std::hex << static_cast<unsigned long>(c));
+        CHECK(printable_text("a" + utf8_of(c) + "b", 100) == "a?b");
+    }
+}
+
+/// Checks that text passes through unchanged.
+void check_kept(std::initializer_list<const char*> texts) {
+    for (const char* text : texts) {
+        INFO(text);
+        CHECK(printable_text(text, 100) == text);
+    }
+}
+
+}  // namespace
 
 TEST_CASE("net: a message survives encoding and reading, in pieces of any size", "[net][protocol]") {
     Message m("play");
@@ -91,4 +135,77 @@ TEST_CASE("net: text from a person is cleaned and cut at a character", "[net][pr
     Message m("chat");
     m.add("text", "two\nlines");
     CHECK(encode(m) == "chat 15\ntext two?lines\n");
+}
+
+TEST_CASE("net: bidirectional controls in text from a person become '?'", "[net][protocol]") {
+    check_replaced(0x061C, 0x061C);  // ARABIC LETTER MARK
+    check_replaced(0x200E, 0x200F);  // LRM, RLM
+    check_replaced(0x202A, 0x202E);  // LRE, RLE, PDF, LRO, RLO
+    check_replaced(0x2066, 0x2069);  // LRI, RLI, FSI, PDI
+    // The override that makes "exe.gnp" read as "png.exe" on another's screen.
+    CHECK(printable_text("photo\u202Egnp.exe", 100) == "photo?gnp.exe");
+    CHECK(printable_text("alice\u2067 says: resign\u2069", 100) == "alice? says: resign?");
+}
+
+TEST_CASE("net: C0 and C1 controls and DEL in text from a person become '?'", "[net][protocol]") {
+    check_replaced(0x01, 0x1F);
+    check_replaced(0x7F, 0x7F);
+    // A C1 control is refused as a character: each of its two bytes is a '?'.
+    for (char32_t c = 0x80; c <= 0x9F; ++c) {
+        INFO("U+" << std::hex << static_cast<unsigned long>(c));
+        CHECK(printable_text("a" + utf8_of(c) + "b", 100) == "a??b");
+    }
+    CHECK(printable_text(std::string("a\0b", 3), 100) == "a?b");
+}
+
+TEST_CASE("net: zero-width and other invisible characters in text from a person become '?'",
+          "[net][protocol]") {
+    check_replaced(0x200B, 0x200D);    // zero-width space, non-joiner, joiner
+    check_replaced(0x2060, 0x2064);    // word joiner, invisible operators
+    check_replaced(0xFEFF, 0xFEFF);    // the byte order mark (zero-width no-break space)
+    check_replaced(0x00AD, 0x00AD);    // the soft hyphen
+    check_replaced(0x034F, 0x034F);    // the combining grapheme joiner
+    check_replaced(0x180E, 0x180E);    // the Mongolian vowel separator
+    check_replaced(0x206A, 0x206F);    // the deprecated format characters
+    check_replaced(0xFFF9, 0xFFFB);    // the interlinear annotation characters
+    check_replaced(0xE0001, 0xE0001);  // the language tag
+    check_replaced(0xE0020, 0xE007F);  // the tags: text hidden in plain sight
+    for (const char32_t filler : {U'\u115F', U'\u1160', U'\u3164', U'\uFFA0'})
+        check_replaced(filler, filler);  // Hangul fillers
+    // A name cannot pass for another one by a hidden character.
+    CHECK(printable_text("al\u200Bice", 100) == "al?ice");
+    CHECK(printable_text("\uFEFFbob", 100) == "?bob");
+}
+
+TEST_CASE("net: line and paragraph separators in text from a person become '?'",
+          "[net][protocol]") {
+    check_replaced(0x2028, 0x2029);
+    CHECK(printable_text("one\u2028two\u2029three", 100) == "one?two?three");
+}
+
+TEST_CASE("net: letters, accents, symbols and emoji of any script stay as they are",
+          "[net][protocol]") {
+    check_kept(
+        {"\u00FCn\u00EFcode", "\u00C5sa", "\u0416", "\u6F22\u5B57\u304B\u306A",
+         "\uD55C\uAD6D\uC5B4",
+         "e\u0301t\u00E9",  // a combining accent, and a precomposed one
+         "\u0645\u0631\u062D\u0628\u0627 \u05E9\u05DC\u05D5\u05DD",  // Arabic and Hebrew letters
+         "\u2764\uFE0F \U0001F600",  // an emoji with its variation selector, and one beyond U+FFFF
+         "\u845B\U000E0100",         // a CJK ideographic variation selector
+         "\u00A0\u00A9\u00BF \u20AC 100\u00B0"});  // no-break space, symbols
+    // Cut at a character: never half of one.
+    CHECK(printable_text("\u00FCn\u00EFcode", 4) == "\u00FCn");
+    CHECK(printable_text("\u00FCn\u00EFcode", 5) == "\u00FCn\u00EF");
+    CHECK(printable_text("\u202Eab", 2) == "?a");  // a replaced character counts as its '?'
+}
+
+TEST_CASE("net: a field holding a hidden character is cleaned when sent and refused when read",
+          "[net][protocol]") {
+    Message m("chat");
+    m.add("text", "a\u202Eb");
+    CHECK(encode(m) == "chat 9\ntext a?b\n");
+    // Only a peer that does not clean its text sends one: the reader refuses the frame.
+    Message out;
+    CHECK(parse_fields("text a\u202Eb\n", out).has_value());
+    CHECK_FALSE(parse_fields("text \u00FCn\u00EFcode\n", out));
 }
