@@ -4,6 +4,7 @@
 
 #include "control/event_text.hpp"
 #include "control/odds_text.hpp"
+#include "core/utf8.hpp"
 #include "rules/preview.hpp"
 #include "ui/guide.hpp"
 #include "ui/map_pane.hpp"
@@ -22,6 +23,16 @@ bool out_of_turn(const GameState& s) {
     return s.turn > 0 && s.decider != s.active && s.decision != Decision::GameOver &&
            s.decision != Decision::InitiativeChoice;
 }
+
+/// Removes the last character of valid UTF-8 text: all its bytes.
+void drop_last_character(std::string& text) {
+    while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80)
+        text.pop_back();
+    if (!text.empty()) text.pop_back();
+}
+
+/// The prompt's first column: "> " before the text.
+constexpr int kPromptText = 2;
 
 // The key table: the help screen is generated from it.
 constexpr KeyLine kKeys[] = {
@@ -238,6 +249,10 @@ bool PlayScreen::wait_for_computer() {
     message_ = watching ? std::string("You are watching: the players give the commands.")
                         : "Wait: " + computer_name(s_.decider) + " decides now.";
     return true;
+}
+
+bool PlayScreen::chat_line() const {
+    return chat_ && prompt_.starts_with("say ");
 }
 
 void PlayScreen::set_question(const std::string& question) {
@@ -601,7 +616,7 @@ bool PlayScreen::handle(const KeyPress& k) {
                     }
                 }
             } else if (k.kind == K::Backspace) {
-                if (!prompt_.empty()) prompt_.pop_back();
+                drop_last_character(prompt_);  // a letter typed in a chat line may be several bytes
                 completions_.clear();
             } else if (k.kind == K::Char && k.ch == 0x15) {  // Ctrl-U, as in a shell: the whole line
                 prompt_.clear();
@@ -611,6 +626,16 @@ bool PlayScreen::handle(const KeyPress& k) {
             } else if (k.kind == K::Char && k.ch >= 0x20 && k.ch < 0x7F) {
                 prompt_ += static_cast<char>(k.ch);
                 completions_.clear();
+            } else if (k.kind == K::Char && !core::hidden_or_control(k.ch)) {
+                // A chat line takes any letters; a command is ASCII, so it never holds them. A
+                // control or invisible character would only be replaced on the way out.
+                if (chat_line()) {
+                    prompt_ += utf8(k.ch);
+                    completions_.clear();
+                } else {
+                    message_ = std::string("A command is typed in ASCII letters") +
+                               (chat_ ? "; \" starts a chat line, which takes any." : ".");
+                }
             }
             return true;
         case Mode::Choose:
@@ -737,11 +762,20 @@ void PlayScreen::draw_prompt(Surface& out, int y) const {
             out.put(0, y - 1, std::string(static_cast<std::size_t>(out.width()), ' '));
             out.put(0, y - 1, message_);
         }
-        out.put(0, y, "> " + prompt_, Style{Color::Default, true});
-        out.put(2 + static_cast<int>(prompt_.size()), y, "_", Style{Color::Default, false, true});
+        // One cell a character (as on every Surface), not a byte. A line longer than the row (a
+        // chat line may be) shows its end, where the typing is, after a '<'.
+        std::vector<std::string> cells = code_points(prompt_);
+        const int room = std::max(1, out.width() - kPromptText - 1);  // and the '_' after it
+        const bool cut = static_cast<int>(cells.size()) > room;
+        if (cut) cells.erase(cells.begin(), cells.end() - (room - 1));
+        std::string shown = cut ? "<" : "";
+        for (const std::string& c : cells) shown += c;
+        const int end = kPromptText + (cut ? 1 : 0) + static_cast<int>(cells.size());
+        out.put(0, y, "> " + shown, Style{Color::Default, true});
+        out.put(end, y, "_", Style{Color::Default, false, true});
         if (computer_decides()) {
             // Typed ahead: Enter plays it once the computer has played.
-            out.put(4 + static_cast<int>(prompt_.size()), y, "(Enter once the computer has played)",
+            out.put(end + 2, y, "(Enter once the computer has played)",
                     Style{Color::Default, false, false, false, true});
         }
         return;

@@ -74,7 +74,9 @@ class PlayScreen final : public control::Observer {
     /// Whether taking a command back asks the other player first (two players at one keyboard).
     /// Never asked when the computer plays a side.
     void set_undo_asks(bool asks) { undo_asks_ = asks; }
-    /// What `"` and `:say TEXT` do (a network game's chat); without it they are not offered.
+    /// What `"` and `:say TEXT` do (a network game's chat); without it they are not offered. The
+    /// chat line takes any printable character (UTF-8), and is given the text byte for byte;
+    /// control and invisible format characters (core::hidden_or_control) are not taken.
     void set_chat(std::function<void(const std::string&)> chat) { chat_ = std::move(chat); }
     /// A question from elsewhere for this player (the other player asks to take back a command),
     /// answered with y or n; empty: none.
@@ -129,6 +131,8 @@ class PlayScreen final : public control::Observer {
 
   private:
     enum class Mode { Map, Prompt, Help, History, ConfirmQuit, ConfirmAction, ConfirmUndo, Choose, Reveal };
+    /// Whether the command line holds a chat line ("say " and the text), which takes any letters.
+    bool chat_line() const;
     /// 'U': takes back the last command, asking the other player first if need be.
     void ask_undo();
     /// Takes back the last command and says so on the message line.

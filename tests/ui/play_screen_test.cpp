@@ -716,3 +716,103 @@ TEST_CASE("? twice: from the keys to what the map's marks and the side pane mean
     ascii.handle(KeyPress::character('?'));  // a third ? closes it
     CHECK_FALSE(contains(screen_of(ascii), "The map's marks"));
 }
+
+namespace {
+
+/// Types characters as the curses front end gives them: one key a code point.
+void type_keys(PlayScreen& p, std::u32string_view text) {
+    for (const char32_t c : text) REQUIRE(p.handle(KeyPress::character(c)));
+}
+
+/// The row of the command line ("> ..."), from a screen drawn on a TextSurface.
+std::string prompt_row(const PlayScreen& p, int w = 80, int h = 24) {
+    TextSurface s(w, h);
+    p.draw(s);
+    std::string row;
+    for (int x = 0; x < w; ++x) row += s.cell(x, h - 1);
+    while (!row.empty() && row.back() == ' ') row.pop_back();
+    return row;
+}
+
+}  // namespace
+
+TEST_CASE("the chat line takes letters of any script and sends them byte for byte",
+          "[ui][screen][chat]") {
+    Game g;
+    control::Session p_session(g.ctx, g.start(), g.dice);
+    PlayScreen p(p_session, {});
+    std::vector<std::string> said;
+    p.set_chat([&said](const std::string& text) { said.push_back(text); });
+    SECTION("accented letters") {
+        REQUIRE(p.handle(KeyPress::character('"')));
+        type_keys(p, U"\u00FCn\u00EFcode");
+        // One cell a character: the '_' right after the last letter.
+        CHECK(prompt_row(p) == "> say \u00FCn\u00EFcode_");
+        REQUIRE(p.handle(KeyPress::of(K::Enter)));
+        REQUIRE(said.size() == 1);
+        CHECK(said[0] == "\u00FCn\u00EFcode");
+        CHECK(said[0] ==
+              "\xc3\xbc"
+              "n\xc3\xaf"
+              "code");
+    }
+    SECTION("backspace takes back a whole character, all its bytes") {
+        REQUIRE(p.handle(KeyPress::character('"')));
+        type_keys(p, U"\u00FCn\u00EF");
+        REQUIRE(p.handle(KeyPress::of(K::Backspace)));
+        CHECK(prompt_row(p) == "> say \u00FCn_");
+        type_keys(p, U"icode \u00C5sa \u0416 \u6F22\u5B57 \U0001F600");
+        REQUIRE(p.handle(KeyPress::of(K::Backspace)));  // four bytes
+        REQUIRE(p.handle(KeyPress::of(K::Enter)));
+        REQUIRE(said.size() == 1);
+        CHECK(said[0] == "\u00FCnicode \u00C5sa \u0416 \u6F22\u5B57 ");
+    }
+    SECTION("control and invisible characters are not taken") {
+        REQUIRE(p.handle(KeyPress::character('"')));
+        type_keys(p, U"a\u202Eb\u200Bc\u0085d\u2028e\uFEFF");
+        REQUIRE(p.handle(KeyPress::character(0xFFFFFFC3)));  // no code point at all
+        REQUIRE(p.handle(KeyPress::of(K::Enter)));
+        REQUIRE(said.size() == 1);
+        CHECK(said[0] == "abcde");
+    }
+    SECTION("a line longer than the row shows its end") {
+        REQUIRE(p.handle(KeyPress::character('"')));
+        std::u32string line;
+        for (int i = 0; i < 30; ++i) line += U"\u00E9t\u00E9 ";
+        type_keys(p, line);
+        const std::string row = prompt_row(p);
+        CHECK(row.starts_with("> <"));
+        CHECK(row.ends_with("\u00E9t\u00E9 _"));
+        CHECK(code_points(row).size() == 80);
+        REQUIRE(p.handle(KeyPress::of(K::Enter)));
+        REQUIRE(said.size() == 1);
+        CHECK(code_points(said[0]).size() == 120);
+    }
+    SECTION("a typed command stays ASCII: other letters are refused and change nothing") {
+        REQUIRE(p.handle(KeyPress::character(':')));
+        type_keys(p, U"terrain \u00FC");
+        CHECK(contains(p.message(), "A command is typed in ASCII letters; \" starts a chat line"));
+        CHECK(prompt_row(p) == "> terrain _");
+        type_keys(p, U"pass");
+        const rules::Side first = p.state().decider;
+        REQUIRE(p.handle(KeyPress::of(K::Enter)));
+        CHECK(p.state().decider != first);  // played
+        CHECK(said.empty());
+        // A chat line turned back into a command by backspace refuses them too.
+        REQUIRE(p.handle(KeyPress::character('"')));
+        type_keys(p, U"\u00FC");
+        for (int i = 0; i < 2; ++i) REQUIRE(p.handle(KeyPress::of(K::Backspace)));
+        type_keys(p, U"\u00FC");
+        CHECK(prompt_row(p) == "> say_");
+    }
+}
+
+TEST_CASE("without a chat, the command line refuses letters beyond ASCII", "[ui][screen][chat]") {
+    Game g;
+    control::Session p_session(g.ctx, g.start(), g.dice);
+    PlayScreen p(p_session, {});
+    REQUIRE(p.handle(KeyPress::character(':')));
+    type_keys(p, U"\u00FC");
+    CHECK(p.message() == "A command is typed in ASCII letters.");
+    CHECK(prompt_row(p) == "> _");
+}
