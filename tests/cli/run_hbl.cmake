@@ -34,7 +34,8 @@ run(1 ${GAME} --commands ${WORK}/illegal.txt)
 expect("line 2: done: there is no card in play" "${ERR}")
 file(WRITE ${WORK}/unknown.txt "charge!\n")
 run(1 ${GAME} --commands ${WORK}/unknown.txt)
-expect("line 1: charge!:" "${ERR}")
+# The line once: the reason quotes it already.
+expect("line 1: unknown command: charge!\n" "${ERR}")
 # Random legal play to the end of the game, every event in words.
 run(0 --red spanish --blue moorish --seed 2 --random 2)
 expect("Game over (" "${OUT}")
