@@ -142,9 +142,13 @@ std::optional<std::string> PlayScreen::played(const control::Session&, const con
         if (!passing_) others_since_mine_ = 0;  // a window let go for the player is not their move
     } else {
         ++others_since_mine_;
+        // A spectator has no command of their own: their count runs from their last key instead.
+        const std::string since = !watching()    ? " commands since yours"
+                                  : key_pressed_ ? " commands since you last pressed a key"
+                                                 : " commands since you began watching";
         message_ = computer_name(entry.by) + " played \"" + print(entry.command) + "\"" +
-                   (others_since_mine_ > 1 ? " (" + std::to_string(others_since_mine_) +
-                                                 " commands since yours: Ctrl-P shows them)."
+                   (others_since_mine_ > 1 ? " (" + std::to_string(others_since_mine_) + since +
+                                                 ": Ctrl-P shows them)."
                                            : std::string("."));
         if (s_.decider != entry.by && s_.decision != Decision::GameOver && session_.seat(s_.decider).here()) {
             message_ += " Now " + side_label(ctx_, s_.decider) + " decides" +
@@ -245,10 +249,13 @@ bool PlayScreen::wait_for_computer() {
         return true;
     }
     if (!session_.others_decide()) return false;
-    const bool watching = !session_.seat(Side::A).here() && !session_.seat(Side::B).here();
-    message_ = watching ? std::string("You are watching: the players give the commands.")
-                        : "Wait: " + computer_name(s_.decider) + " decides now.";
+    message_ = watching() ? std::string("You are watching: the players give the commands.")
+                          : "Wait: " + computer_name(s_.decider) + " decides now.";
     return true;
+}
+
+bool PlayScreen::watching() const {
+    return !session_.seat(Side::A).here() && !session_.seat(Side::B).here();
 }
 
 bool PlayScreen::chat_line() const {
@@ -482,7 +489,11 @@ bool PlayScreen::handle(const KeyPress& k) {
     using K = KeyPress::Kind;
     // A resize or a redraw changes nothing: the next draw fits the screen, and a question being
     // asked stays asked.
-    if (k.kind == K::Resize || k.kind == K::CtrlR) return true;
+    if (k.kind == K::Resize) return true;
+    // A spectator who presses a key has seen the screen: the commands are counted from here.
+    if (watching()) others_since_mine_ = 0;
+    key_pressed_ = true;
+    if (k.kind == K::CtrlR) return true;
     if (k.kind == K::Interrupt) {
         if (mode_ == Mode::ConfirmQuit) return false;  // Ctrl-C twice quits
         ask_quit();

@@ -131,6 +131,9 @@ class PlayScreen final : public control::Observer {
 
   private:
     enum class Mode { Map, Prompt, Help, History, ConfirmQuit, ConfirmAction, ConfirmUndo, Choose, Reveal };
+    /// Whether nobody at this keyboard plays a side (a spectator of a network game, or two
+    /// computers): the commands are all others'.
+    bool watching() const;
     /// Whether the command line holds a chat line ("say " and the text), which takes any letters.
     bool chat_line() const;
     /// 'U': takes back the last command, asking the other player first if need be.
@@ -218,7 +221,9 @@ class PlayScreen final : public control::Observer {
     /// The one-line tips already logged (turn, phase, marching option): each once a screen.
     bool tip_turn_ = false;
     bool passing_ = false;          ///< pass_reactions() is playing declines for the player
-    int others_since_mine_ = 0;     ///< commands played elsewhere since the player's last
+    /// Commands played elsewhere since the player's last command (a spectator's last key).
+    int others_since_mine_ = 0;
+    bool key_pressed_ = false;  ///< a key other than a resize has come since the screen began
     bool tip_phase_ = false;
     bool tip_march_ = false;
     /// Logs the tips the change from `before` to now makes timely.

@@ -816,3 +816,33 @@ TEST_CASE("without a chat, the command line refuses letters beyond ASCII", "[ui]
     CHECK(p.message() == "A command is typed in ASCII letters.");
     CHECK(prompt_row(p) == "> _");
 }
+
+TEST_CASE("a spectator's message counts the commands since they began watching or pressed a key",
+          "[ui][screen][spectator]") {
+    test::Position pos = test::board();
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    control::Session p_session(pos.ctx, pos.s, dice);
+    // A network spectator's copy of the game: both sides are played at other terminals.
+    p_session.set_seat(rules::Side::A, control::Seat::elsewhere_as("alice"));
+    p_session.set_seat(rules::Side::B, control::Seat::elsewhere_as("bob"));
+    PlayScreen p(p_session, {});
+    p.set_chat([](const std::string&) {});
+    REQUIRE(p_session.play(rules::Pass{}).ok());
+    CHECK(contains(p.message(), "played \"pass\"."));
+    REQUIRE(p_session.play(rules::TurnCard{}).ok());
+    CHECK(contains(p.message(),
+                   "played \"turn\" (2 commands since you began watching: Ctrl-P shows them)."));
+    const std::string screen = screen_of(p, 120, 24);
+    CHECK(contains(screen, "(2 commands since you began watching: Ctrl-P shows them)."));
+    CHECK_FALSE(contains(screen, "since yours"));
+    // A key (here a look at a square) restarts the count; a resize does not.
+    p.handle(KeyPress::character('h'));
+    REQUIRE(p_session.play(rules::TurnCard{}).ok());
+    CHECK(contains(p.message(), "played \"turn\"."));
+    p.handle(KeyPress::of(K::Resize));
+    const rules::Command next = rules::legal_commands(pos.ctx, p.state()).front();
+    REQUIRE(p_session.play(next).ok());
+    CHECK(contains(p.message(),
+                   "played \"" + rules::print(next) +
+                       "\" (2 commands since you last pressed a key: Ctrl-P shows them)."));
+}
