@@ -392,7 +392,10 @@ int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::strin
         if (p[1].revents & POLLIN) {
             // Every key already typed.
             int keys = 0;
-            for (ui::Key k = term->read_key(0); !k.none && keys < 64; k = term->read_key(0), ++keys) {
+            // At most 64 keys before the screen is drawn again; no key is read and then left.
+            for (; keys < 64; ++keys) {
+                const ui::Key k = term->read_key(0);
+                if (k.none) break;
                 const ui::KeyPress key = translate(k);
                 if (key.kind == ui::KeyPress::Kind::CtrlR) term->redraw_all();
                 if (!screen.handle(key)) {

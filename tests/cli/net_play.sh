@@ -161,6 +161,7 @@ wait "$bob" || true
 exec 8>&-
 wait "$alice" || true
 has "$work/s-bob.out" "the game server closed the connection"
+has "$work/s-bob.out" "its host serves the game again with tercio host --resume, and tercio join takes you back"
 # Hosted again: the same game, its code and its seats; bob comes back with his seat's token.
 "$tercio" host "${common[@]}" --player alice --resume --ai-delay 0 <"$work/ones.txt" >"$work/s-resume.out" 2>&1 &
 alice=$!
