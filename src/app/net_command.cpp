@@ -320,7 +320,7 @@ int plain_client(net::RemoteGame& game, const NetOptions& opt, const std::string
     if (game.session().over()) {
         std::cout << "tercio: game " << game.game_id() << " is over; the host's save holds it (tercio replay).\n";
     } else if (game.side()) {
-        std::cout << "tercio: you left game " << game.game_id() << "; it waits for you: tercio join (with its code)\n";
+        std::cout << "tercio: you left game " << game.game_id() << "; it waits for you: tercio join (no code needed) takes you back\n";
     } else {
         std::cout << "tercio: you stopped watching game " << game.game_id() << ".\n";
     }
@@ -421,7 +421,7 @@ int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::strin
     if (game.session().over()) {
         std::cout << "tercio: game " << game.game_id() << " is over; the host's save holds it (tercio replay).\n";
     } else if (game.side()) {
-        std::cout << "tercio: you left game " << game.game_id() << "; it waits for you: tercio join (with its code)\n";
+        std::cout << "tercio: you left game " << game.game_id() << "; it waits for you: tercio join (no code needed) takes you back\n";
     } else {
         std::cout << "tercio: you stopped watching game " << game.game_id() << ".\n";
     }
