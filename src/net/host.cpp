@@ -64,7 +64,8 @@ std::string side_text(rules::Side s) { return std::string(1, rules::side_letter(
 std::string Peer::key() const {
     if (local) return "uid " + std::to_string(uid);
     in6_addr a6{};
-    if (::inet_pton(AF_INET6, address.c_str(), &a6) == 1) {
+    // An IPv4 address seen through a dual-stack socket (::ffff:a.b.c.d) is one machine's, not a /64.
+    if (::inet_pton(AF_INET6, address.c_str(), &a6) == 1 && !IN6_IS_ADDR_V4MAPPED(&a6)) {
         // One machine is given a whole /64: count its addresses as one.
         char prefix[INET6_ADDRSTRLEN] = {};
         std::fill(a6.s6_addr + 8, a6.s6_addr + 16, 0);

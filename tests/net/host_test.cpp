@@ -610,6 +610,9 @@ TEST_CASE("net: code guesses are limited per game, per /64, with open handshakes
         CHECK(t.clients.at(same).last("error")->value("reason").find("too many wrong codes: try again in") == 0);
         const ConnId other = t.join(kCode, "alice", "any", Peer{false, 0, "2001:db8:1:3::1"});
         CHECK(t.clients.at(other).last("welcome"));
+        // IPv4 peers seen through a dual-stack socket are counted one by one, not as one /64.
+        CHECK(Peer{false, 0, "::ffff:192.0.2.1"}.key() != Peer{false, 0, "::ffff:192.0.2.2"}.key());
+        CHECK(Peer{false, 0, "2001:db8:1:2::1"}.key() == Peer{false, 0, "2001:db8:1:2:ffff::9"}.key());
     }
     SECTION("handshakes left open count as tries") {
         JoinRequest r;
