@@ -6,31 +6,15 @@
 #include <string>
 
 #include "net/protocol.hpp"
+#include "ui/surface.hpp"
 
 using namespace tercio::net;
 
 namespace {
 
 /// One code point as UTF-8 (the test's own, so that it checks the library's decoding).
-std::string utf8_of(char32_t c) {
-    std::string out;
-    if (c < 0x80) {
-        out += static_cast<char>(c);
-    } else if (c < 0x800) {
-        out += static_cast<char>(0xC0 | (c >> 6));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        out += static_cast<char>(0xE0 | (c >> 12));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (c >> 18));
-        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-    return out;
-}
+/// A code point's UTF-8 bytes (the screens' own encoder).
+std::string utf8_of(char32_t c) { return tercio::ui::utf8(c); }
 
 /// Checks that each code point from `first` to `last`, between two letters, becomes one '?'.
 void check_replaced(char32_t first, char32_t last) {
