@@ -21,6 +21,7 @@
 #include "core/engine.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
+#include "kits/bench.hpp"
 #include "ui/start_menu.hpp"
 
 namespace tercio::kits {
@@ -63,6 +64,18 @@ concept ComputerGroup = requires(ai::Level level, std::uint64_t seed) {
     { C::make_player(level, seed) } -> std::same_as<std::unique_ptr<ai::PlayerOf<E>>>;
 };
 
+/// The bench group: what `tercio bench` plays that is the ruleset's own (docs/performance.md). Its
+/// random games are generic (app::bench_random); these take the 36 pairings of its armies
+/// (app::GameContexts::all_pairings), print what they measure and return the exit code.
+template <class B, class E>
+concept BenchGroup = requires(const std::vector<typename E::Context>& pairings, int games) {
+    /// The computer's part of `tercio bench`: seeded games of its levels, `games` / 60 times its
+    /// usual number, with a signature that pins them.
+    { B::computer_bench(pairings, games) } -> std::same_as<int>;
+    /// The benches it has beside the standard one, run instead of it (`tercio bench --reactions`).
+    { B::other_benches() } -> std::same_as<std::vector<OtherBench<E>>>;
+};
+
 /// A ruleset kit.
 template <class K>
 concept RulesetKit = core::RulesEngine<typename K::Engine> && requires {
@@ -74,6 +87,7 @@ concept RulesetKit = core::RulesEngine<typename K::Engine> && requires {
     { K::no_hosting } -> std::convertible_to<std::string_view>;
     /// How its games can end, in words for a summary ("at nightfall"), in the order to give them.
     { K::end_phrases() } -> std::same_as<std::vector<std::pair<typename K::Engine::End, const char*>>>;
-} && FilesGroup<typename K::Files, typename K::Engine> && ComputerGroup<typename K::Computer, typename K::Engine>;
+} && FilesGroup<typename K::Files, typename K::Engine> && ComputerGroup<typename K::Computer, typename K::Engine> &&
+    BenchGroup<typename K::Bench, typename K::Engine>;
 
 }  // namespace tercio::kits

@@ -13,6 +13,7 @@
 #include "ai/player.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
+#include "kits/hbl/bench.hpp"
 #include "hbl/engine.hpp"
 #include "ui/start_menu.hpp"
 
@@ -57,6 +58,7 @@ struct HblKit {
                 {hbl::EndReason::Conceded, "by concession"}};
     }
     using Computer = HblComputer;
+    using Bench = HblBench;
 };
 
 }  // namespace tercio::kits

@@ -13,6 +13,7 @@
 #include "ai/player.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
+#include "kits/pikette/bench.hpp"
 #include "rules/engine.hpp"
 #include "ui/start_menu.hpp"
 
@@ -56,6 +57,7 @@ struct PiketteKit {
                 {rules::GameEnd::Concession, "by concession"}};
     }
     using Computer = PiketteComputer;
+    using Bench = PiketteBench;
 };
 
 }  // namespace tercio::kits
