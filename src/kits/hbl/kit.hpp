@@ -14,6 +14,7 @@
 #include "data/data_files.hpp"
 #include "data/save.hpp"
 #include "kits/hbl/bench.hpp"
+#include "kits/hbl/run.hpp"
 #include "hbl/engine.hpp"
 #include "ui/start_menu.hpp"
 
@@ -59,6 +60,7 @@ struct HblKit {
     }
     using Computer = HblComputer;
     using Bench = HblBench;
+    using Run = HblRun;
 };
 
 }  // namespace tercio::kits

@@ -14,6 +14,7 @@
 #include "data/data_files.hpp"
 #include "data/save.hpp"
 #include "kits/pikette/bench.hpp"
+#include "kits/pikette/run.hpp"
 #include "rules/engine.hpp"
 #include "ui/start_menu.hpp"
 
@@ -58,6 +59,7 @@ struct PiketteKit {
     }
     using Computer = PiketteComputer;
     using Bench = PiketteBench;
+    using Run = PiketteRun;
 };
 
 }  // namespace tercio::kits
