@@ -303,20 +303,6 @@ std::optional<typename E::Context> pairing(GameContexts& contexts, const std::st
     return contexts.context<kits::KitOf<E>>(ruleset, red, blue, why);
 }
 
-/// "random or normal": the levels engine E's computer plays.
-template <core::RulesEngine E>
-std::string level_list() {
-    std::vector<std::string> names;
-    for (const ai::Level l : ai::kLevels) {
-        if (kits::KitOf<E>::Computer::has_level(l)) names.emplace_back(ai::level_name(l));
-    }
-    std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
-    }
-    return out;
-}
-
 /// The contexts, army names and levels of the run; an exit code when the options or data are bad.
 template <core::RulesEngine E>
 std::variant<Plan<E>, int> make_plan(const SimOptions& opt, const std::filesystem::path& data_dir,
@@ -332,7 +318,7 @@ std::variant<Plan<E>, int> make_plan(const SimOptions& opt, const std::filesyste
         }
         if (!kits::KitOf<E>::Computer::has_level(*level)) {
             std::cerr << "tercio sim: " << (s == 0 ? "--red-ai" : "--blue-ai") << ": " << opt.ruleset
-                      << " has no level \"" << *names[s] << "\" yet (" << level_list<E>() << ")\n";
+                      << " has no level \"" << *names[s] << "\" yet (" << kits::levels_in_words<kits::KitOf<E>>() << ")\n";
             return kExitUsage;
         }
         plan.levels[s] = *level;

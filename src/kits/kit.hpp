@@ -52,6 +52,9 @@ concept FilesGroup = requires(data::DataCatalog& catalog, std::string_view rules
     /// A save that no longer replays whole, cut back to its last keyframe that does
     /// (data::repair_save_of); nothing when there is no such keyframe or nothing to repair.
     { F::repair(file, save, ctx) } -> std::same_as<std::optional<data::SaveRepair>>;
+    /// The turn a player is told a save has reached (the start menu's Continue list), from the
+    /// save and the game replayed from it.
+    { F::turn_reached(save, s) } -> std::same_as<int>;
     /// What a save appends after a command played on `before` giving `after` (its line, a
     /// keyframe when a turn began, the game-over line): data::GameSave::played_lines takes it.
     { F::lines_after(header, ctx, c, s, s, calls, commands) } -> std::same_as<std::string>;
@@ -119,11 +122,26 @@ concept RulesetKit = core::RulesEngine<typename K::Engine> && requires {
     { K::engine } -> std::convertible_to<std::string_view>;
     /// Its name for players ("Hell Broke Loose").
     { K::title } -> std::convertible_to<std::string_view>;
-    /// Whether a game of it can be served to other terminals (`tercio host`); if not, why not.
+    /// Whether a game of it can be served to other terminals (`tercio host`): empty if it can,
+    /// else what to say of it ("cannot be hosted yet").
     { K::no_hosting } -> std::convertible_to<std::string_view>;
     /// How its games can end, in words for a summary ("at nightfall"), in the order to give them.
     { K::end_phrases() } -> std::same_as<std::vector<std::pair<typename K::Engine::End, const char*>>>;
 } && FilesGroup<typename K::Files, typename K::Engine> && ComputerGroup<typename K::Computer, typename K::Engine> &&
     BenchGroup<typename K::Bench, typename K::Engine> && RunGroup<typename K::Run, typename K::Engine>;
+
+/// "random or normal": the levels kit K's computer plays, in words.
+template <RulesetKit K>
+std::string levels_in_words() {
+    std::vector<std::string> names;
+    for (const ai::Level l : ai::kLevels) {
+        if (K::Computer::has_level(l)) names.emplace_back(ai::level_name(l));
+    }
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    }
+    return out;
+}
 
 }  // namespace tercio::kits

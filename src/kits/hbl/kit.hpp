@@ -35,6 +35,8 @@ struct HblFiles {
                                                     const data::ReplayObserverOf<E>& observer);
     static std::optional<data::SaveRepair> repair(std::string_view file, const data::SaveFile& save,
                                                   const hbl::Context& ctx);
+    /// The turn of the game replayed (its older saves have no keyframes).
+    static int turn_reached(const data::SaveFile&, const hbl::GameState& s) { return s.turn; }
     static std::string lines_after(const data::SaveHeader& h, const hbl::Context& ctx, const hbl::Command& c,
                                    const hbl::GameState& before, const hbl::GameState& after, std::uint64_t calls,
                                    std::size_t commands);
@@ -50,7 +52,7 @@ struct HblKit {
     using Engine = hbl::Engine;
     static constexpr std::string_view engine = hbl::Engine::name;
     static constexpr std::string_view title = "Hell Broke Loose";
-    static constexpr std::string_view no_hosting = "it is played at one terminal for now: it cannot be hosted yet";
+    static constexpr std::string_view no_hosting = "cannot be hosted yet";
     using Files = HblFiles;
     static std::vector<std::pair<hbl::EndReason, const char*>> end_phrases() {
         return {{hbl::EndReason::TurnLimit, "at the turn limit"},

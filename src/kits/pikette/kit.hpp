@@ -35,6 +35,11 @@ struct PiketteFiles {
                                                     const data::ReplayObserverOf<E>& observer);
     static std::optional<data::SaveRepair> repair(std::string_view file, const data::SaveFile& save,
                                                   const rules::RulesContext& ctx);
+    /// A keyframe starts every turn after the first (the set-up ends in turn 1 without one):
+    /// their number.
+    static int turn_reached(const data::SaveFile& save, const rules::GameState&) {
+        return static_cast<int>(save.keyframes.size());
+    }
     static std::string lines_after(const data::SaveHeader& h, const rules::RulesContext& ctx, const rules::Command& c,
                                    const rules::GameState& before, const rules::GameState& after, std::uint64_t calls,
                                    std::size_t commands);
