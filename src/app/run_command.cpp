@@ -101,20 +101,6 @@ int open_commands(const RunOptions& opt, std::istringstream& file, std::istream*
 template <core::RulesEngine E>
 using Computers = std::array<std::unique_ptr<ai::PlayerOf<E>>, 2>;
 
-/// "random, easy, normal or hard": the levels kit K's computer plays.
-template <class K>
-std::string level_list() {
-    std::vector<std::string> names;
-    for (const ai::Level l : ai::kLevels) {
-        if (K::Computer::has_level(l)) names.emplace_back(ai::level_name(l));
-    }
-    std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
-    }
-    return out;
-}
-
 template <class K>
 int make_computers(const RunOptions& opt, std::uint64_t seed, Computers<typename K::Engine>& out) {
     const std::array<const std::optional<std::string>*, 2> levels = {&opt.red_ai, &opt.blue_ai};
@@ -123,7 +109,7 @@ int make_computers(const RunOptions& opt, std::uint64_t seed, Computers<typename
         const auto level = ai::parse_level(**levels[side]);
         if (!level || !K::Computer::has_level(*level)) {
             std::cerr << "tercio run: " << (side == 0 ? "--red-ai" : "--blue-ai") << ": no level \""
-                      << **levels[side] << "\" for " << K::engine << " (" << level_list<K>() << ")\n";
+                      << **levels[side] << "\" for " << K::engine << " (" << kits::levels_in_words<K>() << ")\n";
             return kExitUsage;
         }
         const core::Side s = side == 0 ? core::Side::A : core::Side::B;
