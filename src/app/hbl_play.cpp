@@ -11,8 +11,8 @@
 #include "app/terminal.hpp"
 #include "data/hbl_save.hpp"
 #include "hbl/engine.hpp"
+#include "kits/hbl/play_screen.hpp"
 #include "ui/hbl_plain_game.hpp"
-#include "ui/hbl_screen.hpp"
 
 namespace tercio::app {
 
@@ -48,7 +48,7 @@ int play_game(kits::KitTag<kits::HblKit>, std::unique_ptr<ui::CursesSurface>& te
         ctx = *made;
         header = new_save_header(catalog, game.ruleset, {game.red, game.blue}, player, game.seed, computer);
     }
-    ui::HblSession session(ctx, header.seed);
+    control::SessionOf<E> session(ctx, header.seed);
     header.setup_hash = E::hash(session.state());
     // One computer player a side it plays, for the whole game, seeded from the game's seed.
     std::array<std::unique_ptr<ai::PlayerOf<E>>, 2> players;
@@ -61,10 +61,10 @@ int play_game(kits::KitTag<kits::HblKit>, std::unique_ptr<ui::CursesSurface>& te
         }
     }
     // The screen, unless the game is played in plain lines.
-    std::optional<ui::HblScreen> screen;
+    std::optional<ui::PlayScreenOf<kits::HblKit>> screen;
     if (!opt.plain) {
         screen.emplace(session, ui::ScreenOptions{term->has_color() && opt.color, opt.ascii || !utf8_locale()});
-        screen->show_setup(session.setup_events());
+        screen->show_setup_log();
     }
     std::string message;  // what the player is told first
     std::unique_ptr<data::GameSave> save;
@@ -110,7 +110,6 @@ int play_game(kits::KitTag<kits::HblKit>, std::unique_ptr<ui::CursesSurface>& te
         input_ended = lines.run(std::cin) && !session.over();
     } else {
         screen->set_save_action([&keeper] { return keeper.save(); });
-        screen->set_quit_question("Quit? The game is saved: tercio play --resume goes on with it. y or n");
         const auto delay = std::chrono::milliseconds(std::max(0, opt.ai_delay_ms));
         Clock::time_point last = Clock::now();
         std::uint64_t seen = session.version();

@@ -4,7 +4,7 @@
 #include <ostream>
 
 #include "control/hbl_event_text.hpp"
-#include "ui/hbl_screen.hpp"
+#include "ui/hbl_board.hpp"
 #include "ui/plain_game.hpp"
 
 namespace tercio::ui {

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "hbl/engine.hpp"
-#include "ui/hbl_screen.hpp"
+#include "ui/hbl_board.hpp"
 #include "ui/log.hpp"
-#include "ui/play_screen.hpp"
+#include "ui/screen_parts.hpp"
 #include "ui/surface.hpp"
 
 namespace tercio::ui {

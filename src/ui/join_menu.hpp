@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "ui/play_screen.hpp"
+#include "ui/screen_parts.hpp"
 #include "ui/surface.hpp"
 
 namespace tercio::ui {

@@ -44,10 +44,6 @@ bool mark_on_left(core::Facing f) {
     return f == core::Facing::W || f == core::Facing::NW || f == core::Facing::SW;
 }
 
-bool contains(const std::vector<core::Square>& v, core::Square q) {
-    return std::find(v.begin(), v.end(), q) != v.end();
-}
-
 /// The terrain kind of a square, if any.
 std::optional<TerrainKind> terrain_at(const GameState& s, core::Square q) {
     if (s.stream_at(q)) return TerrainKind::Stream;
@@ -78,88 +74,71 @@ bool leader_attached_to(const GameState& s, std::size_t unit) {
     return l.alive && l.deployed && l.attached == unit;
 }
 
-/// One square's three cells.
-struct Cells {
-    std::array<std::string, kSquareCells> text{" ", " ", " "};
-    std::array<Style, kSquareCells> style{};
-    /// The rest of a larger square: its terrain (or blank), with the square's highlights.
-    std::string fill = " ";
-    Style fill_style{};
-};
-
-class MapPainter {
+class SquarePainter {
   public:
-    MapPainter(Surface& out, Rect area, const RulesContext& ctx, const GameState& s,
-               const MapView& view)
-        : out_(out),
-          area_(area),
-          ctx_(ctx),
-          s_(s),
-          view_(view),
-          marks_(view.ascii ? kAscii : kUnicode) {}
+    SquarePainter(const RulesContext& ctx, const GameState& s, bool ascii, bool color)
+        : ctx_(ctx), s_(s), color_(color), marks_(ascii ? kAscii : kUnicode) {}
 
-    void draw() {
-        const int files = s_.files;
-        const int ranks = s_.ranks;
-        const int cw = view_.cell_w;
-        const int ch = view_.cell_h;
-        const int pad = (cw - kSquareCells) / 2;  // cells left of the picture in a larger square
-        const int mid = (ch - 1) / 2;             // the picture's row in a larger square
-        draw_file_labels(0);
-        for (int r = 0; r < ranks; ++r) {
-            const int y0 = 1 + ch * (ranks - 1 - r);
-            draw_rank_label(y0 + mid, r);
-            for (int f = 0; f < files; ++f) {
-                const core::Square q = core::make_square(f, r);
-                const Cells c = square_cells(q);
-                const int x0 = kRankLabelCells + cw * f;
-                for (int dy = 0; dy < ch; ++dy) {
-                    for (int dx = 0; dx < cw; ++dx) {
-                        const int k = dx - pad;
-                        if (dy == mid && k >= 0 && k < kSquareCells) {
-                            put(x0 + dx, y0 + dy, c.text[static_cast<std::size_t>(k)],
-                                c.style[static_cast<std::size_t>(k)]);
-                        } else {
-                            put(x0 + dx, y0 + dy, c.fill, c.fill_style);
-                        }
-                    }
-                }
+    SquareCells cells(core::Square q) const {
+        SquareCells c;
+        const auto terrain = terrain_at(s_, q);
+        std::string_view fill = " ";
+        Style fill_style;
+        if (terrain) {
+            const auto t = static_cast<std::size_t>(*terrain);
+            constexpr std::array<Color, 4> kTerrainColor = {Color::Green, Color::Default,
+                                                            Color::Yellow, Color::Cyan};
+            fill = marks_.terrain[t];
+            fill_style = colored(kTerrainColor[t]);
+        }
+        for (std::size_t k = 0; k < c.text.size(); ++k) {
+            c.text[k] = fill;
+            c.style[k] = fill_style;
+        }
+        const auto a = unit_in(s_, q, Side::A);
+        const auto b = unit_in(s_, q, Side::B);
+        c.empty = false;
+        if (a && b) {
+            unit_glyph(*a, c.text[0], c.style[0]);
+            c.text[1] = marks_.contested;
+            c.style[1] = Style{};
+            c.style[1].bold = true;
+            unit_glyph(*b, c.text[2], c.style[2]);
+        } else if (a || b) {
+            const std::size_t u = a ? *a : *b;
+            const Unit& unit = s_.units[u];
+            const Style side_style = colored(kSideColor[rules::idx(unit.side)]);
+            unit_glyph(u, c.text[1], c.style[1]);
+            const std::size_t arrow = mark_on_left(unit.facing) ? 0 : 2;
+            const std::size_t free = 2 - arrow;
+            c.narrow_side = static_cast<int>(arrow);
+            c.text[arrow] = marks_.facing[static_cast<std::size_t>(unit.facing)];
+            c.style[arrow] = side_style;
+            c.style[arrow].dim = unit.fired;
+            const std::string_view marker = unit_marker(u);
+            if (!marker.empty()) {
+                c.text[free] = marker;
+                c.style[free] = side_style;
+                c.style[free].bold = true;
+            }
+        } else if (const auto leader = lone_leader_in(s_, q)) {
+            c.text[1] = "@";
+            c.style[1] = colored(kSideColor[rules::idx(*leader)]);
+            c.style[1].bold = true;
+        } else {
+            c.empty = true;
+            if (!terrain) {
+                c.text[1] = marks_.open;
+                c.style[1] = Style{};
             }
         }
-        draw_file_labels(1 + ch * ranks);
+        c.fill = fill;
+        c.fill_style = fill_style;
+        return c;
     }
 
   private:
-    /// Writes one cell, relative to the area, only if it lies inside the area.
-    void put(int x, int y, std::string_view cell, Style st) {
-        if (x < 0 || y < 0 || x >= area_.w || y >= area_.h) return;
-        out_.put(area_.x + x, area_.y + y, cell, st);
-    }
-
-    Style colored(Color c) const { return Style{view_.color ? c : Color::Default}; }
-
-    // The labels stay plain for the cursor: the status line under the map names its square, and
-    // a reversed letter and number cost two attribute changes and a cursor motion for each label
-    // that changes: 48 of the 98 bytes a cursor move used to send (bench/terminal.sh).
-    // The selected unit's file and rank labels are reversed, so that the selection shows from
-    // the edges of the map wherever the cursor is.
-    void draw_file_labels(int y) {
-        for (int f = 0; f < s_.files; ++f) {
-            const char letter = static_cast<char>('a' + f);
-            Style st;
-            st.reverse = view_.selected && view_.selected->x == f;
-            put(kRankLabelCells + view_.cell_w * f + view_.cell_w / 2, y, std::string_view(&letter, 1), st);
-        }
-    }
-
-    void draw_rank_label(int y, int rank) {
-        const std::string n = std::to_string(rank + 1);
-        const std::string text = (n.size() < 2 ? " " : "") + n;
-        Style st;
-        st.reverse = view_.selected && view_.selected->y == rank;
-        put(0, y, text.substr(0, 1), st);
-        put(1, y, text.substr(1, 1), st);
-    }
+    Style colored(Color c) const { return Style{color_ ? c : Color::Default}; }
 
     /// The glyph of a unit, cased by side, styled by side and status.
     void unit_glyph(std::size_t unit, std::string& text, Style& st) const {
@@ -182,80 +161,9 @@ class MapPainter {
         return "";
     }
 
-    Cells square_cells(core::Square q) const {
-        Cells c;
-        const auto terrain = terrain_at(s_, q);
-        std::string_view fill = " ";
-        Style fill_style;
-        if (terrain) {
-            const auto t = static_cast<std::size_t>(*terrain);
-            constexpr std::array<Color, 4> kTerrainColor = {Color::Green, Color::Default,
-                                                            Color::Yellow, Color::Cyan};
-            fill = marks_.terrain[t];
-            fill_style = colored(kTerrainColor[t]);
-        }
-        for (std::size_t k = 0; k < c.text.size(); ++k) {
-            c.text[k] = fill;
-            c.style[k] = fill_style;
-        }
-        const bool reach = contains(view_.reach, q);
-        const bool arc = contains(view_.arc, q);
-        const auto a = unit_in(s_, q, Side::A);
-        const auto b = unit_in(s_, q, Side::B);
-        if (a && b) {
-            unit_glyph(*a, c.text[0], c.style[0]);
-            c.text[1] = marks_.contested;
-            c.style[1] = Style{};
-            c.style[1].bold = true;
-            unit_glyph(*b, c.text[2], c.style[2]);
-        } else if (a || b) {
-            const std::size_t u = a ? *a : *b;
-            const Unit& unit = s_.units[u];
-            const Style side_style = colored(kSideColor[rules::idx(unit.side)]);
-            unit_glyph(u, c.text[1], c.style[1]);
-            const std::size_t arrow = mark_on_left(unit.facing) ? 0 : 2;
-            const std::size_t free = 2 - arrow;
-            c.text[arrow] = marks_.facing[static_cast<std::size_t>(unit.facing)];
-            c.style[arrow] = side_style;
-            c.style[arrow].dim = unit.fired;
-            const std::string_view marker = unit_marker(u);
-            if (!marker.empty()) {
-                c.text[free] = marker;
-                c.style[free] = side_style;
-                c.style[free].bold = true;
-            }
-        } else if (const auto leader = lone_leader_in(s_, q)) {
-            c.text[1] = "@";
-            c.style[1] = colored(kSideColor[rules::idx(*leader)]);
-            c.style[1].bold = true;
-        } else {
-            if (!terrain) {
-                c.text[1] = marks_.open;
-                c.style[1] = Style{};
-            }
-            if (reach || arc) {
-                c.text[1] = reach && arc ? marks_.both : (reach ? marks_.reach : marks_.arc);
-                c.style[1] = colored(reach ? Color::Magenta : Color::Yellow);
-            }
-        }
-        c.fill = fill;
-        c.fill_style = fill_style;
-        const auto highlight = [&](Style& st) {
-            if (reach) st.underline = true;
-            if (arc) st.bold = true;
-            if (view_.selected && *view_.selected == q) st.underline = st.bold = true;
-            if (view_.cursor && *view_.cursor == q) st.reverse = !st.reverse;
-        };
-        for (Style& st : c.style) highlight(st);
-        highlight(c.fill_style);
-        return c;
-    }
-
-    Surface& out_;
-    Rect area_;
     const RulesContext& ctx_;
     const GameState& s_;
-    const MapView& view_;
+    bool color_;
     const Marks& marks_;
 };
 
@@ -290,23 +198,13 @@ std::string unit_status(const RulesContext& ctx, const GameState& s, std::size_t
     return unit_words(ctx, s, unit, 0);
 }
 
-Rect map_rect(const MapView& view, int files, int ranks) {
-    return Rect{0, 0, kRankLabelCells + view.cell_w * files, view.cell_h * ranks + 2};
+SquareCells square_cells(const RulesContext& ctx, const GameState& s, core::Square q, bool ascii, bool color) {
+    return SquarePainter(ctx, s, ascii, color).cells(q);
 }
 
-void fit_map(MapView& view, int width, int height, int files, int ranks, int side_w, int below) {
-    constexpr std::array<std::pair<int, int>, 3> kSizes{{{7, 3}, {5, 2}, {3, 1}}};
-    for (const auto& [cw, ch] : kSizes) {
-        view.cell_w = cw;
-        view.cell_h = ch;
-        const Rect r = map_rect(view, files, ranks);
-        if (r.w + side_w <= width && r.h + below <= height) return;
-    }
-}
-
-void draw_map(Surface& out, Rect area, const RulesContext& ctx, const GameState& s,
-              const MapView& view) {
-    MapPainter(out, area, ctx, s, view).draw();
+void draw_map(Surface& out, Rect area, const RulesContext& ctx, const GameState& s, const MapView& view) {
+    const SquarePainter painter(ctx, s, view.ascii, view.color);
+    draw_board(out, area, s.files, s.ranks, view, [&painter](core::Square q) { return painter.cells(q); });
 }
 
 std::string square_status(const RulesContext& ctx, const GameState& s, core::Square sq) {

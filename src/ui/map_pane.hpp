@@ -33,38 +33,15 @@
 #include "core/grid.hpp"
 #include "rules/game.hpp"
 #include "rules/game_state.hpp"
+#include "ui/board_view.hpp"
 #include "ui/surface.hpp"
 
 namespace tercio::ui {
 
-/// What to draw besides the position itself.
-struct MapView {
-    std::optional<core::Square> cursor;  ///< none: no cursor
-    std::vector<core::Square> reach;     ///< the selected unit's move reach
-    std::vector<core::Square> arc;       ///< the selected unit's fire arc
-    /// The selected unit's square: underlined and bold, its file and rank labels reversed.
-    std::optional<core::Square> selected;
-    /// Cells per square, across and down: 3 x 1 at 80x24; larger terminals get 5 x 2 or 7 x 3
-    /// (fit_map). A larger square keeps the three cells of the picture above in its middle and
-    /// fills the rest with its terrain (or blank); highlights cover the whole square.
-    int cell_w = 3;
-    int cell_h = 1;
-    bool ascii = false;                  ///< no character above 0x7F at all
-    bool color = true;                   ///< false: every Style keeps Color::Default
-};
-
-/// Cells per square, and the width of the rank labels at the left.
-inline constexpr int kSquareCells = 3;
-inline constexpr int kRankLabelCells = 3;
-
-/// The size the map needs (x = y = 0): 3 + cell_w * files wide, cell_h * ranks + 2 tall (file
-/// labels above and below); 48 x 17 for the standard 15 x 15 board at 3 x 1.
-Rect map_rect(const MapView& view, int files = core::kBoardFiles, int ranks = core::kBoardRanks);
-
-/// The largest square size (3 x 1, 5 x 2 or 7 x 3 cells) whose map leaves `side_w` columns beside
-/// it and `below` rows under it on a width x height screen; 3 x 1 when nothing larger fits (at
-/// 80x24 always). Sets view.cell_w and view.cell_h.
-void fit_map(MapView& view, int width, int height, int files, int ranks, int side_w, int below);
+/// One square's picture without the view's highlights: a unit's glyph with its facing and most
+/// urgent mark, a contested square, a lone leader, terrain or the open mark (the marks above).
+SquareCells square_cells(const rules::RulesContext& ctx, const rules::GameState& s, core::Square q,
+                             bool ascii, bool color);
 
 /// Draws the board of `s` into `area`, top left at (area.x, area.y). Nothing is written outside
 /// `area`; a smaller area shows the top left part (a 16-row area drops the bottom file labels).

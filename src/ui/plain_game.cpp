@@ -13,7 +13,7 @@
 #include "ui/guide.hpp"
 #include "ui/log.hpp"
 #include "ui/map_pane.hpp"
-#include "ui/play_screen.hpp"
+#include "ui/screen_parts.hpp"
 #include "ui/side_pane.hpp"
 #include "ui/surface.hpp"
 

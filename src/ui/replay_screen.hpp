@@ -18,7 +18,7 @@
 #include "rules/command.hpp"
 #include "rules/game.hpp"
 #include "ui/log.hpp"
-#include "ui/play_screen.hpp"
+#include "ui/screen_parts.hpp"
 #include "ui/surface.hpp"
 
 namespace tercio::ui {

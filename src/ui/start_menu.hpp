@@ -10,7 +10,7 @@
 
 #include "ai/player.hpp"
 #include "rules/game_state.hpp"
-#include "ui/play_screen.hpp"
+#include "ui/screen_parts.hpp"
 #include "ui/surface.hpp"
 
 namespace tercio::ui {

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Hell Broke Loose in the real terminal (tmux at 80x24): chosen in the start menu, then a game
-# from the command line against the computer: the side pane, commands typed and completed, the
-# computer's phase, a page, saving, quitting, resuming, a kill -9 and resuming again. And what
+# Hell Broke Loose in the real terminal, on the game screen every ruleset shares (tmux at 80x24,
+# then 120x40): chosen in the start menu, then a game from the command line against the computer:
+# the map and the side pane, the Enter menu at the cursor, commands typed and completed, the
+# computer's phase, the help and the legend, the history, saving, quitting, resuming, a kill -9 and
+# resuming again; larger squares at 120x40, the cursor on a unit and its menu. And what
 # `tercio play --ruleset` refuses, before the screen; and the same in plain lines (--plain).
 # Usage: tmux_play_hbl.sh TERCIO
 set -euo pipefail
@@ -51,11 +53,12 @@ expect "tercio: Renaissance battles by the Hell Broke Loose rules"
 expect "Rules       < Hell Broke Loose >  2 of 2"
 expect "A French: 2 Gendarmes"
 t send-keys -t menu s
-expect "A French: die D10, chips 21/21"
-expect "n/n UI  s stubborn  V vexed  u unloaded  * melee"
-expect "Initiative: A rolls"
-type_line quit
-expect "Quit? The game is saved: tercio play --resume goes on with it."
+# The game screen (the computer, B, may well be playing already): the board and the side pane.
+expect "    a b c d e f g h i j k l m n o p q r s t u v w x Turn "
+expect "   Die   Chips  Deck"
+expect "A  D10   "
+t send-keys -t menu Q
+expect "Quit? The game is saved: tercio play --resume goes on with it. (y/N)"
 t send-keys -t menu y
 expect "tercio: Hell Broke Loose game french v spanish, seed"
 expect "rc=0"
@@ -65,26 +68,46 @@ expect "rc=0"
 session=game
 t -f /dev/null new-session -d -s game -x 80 -y 24 \
     "$tercio play --ruleset hell-broke-loose --red french --blue ottoman --seed 5 --vs normal --ai-delay 50; echo rc=\$?; sleep 10"
-expect "Turn 1: A chooses first or second, 6 pips each."
-expect "B Ottoman: die D10, chips 21/21, deck 29"
-expect "P1  l2  N  10/10 s6"
-expect "A (French)>"
-# Tab completes from the legal commands.
-t send-keys -t game -l se
+expect "Turn 1 of 10"
+expect " 2 · · · · · · · K↑K↑M↑H↑P↑P↑A↑A↑G↑· · · · · · · ·"
+expect "B  D10   21/21  29"
+expect "A French: won the initiative, 6 pips each: go first"
+# Enter at the cursor: what can be done there, here the choice of the initiative.
+t send-keys -t game Enter
+expect "m10: Enter plays"
+expect "2 second"
+t send-keys -t game Escape
+expect "Cancelled."
+# Tab completes a typed command from the legal ones.
+t send-keys -t game -l :se
 t send-keys -t game Tab
-expect "A (French)> second"
+expect "> second_"
 t send-keys -t game Enter
 expect "B turns"
-# A is asked again: to shoot at a command B activated, or in its own phase.
-expect "A (French)>"
-type_line units
-expect "A P1 l2 N Swiss pike, UI 10/10 (6 stubborn)."
-t send-keys -t game Escape
-type_line "fight K1"
+# A is asked again, out of turn: to shoot at a command B activated, or hold.
+expect "A French: B activated a command. Shoot at it first"
+# The cursor on A's unit in k2: the line under the map says what stands there (once the long
+# message over it is cleared: Esc at the command line).
+t send-keys -t game : Escape h h j j j j j j j j
+expect "k2 open: H1 Stradiots (A) facing N, 4/4 UI"
+t send-keys -t game -l ":fight K1"
+t send-keys -t game Enter
 expect "fight K1: "
-type_line save
+# The help, generated from the key table, then the legend.
+t send-keys -t game ?
+expect "Rules for H1 Stradiots (A)"
+t send-keys -t game ?
+expect "tercio keys"
+expect "activate the command of the unit at the cursor; rally it"
+t send-keys -t game ?
+expect ":  rough ground (type II)"
+t send-keys -t game Escape
+t send-keys -t game C-p
+expect "History (PgUp/PgDn"
+t send-keys -t game Escape
+t send-keys -t game S
 expect "Saved ("
-type_line quit
+t send-keys -t game Q
 t send-keys -t game y
 expect "tercio: Hell Broke Loose game french v ottoman, seed 5, saved in"
 expect "tercio play --resume goes on with it"
@@ -113,12 +136,11 @@ session=resumed
 t -f /dev/null new-session -d -s resumed -x 80 -y 24 "$tercio play --resume --ai-delay 50; echo rc=\$?; sleep 10"
 expect "Resumed $(basename "$save")."
 expect "B turns"
-expect "A (French)>"
+expect "A French: B activated a command."
 # Killed mid-game (the connection gone): nothing played is lost.
-t send-keys -t resumed -l undo
-t send-keys -t resumed Enter
-type_line help
-expect "Hell Broke Loose: keys and words"
+t send-keys -t resumed U
+t send-keys -t resumed ?
+expect "tercio keys"
 t send-keys -t resumed Escape
 # The pane's shell runs tercio as its child (other tests may run tercio play --resume meanwhile).
 pid=$(pgrep -P "$(t display -p -t resumed '#{pane_pid}')" -x tercio)
@@ -129,8 +151,29 @@ expect "rc=137"
 session=again
 t -f /dev/null new-session -d -s again -x 80 -y 24 "$tercio play --resume --ai-delay 50; echo rc=\$?; sleep 10"
 expect "Resumed $(basename "$save")."
-type_line quit
+t send-keys -t again Q
 t send-keys -t again y
+expect "rc=0"
+
+# At 120x40: three cells a square, the hint on one row; the Enter menu at the cursor on a unit
+# plays a command (hold: A lets B's activated command move unshot).
+session=big
+t -f /dev/null new-session -d -s big -x 120 -y 40 \
+    "$tercio play --ruleset hell-broke-loose --red french --blue ottoman --seed 5 --vs normal --ai-delay 50; echo rc=\$?; sleep 10"
+expect " 2  ·  ·  ·  ·  ·  ·  ·  K↑ K↑ M↑ H↑ P↑ P↑ A↑ A↑ G↑ ·"
+expect "A French: won the initiative, 6 pips each: go first or second (Enter, then"
+t send-keys -t big Enter
+expect "m10: Enter plays, Esc cancels"
+expect "1 first"
+t send-keys -t big 2
+expect "A French: B activated a command. Shoot at it first (Space, f) or d to hold."
+t send-keys -t big h h j j j j j j j j Enter
+expect "k2: Enter plays, Esc cancels"
+expect "1 hold"
+t send-keys -t big Enter
+expect "5 against the D8's 4, 2 moves a unit."
+t send-keys -t big Q
+t send-keys -t big y
 expect "rc=0"
 
 # --plain: the same game in plain lines from a script, saved, then resumed in plain lines.

@@ -16,6 +16,8 @@
 #include "kits/hbl/bench.hpp"
 #include "kits/hbl/run.hpp"
 #include "hbl/engine.hpp"
+#include "kits/hbl/screen.hpp"
+#include "kits/hbl/text.hpp"
 #include "ui/start_menu.hpp"
 
 namespace tercio::kits {
@@ -63,6 +65,9 @@ struct HblKit {
     using Computer = HblComputer;
     using Bench = HblBench;
     using Run = HblRun;
+    /// Its words and its screen (docs/rulesets.md, "The kit: Text and Screen groups").
+    using Text = hbl_kit::Text;
+    using Screen = hbl_kit::Screen;
 };
 
 }  // namespace tercio::kits

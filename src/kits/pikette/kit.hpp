@@ -16,6 +16,8 @@
 #include "kits/pikette/bench.hpp"
 #include "kits/pikette/run.hpp"
 #include "rules/engine.hpp"
+#include "kits/pikette/screen.hpp"
+#include "kits/pikette/text.hpp"
 #include "ui/start_menu.hpp"
 
 namespace tercio::kits {
@@ -65,6 +67,9 @@ struct PiketteKit {
     using Computer = PiketteComputer;
     using Bench = PiketteBench;
     using Run = PiketteRun;
+    /// Its words and its screen (docs/rulesets.md, "The kit: Text and Screen groups").
+    using Text = pikette::Text;
+    using Screen = pikette::Screen;
 };
 
 }  // namespace tercio::kits

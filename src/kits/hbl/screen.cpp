@@ -1,0 +1,381 @@
+#include "kits/hbl/screen.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string_view>
+#include <variant>
+
+#include "kits/hbl/text.hpp"
+
+namespace tercio::kits::hbl_kit {
+
+namespace {
+
+using namespace hbl;
+
+constexpr std::array<ui::SquareSize, 5> kSizes{{{7, 3}, {5, 2}, {3, 1}, {2, 1}, {1, 1}}};
+
+constexpr ui::KeyLine kActionKeys[] = {
+    {"m", "move the selected unit to the cursor (one move; Enter for wheels)"},
+    {"f", "shoot with the selected unit at the cursor (odds first)"},
+    {"a", "attack: fight its melee, or move into the enemy at the cursor"},
+    {"g r", "activate the command of the unit at the cursor; rally it"},
+    {"t P", "turn a card for a pip; done with the card or the phase"},
+    {"d c", "hold (no shot) or accept; pay a chip for a stubborn unit"},
+    {"F s", "follow up or stay after a melee won"},
+};
+
+constexpr std::array<std::string_view, core::kFacings> kArrows{"↑", "↗", "→", "↘",
+                                                               "↓", "↙", "←", "↖"};
+constexpr std::array<std::string_view, core::kFacings> kAsciiArrows{"^", "/", ">", "\\",
+                                                                    "v", "/", "<", "\\"};
+
+ui::Color side_color(core::Side s) {
+    return s == core::Side::A ? ui::Color::Red : ui::Color::Blue;
+}
+
+/// The squares a command names (a unit's square, where it goes, its target).
+std::vector<core::Square> squares_of(const GameState& s, const Command& c) {
+    const auto at = [&s](int u) { return s.units[static_cast<std::size_t>(u)].sq; };
+    return std::visit(
+        [&](const auto& x) -> std::vector<core::Square> {
+            using T = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<T, cmd::Move>)
+                return {at(x.unit), x.to};
+            else if constexpr (std::is_same_v<T, cmd::Shoot>)
+                return {at(x.unit), at(x.target)};
+            else if constexpr (std::is_same_v<T, cmd::Reload>)
+                return x.unit >= 0 ? std::vector{at(x.unit)} : std::vector<core::Square>{};
+            else if constexpr (std::is_same_v<T, cmd::Fight> || std::is_same_v<T, cmd::Rally> ||
+                               std::is_same_v<T, cmd::Face>)
+                return {at(x.unit)};
+            else if constexpr (std::is_same_v<T, cmd::Activate>) {
+                std::vector<core::Square> out;  // its units' squares
+                for (std::size_t i = 0; i < s.unit_count; ++i) {
+                    const Unit& u = s.units[i];
+                    if (u.on_board && u.side == s.decider && u.command == x.command)
+                        out.push_back(u.sq);
+                }
+                return out;
+            } else
+                return {};
+        },
+        c);
+}
+
+bool names(const std::vector<core::Square>& v, core::Square q) {
+    return std::find(v.begin(), v.end(), q) != v.end();
+}
+
+/// The legal move of `unit` into `to`, keeping its facing if it can.
+std::optional<Command> move_to(const Context& ctx, const GameState& s, std::size_t unit,
+                               core::Square to) {
+    std::optional<Command> best;
+    for (const Command& c : legal_commands(ctx, s)) {
+        const auto* m = std::get_if<cmd::Move>(&c);
+        if (!m || m->unit != unit || m->to != to) continue;
+        if (!best || m->facing == s.units[unit].facing) best = c;
+    }
+    return best;
+}
+
+/// m, f, a, r and g with the selection and the cursor: the command, or why none.
+std::optional<Command> unit_action(const Context& ctx, const GameState& s, char32_t key,
+                                   std::optional<core::Square> selected, core::Square cursor,
+                                   std::string& why) {
+    if (key == 'r' || key == 'g') {
+        const auto u = unit_at(s, key == 'g' && selected ? *selected : cursor, s.decider);
+        if (!u) {
+            why = "no unit of side " + std::string(1, core::side_letter(s.decider)) + " there";
+            return std::nullopt;
+        }
+        const Command c = key == 'r' ? Command{cmd::Rally{static_cast<std::uint8_t>(*u)}}
+                                     : Command{cmd::Activate{s.units[*u].command}};
+        if (auto bad = validate(ctx, s, c)) {
+            why = print(ctx, s, c) + ": " + *bad;
+            return std::nullopt;
+        }
+        return c;
+    }
+    const auto u = selected ? unit_at(s, *selected, s.decider) : std::nullopt;
+    if (!u) {
+        why = "select a unit first: put the cursor on it and press Space";
+        return std::nullopt;
+    }
+    const auto unit = static_cast<std::uint8_t>(*u);
+    if (key == 'f' || (key == 'a' && cursor == *selected)) {
+        Command c = cmd::Fight{unit};
+        if (key == 'f') {
+            const auto t = unit_at(s, cursor, core::other(s.decider));
+            if (!t) {
+                why = "no enemy unit in " + core::to_string(cursor) + " to shoot at";
+                return std::nullopt;
+            }
+            c = cmd::Shoot{unit, static_cast<std::uint8_t>(*t)};
+        }
+        if (auto bad = validate(ctx, s, c)) {
+            why = print(ctx, s, c) + ": " + *bad;
+            return std::nullopt;
+        }
+        return c;
+    }
+    if (cursor == *selected) {
+        why = "a wheel turns in place: Enter shows the facings";
+        return std::nullopt;
+    }
+    if (auto c = move_to(ctx, s, *u, cursor)) return c;
+    const Command tried = cmd::Move{unit, cursor, s.units[*u].facing};
+    why = print(ctx, s, tried) + ": " + validate(ctx, s, tried).value_or("not one move from there");
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::span<const ui::SquareSize> Screen::square_sizes() {
+    return kSizes;
+}
+
+ui::SquareCells Screen::square_cells(const Context& ctx, const State& s, core::Square q, bool ascii,
+                                     bool color) {
+    ui::SquareCells c;
+    const auto colored = [color](ui::Color k) { return ui::Style{color ? k : ui::Color::Default}; };
+    const Terrain t = s.terrain_at(q);
+    // HBL-UNDEF-22: type II rough, type III difficult ground fill the square; type I is open.
+    const std::string fill = t == Terrain::II ? ":" : t == Terrain::III ? "#" : " ";
+    const ui::Style fill_style = colored(t == Terrain::II ? ui::Color::Yellow : ui::Color::Default);
+    c.fill = fill;
+    c.fill_style = fill_style;
+    for (std::size_t k = 0; k < c.text.size(); ++k) c.text[k] = fill, c.style[k] = fill_style;
+    const auto a = unit_at(s, q, core::Side::A);
+    const auto b = unit_at(s, q, core::Side::B);
+    const auto glyph = [&](std::size_t i, std::string& text, ui::Style& st) {
+        const Unit& u = s.units[i];
+        const auto g = static_cast<unsigned char>(ctx.rs().troop_types[u.type].glyph);
+        text.assign(1,
+                    static_cast<char>(u.side == core::Side::A ? std::toupper(g) : std::tolower(g)));
+        st = colored(side_color(u.side));
+        st.bold = true;
+        st.dim = st.underline =
+            u.integrity.vexed;  // HBL-VEX: vexed, as Disordered in Pikette Squared
+    };
+    c.empty = !a && !b;
+    if (a && b) {
+        // HBL-GRID-3: two units in a square are in contact, a melee.
+        glyph(*a, c.text[0], c.style[0]);
+        c.text[1] = ascii ? "=" : "×";
+        c.style[1] = ui::Style{};
+        c.style[1].bold = true;
+        glyph(*b, c.text[2], c.style[2]);
+    } else if (a || b) {
+        const Unit& u = s.units[a ? *a : *b];
+        glyph(a ? *a : *b, c.text[1], c.style[1]);
+        const bool left = u.facing == core::Facing::W || u.facing == core::Facing::NW ||
+                          u.facing == core::Facing::SW;
+        const std::size_t arrow = left ? 0 : 2;
+        c.narrow_side = static_cast<int>(arrow);
+        c.text[arrow] = (ascii ? kAsciiArrows : kArrows)[static_cast<std::size_t>(u.facing)];
+        c.style[arrow] = colored(side_color(u.side));
+        const bool unloaded = ctx.rs().troop_types[u.type].shoots() && !u.loaded;
+        const std::string_view mark = u.integrity.vexed ? "?" : unloaded ? "*" : "";
+        if (!mark.empty()) {
+            c.text[2 - arrow] = mark;
+            c.style[2 - arrow] = colored(side_color(u.side));
+            c.style[2 - arrow].bold = true;
+        }
+    } else if (t == Terrain::I) {
+        c.text[1] = ascii ? "." : "·";
+        c.style[1] = ui::Style{};
+    }
+    return c;
+}
+
+void Screen::draw_status(ui::Surface& out, ui::Rect area, const Context& ctx, const State& s,
+                         bool colour) {
+    int y = area.y;
+    const auto line = [&](const std::string& text, ui::Style st = {}) {
+        if (y < area.y + area.h)
+            out.put(area.x, y++,
+                    ui::code_points(text).size() > static_cast<std::size_t>(area.w)
+                        ? text.substr(0, static_cast<std::size_t>(area.w))
+                        : text,
+                    st);
+    };
+    const std::string who(1, core::side_letter(s.decider));
+    line("Turn " + std::to_string(s.turn) + " of " + std::to_string(kTurnLimit),
+         ui::Style{ui::Color::Default, true});
+    std::string decision;
+    switch (s.decision) {
+        case Decision::Choose:
+            decision = who + " chooses: first or second";
+            break;
+        case Decision::Act:
+            decision = who + " acts";
+            break;
+        case Decision::React:
+            decision = who + " may shoot, or hold";
+            break;
+        case Decision::Stubborn:
+        case Decision::KeepMove:
+            decision = who + ": a stubborn chip?";
+            break;
+        case Decision::Follow:
+            decision = who + " may follow up";
+            break;
+        case Decision::RallyBack:
+            decision = who + ": UI back, a chip each";
+            break;
+        case Decision::Over:
+            decision = s.winner ? Text::side_label(ctx, *s.winner) + " wins" : "A draw";
+            break;
+    }
+    line(decision, ui::Style{ui::Color::Default, false, true});
+    if (s.decision == Decision::Choose) {
+        line("Initiative: " + std::to_string(s.pips) + " pips each");
+    } else if (!s.over()) {
+        line(std::string(1, core::side_letter(s.active)) + "'s " +
+             (s.second_phase ? "2nd" : "1st") + " phase, " + std::to_string(s.pips_left) +
+             (s.pips_left == 1 ? " pip left" : " pips left"));
+    } else {
+        line("Chips taken: A " + std::to_string(victory_points(s, core::Side::A)) + ", B " +
+             std::to_string(victory_points(s, core::Side::B)));
+    }
+    line(s.card ? "Card: " + std::string(1, core::side_letter(s.card_side)) + "'s " +
+                      std::string(card_title(*s.card))
+                : std::string("Card: none in play"));
+    line("   Die   Chips  Deck", ui::Style{ui::Color::Default, false, false, true});
+    for (const core::Side side : {core::Side::A, core::Side::B}) {
+        std::string die = core::to_string(ctx.army(side).army_die);
+        for (char& ch : die) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+        std::string chips = std::to_string(s.chips[core::idx(side)]) + "/" +
+                            std::to_string(s.chips_start[core::idx(side)]);
+        die.resize(6, ' ');
+        chips.resize(7, ' ');
+        ui::Style st{colour ? side_color(side) : ui::Color::Default, true};
+        line(std::string(1, core::side_letter(side)) + "  " + die + chips +
+                 std::to_string(s.decks[core::idx(side)].left()),
+             st);
+    }
+}
+
+std::optional<std::size_t> Screen::unit_at(const State& s, core::Square q, core::Side side) {
+    return hbl::unit_at(s, q, side);
+}
+
+void Screen::mark_reach(const Context& ctx, const State& s, core::Square selected,
+                        ui::MapView& view) {
+    const auto u = hbl::unit_at(s, selected, s.decider);
+    if (!u) return;
+    for (const Command& c : legal_commands(ctx, s)) {
+        if (const auto* m = std::get_if<cmd::Move>(&c); m && m->unit == *u && m->to != selected) {
+            view.reach.push_back(m->to);
+        } else if (const auto* x = std::get_if<cmd::Shoot>(&c); x && x->unit == *u) {
+            view.arc.push_back(s.units[x->target].sq);
+        }
+    }
+}
+
+std::vector<Command> Screen::menu_commands(const Context& ctx, const State& s, core::Square cursor,
+                                           std::optional<core::Square> selected) {
+    const std::vector<Command> legal = legal_commands(ctx, s);
+    std::vector<Command> at, none;
+    for (const Command& c : legal) {
+        if (std::holds_alternative<cmd::Concede>(c)) continue;
+        const auto sq = squares_of(s, c);
+        if (sq.empty()) none.push_back(c);
+    }
+    if (selected && *selected != cursor) {
+        for (const Command& c : legal) {
+            const auto sq = squares_of(s, c);
+            if (!sq.empty() && sq.front() == *selected && names(sq, cursor) &&
+                !std::holds_alternative<cmd::Activate>(c))
+                at.push_back(c);
+        }
+    }
+    if (at.empty()) {
+        for (const Command& c : legal) {
+            if (names(squares_of(s, c), cursor)) at.push_back(c);
+        }
+    }
+    at.insert(at.end(), none.begin(), none.end());
+    if (at.empty()) {
+        for (const Command& c : legal) {
+            if (!std::holds_alternative<cmd::Concede>(c)) at.push_back(c);
+        }
+    }
+    return at;
+}
+
+ui::KeyAction<Command> Screen::action(const Context& ctx, const State& s, char32_t key,
+                                      std::optional<core::Square> selected, core::Square cursor) {
+    ui::KeyAction<Command> a;
+    a.handled = true;
+    switch (key) {
+        case 'm':
+        case 'f':
+        case 'a':
+        case 'r':
+        case 'g':
+            a.command = unit_action(ctx, s, key, selected, cursor, a.why);
+            break;
+        case 't':
+            a.command = cmd::Turn{};
+            break;
+        case 'P':
+            a.command = cmd::Done{};
+            break;
+        case 'd':
+            if (s.decision == Decision::Stubborn || s.decision == Decision::KeepMove) {
+                a.command = cmd::Accept{};
+            } else {
+                a.command = cmd::Hold{};
+            }
+            break;
+        case 'c':
+            a.command = cmd::Stubborn{};
+            break;
+        case 'F':
+            a.command = cmd::Follow{};
+            break;
+        case 's':
+            a.command = cmd::Stay{};
+            break;
+        default:
+            a.handled = false;
+            break;
+    }
+    return a;
+}
+
+std::span<const ui::KeyLine> Screen::action_keys() {
+    return kActionKeys;
+}
+
+std::vector<std::string> Screen::legend(bool a) {
+    return {
+        "Units: one letter each, CAPITALS for side A (red, south), small for side B (blue);",
+        std::string("the mark beside a letter is its facing: ") +
+            (a ? "^ north, / north-east, > east ..." : "↑ north, ↗ north-east, → east ..."),
+        "Beside a unit:  ?  vexed (dim and underlined)   *  a shooter not loaded",
+        std::string("Squares:        ") + (a ? ".  open    =" : "·  open    ×") +
+            "  two units in contact: a melee",
+        "                :  rough ground (type II)    #  difficult ground (type III)",
+        std::string("Unit selected:  +  it can move there   -  it can shoot there   ") +
+            (a ? ":" : "±") + "  both",
+        "A square is 2 inches (HBL-GRID-1); a move is the unit's Defence Die in inches.",
+        "",
+        "The side pane:",
+        "Turn 3 of 10    the game turn: each side's phase after the army dice (HBL-INIT)",
+        "A's 1st phase   whose phase, and the pips left: a pip turns a card",
+        "Card            the card in play, and whose it is",
+        "Die Chips Deck  each army's die, morale chips left of those it began with,",
+        "                and cards left in its deck",
+        "The line under the map: the square at the cursor; ? on a unit: its rules.",
+    };
+}
+
+bool Screen::out_of_turn(const State& s) {
+    return !s.over() && s.decision != Decision::Choose && s.decider != s.active;
+}
+
+}  // namespace tercio::kits::hbl_kit

@@ -1,0 +1,68 @@
+#pragma once
+/// Hell Broke Loose's Screen group (docs/rulesets.md, "The kit: Text and Screen groups"): its
+/// 24 x 18 board (1 to 7 cells a square: two at 80x24, three at 120x40), the side pane's status
+/// (turn, phase and pips, the card, each army's die, chips and deck), the Enter menu, its action
+/// keys, the legend. It has no tips, and no reaction filter: its rules ask for a reaction (a shot
+/// at a command activated to move, HBL-SHOOT-1) only when one of the side's loaded units has a
+/// target, so every window offers something (ui::NoReactions).
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "control/session.hpp"
+#include "core/grid.hpp"
+#include "hbl/engine.hpp"
+#include "ui/board_view.hpp"
+#include "ui/screen_kit.hpp"
+#include "ui/screen_parts.hpp"
+#include "ui/surface.hpp"
+
+namespace tercio::kits::hbl_kit {
+
+struct Screen {
+    using Context = hbl::Context;
+    using State = hbl::GameState;
+    using Command = hbl::Command;
+    struct Tips {};
+    using Reactions = ui::NoReactions<hbl::Engine>;
+
+    /// The side pane's 28 columns beside a board of two cells a square at 80x24, and under it two
+    /// rows of hint and the two bottom lines.
+    static constexpr int kSideMin = 28;
+    static constexpr int kBelowMin = 4;
+    static std::span<const ui::SquareSize> square_sizes();
+    static int files(const State& s) { return s.files; }
+    static int ranks(const State& s) { return s.ranks; }
+    static ui::SquareCells square_cells(const Context& ctx, const State& s, core::Square q,
+                                        bool ascii, bool color);
+    static void draw_status(ui::Surface& out, ui::Rect area, const Context& ctx, const State& s,
+                            bool colour);
+    static std::optional<std::size_t> unit_at(const State& s, core::Square q, core::Side side);
+    static void mark_reach(const Context& ctx, const State& s, core::Square selected,
+                           ui::MapView& view);
+    /// With a unit selected elsewhere, the commands naming it and the cursor (a move there, a shot
+    /// at the unit there); otherwise those of the unit at the cursor (its moves, wheels, fight,
+    /// shots, reload, rally, facing, its command's activation), the shots and moves at the cursor,
+    /// then the commands naming no unit (first, turn, done, hold, stubborn ...); every legal one
+    /// but concede when that leaves nothing.
+    static std::vector<Command> menu_commands(const Context& ctx, const State& s,
+                                              core::Square cursor,
+                                              std::optional<core::Square> selected);
+    static ui::KeyAction<Command> action(const Context& ctx, const State& s, char32_t key,
+                                         std::optional<core::Square> selected, core::Square cursor);
+    static std::span<const ui::KeyLine> action_keys();
+    static std::vector<std::string> legend(bool ascii);
+    /// The side deciding is not the one in its phase (a reaction, a stubborn chip, a follow-up).
+    static bool out_of_turn(const State& s);
+    static std::vector<std::string> tips(const control::SessionOf<hbl::Engine>&, const State&,
+                                         Tips&) {
+        return {};
+    }
+    static std::optional<std::string> command_word(Reactions&, const std::string&) {
+        return std::nullopt;
+    }
+};
+
+}  // namespace tercio::kits::hbl_kit

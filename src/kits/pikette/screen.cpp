@@ -1,0 +1,237 @@
+#include "kits/pikette/screen.hpp"
+
+#include <iterator>
+#include <variant>
+
+#include "ui/guide.hpp"
+#include "ui/map_pane.hpp"
+#include "ui/side_pane.hpp"
+
+namespace tercio::kits::pikette {
+
+using namespace rules;
+
+namespace {
+
+constexpr ui::KeyLine kActionKeys[] = {
+    {"m", "move the selected unit to the cursor"},
+    {"f", "shoot with the selected unit at the cursor (odds first)"},
+    {"a", "attack: fight there, or move in and attack"},
+    {"r", "rally the unit under the cursor"},
+    {"t P", "turn a card; pass: end your phase"},
+    {"d c", "decline a reaction, chip or escape; chip the unit just hit"},
+    {"F s", "follow or stay after a melee won"},
+    {"D", "let reactions go until your phase; deploy the rest (set-up)"},
+};
+
+/// The legal command for m, f, a or r with the selection and the cursor, or why none.
+std::optional<Command> unit_action(const RulesContext& ctx, const GameState& s, char32_t key,
+                                   std::optional<core::Square> selected, core::Square cursor,
+                                   std::string& why) {
+    std::optional<Command> wanted;
+    if (key == 'r') {
+        wanted = Rally{cursor, std::nullopt};
+    } else {
+        if (!selected) {
+            why = "select a unit first: put the cursor on it and press Space";
+            return std::nullopt;
+        }
+        if (key == 'm') wanted = Move{*selected, std::nullopt, cursor, std::nullopt, false};
+        if (key == 'f') wanted = Shoot{*selected, cursor};
+        if (key == 'a') {
+            wanted = *selected == cursor
+                         ? Command{Fight{cursor}}
+                         : Command{Move{*selected, std::nullopt, cursor, std::nullopt, true}};
+        }
+    }
+    if (const Move* plain = std::get_if<Move>(&*wanted); plain && validate(ctx, s, *wanted)) {
+        // Not straight there: the legal move that turns first and then reaches the square (the
+        // map shows it as reachable), the least turn first.
+        const Unit* u = nullptr;
+        if (const auto i = rules::unit_at(s, plain->from, s.decider)) u = &s.units[*i];
+        std::optional<Move> best;
+        int best_turn = 99;
+        for (const Command& c : legal_commands(ctx, s)) {
+            const Move* m = std::get_if<Move>(&c);
+            if (!m || !u || m->from != plain->from || m->to != plain->to ||
+                m->attack != plain->attack)
+                continue;
+            const int turn = m->face_before ? core::turn_steps(u->facing, *m->face_before) : 0;
+            const int after =
+                m->face_after ? 1 : 0;  // a turn after the move only when nothing else does
+            if (!best || turn * 2 + after < best_turn) {
+                best = *m;
+                best_turn = turn * 2 + after;
+            }
+        }
+        if (best) return Command{*best};
+    }
+    if (const auto bad = validate(ctx, s, *wanted)) {
+        why = print(*wanted) + ": " + *bad;
+        return std::nullopt;
+    }
+    return wanted;
+}
+
+}  // namespace
+
+ui::SquareCells Screen::square_cells(const Context& ctx, const State& s, core::Square q, bool ascii,
+                                     bool color) {
+    return ui::square_cells(ctx, s, q, ascii, color);
+}
+
+void Screen::draw_status(ui::Surface& out, ui::Rect area, const Context& ctx, const State& s,
+                         bool colour) {
+    ui::StatusOptions so;
+    so.colour = colour;
+    ui::draw_status(out, area, ctx, s, so);
+}
+
+std::optional<std::size_t> Screen::unit_at(const State& s, core::Square q, core::Side side) {
+    return rules::unit_at(s, q, side);
+}
+
+void Screen::mark_reach(const Context& ctx, const State& s, core::Square selected,
+                        ui::MapView& view) {
+    for (const Command& c : legal_commands(ctx, s)) {
+        if (const Move* m = std::get_if<Move>(&c);
+            m && m->from == selected && m->to && !m->attack) {
+            view.reach.push_back(*m->to);
+        } else if (const Shoot* x = std::get_if<Shoot>(&c); x && x->from == selected) {
+            view.arc.push_back(x->target);
+        }
+    }
+}
+
+std::vector<Command> Screen::menu_commands(const Context& ctx, const State& s, core::Square cursor,
+                                           std::optional<core::Square> selected) {
+    return ui::menu_commands(ctx, s, cursor, selected);
+}
+
+ui::KeyAction<Command> Screen::action(const Context& ctx, const State& s, char32_t key,
+                                      std::optional<core::Square> selected, core::Square cursor) {
+    ui::KeyAction<Command> a;
+    a.handled = true;
+    switch (key) {
+        case 'm':
+        case 'f':
+        case 'a':
+        case 'r':
+            a.command = unit_action(ctx, s, key, selected, cursor, a.why);
+            break;
+        case 't':
+            a.command = TurnCard{};
+            break;
+        case 'd':
+            a.command = Decline{};
+            break;
+        case 'c':
+            a.command = ChipUnit{};
+            break;
+        case 'F':
+            a.command = Follow{};
+            break;
+        case 's':
+            a.command = Stay{};
+            break;
+        case 'P':
+            a.command = Pass{};
+            break;
+        case 'D':
+            // At a reaction: let them all go until the side's phase (PS-OPP-3); at the set-up:
+            // the standard layout.
+            if (s.decision == Decision::React) {
+                a.decline_all = true;
+            } else {
+                a.command = DeployAuto{};
+            }
+            break;
+        default:
+            a.handled = false;
+            break;
+    }
+    return a;
+}
+
+std::span<const ui::KeyLine> Screen::action_keys() {
+    return kActionKeys;
+}
+
+std::vector<std::string> Screen::legend(bool a) {
+    return {
+        "Units: one letter each, CAPITALS for side A (red), small for side B (blue);",
+        std::string("the mark beside a letter is its facing: ") +
+            (a ? "^ north, / north-east, > east ..." : "↑ north, ↗ north-east, → east ..."),
+        "Beside a unit:  !  Routed     ?  Disordered     @  the leader is with it",
+        "                *  fired, not loaded (reload on a Reload card)",
+        "Bold: the leader's unit; reversed: Routed; dim and underlined: Disordered.",
+        std::string("Squares:        ") + (a ? ".  empty      =" : "·  empty      ×") +
+            "  units of both sides: a melee square",
+        std::string("Unit selected:  +  it can move there   -  it can shoot there   ") +
+            (a ? ":" : "±") + "  both",
+        "                underlined and bold, its file and rank reversed at the edges",
+        std::string("Terrain:        ") + (a ? "&  wood   #  building   %  hill   ~  stream"
+                                             : "♣  wood   #  building   ^  hill   ≈  stream"),
+        "",
+        "The side pane:",
+        "Turn 3 of 10    the game turn: many phases, each after an initiative roll,",
+        "                until End of turn in the log. Nightfall ends the battle.",
+        "Deck Disc       cards left in the deck, cards turned and discarded",
+        "Opp             opportunity chips: charge, shoot or evade out of turn",
+        "Morale          morale chips: spent on rallies and chips, lost with units",
+        "marching option on a Move card, march moves every unit but the cannon",
+        "                toward the enemy for 2 pips; lost for good when a Move card is",
+        "                not marched on or a unit enters an enemy's square (PS-MARCH-5)",
+    };
+}
+
+bool Screen::out_of_turn(const State& s) {
+    return s.turn > 0 && s.decider != s.active && s.decision != Decision::GameOver &&
+           s.decision != Decision::InitiativeChoice;
+}
+
+std::vector<std::string> Screen::tips(const control::Session& session, const State& before,
+                                      Tips& shown) {
+    const State& s = session.state();
+    std::vector<std::string> out;
+    if (!shown.turn && s.turn >= 1 && before.turn != s.turn) {
+        shown.turn = true;
+        out.push_back(
+            "a turn is many phases, each side's after an initiative roll, until End of turn; night "
+            "falls after turn " +
+            std::to_string(s.nightfall_turn) + ".");
+    } else if (!shown.phase && s.turn >= 1 && s.turn == before.turn &&
+               (s.active != before.active || s.phase != before.phase)) {
+        shown.phase = true;
+        out.push_back(
+            "a phase is one side turning cards and spending pips; the other side can only react "
+            "(out of turn).");
+    }
+    const CardKind* card = s.current_card();
+    // PS-MARCH-5: the marching option is lost on a Move card not marched on.
+    if (!shown.march && s.decision == Decision::Act && card &&
+        (*card == CardKind::InfantryMove || *card == CardKind::CavalryMove) &&
+        s.march_option[idx(s.active)] && session.seat(s.active).here()) {
+        shown.march = true;
+        out.push_back(
+            "marching option: on a Move card, march (2 pips) moves every unit but the cannon "
+            "toward "
+            "the enemy. A Move card not marched on loses it for good.");
+    }
+    return out;
+}
+
+std::optional<std::string> Screen::command_word(Reactions& reactions, const std::string& text) {
+    if (!text.starts_with("unmoved-shots")) return std::nullopt;
+    const std::string word = text.size() > 14 ? text.substr(14) : std::string();
+    if (const auto u = control::parse_unmoved_shots(word)) {
+        reactions.set_unmoved_shots(*u);
+        return *u == control::UnmovedShots::Ask
+                   ? "Shots at enemy units that did not move stop the game for you once a phase."
+                   : "Shots at enemy units that did not move no longer stop the game.";
+    }
+    return std::string("unmoved-shots ask or unmoved-shots never (now ") +
+           control::to_string(reactions.unmoved_shots()) + ")";
+}
+
+}  // namespace tercio::kits::pikette

@@ -1,0 +1,69 @@
+#include "kits/pikette/text.hpp"
+
+#include <variant>
+
+#include "control/event_text.hpp"
+#include "control/odds_text.hpp"
+#include "rules/preview.hpp"
+#include "ui/guide.hpp"
+#include "ui/map_pane.hpp"
+#include "ui/side_pane.hpp"
+#include "ui/unit_reference.hpp"
+
+namespace tercio::kits::pikette {
+
+std::string Text::side_label(const Context& ctx, core::Side side) {
+    return ui::side_label(ctx, side);
+}
+
+std::string Text::side_name(const Context& ctx, core::Side side) {
+    return control::side_name(ctx, side);
+}
+
+std::string Text::unit_name(const Context& ctx, const State& s, std::size_t unit) {
+    return control::unit_name(ctx, s, unit);
+}
+
+std::vector<ui::LogEntry> Text::log_entries(const Context& ctx, const State*, const State& after,
+                                            const Command*, const rules::Events& events) {
+    ui::Log log;
+    log.add(ctx, after, events);
+    return log.entries();
+}
+
+std::optional<ui::Odds> Text::odds(const Context& ctx, const State& s, const Command& c) {
+    const std::vector<Command> one{c};
+    const auto p = rules::preview(ctx, s, one);
+    const rules::Preview* v = std::get_if<rules::Preview>(&p);
+    if (!v) return std::nullopt;
+    return ui::Odds{control::odds_summary(ctx, s, *v), control::odds_lines(ctx, s, *v)};
+}
+
+std::string Text::decision_hint(const Context& ctx, const State& s, const std::string& why) {
+    return ui::decision_hint(ctx, s, why);
+}
+
+std::string Text::square_status(const Context& ctx, const State& s, core::Square sq, int width) {
+    return ui::square_status(ctx, s, sq, width);
+}
+
+std::vector<std::string> Text::unit_reference(const Context& ctx, const State& s,
+                                              std::size_t unit) {
+    return ui::unit_reference(ctx, s, unit);
+}
+
+std::vector<std::string> Text::game_summary(const Context& ctx, const State& s) {
+    return ui::game_summary(ctx, s);
+}
+
+std::string Text::menu_label(const Context&, const State&, const Command& c) {
+    return rules::print(c);
+}
+
+const char* Text::setup_hint() {
+    return "Before the battle each army rolls for upgrades, extra units and morale chips, then "
+           "both roll for "
+           "terrain. Space shows the next roll.";
+}
+
+}  // namespace tercio::kits::pikette

@@ -1,0 +1,141 @@
+#pragma once
+/// What a ruleset's kit gives the game screen (docs/rulesets.md, "The kit: Text and Screen
+/// groups"): `K::Text`, its words (events for the log, odds, hints, a square and a unit in words,
+/// the after-action summary), and `K::Screen`, its board and keys (a square's picture, the side
+/// pane's status, the square sizes it takes, the commands at a square for the Enter menu, the
+/// action keys, the legend, the tips and its reaction filter). Each group is a struct of types
+/// and static functions; the screen (PlayScreenOf<K>) is written once over them, so a missing
+/// function is a compile error naming it. Nothing here names a ruleset.
+#include <concepts>
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "control/session.hpp"
+#include "core/engine.hpp"
+#include "core/grid.hpp"
+#include "ui/board_view.hpp"
+#include "ui/log.hpp"
+#include "ui/screen_parts.hpp"
+#include "ui/surface.hpp"
+
+namespace tercio::ui {
+
+/// What an action key (K::Screen::action) makes of the selection and the cursor.
+template <class Command>
+struct KeyAction {
+    bool handled = false;            ///< false: not one of the ruleset's keys
+    std::optional<Command> command;  ///< the legal command to play (odds first)
+    std::string why;                 ///< otherwise why there is none
+    bool decline_all = false;        ///< let every reaction go until the side's own phase
+};
+
+/// The words of a ruleset, for the screen (and the other front ends).
+template <class K>
+concept TextKit = core::RulesEngine<typename K::Engine> &&
+    requires(const typename K::Engine::Context& ctx, const typename K::Engine::State& s,
+             const typename K::Engine::State* before, const typename K::Engine::Command& c,
+             const typename K::Engine::Command* cp, const typename K::Engine::Events& ev,
+             core::Side side, core::Square sq, std::size_t unit, int width,
+             const std::string& why) {
+    /// "A French": the side's letter and army.
+    { K::Text::side_label(ctx, side) } -> std::same_as<std::string>;
+    /// "Side A (French)".
+    { K::Text::side_name(ctx, side) } -> std::same_as<std::string>;
+    /// "K1 Gendarmes (A)".
+    { K::Text::unit_name(ctx, s, unit) } -> std::same_as<std::string>;
+    /// The log's entries for the events of command `cp` (null: the set-up rolls) played on
+    /// `before` (null when not known: a resumed game's history) and leading to `s`: one a
+    /// line, each roll's explanation under it.
+    { K::Text::log_entries(ctx, before, s, cp, ev) } -> std::same_as<std::vector<LogEntry>>;
+    /// The exact odds of a command that rolls dice, before it is played; nothing for one that
+    /// does not (it is played at once).
+    { K::Text::odds(ctx, s, c) } -> std::same_as<std::optional<Odds>>;
+    /// What the side deciding should do now and with which keys; `why`: why a reaction
+    /// window stops the game.
+    { K::Text::decision_hint(ctx, s, why) } -> std::same_as<std::string>;
+    /// A square and what stands in it, in at most `width` columns (the line under the map).
+    { K::Text::square_status(ctx, s, sq, width) } -> std::same_as<std::string>;
+    /// A unit's rules in lines of at most 78 columns (`?` on a unit).
+    { K::Text::unit_reference(ctx, s, unit) } -> std::same_as<std::vector<std::string>>;
+    /// The after-action summary of an ended game, lines of at most 31 columns.
+    { K::Text::game_summary(ctx, s) } -> std::same_as<std::vector<std::string>>;
+    /// A command as the Enter menu shows it.
+    { K::Text::menu_label(ctx, s, c) } -> std::same_as<std::string>;
+    /// What the set-up rolls are, while they are shown one at a time.
+    { K::Text::setup_hint() } -> std::convertible_to<std::string>;
+};
+
+/// The board and the keys of a ruleset, for the screen.
+template <class K>
+concept ScreenKit = TextKit<K> &&
+    requires(const typename K::Engine::Context& ctx, const typename K::Engine::State& s,
+             const typename K::Engine::Command& c, control::SessionOf<typename K::Engine>& session,
+             typename K::Screen::Tips& tips, typename K::Screen::Reactions& reactions, Surface& out,
+             Rect area, core::Square sq, std::optional<core::Square> selected, core::Side side,
+             char32_t key, bool flag, MapView& view, const std::string& text) {
+    /// The square sizes its board takes, largest first, and what a terminal must leave beside
+    /// the board (the side pane) and under it (the hint and the two bottom lines).
+    { K::Screen::square_sizes() } -> std::convertible_to<std::span<const SquareSize>>;
+    { K::Screen::kSideMin } -> std::convertible_to<int>;
+    { K::Screen::kBelowMin } -> std::convertible_to<int>;
+    /// The board's files and ranks.
+    { K::Screen::files(s) } -> std::convertible_to<int>;
+    { K::Screen::ranks(s) } -> std::convertible_to<int>;
+    /// One square's picture (board_view.hpp), highlights left to the screen.
+    { K::Screen::square_cells(ctx, s, sq, flag, flag) } -> std::same_as<SquareCells>;
+    /// The status rows at the top of the side column (kStatusRows of them).
+    K::Screen::draw_status(out, area, ctx, s, flag);
+    /// The unit of `side` in a square, if any.
+    { K::Screen::unit_at(s, sq, side) } -> std::same_as<std::optional<std::size_t>>;
+    /// The squares the unit selected in `sq` may move to and shoot at now, into view.reach and
+    /// view.arc.
+    K::Screen::mark_reach(ctx, s, sq, view);
+    /// The Enter menu: the legal commands at the cursor (with the selection).
+    {
+        K::Screen::menu_commands(ctx, s, sq, selected)
+        } -> std::same_as<std::vector<typename K::Engine::Command>>;
+    /// An action key with the selection and the cursor (not handled: not the ruleset's key).
+    {
+        K::Screen::action(ctx, s, key, selected, sq)
+        } -> std::same_as<KeyAction<typename K::Engine::Command>>;
+    /// The action keys' lines of the help page.
+    { K::Screen::action_keys() } -> std::convertible_to<std::span<const KeyLine>>;
+    /// The legend page (`?` twice): what the map's marks and the side pane mean.
+    { K::Screen::legend(flag) } -> std::same_as<std::vector<std::string>>;
+    /// Whether the side deciding decides in the other side's phase.
+    { K::Screen::out_of_turn(s) } -> std::same_as<bool>;
+    /// The one-line tips the change from `s` (before the newest command) to the session's
+    /// state makes timely, each once a screen (`tips` remembers).
+    { K::Screen::tips(std::as_const(session), s, tips) } -> std::same_as<std::vector<std::string>>;
+    /// A word typed at the command line that the kit handles itself (a setting of its
+    /// reaction filter): what to say, or nothing when the word is not the kit's.
+    { K::Screen::command_word(reactions, text) } -> std::same_as<std::optional<std::string>>;
+    /// The reaction filter (control/reactions.hpp's idea): made on the session; pass() lets
+    /// go the windows worth no stop and says how many, reason() why the one open stops,
+    /// decline_until_my_phase() lets all go until the side's phase (or why not).
+    requires std::constructible_from < typename K::Screen::Reactions,
+        control::SessionOf<typename K::Engine>
+    & > ;
+    { reactions.pass() } -> std::same_as<int>;
+    { std::as_const(reactions).reason() } -> std::same_as<std::optional<std::string>>;
+    { reactions.decline_until_my_phase() } -> std::same_as<std::optional<std::string>>;
+};
+
+/// The reaction filter of a ruleset whose rules stop for a reaction only when one can be made
+/// (a kit says so with this): it lets nothing go.
+template <class E>
+class NoReactions {
+  public:
+    explicit NoReactions(control::SessionOf<E>&) {}
+    int pass() { return 0; }
+    std::optional<std::string> reason() const { return std::nullopt; }
+    std::optional<std::string> decline_until_my_phase() {
+        return std::string("these rules ask for a reaction only when one can be made");
+    }
+};
+
+}  // namespace tercio::ui
