@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "ai/match.hpp"
-#include "ai/players_of.hpp"
+#include "kits/registry.hpp"
 #include "ai/stats.hpp"
 #include "app/exit_codes.hpp"
 #include "app/game_contexts.hpp"
@@ -281,8 +281,8 @@ int bench_hbl_ai(const std::vector<hbl::Context>& pairings, int games) {
                 if (g % 2 == 1) std::swap(levels[0], levels[1]);
                 const std::size_t pairing = static_cast<std::size_t>(k * 13 + 2) % pairings.size();
                 const std::uint64_t seed = 101 + static_cast<std::uint64_t>(k);
-                auto a = ai::make_player_of<hbl::Engine>(levels[0], ai::player_seed(seed, core::Side::A));
-                auto b = ai::make_player_of<hbl::Engine>(levels[1], ai::player_seed(seed, core::Side::B));
+                auto a = kits::HblKit::Computer::make_player(levels[0], ai::player_seed(seed, core::Side::A));
+                auto b = kits::HblKit::Computer::make_player(levels[1], ai::player_seed(seed, core::Side::B));
                 const auto r = ai::play_match<hbl::Engine>(pairings[pairing], seed, *a, *b, mo);
                 signature = fold(signature, r.final_hash);
                 decisions += r.decisions;
@@ -312,7 +312,7 @@ int bench_hbl_ai(const std::vector<hbl::Context>& pairings, int games) {
 /// Every pairing of the shipped armies, or nothing after saying why on standard error.
 std::optional<std::vector<rules::RulesContext>> bench_pairings(GameContexts& contexts) {
     std::string why;
-    auto pairings = contexts.all_pairings(why);
+    auto pairings = contexts.all_pairings<kits::PiketteKit>(std::string(data::kPiketteSquared), why);
     if (!pairings) std::cerr << "tercio bench: " << why << '\n';
     return pairings;
 }
@@ -399,7 +399,7 @@ int run_bench(int games, const std::filesystem::path& data_dir, const std::strin
             std::vector<hbl::Context> pairings;
             for (const char* red : kArmyIds) {
                 for (const char* blue : kArmyIds) {
-                    auto ctx = contexts.hbl_context(ruleset, red, blue, why);
+                    auto ctx = contexts.context<kits::HblKit>(ruleset, red, blue, why);
                     if (!ctx) {
                         std::cerr << "tercio bench: " << why << '\n';
                         return kExitDataError;

@@ -54,7 +54,7 @@ double median(std::vector<double> v) {
 int run_scale_bench(int games, const std::filesystem::path& data_dir) {
     GameContexts contexts(data_dir);
     std::string why;
-    const auto pairings = contexts.all_pairings(why);
+    const auto pairings = contexts.all_pairings<kits::PiketteKit>(std::string(data::kPiketteSquared), why);
     if (!pairings) {
         std::cerr << "tercio bench: " << why << '\n';
         return kExitDataError;

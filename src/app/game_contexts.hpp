@@ -1,5 +1,5 @@
 #pragma once
-/// The armies of one data directory (of either engine), loaded once for the headless commands (`tercio bench`,
+/// The armies of one data directory (of any ruleset), loaded once for the headless commands (`tercio bench`,
 /// `tercio sim`) that play many games between them.
 #include <array>
 #include <filesystem>
@@ -8,8 +8,7 @@
 #include <vector>
 
 #include "data/data_files.hpp"
-#include "hbl/game.hpp"
-#include "rules/game.hpp"
+#include "kits/registry.hpp"
 
 namespace tercio::app {
 
@@ -22,17 +21,30 @@ inline constexpr std::array<const char*, 6> kArmyIds = {"french",      "italian"
 class GameContexts {
   public:
     explicit GameContexts(std::filesystem::path data_dir) : catalog_(std::move(data_dir)) {}
-    /// `red` (side A) against `blue`, under the red army's ruleset; nothing, with the reason, if
-    /// an army cannot be loaded or the two belong to different rulesets.
-    std::optional<rules::RulesContext> context(const std::string& red, const std::string& blue,
-                                               std::string& why);
-    /// The 36 ordered pairings of kArmyIds: pairing p is army p / 6 against army p % 6.
-    std::optional<std::vector<rules::RulesContext>> all_pairings(std::string& why);
+    /// A game of `ruleset` (of kit K) between `red` (side A) and `blue`; nothing, with the
+    /// reason, if a file cannot be loaded or an army belongs to another ruleset.
+    template <kits::RulesetKit K>
+    std::optional<typename K::Engine::Context> context(const std::string& ruleset, const std::string& red,
+                                                       const std::string& blue, std::string& why) {
+        return K::Files::context(catalog_, ruleset, {red, blue}, why);
+    }
+    /// The 36 ordered pairings of kArmyIds under `ruleset`: pairing p is army p / 6 against army
+    /// p % 6.
+    template <kits::RulesetKit K>
+    std::optional<std::vector<typename K::Engine::Context>> all_pairings(const std::string& ruleset,
+                                                                         std::string& why) {
+        std::vector<typename K::Engine::Context> out;
+        for (const char* red : kArmyIds) {
+            for (const char* blue : kArmyIds) {
+                auto ctx = context<K>(ruleset, red, blue, why);
+                if (!ctx) return std::nullopt;
+                out.push_back(*ctx);
+            }
+        }
+        return out;
+    }
     /// The engine a ruleset's file names; nothing, with the reason, if there is no such ruleset.
     std::optional<std::string> engine(const std::string& ruleset, std::string& why);
-    /// A Hell Broke Loose game between two armies of `ruleset` (`armies/<ruleset>/`).
-    std::optional<hbl::Context> hbl_context(const std::string& ruleset, const std::string& red,
-                                            const std::string& blue, std::string& why);
 
   private:
     data::DataCatalog catalog_;

@@ -5,7 +5,6 @@
 
 #include "app/exit_codes.hpp"
 #include "app/terminal.hpp"
-#include "data/hbl_save.hpp"
 
 namespace tercio::app {
 
@@ -93,39 +92,30 @@ std::variant<SavedGame, int> open_saved(const data::SaveDir& dir, const std::str
         std::cerr << "tercio play: the save was not changed.\n";
         return kExitDataError;
     }
-    SavedGame g{std::move(writer), std::move(*parsed.value), {}, {}, {}, {}};
+    SavedGame g{std::move(writer), std::move(*parsed.value), {}, {}, {}};
     const data::SaveHeader& h = g.save.header;
-    if (catalog.engine(h.ruleset) == std::string(hbl::Engine::name)) {
-        // A Hell Broke Loose game: its ruleset and its own armies.
-        hbl::Context hctx{catalog.hbl_ruleset(h.ruleset, why), {}};
-        for (std::size_t i = 0; hctx.ruleset && i < 2; ++i) {
-            hctx.armies[i] = catalog.hbl_army(h.ruleset, h.sides[i].army, why);
-            if (!hctx.armies[i]) why = "army \"" + h.sides[i].army + "\": " + why;
-        }
-        if (!hctx.ruleset || !hctx.armies[0] || !hctx.armies[1]) {
+    const std::string engine = catalog.engine(h.ruleset, why).value_or("");
+    if (engine.empty()) {
+        std::cerr << command << ": " << file << ": " << printable(why) << '\n';
+        return kExitDataError;
+    }
+    // The save's ruleset names its engine: that kit loads its armies and replays it.
+    const auto opened = kits::with_kit(engine, [&]<class K>(kits::KitTag<K>) -> std::optional<int> {
+        auto ctx = K::Files::context(catalog, h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
+        if (!ctx) {
             std::cerr << command << ": " << file << ": " << printable(why) << '\n';
             return kExitDataError;
         }
-        g.hbl = hctx;
+        g.ctx = SavedContext<K>{*ctx};
         g.notices = data::changed_data(catalog.dir(), h);
-        if (repair) {
-            if (const auto code =
-                    apply_repair(g, data::repair_hbl_save(file, g.save, hctx), command))
-                return *code;
-        }
-        return g;
-    }
-    const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
-    if (!ctx) {
-        std::cerr << command << ": " << file << ": " << why << '\n';
+        if (repair) return apply_repair(g, K::Files::repair(file, g.save, *ctx), command);
+        return std::nullopt;
+    });
+    if (!opened) {
+        std::cerr << command << ": " << file << ": " << kits::unknown_engine(engine) << '\n';
         return kExitDataError;
     }
-    g.ctx = *ctx;
-    g.notices = data::changed_data(catalog.dir(), h);
-    if (repair) {
-        if (const auto code = apply_repair(g, data::repair_save(file, g.save, g.ctx), command))
-            return *code;
-    }
+    if (*opened) return **opened;
     return g;
 }
 

@@ -18,8 +18,7 @@
 #include "data/data_files.hpp"
 #include "data/save.hpp"
 #include "data/save_store.hpp"
-#include "hbl/engine.hpp"
-#include "rules/engine.hpp"
+#include "kits/registry.hpp"
 
 namespace tercio::app {
 
@@ -31,24 +30,22 @@ std::string not_saved(const std::string& why, std::size_t unsaved);
 /// `S`: saves (with a .bak) and returns what to tell the player.
 std::string save_now(data::GameSave& save);
 
-/// A session's save keeper: every command goes to the save file before the screen shows it.
-/// Pikette Squared's lines are GameSave::played's; another ruleset's come from `lines`, given the
-/// command, the states before and after it, the dice draws made and the commands the log holds
-/// with it (data/hbl_save.hpp). Both carry keyframes.
-template <core::RulesEngine E>
-class SaveKeeperOf final : public control::ObserverOf<E> {
+/// A session's save keeper: every command goes to the save file before the screen shows it, in
+/// the lines its kit writes (the Files group's lines_after: the command and its state hash, a
+/// keyframe when a turn begins, the game-over line).
+template <kits::RulesetKit K>
+class SaveKeeperOf final : public control::ObserverOf<typename K::Engine> {
   public:
+    using E = typename K::Engine;
     using Session = control::SessionOf<E>;
-    using Lines = std::function<std::string(const typename E::Command&, const typename E::State&,
-                                            const typename E::State&, std::uint64_t calls, std::size_t commands)>;
-    SaveKeeperOf(data::GameSave& save, Lines lines = {}) : save_(save), lines_(std::move(lines)) {}
+    SaveKeeperOf(data::GameSave& save, const typename E::Context& ctx) : save_(save), ctx_(ctx) {}
     std::optional<std::string> played(const Session& session, const control::EntryOf<E>& entry,
                                       const typename E::State& before) override {
         std::string why;
-        const bool ok = lines_ ? save_.played_lines(lines_(entry.command, before, session.state(), session.calls(),
-                                                           save_.commands() + 1),
-                                                    E::turn(before) != E::turn(session.state()), why)
-                               : played_here(session, entry, before, why);
+        const bool ok = save_.played_lines(K::Files::lines_after(save_.header(), ctx_, entry.command, before,
+                                                                  session.state(), session.calls(),
+                                                                  save_.commands() + 1),
+                                           E::turn(before) != E::turn(session.state()), why);
         if (ok) return std::nullopt;
         return not_saved(why, save_.unsaved());
     }
@@ -60,27 +57,30 @@ class SaveKeeperOf final : public control::ObserverOf<E> {
     std::string save() { return save_now(save_); }
 
   private:
-    bool played_here(const Session& session, const control::EntryOf<E>& entry, const typename E::State& before,
-                     std::string& why) {
-        if constexpr (std::same_as<E, rules::Engine>) {
-            return save_.played(entry.command, before, session.state(), session.calls(), why);
-        } else {
-            (void)session, (void)entry, (void)before;
-            why = "no way to write this ruleset's lines";
-            return false;
-        }
-    }
     data::GameSave& save_;
-    Lines lines_;
+    const typename E::Context& ctx_;
 };
-using SaveKeeper = SaveKeeperOf<rules::Engine>;
+
+/// The context of a saved game of kit K's ruleset.
+template <kits::RulesetKit K>
+struct SavedContext {
+    typename K::Engine::Context ctx;
+};
+
+/// A new game: its ruleset, armies, seed and the computer's sides.
+struct NewGame {
+    std::string ruleset;
+    std::string red;
+    std::string blue;
+    std::uint64_t seed = 0;
+    std::array<std::optional<ai::Level>, 2> computer{};
+};
 
 /// A saved game, locked for this session, read from its file and checked: ready to replay.
 struct SavedGame {
     std::unique_ptr<data::SaveWriter> writer;  ///< locked before the file was read
     data::SaveFile save;
-    rules::RulesContext ctx;             ///< a Pikette Squared game's
-    std::optional<hbl::Context> hbl;     ///< a Hell Broke Loose game's (then `ctx` is empty)
+    kits::PerKit<SavedContext> ctx;      ///< its ruleset's context: the kit replays and plays it
     std::vector<std::string> notices;  ///< things the player should know (data changed; a cut line, once replayed)
     /// When the save no longer replayed whole and was cut back to its last keyframe that does
     /// (data::SaveRepair): what was dropped and where the file as found is kept, in a sentence for

@@ -7,7 +7,6 @@
 
 #include <unistd.h>
 
-#include "ai/players_of.hpp"
 #include "app/exit_codes.hpp"
 #include "app/terminal.hpp"
 #include "data/hbl_save.hpp"
@@ -21,70 +20,32 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// "2 Gendarmes, 4 Swiss pike, ...": an army's units in a few words.
-std::string units_in_words(const hbl::Ruleset& rs, const hbl::ArmyList& a) {
-    std::string out;
-    for (const hbl::UnitLine& line : a.units) {
-        if (line.units <= 0) continue;
-        const hbl::TroopType* t = rs.find_type(line.type);
-        if (!out.empty()) out += ", ";
-        out += std::to_string(line.units) + " " +
-               (!line.name.empty() ? line.name
-                : t                ? t->name
-                                   : line.type);
-    }
-    return out;
-}
-
 }  // namespace
 
-std::vector<ui::ArmyChoice> hbl_army_choices(data::DataCatalog& catalog,
-                                             const std::string& ruleset) {
-    std::vector<ui::ArmyChoice> out;
-    std::string why;
-    const hbl::Ruleset* rs = catalog.hbl_ruleset(ruleset, why);
-    if (!rs) return out;
-    std::vector<std::string> ids;
-    std::error_code ec;
-    for (const auto& e :
-         std::filesystem::directory_iterator(catalog.dir() / "armies" / ruleset, ec)) {
-        if (e.path().extension() == ".toml") ids.push_back(e.path().stem().string());
-    }
-    std::sort(ids.begin(), ids.end());
-    for (const std::string& id : ids) {
-        const hbl::ArmyList* a = catalog.hbl_army(ruleset, id, why);
-        if (a) out.push_back(ui::ArmyChoice{id, a->name, a->period, units_in_words(*rs, *a)});
-    }
-    return out;
-}
-
-int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, data::DataCatalog& catalog,
-             const data::SaveDir& dir, const std::string& player, const HblGame& game,
-             std::optional<SavedGame> saved) {
+int play_game(kits::KitTag<kits::HblKit>, std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt,
+              data::DataCatalog& catalog, const data::SaveDir& dir, const std::string& player, const NewGame& game,
+              std::optional<SavedGame> saved) {
+    using K = kits::HblKit;
     using E = hbl::Engine;
     std::string why;
     hbl::Context ctx;
     data::SaveHeader header;
     std::array<std::optional<ai::Level>, 2> computer = game.computer;
     if (saved) {
-        ctx = *saved->hbl;
+        ctx = std::get<SavedContext<K>>(saved->ctx).ctx;
         header = saved->save.header;
         for (std::size_t i = 0; i < 2; ++i) {
             const auto level = data::computer_level(header.sides[i].plays);
             computer[i] = level ? ai::parse_level(*level) : std::nullopt;
         }
     } else {
-        ctx.ruleset = catalog.hbl_ruleset(game.ruleset, why);
-        const std::array<const std::string*, 2> ids = {&game.red, &game.blue};
-        for (std::size_t s = 0; ctx.ruleset && s < 2; ++s) {
-            ctx.armies[s] = catalog.hbl_army(game.ruleset, *ids[s], why);
-            if (!ctx.armies[s]) why = "army \"" + *ids[s] + "\": " + why;
-        }
-        if (!ctx.ruleset || !ctx.armies[0] || !ctx.armies[1]) {
+        const auto made = K::Files::context(catalog, game.ruleset, {game.red, game.blue}, why);
+        if (!made) {
             term.reset();
             std::cerr << "tercio play: " << printable(why) << '\n';
             return kExitDataError;
         }
+        ctx = *made;
         header = new_save_header(catalog, game.ruleset, {game.red, game.blue}, player, game.seed, computer);
     }
     ui::HblSession session(ctx, header.seed);
@@ -93,7 +54,7 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, d
     std::array<std::unique_ptr<ai::PlayerOf<E>>, 2> players;
     for (const core::Side side : {core::Side::A, core::Side::B}) {
         if (const auto level = computer[core::idx(side)]) {
-            players[core::idx(side)] = ai::make_player_of<E>(*level, ai::player_seed(header.seed, side));
+            players[core::idx(side)] = K::Computer::make_player(*level, ai::player_seed(header.seed, side));
             if (players[core::idx(side)]) {
                 session.set_seat(side, control::Seat::computer_at(std::string(ai::level_name(*level))));
             }
@@ -111,7 +72,7 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, d
         // The save replayed from its seed, every command checked against its hash, into the
         // session and the screen's log.
         const std::string file = saved->writer->file().string();
-        auto replayed = data::replay_hbl_save(
+        auto replayed = K::Files::replay(
             file, saved->save, ctx,
             [&](const data::HblReplayedCommand& rc, const hbl::GameState& before, const hbl::GameState& after) {
                 session.record(rc.command, rc.events, rc.random, before, after, rc.calls);
@@ -132,11 +93,7 @@ int play_hbl(std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt, d
             return kExitIoError;
         }
     }
-    SaveKeeperOf<E> keeper(*save, [&ctx, &header](const hbl::Command& c, const hbl::GameState& before,
-                                                  const hbl::GameState& after, std::uint64_t calls,
-                                                  std::size_t commands) {
-        return data::hbl_save_lines_after(header, ctx, c, before, after, calls, commands);
-    });
+    SaveKeeperOf<K> keeper(*save, ctx);
     session.add_observer(&keeper);
     bool input_ended = false;
     if (!screen) {

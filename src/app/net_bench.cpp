@@ -415,7 +415,7 @@ int run_network_bench(const NetworkBenchOptions& options, const std::filesystem:
     }
     GameContexts contexts(data_dir);
     std::string why;
-    const auto ctx = contexts.context("french", "spanish", why);
+    const auto ctx = contexts.context<kits::PiketteKit>(std::string(data::kPiketteSquared), "french", "spanish", why);
     if (!ctx) {
         std::cerr << kCmd << ": " << why << '\n';
         return kExitDataError;

@@ -549,10 +549,15 @@ bool clear_stale_socket(const fs::path& socket, std::string& why) {
         auto r = open_saved(*pd.dir, *file, catalog, "tercio host");
         if (std::holds_alternative<int>(r)) fail("cannot go on with " + *file + ": tercio play --resume says why");
         saved = std::move(std::get<SavedGame>(r));
-        if (saved->hbl) {
-            fail(*file + " is a Hell Broke Loose game, which cannot be hosted yet: tercio play --resume goes on with it");
-        }
-        ctx = saved->ctx;
+        // Until the network is generic over the kit (docs/rulesets.md), a kit says if it cannot be hosted.
+        const std::string why_not = std::visit(
+            []<class K>(const SavedContext<K>&) {
+                return K::no_hosting.empty() ? std::string()
+                                             : " is a " + std::string(K::title) + " game, which " + std::string(K::no_hosting);
+            },
+            saved->ctx);
+        if (!why_not.empty()) fail(*file + why_not + ": tercio play --resume goes on with it");
+        ctx = std::get<SavedContext<kits::PiketteKit>>(saved->ctx).ctx;
         header = saved->save.header;
         for (std::size_t i = 0; i < 2; ++i) {
             const auto level = data::computer_level(header.sides[i].plays);
@@ -589,7 +594,7 @@ bool clear_stale_socket(const fs::path& socket, std::string& why) {
         save = data::GameSave::start(*pd.dir, stem, header, *ctx, why);
     }
     if (!save) fail("cannot save the game: " + why);
-    auto keeper = std::make_unique<SaveKeeper>(*save);
+    auto keeper = std::make_unique<SaveKeeperOf<kits::PiketteKit>>(*save, *ctx);
     session.add_observer(keeper.get());
     net::HostConfig cfg;
     cfg.game_id = game_id;
@@ -613,7 +618,7 @@ bool clear_stale_socket(const fs::path& socket, std::string& why) {
                 fs::remove(save->file(), ec);
                 fs::remove(save->file().string() + ".seats", ec);
                 save = std::move(again);
-                keeper = std::make_unique<SaveKeeper>(*save);
+                keeper = std::make_unique<SaveKeeperOf<kits::PiketteKit>>(*save, *ctx);
                 session.add_observer(keeper.get());
                 header = named;
                 seats_file = save->file().filename().string() + ".seats";

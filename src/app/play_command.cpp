@@ -25,8 +25,7 @@
 #include "data/data_files.hpp"
 #include "data/save.hpp"
 #include "data/save_store.hpp"
-#include "data/hbl_save.hpp"
-#include "hbl/engine.hpp"
+#include "kits/registry.hpp"
 #include "rules/game.hpp"
 #include "rules/state_hash.hpp"
 #include "ui/computer_turns.hpp"
@@ -39,65 +38,35 @@ namespace tercio::app {
 
 namespace {
 
-/// The armies in data/armies, by file name, for the start menu; the broken ones are left out
-/// (`tercio check` names their faults).
-std::vector<ui::ArmyChoice> army_choices(data::DataCatalog& catalog) {
-    std::vector<std::string> ids;
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(catalog.dir() / "armies", ec)) {
-        if (e.path().extension() == ".toml") ids.push_back(e.path().stem().string());
-    }
-    std::sort(ids.begin(), ids.end());
-    std::vector<ui::ArmyChoice> out;
-    for (const std::string& id : ids) {
-        std::string why;
-        const rules::ArmyList* a = catalog.army(id, why);
-        if (!a) continue;
-        const rules::Ruleset* rs = catalog.ruleset(a->ruleset, why);
-        ui::ArmyChoice c{id, a->name, a->period, ""};
-        for (const rules::UnitLine& line : a->units) {
-            if (line.units <= 0) continue;
-            const rules::TroopType* t = rs ? rs->find_type(line.type) : nullptr;
-            if (!c.units.empty()) c.units += ", ";
-            c.units += std::to_string(line.units) + " " + (!line.name.empty() ? line.name : t ? t->name : line.type);
-        }
-        out.push_back(std::move(c));
-    }
-    return out;
-}
-
-/// The rulesets the start menu offers: Pikette Squared's armies first, then every ruleset of
-/// another engine in data/rulesets with its own armies (armies/<ruleset>/).
+/// The rulesets the start menu offers, each with its armies and its computer's levels: every
+/// ruleset file of data/rulesets whose engine this program has, in the registry's order of kits
+/// (the default's first), then by id. One without armies is left out.
 std::vector<ui::RulesetChoice> ruleset_choices(data::DataCatalog& catalog) {
-    std::vector<ui::RulesetChoice> out;
-    ui::RulesetChoice ps;
-    ps.id = "pikette-squared";
-    ps.name = "Pikette Squared";
-    ps.armies = army_choices(catalog);
-    out.push_back(std::move(ps));
     std::vector<std::string> ids;
     std::error_code ec;
     for (const auto& e : std::filesystem::directory_iterator(catalog.dir() / "rulesets", ec)) {
         if (e.path().extension() == ".toml") ids.push_back(e.path().stem().string());
     }
     std::sort(ids.begin(), ids.end());
-    for (const std::string& id : ids) {
-        if (catalog.engine(id) != std::string(hbl::Engine::name)) continue;
-        std::string why;
-        const hbl::Ruleset* rs = catalog.hbl_ruleset(id, why);
-        auto armies = hbl_army_choices(catalog, id);
-        if (!rs || armies.empty()) continue;
-        ui::RulesetChoice c;
-        c.id = id;
-        c.name = rs->name;
-        c.armies = std::move(armies);
-        c.levels.clear();
-        c.no_hosting = rs->name + " is played at one terminal for now: it cannot be hosted yet.";
-        for (const ai::Level l : ai::kLevels) {
-            if (ai::has_level<hbl::Engine>(l)) c.levels.push_back(l);
+    std::vector<ui::RulesetChoice> out;
+    kits::for_each_kit([&]<class K>(kits::KitTag<K>) {
+        for (const std::string& id : ids) {
+            if (catalog.engine(id) != std::string(K::engine)) continue;
+            const auto name = K::Files::ruleset_name(catalog, id);
+            auto armies = K::Files::army_choices(catalog, id);
+            if (!name || armies.empty()) continue;
+            ui::RulesetChoice c;
+            c.id = id;
+            c.name = *name;
+            c.armies = std::move(armies);
+            c.levels.clear();
+            for (const ai::Level l : ai::kLevels) {
+                if (K::Computer::has_level(l)) c.levels.push_back(l);
+            }
+            if (!K::no_hosting.empty()) c.no_hosting = *name + " is played at one terminal for now: it " + std::string(K::no_hosting) + ".";
+            out.push_back(std::move(c));
         }
-        out.push_back(std::move(c));
-    }
+    });
     return out;
 }
 
@@ -208,41 +177,44 @@ ui::SavedChoice describe_save(const data::SaveDir& dir, const data::SaveListing&
     std::string why;
     std::string names[2];
     std::optional<std::string_view> levels[2];
-    const bool hbl_game = catalog.engine(h.ruleset) == std::string(hbl::Engine::name);
-    for (std::size_t i = 0; i < 2; ++i) {
-        if (hbl_game) {
-            const hbl::ArmyList* a = catalog.hbl_army(h.ruleset, h.sides[i].army, why);
-            names[i] = a ? a->name : h.sides[i].army;
-        } else {
-            const rules::ArmyList* a = catalog.army(h.sides[i].army, why);
-            names[i] = a ? a->name : h.sides[i].army;
+    for (std::size_t i = 0; i < 2; ++i) levels[i] = data::computer_level(h.sides[i].plays);
+    const auto damaged = [&] {
+        c.title = save.name;
+        c.blocked = "damaged: tercio check " + printable(save.file.string()) + " says why";
+        return c;
+    };
+    // The turn reached, from the save replayed by its kit (a few milliseconds); a save that no
+    // longer replays whole goes on from its last good keyframe (data::SaveRepair).
+    int turn = 0;
+    std::string older;
+    std::string missing;
+    const auto described = kits::with_kit(catalog.engine(h.ruleset).value_or(""), [&]<class K>(kits::KitTag<K>) {
+        for (std::size_t i = 0; i < 2; ++i) {
+            names[i] = K::Files::army_name(catalog, h.ruleset, h.sides[i].army).value_or(h.sides[i].army);
         }
-        levels[i] = data::computer_level(h.sides[i].plays);
-    }
-    // A keyframe starts every turn: their number is the turn reached. A Hell Broke Loose save
-    // is replayed instead (its older saves have no keyframes), which takes a few milliseconds.
-    std::size_t turn = parsed.value->keyframes.size();
-    std::string older;  // a save that goes on from an earlier turn (data::SaveRepair)
-    if (hbl_game) {
-        const hbl::Context hctx{catalog.hbl_ruleset(h.ruleset, why),
-                                {catalog.hbl_army(h.ruleset, h.sides[0].army, why),
-                                 catalog.hbl_army(h.ruleset, h.sides[1].army, why)}};
-        const bool ctx_ok = hctx.ruleset && hctx.armies[0] && hctx.armies[1];
-        const auto r = ctx_ok ? data::replay_hbl_save(save.name, *parsed.value, hctx)
-                              : data::Loaded<data::HblReplayed>{};
+        const auto ctx = K::Files::context(catalog, h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
+        if (!ctx) {
+            missing = why;  // an army or the ruleset is gone or broken: not the save's fault
+            return true;
+        }
+        const auto r = K::Files::replay(save.name, *parsed.value, *ctx, {});
         if (r.ok() && r.value) {
-            turn = static_cast<std::size_t>(r.value->state.turn);
-        } else if (const auto repair = ctx_ok
-                                           ? data::repair_hbl_save(save.name, *parsed.value, hctx)
-                                           : std::nullopt) {
-            turn = static_cast<std::size_t>(repair->turn);
+            turn = K::Files::turn_reached(*parsed.value, r.value->state);
+        } else if (const auto repair = K::Files::repair(save.name, *parsed.value, *ctx)) {
+            turn = repair->turn;
             older = "; an older tercio's, it goes on from turn " + std::to_string(repair->turn);
         } else {
-            c.title = save.name;
-            c.blocked = "damaged: tercio check " + printable(save.file.string()) + " says why";
-            return c;
+            return false;
         }
-        names[0] = "Hell Broke Loose: " + names[0];
+        // A game of another ruleset than the default says which.
+        if (!std::is_same_v<K, kits::DefaultKit>) names[0] = std::string(K::title) + ": " + names[0];
+        return true;
+    });
+    if (!described || !*described) return damaged();
+    if (!missing.empty()) {
+        c.title = names[0] + " v " + names[1];
+        c.blocked = printable(missing);
+        return c;
     }
     c.title = names[0] + " v " + names[1] + ", " + (turn == 0 ? std::string("the set-up") : "turn " + std::to_string(turn));
     const std::string who = levels[0] && levels[1] ? "the computer against itself"
@@ -363,8 +335,8 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         std::cerr << "tercio play: " << printable(why) << '\n';
         return kExitIoError;
     }
-    // The ruleset: --ruleset, else the start menu's choice (Pikette Squared unless changed).
-    std::string ruleset = opt.ruleset.value_or("pikette-squared");
+    // The ruleset: --ruleset, else the start menu's choice (the default's unless changed).
+    std::string ruleset = opt.ruleset.value_or(std::string(data::kPiketteSquared));
     const auto engine_of = [&](const std::string& id) { return catalog.engine(id).value_or(""); };
     if (opt.ruleset) {
         const std::string engine = engine_of(*opt.ruleset);
@@ -373,17 +345,21 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
                       << "\" (rulesets/" << printable(*opt.ruleset) << ".toml cannot be read)\n";
             return kExitUsage;
         }
-        if (engine == hbl::Engine::name) {
-            if (opt.vs) {
-                const auto level = ai::parse_level(*opt.vs);
-                if (level && !ai::has_level<hbl::Engine>(*level)) {
-                    std::cerr << "tercio play: --vs " << *opt.vs << ": Hell Broke Loose's computer plays random or normal\n";
-                    return kExitUsage;
-                }
+        const auto level_ok = kits::with_kit(engine, [&]<class K>(kits::KitTag<K>) {
+            const auto level = opt.vs ? ai::parse_level(*opt.vs) : std::nullopt;
+            if (level && !K::Computer::has_level(*level)) {
+                std::cerr << "tercio play: --vs " << *opt.vs << ": " << K::title << "'s computer plays "
+                          << kits::levels_in_words<K>() << '\n';
+                return false;
             }
+            return true;
+        });
+        if (!level_ok) {
+            std::cerr << "tercio play: --ruleset " << printable(*opt.ruleset) << ": " << kits::unknown_engine(engine) << '\n';
+            return kExitUsage;
         }
+        if (!*level_ok) return kExitUsage;
     }
-    const bool hbl_given = opt.ruleset && engine_of(*opt.ruleset) == hbl::Engine::name;
     std::string red = opt.red.value_or("french");
     std::string blue = opt.blue.value_or("spanish");
     std::optional<std::uint64_t> seed_choice = opt.seed;
@@ -436,11 +412,12 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         if (auto code = read_or_exit(*file)) return *code;
     } else {
         // Bad armies on the command line are refused before the terminal is taken over.
-        for (const std::string& id : {red, blue}) {
-            if (hbl_given ? !catalog.hbl_army(ruleset, id, why) : !catalog.army(id, why)) {
-                std::cerr << "tercio play: army \"" << id << "\": " << why << '\n';
-                return kExitDataError;
-            }
+        const auto armies_ok = kits::with_kit(engine_of(ruleset), [&]<class K>(kits::KitTag<K>) {
+            return K::Files::context(catalog, ruleset, {red, blue}, why).has_value();
+        });
+        if (!armies_ok || !*armies_ok) {
+            std::cerr << "tercio play: " << (armies_ok ? why : kits::unknown_engine(engine_of(ruleset))) << '\n';
+            return kExitDataError;
         }
     }
     install_stop_signals();
@@ -456,7 +433,12 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         color = term->has_color();  // monochrome when the terminal has no colours
     }
     if (opt.menu()) {
-        const auto armies = army_choices(catalog);
+        auto rulesets = ruleset_choices(catalog);
+        std::size_t first_ruleset = 0;
+        for (std::size_t i = 0; i < rulesets.size(); ++i) {
+            if (rulesets[i].id == ruleset) first_ruleset = i;
+        }
+        const auto armies = rulesets.empty() ? std::vector<ui::ArmyChoice>{} : rulesets[first_ruleset].armies;
         ui::GameSetup initial;
         initial.army = {index_of(armies, red), index_of(armies, blue)};
         // One person at a terminal is the usual game: side B is the computer's unless changed.
@@ -472,11 +454,6 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
             offered.push_back(describe_save(*dir, l, catalog, served.back().has_value()));
         }
         ui::StartMenu menu(armies, initial, color);
-        auto rulesets = ruleset_choices(catalog);
-        std::size_t first_ruleset = 0;
-        for (std::size_t i = 0; i < rulesets.size(); ++i) {
-            if (rulesets[i].id == ruleset) first_ruleset = i;
-        }
         menu.offer_rulesets(rulesets, first_ruleset);
         menu.offer_continue(std::move(offered));
         auto outcome = choose(*term, menu);
@@ -524,36 +501,61 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         computer = menu.setup().computer;
         if (outcome == ui::StartMenu::Outcome::Start) ruleset = rulesets[menu.ruleset_choice()].id;
     }
-    if (saved && saved->hbl) {
-        return play_hbl(term, opt, catalog, *dir, player, HblGame{}, std::move(saved));
+    // The game: a saved one replayed by its ruleset's kit, or a new one of the ruleset chosen.
+    const NewGame game{ruleset, red, blue,
+                       seed_choice.value_or(static_cast<std::uint64_t>(
+                           std::chrono::system_clock::now().time_since_epoch().count())),
+                       computer};
+    if (saved) {
+        const auto ctx = saved->ctx;
+        return std::visit(
+            [&]<class K>(const SavedContext<K>&) {
+                return play_game(kits::KitTag<K>{}, term, opt, catalog, *dir, player, game, std::move(saved));
+            },
+            ctx);
     }
-    if (!saved && engine_of(ruleset) == hbl::Engine::name) {
-        const std::uint64_t seed = seed_choice.value_or(
-            static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()));
-        return play_hbl(term, opt, catalog, *dir, player, HblGame{ruleset, red, blue, seed, computer}, std::nullopt);
+    const std::string engine = engine_of(ruleset);
+    const auto code = kits::with_kit(engine, [&]<class K>(kits::KitTag<K> tag) {
+        return play_game(tag, term, opt, catalog, *dir, player, game, std::nullopt);
+    });
+    if (!code) {
+        term.reset();
+        std::cerr << "tercio play: ruleset " << printable(ruleset) << ": "
+                  << (engine.empty() ? "rulesets/" + ruleset + ".toml cannot be read" : kits::unknown_engine(engine))
+                  << '\n';
+        return kExitDataError;
     }
+    return *code;
+}
+
+int play_game(kits::KitTag<kits::PiketteKit>, std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt,
+              data::DataCatalog& catalog, const data::SaveDir& dir_ref, const std::string& player, const NewGame& game,
+              std::optional<SavedGame> saved) {
+    using K = kits::PiketteKit;
+    const data::SaveDir* dir = &dir_ref;
+    std::string why;
+    std::array<std::optional<ai::Level>, 2> computer = game.computer;
+    const std::string& red = game.red;
+    const std::string& blue = game.blue;
+    const bool color = term && term->has_color();  // monochrome when the terminal has no colours
     // The game: a saved one replayed, or a new one.
     std::optional<rules::RulesContext> ctx;
     data::SaveHeader header;
     if (saved) {
-        ctx = saved->ctx;
+        ctx = std::get<SavedContext<K>>(saved->ctx).ctx;
         header = saved->save.header;
         for (std::size_t i = 0; i < 2; ++i) {
             const auto level = data::computer_level(header.sides[i].plays);
             computer[i] = level ? ai::parse_level(*level) : std::nullopt;
         }
     } else {
-        const rules::ArmyList* a = catalog.army(red, why);
-        ctx = a ? catalog.context(a->ruleset, {red, blue}, why) : std::nullopt;
+        ctx = K::Files::context(catalog, game.ruleset, {red, blue}, why);
         if (!ctx) {
             term.reset();
             std::cerr << "tercio play: " << why << '\n';
             return kExitDataError;
         }
-        header = new_save_header(catalog, a->ruleset, {red, blue}, player,
-                                 seed_choice.value_or(static_cast<std::uint64_t>(
-                                     std::chrono::system_clock::now().time_since_epoch().count())),
-                                 computer);
+        header = new_save_header(catalog, game.ruleset, {red, blue}, player, game.seed, computer);
     }
     control::Session session(*ctx, header.seed);
     header.setup_hash = rules::state_hash(session.state());
@@ -580,11 +582,11 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
             return refuse_resume(replayed.errors, saved->notices);
         }
         if (screen) screen->show_history();
-        save = data::GameSave::resume(std::move(saved->writer), saved->save, *ctx);
+        save = data::GameSave::resume(std::move(saved->writer), saved->save);
         message = resumed_message(*saved, *save);
         if (screen) screen->show_message(message);
     } else {
-        save = data::GameSave::start(*dir, std::string(now_texts().second) + "-" + red + "-v-" + blue, header, *ctx, why);
+        save = data::GameSave::start(*dir, std::string(now_texts().second) + "-" + red + "-v-" + blue, header, why);
         if (screen) screen->reveal(session.setup_events());
     }
     if (!save) {
@@ -592,22 +594,22 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         std::cerr << "tercio play: cannot save the game: " << why << '\n';
         return saved ? kExitIllegal : kExitIoError;
     }
-    SaveKeeper keeper(*save);
+    SaveKeeperOf<K> keeper(*save, *ctx);
     session.add_observer(&keeper);
     bool ended = false;
     if (opt.plain) {
-        ui::PlainGame game(session, std::cout);
-        game.set_unmoved_shots(unmoved);
-        game.set_save_action([&keeper] { return keeper.save(); });
-        game.set_echo(!::isatty(STDIN_FILENO));  // a script's commands show in the transcript
+        ui::PlainGame lines(session, std::cout);
+        lines.set_unmoved_shots(unmoved);
+        lines.set_save_action([&keeper] { return keeper.save(); });
+        lines.set_echo(!::isatty(STDIN_FILENO));  // a script's commands show in the transcript
         for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
             if (const auto level = computer[rules::idx(side)]) {
-                game.seat(side, ai::make_player(*level, ai::player_seed(header.seed, side)),
+                lines.seat(side, ai::make_player(*level, ai::player_seed(header.seed, side)),
                           std::string(ai::level_name(*level)));
             }
         }
-        game.start(message);
-        ended = game.run(std::cin) && !session.over();
+        lines.start(message);
+        ended = lines.run(std::cin) && !session.over();
     } else {
         screen->set_save_action([&keeper] { return keeper.save(); });
         // The computer's sides: one player each for the whole session, seeded from the game's

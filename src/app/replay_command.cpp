@@ -12,7 +12,7 @@
 #include "app/terminal.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
-#include "data/hbl_save.hpp"
+#include "kits/registry.hpp"
 #include "data/save_store.hpp"
 #include "rules/game.hpp"
 #include "ui/curses_surface.hpp"
@@ -132,24 +132,18 @@ int show_replay(const ReplayOptions& opt, const data::SaveFile& save, Screen& sc
     return kExitOk;
 }
 
-/// `tercio replay` of a Hell Broke Loose save: replayed once through data::replay_hbl_save into
-/// its replay screen, which shows the commands that agree.
-int replay_hbl(const ReplayOptions& opt, const std::string& name, const data::SaveFile& save, data::DataCatalog& catalog,
-               const std::vector<std::string>& notices) {
+// One replay front end a kit until the replay screen is generic over the kit: each replays the
+// save once through its kit into its replay screen, which shows the commands that agree.
+
+int replay_game(kits::KitTag<kits::HblKit>, const ReplayOptions& opt, const std::string& name,
+                const data::SaveFile& save, const hbl::Context& ctx, const std::vector<std::string>& notices) {
     const data::SaveHeader& h = save.header;
-    std::string why;
-    const hbl::Context ctx{catalog.hbl_ruleset(h.ruleset, why),
-                           {catalog.hbl_army(h.ruleset, h.sides[0].army, why), catalog.hbl_army(h.ruleset, h.sides[1].army, why)}};
-    if (!ctx.ruleset || !ctx.armies[0] || !ctx.armies[1]) {
-        std::cerr << "tercio replay: " << name << ": " << why << '\n';
-        return kExitDataError;
-    }
     core::SeededDice dice(h.seed);
     hbl::GameState setup;
     const hbl::Events setup_events = hbl::new_game(ctx, setup, dice);
     ui::HblReplayScreen screen(ctx, setup, setup_events, ui::ScreenOptions{opt.color, opt.ascii}, opt.speed_ms);
-    const auto replayed = data::replay_hbl_save(
-        name, save, ctx, [&](const data::HblReplayedCommand& rc, const hbl::GameState& before, const hbl::GameState& after) {
+    const auto replayed = kits::HblKit::Files::replay(
+        name, save, ctx, [&](const data::ReplayedCommandOf<hbl::Engine>& rc, const hbl::GameState& before, const hbl::GameState& after) {
             screen.add(rc.command, rc.by, rc.events, before, after);
         });
     const std::size_t agreed = screen.size();
@@ -161,12 +155,15 @@ int replay_hbl(const ReplayOptions& opt, const std::string& name, const data::Sa
                   << " (it goes from turn 1 to turn " << screen.state().turn << ")\n";
         return kExitUsage;
     }
-    const auto repair = replayed.ok() ? std::nullopt : data::repair_hbl_save(name, save, ctx);
+    const auto repair = replayed.ok() ? std::nullopt : kits::HblKit::Files::repair(name, save, ctx);
     return show_replay(opt, save, screen, notices, problem, replayed.errors, agreed,
                        resume_note(repair));
 }
 
 }  // namespace
+
+int replay_game(kits::KitTag<kits::PiketteKit>, const ReplayOptions& opt, const std::string& name,
+                const data::SaveFile& save, const rules::RulesContext& ctx, const std::vector<std::string>& notices);
 
 int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) {
     const std::string name = opt.file.string();
@@ -189,13 +186,30 @@ int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) 
         notices.push_back("line " + std::to_string(*save.cut_line) +
                           " was cut short when the program stopped: the replay ends before it");
     }
-    if (catalog.engine(h.ruleset) == std::string(hbl::Engine::name)) return replay_hbl(opt, name, save, catalog, notices);
-    const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
-    if (!ctx) {
+    const std::string engine = catalog.engine(h.ruleset, why).value_or("");
+    if (engine.empty()) {
         std::cerr << "tercio replay: " << name << ": " << why << '\n';
         return kExitDataError;
     }
+    const auto code = kits::with_kit(engine, [&]<class K>(kits::KitTag<K> tag) {
+        const auto ctx = K::Files::context(catalog, h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
+        if (!ctx) {
+            std::cerr << "tercio replay: " << name << ": " << why << '\n';
+            return kExitDataError;
+        }
+        return replay_game(tag, opt, name, save, *ctx, notices);
+    });
+    if (!code) {
+        std::cerr << "tercio replay: " << name << ": " << kits::unknown_engine(engine) << '\n';
+        return kExitDataError;
+    }
+    return *code;
+}
 
+int replay_game(kits::KitTag<kits::PiketteKit>, const ReplayOptions& opt, const std::string& name,
+                const data::SaveFile& save, const rules::RulesContext& ctx_ref, const std::vector<std::string>& notices) {
+    const data::SaveHeader& h = save.header;
+    const rules::RulesContext* ctx = &ctx_ref;
     // The save is replayed once, checking every hash; the screen is built as it goes, and shows
     // the commands that agree.
     core::SeededDice dice(h.seed);

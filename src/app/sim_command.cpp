@@ -15,13 +15,11 @@
 #include <variant>
 #include <vector>
 
-#include "ai/players_of.hpp"
 #include "ai/match.hpp"
 #include "ai/stats.hpp"
 #include "app/exit_codes.hpp"
 #include "app/game_contexts.hpp"
-#include "hbl/engine.hpp"
-#include "rules/engine.hpp"
+#include "kits/registry.hpp"
 
 namespace tercio::app {
 
@@ -53,16 +51,7 @@ struct Plan {
 /// How the games of engine E can end, in the summary's words, in the order it gives them.
 template <core::RulesEngine E>
 std::vector<std::pair<typename E::End, const char*>> end_phrases() {
-    if constexpr (std::is_same_v<E, hbl::Engine>) {
-        return {{hbl::EndReason::TurnLimit, "at the turn limit"},
-                {hbl::EndReason::ChipsGone, "with a side's chips gone"},
-                {hbl::EndReason::NoUnits, "with an army gone"},
-                {hbl::EndReason::Conceded, "by concession"}};
-    } else {
-        return {{rules::GameEnd::Nightfall, "at nightfall"},
-                {rules::GameEnd::ArmyGone, "with an army gone"},
-                {rules::GameEnd::Concession, "by concession"}};
-    }
+    return kits::KitOf<E>::end_phrases();
 }
 
 /// Game i: with --swap, deal i / 2 with the levels changing sides in odd games; otherwise deal i.
@@ -92,8 +81,9 @@ using LevelTimes = std::array<ai::TimeHistogram, kLevelCount>;
 template <core::RulesEngine E>
 void play_one(const SimOptions& opt, const Plan<E>& plan, GameRecord<E>& r, LevelTimes& times) {
     try {
-        auto a = ai::make_player_of<E>(r.levels[0], ai::player_seed(r.seed, core::Side::A));
-        auto b = ai::make_player_of<E>(r.levels[1], ai::player_seed(r.seed, core::Side::B));
+        using Computer = typename kits::KitOf<E>::Computer;
+        auto a = Computer::make_player(r.levels[0], ai::player_seed(r.seed, core::Side::A));
+        auto b = Computer::make_player(r.levels[1], ai::player_seed(r.seed, core::Side::B));
         ai::MatchOptions mo;
         mo.time_decisions = true;
         r.result = ai::play_match<E>(plan.contexts[r.pairing], r.seed, *a, *b, mo);
@@ -188,7 +178,7 @@ std::string describe_run(const SimOptions& opt, const Plan<E>& plan, long n) {
     if (opt.swap) levels += ", then swapped on each seed";
     return std::to_string(n) + " games, seeds " + std::to_string(opt.seed) + " to " +
            std::to_string(opt.seed + static_cast<std::uint64_t>(deals - 1)) + ", " + armies +
-           (std::is_same_v<E, rules::Engine> ? std::string() : std::string(" (") + std::string(E::name) + ")") +
+           (std::is_same_v<kits::KitOf<E>, kits::DefaultKit> ? std::string() : std::string(" (") + std::string(E::name) + ")") +
            "\nlevels " + levels + "\n";
 }
 
@@ -306,15 +296,11 @@ void write_csv(std::ostream& f, const SimOptions& opt, const Plan<E>& plan,
     }
 }
 
-/// The contexts of one pairing, or every pairing, of engine E.
+/// The context of one pairing of engine E.
 template <core::RulesEngine E>
 std::optional<typename E::Context> pairing(GameContexts& contexts, const std::string& ruleset,
                                            const std::string& red, const std::string& blue, std::string& why) {
-    if constexpr (std::is_same_v<E, hbl::Engine>) {
-        return contexts.hbl_context(ruleset, red, blue, why);
-    } else {
-        return contexts.context(red, blue, why);
-    }
+    return contexts.context<kits::KitOf<E>>(ruleset, red, blue, why);
 }
 
 /// The contexts, army names and levels of the run; an exit code when the options or data are bad.
@@ -330,12 +316,10 @@ std::variant<Plan<E>, int> make_plan(const SimOptions& opt, const std::filesyste
                       << *names[s] << "\" (random, easy, normal or hard)\n";
             return kExitUsage;
         }
-        if constexpr (!std::is_same_v<E, rules::Engine>) {
-            if (!ai::has_level<E>(*level)) {
-                std::cerr << "tercio sim: " << (s == 0 ? "--red-ai" : "--blue-ai") << ": " << opt.ruleset
-                          << " has no level \"" << *names[s] << "\" yet (random or normal)\n";
-                return kExitUsage;
-            }
+        if (!kits::KitOf<E>::Computer::has_level(*level)) {
+            std::cerr << "tercio sim: " << (s == 0 ? "--red-ai" : "--blue-ai") << ": " << opt.ruleset
+                      << " has no level \"" << *names[s] << "\" yet (" << kits::levels_in_words<kits::KitOf<E>>() << ")\n";
+            return kExitUsage;
         }
         plan.levels[s] = *level;
     }
@@ -418,15 +402,22 @@ int run_sim_for(const SimOptions& opt, const std::filesystem::path& data_dir, Ga
 
 int run_sim(const SimOptions& opt, const std::filesystem::path& data_dir) {
     GameContexts contexts(data_dir);
-    if (opt.ruleset.empty()) return run_sim_for<rules::Engine>(opt, data_dir, contexts);
+    SimOptions o = opt;
+    if (o.ruleset.empty()) o.ruleset = std::string(data::kPiketteSquared);
     std::string why;
-    const auto engine = contexts.engine(opt.ruleset, why);
+    const auto engine = contexts.engine(o.ruleset, why);
     if (!engine) {
-        std::cerr << "tercio sim: --ruleset " << opt.ruleset << ": " << why << " (in " << data_dir.string() << ")\n";
+        std::cerr << "tercio sim: --ruleset " << o.ruleset << ": " << why << " (in " << data_dir.string() << ")\n";
         return kExitDataError;
     }
-    if (*engine == hbl::Engine::name) return run_sim_for<hbl::Engine>(opt, data_dir, contexts);
-    return run_sim_for<rules::Engine>(opt, data_dir, contexts);
+    const auto code = kits::with_kit(*engine, [&]<class K>(kits::KitTag<K>) {
+        return run_sim_for<typename K::Engine>(o, data_dir, contexts);
+    });
+    if (!code) {
+        std::cerr << "tercio sim: --ruleset " << o.ruleset << ": " << kits::unknown_engine(*engine) << '\n';
+        return kExitDataError;
+    }
+    return *code;
 }
 
 }  // namespace tercio::app

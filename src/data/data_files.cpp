@@ -220,10 +220,24 @@ std::optional<std::string> engine_of(std::string_view text) {
 }
 
 std::optional<std::string> DataCatalog::engine(std::string_view ruleset_id) {
-    if (!detail::valid_id(ruleset_id) || dir_.empty()) return std::nullopt;
-    const FileText ft = read_file(dir_ / "rulesets" / (std::string(ruleset_id) + ".toml"));
-    if (!ft.error.empty()) return std::nullopt;
-    return engine_of(ft.text);
+    std::string why;
+    return engine(ruleset_id, why);
+}
+
+std::optional<std::string> DataCatalog::engine(std::string_view ruleset_id, std::string& why) {
+    const std::string file = "rulesets/" + std::string(ruleset_id) + ".toml";
+    if (!detail::valid_id(ruleset_id) || dir_.empty()) {
+        why = "no ruleset \"" + std::string(ruleset_id) + "\"";
+        return std::nullopt;
+    }
+    const FileText ft = read_file(dir_ / file);
+    if (!ft.error.empty()) {
+        why = "ruleset \"" + std::string(ruleset_id) + "\": " + file + ": " + ft.error;
+        return std::nullopt;
+    }
+    auto e = engine_of(ft.text);
+    if (!e) why = "ruleset \"" + std::string(ruleset_id) + "\": " + file + " is broken (tercio check " + file + " says why)";
+    return e;
 }
 
 const hbl::Ruleset* DataCatalog::hbl_ruleset(std::string_view id, std::string& why) {

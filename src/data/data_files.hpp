@@ -104,6 +104,8 @@ public:
 
     /// The engine `rulesets/<id>.toml` names (engine_of), or nothing if it cannot be read.
     std::optional<std::string> engine(std::string_view ruleset_id);
+    /// The same, saying why not: no such file, or a broken one.
+    std::optional<std::string> engine(std::string_view ruleset_id, std::string& why);
     /// The Hell Broke Loose ruleset `rulesets/<id>.toml`; nullptr with a reason if it is missing,
     /// broken or of another engine.
     const hbl::Ruleset* hbl_ruleset(std::string_view id, std::string& why);

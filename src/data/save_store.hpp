@@ -171,6 +171,8 @@ public:
     bool backup(std::string& why) { return flush(why) && writer_->backup(why); }
 
     std::filesystem::path file() const { return writer_->file(); }
+    /// The save's header (what a ruleset's lines after a command name: its seed, ruleset, armies).
+    const SaveHeader& header() const { return header_; }
     /// Commands in the game, written or not.
     std::size_t commands() const { return offsets_.size() + pending_.size(); }
     /// Commands whose lines the disk has refused so far.

@@ -1,0 +1,64 @@
+#pragma once
+/// Hell Broke Loose's kit: what the generic code above the rules needs of this ruleset
+/// (kits/kit.hpp). The engine is `hbl::Engine` (src/hbl).
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "ai/player.hpp"
+#include "data/data_files.hpp"
+#include "data/save.hpp"
+#include "hbl/engine.hpp"
+#include "ui/start_menu.hpp"
+
+namespace tercio::kits {
+
+/// Its files: a ruleset file with `engine = "hell-broke-loose"` and its own armies,
+/// `armies/<ruleset id>/`.
+struct HblFiles {
+    using E = hbl::Engine;
+    static std::optional<hbl::Context> context(data::DataCatalog& catalog, std::string_view ruleset,
+                                               const std::array<std::string, 2>& armies, std::string& why);
+    static std::optional<std::string> ruleset_name(data::DataCatalog& catalog, std::string_view ruleset);
+    static std::vector<ui::ArmyChoice> army_choices(data::DataCatalog& catalog, std::string_view ruleset);
+    static std::optional<std::string> army_name(data::DataCatalog& catalog, std::string_view ruleset,
+                                                std::string_view army);
+    static data::Loaded<data::ReplayedOf<E>> replay(std::string_view file, const data::SaveFile& save,
+                                                    const hbl::Context& ctx,
+                                                    const data::ReplayObserverOf<E>& observer);
+    static std::optional<data::SaveRepair> repair(std::string_view file, const data::SaveFile& save,
+                                                  const hbl::Context& ctx);
+    /// The turn of the game replayed (its older saves have no keyframes).
+    static int turn_reached(const data::SaveFile&, const hbl::GameState& s) { return s.turn; }
+    static std::string lines_after(const data::SaveHeader& h, const hbl::Context& ctx, const hbl::Command& c,
+                                   const hbl::GameState& before, const hbl::GameState& after, std::uint64_t calls,
+                                   std::size_t commands);
+};
+
+/// Its computer: random and normal (docs/computer.md, "Hell Broke Loose").
+struct HblComputer {
+    static bool has_level(ai::Level level);
+    static std::unique_ptr<ai::PlayerOf<hbl::Engine>> make_player(ai::Level level, std::uint64_t seed);
+};
+
+struct HblKit {
+    using Engine = hbl::Engine;
+    static constexpr std::string_view engine = hbl::Engine::name;
+    static constexpr std::string_view title = "Hell Broke Loose";
+    static constexpr std::string_view no_hosting = "cannot be hosted yet";
+    using Files = HblFiles;
+    static std::vector<std::pair<hbl::EndReason, const char*>> end_phrases() {
+        return {{hbl::EndReason::TurnLimit, "at the turn limit"},
+                {hbl::EndReason::ChipsGone, "with a side's chips gone"},
+                {hbl::EndReason::NoUnits, "with an army gone"},
+                {hbl::EndReason::Conceded, "by concession"}};
+    }
+    using Computer = HblComputer;
+};
+
+}  // namespace tercio::kits

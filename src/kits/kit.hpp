@@ -1,0 +1,97 @@
+#pragma once
+/// What a ruleset supplies above its rules: its kit (docs/rulesets.md, "The kit"). A ruleset is an
+/// engine (the pure rules, `core::RulesEngine`) and a kit: a struct with the engine's type, the
+/// ruleset's names and one nested type per group of what the generic code above the rules needs
+/// from it (its files, its computer, its words, its screen). Each group is a concept here or
+/// beside the generic code that uses it, so a kit that lacks a piece is a compile error naming it,
+/// and the generic code (the play screen, `--plain`, replay, run, sim, bench, saves, the network)
+/// is written once, as templates over a kit. The kits the program has are listed once, in
+/// kits/registry.hpp.
+#include <array>
+#include <concepts>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "ai/player.hpp"
+#include "core/engine.hpp"
+#include "data/data_files.hpp"
+#include "data/save.hpp"
+#include "ui/start_menu.hpp"
+
+namespace tercio::kits {
+
+/// The files group: a ruleset's data and saves. The loaders themselves keep every error with its
+/// file, line and column (data::LoadError); these say why in one line for the command that asked.
+template <class F, class E>
+concept FilesGroup = requires(data::DataCatalog& catalog, std::string_view ruleset,
+                              const std::array<std::string, 2>& armies, std::string& why, std::string_view file,
+                              const data::SaveFile& save, const typename E::Context& ctx,
+                              const data::ReplayObserverOf<E>& observer, const data::SaveHeader& header,
+                              const typename E::Command& c, const typename E::State& s, std::uint64_t calls,
+                              std::size_t commands) {
+    /// The context of a game of `ruleset` between armies[0] (side A) and armies[1]: its pointers
+    /// stay valid as long as the catalog. Nothing, with the reason, when a file is missing or
+    /// broken or an army is of another ruleset.
+    { F::context(catalog, ruleset, armies, why) } -> std::same_as<std::optional<typename E::Context>>;
+    /// The ruleset's name for players ("Hell Broke Loose"); nothing if its file cannot be read.
+    { F::ruleset_name(catalog, ruleset) } -> std::same_as<std::optional<std::string>>;
+    /// Its armies for the start menu, by id; the broken ones left out (`tercio check` names them).
+    { F::army_choices(catalog, ruleset) } -> std::same_as<std::vector<ui::ArmyChoice>>;
+    /// An army's name ("The French"), or nothing if it cannot be loaded.
+    { F::army_name(catalog, ruleset, ruleset) } -> std::same_as<std::optional<std::string>>;
+    /// A parsed save replayed from its seed, every keyframe and the tail checked
+    /// (data::replay_save_of); `observer` told of each command.
+    { F::replay(file, save, ctx, observer) } -> std::same_as<data::Loaded<data::ReplayedOf<E>>>;
+    /// A save that no longer replays whole, cut back to its last keyframe that does
+    /// (data::repair_save_of); nothing when there is no such keyframe or nothing to repair.
+    { F::repair(file, save, ctx) } -> std::same_as<std::optional<data::SaveRepair>>;
+    /// The turn a player is told a save has reached (the start menu's Continue list), from the
+    /// save and the game replayed from it.
+    { F::turn_reached(save, s) } -> std::same_as<int>;
+    /// What a save appends after a command played on `before` giving `after` (its line, a
+    /// keyframe when a turn began, the game-over line): data::GameSave::played_lines takes it.
+    { F::lines_after(header, ctx, c, s, s, calls, commands) } -> std::same_as<std::string>;
+};
+
+/// The computer group: the levels a ruleset's computer plays and its players.
+template <class C, class E>
+concept ComputerGroup = requires(ai::Level level, std::uint64_t seed) {
+    { C::has_level(level) } -> std::same_as<bool>;
+    /// A player of `level`, its own choices drawn from `seed`; nothing for a level it lacks.
+    { C::make_player(level, seed) } -> std::same_as<std::unique_ptr<ai::PlayerOf<E>>>;
+};
+
+/// A ruleset kit.
+template <class K>
+concept RulesetKit = core::RulesEngine<typename K::Engine> && requires {
+    /// The engine's name, as ruleset files give it (`engine = "hell-broke-loose"`).
+    { K::engine } -> std::convertible_to<std::string_view>;
+    /// Its name for players ("Hell Broke Loose").
+    { K::title } -> std::convertible_to<std::string_view>;
+    /// Whether a game of it can be served to other terminals (`tercio host`): empty if it can,
+    /// else what to say of it ("cannot be hosted yet").
+    { K::no_hosting } -> std::convertible_to<std::string_view>;
+    /// How its games can end, in words for a summary ("at nightfall"), in the order to give them.
+    { K::end_phrases() } -> std::same_as<std::vector<std::pair<typename K::Engine::End, const char*>>>;
+} && FilesGroup<typename K::Files, typename K::Engine> && ComputerGroup<typename K::Computer, typename K::Engine>;
+
+/// "random or normal": the levels kit K's computer plays, in words.
+template <RulesetKit K>
+std::string levels_in_words() {
+    std::vector<std::string> names;
+    for (const ai::Level l : ai::kLevels) {
+        if (K::Computer::has_level(l)) names.emplace_back(ai::level_name(l));
+    }
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    }
+    return out;
+}
+
+}  // namespace tercio::kits

@@ -1,0 +1,120 @@
+#pragma once
+/// The rulesets this program has: the one generic place that names them. Everything above the
+/// rules reaches a ruleset through `with_kit` (by the engine a ruleset file names) or is a
+/// template over the kit it is handed; a ruleset file naming an engine that is not listed here is
+/// refused with `unknown_engine`. Adding a ruleset is one line in `Kits` (docs/rulesets.md,
+/// "Adding a ruleset").
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include "kits/hbl/kit.hpp"
+#include "kits/kit.hpp"
+#include "kits/pikette/kit.hpp"
+
+namespace tercio::kits {
+
+/// Every kit, in the order menus and lists offer them. The first is the program's default: a
+/// ruleset file without an `engine` key, and a command given no ruleset, are its.
+using Kits = std::tuple<PiketteKit, HblKit>;
+using DefaultKit = std::tuple_element_t<0, Kits>;
+
+/// A kit as a value, for the generic lambdas `with_kit` and `for_each_kit` call.
+template <class K>
+struct KitTag {
+    using Kit = K;
+};
+
+namespace detail {
+template <class Tuple>
+struct KitList;
+template <class... K>
+struct KitList<std::tuple<K...>> {
+    static constexpr bool all_kits = (RulesetKit<K> && ...);
+    template <class F>
+    static void each(F&& f) {
+        (f(KitTag<K>{}), ...);
+    }
+    template <template <class> class T>
+    using Variant = std::variant<T<K>...>;
+};
+template <class E, class... K>
+struct KitOfEngine;
+template <class E, class First, class... Rest>
+struct KitOfEngine<E, First, Rest...> {
+    using type = std::conditional_t<std::is_same_v<typename First::Engine, E>, First,
+                                    typename KitOfEngine<E, Rest...>::type>;
+};
+template <class E>
+struct KitOfEngine<E> {
+    using type = void;
+};
+template <class E, class Tuple>
+struct KitOfTuple;
+template <class E, class... K>
+struct KitOfTuple<E, std::tuple<K...>> {
+    using type = typename KitOfEngine<E, K...>::type;
+};
+}  // namespace detail
+
+static_assert(detail::KitList<Kits>::all_kits, "every kit in the registry meets kits::RulesetKit");
+
+/// The kit of engine E (generic code written over an engine reaching its kit).
+template <class E>
+using KitOf = typename detail::KitOfTuple<E, Kits>::type;
+
+/// One value per kit: `PerKit<T>` is `std::variant<T<PiketteKit>, T<HblKit>, ...>` (a saved
+/// game of any ruleset, a context of any ruleset).
+template <template <class> class T>
+using PerKit = typename detail::KitList<Kits>::template Variant<T>;
+
+/// Calls `f(KitTag<K>{})` for every kit, in order.
+template <class F>
+void for_each_kit(F&& f) {
+    detail::KitList<Kits>::each(std::forward<F>(f));
+}
+
+/// Calls `f(KitTag<K>{})` with the kit whose engine is `engine`. Its result, or nothing when the
+/// program has no such engine (say so with `unknown_engine`); for an `f` returning nothing,
+/// whether there was such a kit.
+template <class F>
+auto with_kit(std::string_view engine, F&& f) {
+    using R = std::invoke_result_t<F&, KitTag<std::tuple_element_t<0, Kits>>>;
+    if constexpr (std::is_void_v<R>) {
+        bool found = false;
+        for_each_kit([&]<class K>(KitTag<K> tag) {
+            if (!found && engine == K::engine) {
+                found = true;
+                f(tag);
+            }
+        });
+        return found;
+    } else {
+        std::optional<R> out;
+        for_each_kit([&]<class K>(KitTag<K> tag) {
+            if (!out && engine == K::engine) out.emplace(f(tag));
+        });
+        return out;
+    }
+}
+
+/// "pikette-squared, hell-broke-loose": the engines this program has.
+inline std::string engine_names() {
+    std::string out;
+    for_each_kit([&]<class K>(KitTag<K>) {
+        if (!out.empty()) out += ", ";
+        out += K::engine;
+    });
+    return out;
+}
+
+/// Why a ruleset naming `engine` cannot be played by this program.
+inline std::string unknown_engine(std::string_view engine) {
+    return "no rules engine \"" + std::string(engine) + "\" in this tercio (it has " + engine_names() + ")";
+}
+
+}  // namespace tercio::kits
