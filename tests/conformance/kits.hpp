@@ -3,12 +3,10 @@
 // shipped data as a context, a save's lines and replay, a position's text. (Issue 39, item 6;
 // docs/rulesets.md, "The conformance suite".)
 //
-// The suite runs over a list of kits, each with the kit's `using Engine`. Until the registry of
-// ruleset kits (src/kits/registry.hpp, `kits::Kits`) is on main, the list is of stand-ins that
-// have only that. `Files<Kit>` is what the suite calls for files: a kit's own files group where
-// the kit has the function (the registry's kits), and otherwise the data library's functions for
-// the kit's engine (`LocalFiles<E>` below). Switching to the registry is the one line of
-// `ConformanceKits`.
+// The suite runs over the registry's kits (src/kits/registry.hpp, `kits::Kits`): a ruleset in the
+// registry is in the suite. `Files<Kit>` is what the suite calls for files: the kit's own files
+// group where the kit has the function, and otherwise the data library's functions for the kit's
+// engine (`LocalFiles<E>` below: positions, which the kits do not have yet).
 #include <array>
 #include <cstdint>
 #include <filesystem>
@@ -22,14 +20,15 @@
 #include "data/position.hpp"
 #include "data/save.hpp"
 #include "hbl/engine.hpp"
+#include "kits/registry.hpp"
 #include "rules/engine.hpp"
 #include "tests/hbl/fixture.hpp"
 #include "tests/rules/fixture.hpp"
 
 namespace tercio::conformance {
 
-/// The data library's files functions for engine E: a ruleset the registry's kits do not yet cover
-/// (positions), or every function while the suite runs over the stand-ins.
+/// The data library's files functions for engine E, for what the kits do not have yet (positions;
+/// and the rest, for a list of kits without files groups).
 template <class E>
 struct LocalFiles;
 
@@ -94,16 +93,8 @@ struct LocalFiles<hbl::Engine> {
     }
 };
 
-/// Stand-ins for the registry's kits: the engine only.
-struct PiketteStandIn {
-    using Engine = rules::Engine;
-};
-struct HblStandIn {
-    using Engine = hbl::Engine;
-};
-
-/// Every ruleset the suite runs on. With the registry: `using ConformanceKits = kits::Kits;`.
-using ConformanceKits = std::tuple<PiketteStandIn, HblStandIn>;
+/// Every ruleset the suite runs on: the registry's kits.
+using ConformanceKits = kits::Kits;
 
 /// What the suite calls of a kit's files: the kit's files group where it has the function,
 /// LocalFiles otherwise.

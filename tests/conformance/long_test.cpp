@@ -2,8 +2,8 @@
 // that ctest can run them side by side, with the ruleset's own invariants (hooks.hpp) after every
 // command and the counts of what the games reached judged at the end. These are the former
 // random-play tests of each ruleset (tests/rules/random_play_test.cpp,
-// tests/hbl/random_play_test.cpp), folded in: Pikette Squared's games are the same games (the
-// seeds, armies and choices of its test), Hell Broke Loose's the suite's own.
+// tests/hbl/random_play_test.cpp), folded in: the same checks, the same number of games and
+// pairings of armies, the suite's own seeds.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
