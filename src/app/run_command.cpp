@@ -10,18 +10,10 @@
 #include <sstream>
 #include <variant>
 
-#include "ai/players_of.hpp"
 #include "app/exit_codes.hpp"
 #include "app/terminal.hpp"
-#include "control/event_text.hpp"
-#include "control/hbl_event_text.hpp"
-#include "control/odds_text.hpp"
 #include "data/data_files.hpp"
-#include "data/hbl_position.hpp"
-#include "data/position.hpp"
-#include "hbl/engine.hpp"
-#include "rules/engine.hpp"
-#include "rules/game.hpp"
+#include "kits/registry.hpp"
 
 namespace tercio::app {
 
@@ -30,17 +22,6 @@ namespace {
 /// The largest file of commands read: far more than any game (a save holds a whole game in a
 /// few hundred KB).
 constexpr std::size_t kMaxCommandBytes = 16 * 1024 * 1024;
-
-
-void print_events(const rules::RulesContext& ctx, const rules::GameState& s, const rules::Events& ev,
-                  bool why) {
-    for (const auto& e : ev) {
-        std::cout << control::describe(ctx, s, e) << '\n';
-        if (why) {
-            for (const auto& line : control::explain(ctx, s, e)) std::cout << "    " << line << '\n';
-        }
-    }
-}
 
 /// The ';'-separated commands of `--odds`, each trimmed, the empty ones left out.
 std::vector<std::string> odds_commands(const std::string& text) {
@@ -57,28 +38,18 @@ std::vector<std::string> odds_commands(const std::string& text) {
     return out;
 }
 
-/// `--odds`: the preview of ';'-separated commands in the final position; the exit code.
-int print_odds(const rules::RulesContext& ctx, const rules::GameState& s, const std::string& text) {
-    std::vector<rules::Command> cmds;
-    for (const std::string& part : odds_commands(text)) {
-        std::string err;
-        const auto c = rules::parse_command(part, err);
-        if (!c) {
-            std::cerr << "--odds: " << printable(part) << ": " << printable(err) << '\n';
-            return kExitUsage;
-        }
-        cmds.push_back(*c);
-    }
-    const auto p = rules::preview(ctx, s, cmds);
-    if (const std::string* why = std::get_if<std::string>(&p)) {
-        std::cerr << "--odds: " << *why << '\n';
-        return kExitIllegal;
-    }
-    for (const auto& line : control::odds_lines(ctx, s, std::get<rules::Preview>(p))) std::cout << line << '\n';
-    return kExitOk;
+/// `--odds`, or `odds` at a prompt: the odds of the ';'-separated commands of `text` in `s` (kit
+/// K's words); the exit code.
+template <class K>
+int print_odds(const typename K::Engine::Context& ctx, const typename K::Engine::State& s, const std::string& text) {
+    kits::OddsRefusal refusal;
+    for (const auto& line : K::Run::odds(ctx, s, odds_commands(text), refusal)) std::cout << line << '\n';
+    if (!refusal.refused()) return kExitOk;
+    std::cerr << "--odds: " << (refusal.part.empty() ? "" : printable(refusal.part) + ": ") << printable(refusal.why)
+              << '\n';
+    return refusal.illegal ? kExitIllegal : kExitUsage;
 }
 
-/// Writes the position atomically enough for a tool: to a temporary file, then renamed.
 /// Writes `text` to `path` whole: into a temporary file first, then renamed over it.
 bool write_text(const std::string& path, const std::string& text) {
     const std::string tmp = path + ".tmp";
@@ -89,10 +60,6 @@ bool write_text(const std::string& path, const std::string& text) {
         if (!f.flush()) return false;
     }
     return std::rename(tmp.c_str(), path.c_str()) == 0;
-}
-
-bool write_out(const std::string& path, const data::Position& p, const rules::RulesContext& ctx) {
-    return write_text(path, data::write_position(p, ctx));
 }
 
 /// "line 3: shoot b4 e7: no line of sight", safe for a terminal: the line and the reason with
@@ -130,25 +97,23 @@ int open_commands(const RunOptions& opt, std::istringstream& file, std::istream*
 
 /// The computer players --red-ai and --blue-ai ask for (null for a side without one), their own
 /// choices seeded from the game's seed; an exit code, with the reason on standard error, for a
-/// level the engine does not have.
+/// level kit K's computer does not have.
 template <core::RulesEngine E>
 using Computers = std::array<std::unique_ptr<ai::PlayerOf<E>>, 2>;
 
-template <core::RulesEngine E>
-int make_computers(const RunOptions& opt, std::uint64_t seed, Computers<E>& out) {
+template <class K>
+int make_computers(const RunOptions& opt, std::uint64_t seed, Computers<typename K::Engine>& out) {
     const std::array<const std::optional<std::string>*, 2> levels = {&opt.red_ai, &opt.blue_ai};
     for (std::size_t side = 0; side < 2; ++side) {
         if (!*levels[side]) continue;
         const auto level = ai::parse_level(**levels[side]);
-        if (!level || !ai::has_level<E>(*level)) {
+        if (!level || !K::Computer::has_level(*level)) {
             std::cerr << "tercio run: " << (side == 0 ? "--red-ai" : "--blue-ai") << ": no level \""
-                      << **levels[side] << "\" for " << E::name
-                      << (std::is_same_v<E, rules::Engine> ? " (random, easy, normal or hard)\n"
-                                                           : " (random or normal)\n");
+                      << **levels[side] << "\" for " << K::engine << " (" << kits::levels_in_words<K>() << ")\n";
             return kExitUsage;
         }
         const core::Side s = side == 0 ? core::Side::A : core::Side::B;
-        out[side] = ai::make_player_of<E>(*level, ai::player_seed(seed, s));
+        out[side] = K::Computer::make_player(*level, ai::player_seed(seed, s));
     }
     return kExitOk;
 }
@@ -276,171 +241,14 @@ int play_commands(const RunOptions& opt, const typename E::Context& ctx, typenam
     return result;
 }
 
-// ---- Hell Broke Loose (--ruleset hell-broke-loose) ----
-
-/// `--odds` for Hell Broke Loose: the exact odds of each `fight UNIT` or `shoot UNIT TARGET` of
-/// the ';'-separated list, in the final position; the exit code.
-int print_hbl_odds(const hbl::Context& ctx, const hbl::GameState& s, const std::string& text) {
-    for (const std::string& part : odds_commands(text)) {
-        std::string why;
-        bool illegal = false;
-        const auto lines = control::odds_lines(ctx, s, part, why, illegal);
-        if (!lines) {
-            std::cerr << "--odds: " << printable(part) << ": " << printable(why) << '\n';
-            return illegal ? kExitIllegal : kExitUsage;
-        }
-        for (const auto& line : *lines) std::cout << line << '\n';
-    }
-    return kExitOk;
-}
-
-/// Reads `--position` for run_hbl: the position, or an exit code once the reason is printed.
-std::variant<data::HblPosition, int> read_hbl_position(const RunOptions& opt, data::DataCatalog& catalog) {
-    if (opt.red || opt.blue || opt.seed) {
-        std::cerr << "tercio run: --position starts from a saved game; --red, --blue and --seed are for a new one\n";
-        return kExitUsage;
-    }
-    const data::FileText ft = data::read_file(*opt.position);
-    if (!ft.error.empty()) {
-        std::cerr << *opt.position << ": cannot read: " << ft.error << '\n';
-        return ft.missing ? kExitNoInput : kExitDataError;
-    }
-    auto loaded = data::load_hbl_position(*opt.position, ft.text, data::hbl_context_resolver(catalog.hbl_resolvers()));
-    if (!loaded.ok()) {
-        for (const auto& e : loaded.errors) std::cerr << e.to_string() << '\n';
-        return kExitDataError;
-    }
-    return std::move(*loaded.value);
-}
-
-/// `tercio run` of a Hell Broke Loose game: a new one between two of its armies, or one from a
-/// position (`--position`, whose ruleset is this engine's).
-int run_hbl(const RunOptions& opt, data::DataCatalog& catalog) {
-    data::HblPosition pos;
-    hbl::Context ctx;
-    std::string why;
-    if (opt.position) {
-        auto read = read_hbl_position(opt, catalog);
-        if (const int* rc = std::get_if<int>(&read)) return *rc;
-        pos = std::move(std::get<data::HblPosition>(read));
-        ctx = *data::hbl_context_resolver(catalog.hbl_resolvers())(pos.ruleset, pos.armies, why);
-    } else {
-        if (!opt.red || !opt.blue) {
-            std::cerr << "tercio run: give --position FILE, or --red ARMY and --blue ARMY for a new game\n";
-            return kExitUsage;
-        }
-        ctx.ruleset = catalog.hbl_ruleset(opt.ruleset, why);
-        if (!ctx.ruleset) {
-            std::cerr << "tercio run: ruleset \"" << opt.ruleset << "\": " << why << '\n';
-            return kExitDataError;
-        }
-        const std::array<const std::string*, 2> ids = {&*opt.red, &*opt.blue};
-        for (std::size_t side = 0; side < 2; ++side) {
-            ctx.armies[side] = catalog.hbl_army(opt.ruleset, *ids[side], why);
-            if (!ctx.armies[side]) {
-                std::cerr << "tercio run: army \"" << *ids[side] << "\": " << why << '\n';
-                return kExitDataError;
-            }
-        }
-        pos.ruleset = opt.ruleset;
-        pos.armies = {*opt.red, *opt.blue};
-        pos.seed = opt.seed.value_or(1);
-    }
-    // Dice: scripted if given, otherwise the seeded stream where the position left it.
-    std::unique_ptr<core::Dice> dice;
-    core::SeededDice* seeded = nullptr;
-    try {
-        if (opt.dice) {
-            dice = std::make_unique<core::ScriptedDice>(core::ScriptedDice::parse(*opt.dice));
-        } else {
-            auto sd = std::make_unique<core::SeededDice>(pos.seed, pos.calls);
-            seeded = sd.get();
-            dice = std::move(sd);
-        }
-    } catch (const core::DiceError& e) {
-        std::cerr << "tercio run: --dice: " << e.what() << '\n';
-        return kExitUsage;
-    }
-    const auto sync_dice = [&] {
-        if (seeded) {
-            pos.seed = seeded->seed();
-            pos.calls = seeded->calls();
-        }
-    };
-    Computers<hbl::Engine> computers;
-    if (const int rc = make_computers<hbl::Engine>(opt, pos.seed, computers); rc != kExitOk) return rc;
-    hbl::GameState& s = pos.state;
-    const auto print_events = [&](const hbl::Events& ev) {
-        for (const auto& e : ev) std::cout << control::describe(ctx, s, e) << '\n';
-    };
-    // With --why, the dice of a fight, a shot, a rally or an activation explained after the event
-    // that rolled them.
-    const auto print = [&](const hbl::Events& ev, const hbl::GameState& before, const hbl::Command& c) {
-        std::vector<std::string> dice_why = opt.why ? control::explain(ctx, before, c) : std::vector<std::string>{};
-        for (const auto& e : ev) {
-            std::cout << control::describe(ctx, s, e) << '\n';
-            if (control::rolled_dice(e)) {
-                for (const auto& line : dice_why) std::cout << "    " << line << '\n';
-                dice_why.clear();
-            }
-        }
-    };
-    if (!opt.position) {
-        try {
-            print_events(hbl::new_game(ctx, s, *dice));
-        } catch (const core::DiceError& e) {
-            std::cerr << "set-up: dice: " << e.what() << '\n';
-            return kExitIllegal;
-        }
-        sync_dice();
-    }
-    std::istringstream file;
-    std::istream* in = nullptr;
-    if (const int rc = open_commands(opt, file, in); rc != kExitOk) return rc;
-    // Typed at a terminal: the board, the units and the turn on request.
-    const auto show = [&](const std::string& word) {
-        std::vector<std::string> lines;
-        if (word == "map") lines = control::board_lines(ctx, s);
-        else if (word == "units") lines = control::unit_lines(ctx, s);
-        else if (word == "status") lines = control::status_lines(ctx, s);
-        else if (word.rfind("odds ", 0) == 0) return print_hbl_odds(ctx, s, word.substr(5)), true;
-        else return false;
-        for (const auto& line : lines) std::cout << line << '\n';
-        return true;
-    };
-    int result = play_commands<hbl::Engine>(opt, ctx, s, *dice, in, print, sync_dice, computers, show,
-                                            "map, units,\nstatus: the board, the units, the turn. odds fight K1, odds shoot A1 H2:\n"
-                                            "the exact odds. ");
-    if (opt.out && !write_text(*opt.out, data::write_hbl_position(pos, ctx))) {
-        std::cerr << "tercio run: cannot write " << *opt.out << '\n';
-        return kExitIoError;
-    }
-    if (opt.legal) {
-        for (const auto& c : hbl::legal_commands(ctx, s)) std::cout << hbl::print(ctx, s, c) << '\n';
-    }
-    if (opt.odds && result == kExitOk) result = print_hbl_odds(ctx, s, *opt.odds);
-    return result;
-}
-
-}  // namespace
-
-int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
-    data::DataCatalog catalog(data_dir);
-    if (!opt.ruleset.empty()) {
-        const auto engine = catalog.engine(opt.ruleset);
-        if (!engine) {
-            std::cerr << "tercio run: --ruleset " << opt.ruleset << ": no ruleset \"" << opt.ruleset
-                      << "\" (rulesets/" << opt.ruleset << ".toml cannot be read)\n";
-            return kExitDataError;
-        }
-        if (*engine == hbl::Engine::name) return run_hbl(opt, catalog);
-    } else if (opt.position) {
-        // A position names its ruleset, and so the rules that read it.
-        const data::FileText ft = data::read_file(*opt.position);
-        if (ft.error.empty() && data::is_hbl_position(ft.text, catalog.hbl_resolvers().engine)) return run_hbl(opt, catalog);
-    }
-    data::Position pos;
-    std::optional<rules::RulesContext> ctx;
+/// `tercio run` of a game of kit K: a new one between two armies, or one from a position
+/// (`--position`).
+template <class K>
+int run_game_of(const RunOptions& opt, data::DataCatalog& catalog) {
+    using E = typename K::Engine;
+    using Run = typename K::Run;
+    typename Run::Position pos;
+    std::optional<typename E::Context> ctx;
     std::string why;
     const bool fresh = !opt.position;
     if (opt.position) {
@@ -453,36 +261,34 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
             std::cerr << *opt.position << ": cannot read: " << ft.error << '\n';
             return ft.missing ? kExitNoInput : kExitDataError;
         }
-        auto loaded = data::load_position(*opt.position, ft.text, catalog.context_resolver());
+        auto loaded = Run::load_position(*opt.position, ft.text, catalog);
         if (!loaded.ok()) {
             for (const auto& e : loaded.errors) std::cerr << e.to_string() << '\n';
             return kExitDataError;
         }
         pos = std::move(*loaded.value);
-        ctx = catalog.context(pos.ruleset, pos.armies, why);
     } else {
         if (!opt.red || !opt.blue) {
             std::cerr << "tercio run: give --position FILE, or --red ARMY and --blue ARMY for a new game\n";
             return kExitUsage;
         }
-        pos.armies = {*opt.red, *opt.blue};
-        std::string why_a;
-        const rules::ArmyList* a = catalog.army(*opt.red, why_a);
-        if (!a) {
-            std::cerr << "tercio run: army \"" << *opt.red << "\": " << why_a << '\n';
+        auto ruleset = Run::new_game_ruleset(catalog, opt.ruleset, *opt.red, why);
+        if (!ruleset) {
+            std::cerr << "tercio run: " << why << '\n';
             return kExitDataError;
         }
-        pos.ruleset = a->ruleset;
+        pos.ruleset = std::move(*ruleset);
+        pos.armies = {*opt.red, *opt.blue};
         pos.seed = opt.seed.value_or(1);
-        ctx = catalog.context(pos.ruleset, pos.armies, why);
     }
+    ctx = K::Files::context(catalog, pos.ruleset, pos.armies, why);
     if (!ctx) {
         std::cerr << "tercio run: " << why << '\n';
         return kExitDataError;
     }
 
-    Computers<rules::Engine> computers;
-    if (const int rc = make_computers<rules::Engine>(opt, pos.seed, computers); rc != kExitOk) return rc;
+    Computers<E> computers;
+    if (const int rc = make_computers<K>(opt, pos.seed, computers); rc != kExitOk) return rc;
 
     // Dice: scripted if given, otherwise our seeded generator where the position left it.
     std::unique_ptr<core::Dice> dice;
@@ -505,11 +311,14 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
             pos.calls = seeded->calls();
         }
     };
+    const auto print_lines = [](const std::vector<std::string>& lines) {
+        for (const auto& line : lines) std::cout << line << '\n';
+    };
 
     if (fresh) {
         try {
-            const auto ev = rules::new_game(*ctx, pos.state, *dice);
-            print_events(*ctx, pos.state, ev, opt.why);
+            const auto ev = E::new_game(*ctx, pos.state, *dice);
+            print_lines(Run::setup_lines(*ctx, pos.state, ev, opt.why));
         } catch (const core::DiceError& e) {
             std::cerr << "set-up: dice: " << e.what() << '\n';
             return kExitIllegal;
@@ -520,21 +329,62 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
     std::istringstream file;
     std::istream* in = nullptr;
     if (const int rc = open_commands(opt, file, in); rc != kExitOk) return rc;
-    int result = play_commands<rules::Engine>(
+    // Typed at a terminal: the ruleset's pages, and the odds of a proposed command.
+    const auto show = [&](const std::string& word) {
+        if (word.rfind("odds ", 0) == 0) return print_odds<K>(*ctx, pos.state, word.substr(5)), true;
+        const auto lines = Run::page(*ctx, pos.state, word);
+        if (lines) print_lines(*lines);
+        return lines.has_value();
+    };
+    int result = play_commands<E>(
         opt, *ctx, pos.state, *dice, in,
-        [&](const rules::Events& ev, const rules::GameState&, const rules::Command&) {
-            print_events(*ctx, pos.state, ev, opt.why);
+        [&](const typename E::Events& ev, const typename E::State& before, const typename E::Command& c) {
+            print_lines(Run::event_lines(*ctx, before, pos.state, c, ev, opt.why));
         },
-        sync_dice, computers, [](const std::string&) { return false; }, std::string());
-    if (opt.out && !write_out(*opt.out, pos, *ctx)) {
+        sync_dice, computers, show, std::string(Run::pages));
+    if (opt.out && !write_text(*opt.out, Run::write_position(pos, *ctx))) {
         std::cerr << "tercio run: cannot write " << *opt.out << '\n';
         return kExitIoError;
     }
     if (opt.legal) {
-        for (const auto& c : rules::legal_commands(*ctx, pos.state)) std::cout << rules::print(c) << '\n';
+        for (const auto& c : E::legal_commands(*ctx, pos.state)) std::cout << E::print(*ctx, pos.state, c) << '\n';
     }
-    if (opt.odds && result == kExitOk) result = print_odds(*ctx, pos.state, *opt.odds);
+    if (opt.odds && result == kExitOk) result = print_odds<K>(*ctx, pos.state, *opt.odds);
     return result;
+}
+
+}  // namespace
+
+int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
+    data::DataCatalog catalog(data_dir);
+    // The ruleset given; else the one a position names (the first kit to claim the file, the
+    // default kit if none does); else the default, whose armies name their ruleset.
+    std::string engine(kits::DefaultKit::engine);
+    if (!opt.ruleset.empty()) {
+        const auto named = catalog.engine(opt.ruleset);
+        if (!named) {
+            std::cerr << "tercio run: --ruleset " << opt.ruleset << ": no ruleset \"" << opt.ruleset
+                      << "\" (rulesets/" << opt.ruleset << ".toml cannot be read)\n";
+            return kExitDataError;
+        }
+        engine = *named;
+    } else if (opt.position) {
+        const data::FileText ft = data::read_file(*opt.position);
+        bool claimed = false;
+        kits::for_each_kit([&]<class K>(kits::KitTag<K>) {
+            if (!claimed && ft.error.empty() && K::Run::claims_position(ft.text, catalog)) {
+                claimed = true;
+                engine = K::engine;
+            }
+        });
+    }
+    const auto code =
+        kits::with_kit(engine, [&]<class K>(kits::KitTag<K>) { return run_game_of<K>(opt, catalog); });
+    if (!code) {
+        std::cerr << "tercio run: --ruleset " << opt.ruleset << ": " << kits::unknown_engine(engine) << '\n';
+        return kExitDataError;
+    }
+    return *code;
 }
 
 }  // namespace tercio::app

@@ -7,8 +7,8 @@
 namespace tercio::app {
 
 struct RunOptions {
-    /// The ruleset (`rulesets/<id>.toml`); empty: the armies' or the position's own. One whose
-    /// engine is hell-broke-loose plays a new game of Hell Broke Loose.
+    /// The ruleset (`rulesets/<id>.toml`); empty: the position's own, or for a new game the default
+    /// ruleset's armies' (kits::DefaultKit). Its engine's kit plays the game (its Run group).
     std::string ruleset;
     std::optional<std::string> position;  ///< a position file to start from
     std::optional<std::string> red;       ///< side A's army for a fresh game

@@ -21,6 +21,8 @@
 #include "core/engine.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
+#include "kits/bench.hpp"
+#include "kits/run.hpp"
 #include "ui/start_menu.hpp"
 
 namespace tercio::kits {
@@ -66,6 +68,53 @@ concept ComputerGroup = requires(ai::Level level, std::uint64_t seed) {
     { C::make_player(level, seed) } -> std::same_as<std::unique_ptr<ai::PlayerOf<E>>>;
 };
 
+/// The bench group: what `tercio bench` plays that is the ruleset's own (docs/performance.md). Its
+/// random games are generic (app::bench_random); these take the 36 pairings of its armies
+/// (app::GameContexts::all_pairings), print what they measure and return the exit code.
+template <class B, class E>
+concept BenchGroup = requires(const std::vector<typename E::Context>& pairings, int games) {
+    /// The computer's part of `tercio bench`: seeded games of its levels, `games` / 60 times its
+    /// usual number, with a signature that pins them.
+    { B::computer_bench(pairings, games) } -> std::same_as<int>;
+    /// The benches it has beside the standard one, run instead of it (`tercio bench --reactions`).
+    { B::other_benches() } -> std::same_as<std::vector<OtherBench<E>>>;
+};
+
+/// The run group: what `tercio run` (one generic loop over commands, src/app/run_command.cpp)
+/// needs of a ruleset: its position files, its events and odds in words, its pages at a prompt.
+template <class R, class E>
+concept RunGroup = requires(data::DataCatalog& catalog, std::string_view text, std::string& why,
+                            typename R::Position& pos, const typename E::Context& ctx, const typename E::State& s,
+                            const typename E::Command& c, const typename E::Events& ev, bool explain,
+                            const std::vector<std::string>& commands, OddsRefusal& refusal) {
+    /// A position file's contents: the ruleset and armies it names, the dice and the state.
+    { pos.ruleset } -> std::convertible_to<std::string>;
+    { pos.armies } -> std::convertible_to<std::array<std::string, 2>>;
+    { pos.seed } -> std::convertible_to<std::uint64_t>;
+    { pos.calls } -> std::convertible_to<std::uint64_t>;
+    requires std::same_as<decltype(pos.state), typename E::State>;
+    /// Whether a position file, read with no --ruleset, is surely this ruleset's: the first kit
+    /// that claims it reads it, and the default kit any that none claims.
+    { R::claims_position(text, catalog) } -> std::same_as<bool>;
+    /// Reads a position file (`file` names it in the errors); its ruleset and armies from `catalog`.
+    { R::load_position(text, text, catalog) } -> std::same_as<data::Loaded<typename R::Position>>;
+    { R::write_position(pos, ctx) } -> std::same_as<std::string>;
+    /// The ruleset of a new game between armies of which side A's is `red`: `ruleset` (the
+    /// default kit may be given none); nothing, saying why, when it cannot be played.
+    { R::new_game_ruleset(catalog, text, text, why) } -> std::same_as<std::optional<std::string>>;
+    /// The lines printed for the set-up's events and for those of `c`, played in `s` (before)
+    /// giving `s` (after); with `explain` (`--why`), the dice of each roll too.
+    { R::setup_lines(ctx, s, ev, explain) } -> std::same_as<std::vector<std::string>>;
+    { R::event_lines(ctx, s, s, c, ev, explain) } -> std::same_as<std::vector<std::string>>;
+    /// A page typed at a prompt instead of a command (`map`), or nothing; `pages` says what the
+    /// prompt's `help` says of them and of `odds`.
+    { R::page(ctx, s, text) } -> std::same_as<std::optional<std::vector<std::string>>>;
+    { R::pages } -> std::convertible_to<std::string_view>;
+    /// `--odds` (and `odds` at a prompt): the exact odds of the proposed `commands` in words; what
+    /// it refused, in `refusal` (after the lines of the commands before it).
+    { R::odds(ctx, s, commands, refusal) } -> std::same_as<std::vector<std::string>>;
+};
+
 /// A ruleset kit.
 template <class K>
 concept RulesetKit = core::RulesEngine<typename K::Engine> && requires {
@@ -78,7 +127,8 @@ concept RulesetKit = core::RulesEngine<typename K::Engine> && requires {
     { K::no_hosting } -> std::convertible_to<std::string_view>;
     /// How its games can end, in words for a summary ("at nightfall"), in the order to give them.
     { K::end_phrases() } -> std::same_as<std::vector<std::pair<typename K::Engine::End, const char*>>>;
-} && FilesGroup<typename K::Files, typename K::Engine> && ComputerGroup<typename K::Computer, typename K::Engine>;
+} && FilesGroup<typename K::Files, typename K::Engine> && ComputerGroup<typename K::Computer, typename K::Engine> &&
+    BenchGroup<typename K::Bench, typename K::Engine> && RunGroup<typename K::Run, typename K::Engine>;
 
 /// "random or normal": the levels kit K's computer plays, in words.
 template <RulesetKit K>

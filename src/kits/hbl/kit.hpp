@@ -13,6 +13,8 @@
 #include "ai/player.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
+#include "kits/hbl/bench.hpp"
+#include "kits/hbl/run.hpp"
 #include "hbl/engine.hpp"
 #include "ui/start_menu.hpp"
 
@@ -59,6 +61,8 @@ struct HblKit {
                 {hbl::EndReason::Conceded, "by concession"}};
     }
     using Computer = HblComputer;
+    using Bench = HblBench;
+    using Run = HblRun;
 };
 
 }  // namespace tercio::kits

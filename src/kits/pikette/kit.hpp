@@ -13,6 +13,8 @@
 #include "ai/player.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
+#include "kits/pikette/bench.hpp"
+#include "kits/pikette/run.hpp"
 #include "rules/engine.hpp"
 #include "ui/start_menu.hpp"
 
@@ -61,6 +63,8 @@ struct PiketteKit {
                 {rules::GameEnd::Concession, "by concession"}};
     }
     using Computer = PiketteComputer;
+    using Bench = PiketteBench;
+    using Run = PiketteRun;
 };
 
 }  // namespace tercio::kits

@@ -8,18 +8,14 @@
 #include <array>
 #include <cstdio>
 #include <deque>
-#include <iostream>
 #include <memory>
 #include <vector>
 
-#include "ai/match.hpp"
 #include "ai/player.hpp"
-#include "app/bench_command.hpp"
-#include "app/exit_codes.hpp"
-#include "app/game_contexts.hpp"
+#include "kits/pikette/bench.hpp"
 #include "rules/game.hpp"
 
-namespace tercio::app {
+namespace tercio::kits {
 
 namespace {
 
@@ -51,14 +47,7 @@ double median(std::vector<double> v) {
 
 }  // namespace
 
-int run_scale_bench(int games, const std::filesystem::path& data_dir) {
-    GameContexts contexts(data_dir);
-    std::string why;
-    const auto pairings = contexts.all_pairings<kits::PiketteKit>(std::string(data::kPiketteSquared), why);
-    if (!pairings) {
-        std::cerr << "tercio bench: " << why << '\n';
-        return kExitDataError;
-    }
+int PiketteBench::scale_bench(const std::vector<rules::RulesContext>& pairings, int games) {
     // Six pairings, each army on each side once: french-spanish, italian-imperialist, ...
     constexpr std::array<std::size_t, 6> kPairings = {2, 9, 16, 23, 30, 1};
     constexpr std::array<int, 3> kBoards = {15, 20, 26};
@@ -71,7 +60,7 @@ int run_scale_bench(int games, const std::filesystem::path& data_dir) {
             std::deque<rules::ArmyList> armies;
             std::vector<rules::RulesContext> ctxs;
             for (const std::size_t p : kPairings) {
-                const rules::RulesContext& base = (*pairings)[p % pairings->size()];
+                const rules::RulesContext& base = pairings[p % pairings.size()];
                 rules::Ruleset& rs = rulesets.emplace_back(base.rs());
                 rs.board_files = board;
                 rs.board_ranks = board;
@@ -144,7 +133,7 @@ int run_scale_bench(int games, const std::filesystem::path& data_dir) {
             std::fflush(stdout);
         }
     }
-    return kExitOk;
+    return 0;
 }
 
-}  // namespace tercio::app
+}  // namespace tercio::kits

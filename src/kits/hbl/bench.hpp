@@ -1,0 +1,20 @@
+#pragma once
+/// Hell Broke Loose's bench (kits/kit.hpp, the Bench group; docs/performance.md): its computer's
+/// games.
+#include <vector>
+
+#include "hbl/engine.hpp"
+#include "kits/bench.hpp"
+
+namespace tercio::kits {
+
+struct HblBench {
+    /// The computer's part of `tercio bench`: normal against random and normal against normal,
+    /// scaled by games / 60, the levels changing sides every other game; their signature and
+    /// decision times. The exit code.
+    static int computer_bench(const std::vector<hbl::Context>& pairings, int games);
+    /// None beside the standard one.
+    static std::vector<OtherBench<hbl::Engine>> other_benches() { return {}; }
+};
+
+}  // namespace tercio::kits
