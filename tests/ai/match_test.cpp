@@ -154,8 +154,8 @@ TEST_CASE("The normal level finishes seeded games against the other levels", "[a
     play_whole_series(ai::Level::Normal, kGamesPerLevel, kCheapLevels);
 }
 
-// Hard's quick games in five parts, so that ctest runs them side by side and first (the tag
-// [longest] gives them the highest COST in tests/CMakeLists.txt): the even games (hard on side A)
+// Hard's quick games in five parts, so that ctest runs them side by side (the tag [long] gives
+// them a COST in tests/CMakeLists.txt, so that they start early): the even games (hard on side A)
 // and the odd ones (on side B), each in two, so that every part takes about as long; the one
 // game against hard on its own.
 TEST_CASE("The hard level's quick games cover every level and every army on both sides", "[ai][sim]") {
@@ -163,27 +163,27 @@ TEST_CASE("The hard level's quick games cover every level and every army on both
 }
 
 TEST_CASE("The hard level finishes a few seeded games against every level: on side A, games 0 4 8",
-          "[ai][sim][longest]") {
+          "[ai][sim][long]") {
     play_series(ai::Level::Hard, 0, kHardGamesQuick, ai::kLevels, 4, true);
 }
 
 TEST_CASE("The hard level finishes a few seeded games against every level: on side A, games 2 6 10",
-          "[ai][sim][longest]") {
+          "[ai][sim][long]") {
     play_series(ai::Level::Hard, 2, kHardGamesQuick, ai::kLevels, 4, true);
 }
 
 TEST_CASE("The hard level finishes a few seeded games against every level: on side B, games 1 5 9",
-          "[ai][sim][longest]") {
+          "[ai][sim][long]") {
     play_series(ai::Level::Hard, 1, kHardGamesQuick, ai::kLevels, 4, true);
 }
 
 TEST_CASE("The hard level finishes a few seeded games against every level: on side B, games 3 7",
-          "[ai][sim][longest]") {
+          "[ai][sim][long]") {
     play_series(ai::Level::Hard, 3, kHardGamesQuick - 1, ai::kLevels, 4, true);
 }
 
 TEST_CASE("The hard level finishes a few seeded games against every level: on side B, game 11, against hard",
-          "[ai][sim][longest]") {
+          "[ai][sim][long]") {
     play_series(ai::Level::Hard, kHardGamesQuick - 1, kHardGamesQuick, ai::kLevels, 1, true);
 }
 
