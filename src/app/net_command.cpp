@@ -16,6 +16,7 @@
 #include "ai/player.hpp"
 #include "app/exit_codes.hpp"
 #include "app/game_files.hpp"
+#include "kits/registry.hpp"
 #include "app/terminal.hpp"
 #include "control/event_text.hpp"
 #include "control/session.hpp"
@@ -543,7 +544,7 @@ bool clear_stale_socket(const fs::path& socket, std::string& why) {
     data::SaveHeader header;
     std::optional<rules::RulesContext> ctx;
     if (opt.resume) {
-        const auto file = data::newest_unfinished(*pd.dir, catalog);
+        const auto file = data::newest_unfinished(*pd.dir, kits::replayed_over(catalog));
         if (!file) fail("no unfinished game of player " + pd.player + " in " + pd.dir->path().string());
         // open_saved prints its problems: to /dev/null here, so say them on the pipe instead.
         auto r = open_saved(*pd.dir, *file, catalog, "tercio host");
@@ -762,7 +763,7 @@ int run_host(const NetOptions& given, const fs::path& data_dir) {
     // A game hosted again keeps its id, code and seats (kept beside its save).
     std::optional<net::Message> seats;
     if (opt.resume) {
-        if (const auto file = data::newest_unfinished(*pd->dir, contexts.catalog)) seats = read_seats(*pd->dir, *file);
+        if (const auto file = data::newest_unfinished(*pd->dir, kits::replayed_over(contexts.catalog))) seats = read_seats(*pd->dir, *file);
     }
     const std::string game_id = seats ? std::string(seats->value("game")) : net::make_game_id();
     const std::string join_code = seats ? std::string(seats->value("code")) : net::make_join_code(game_id);

@@ -15,7 +15,6 @@
 
 
 #include "ai/player.hpp"
-#include "ai/players_of.hpp"
 #include "app/exit_codes.hpp"
 #include "app/game_files.hpp"
 #include "app/hbl_play.hpp"
@@ -398,7 +397,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
                 return kExitNoInput;
             }
         } else {
-            file = data::newest_unfinished(*dir, catalog);
+            file = data::newest_unfinished(*dir, kits::replayed_over(catalog));
         }
         if (!file) {
             std::cerr << "tercio play: no unfinished game of player " << player << " in " << printable(dir->path().string())
@@ -445,7 +444,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         initial.computer[1] = ai::Level::Normal;
         // Every unfinished game (the 20 newest), each described; one that a server serves now is
         // joined there, not played beside it.
-        std::vector<data::SaveListing> unfinished = data::unfinished_saves(*dir, catalog);
+        std::vector<data::SaveListing> unfinished = data::unfinished_saves(*dir, kits::replayed_over(catalog));
         if (unfinished.size() > 20) unfinished.resize(20);
         std::vector<std::optional<std::string>> served;
         std::vector<ui::SavedChoice> offered;

@@ -1,6 +1,6 @@
 #include "data/save_store.hpp"
 
-#include "data/hbl_save.hpp"
+#include "data/save.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -587,41 +587,28 @@ bool GameSave::undone(std::string& why) {
 namespace {
 
 /// Whether a save that ends with the game-over line holds a game that is not over.
-bool falsely_over(const SaveDir& dir, const std::string& name, DataCatalog& catalog) {
+bool falsely_over(const SaveDir& dir, const std::string& name, const GameOverCheck& over) {
     const FileText t = dir.read(name);
     if (!t.error.empty()) return false;
     auto parsed = parse_save(name, t.text);
     if (!parsed.ok() || !parsed.value->over) return false;
-    const SaveHeader& h = parsed.value->header;
-    std::string why;
     SaveFile without_end = *parsed.value;
     without_end.over = false;
-    if (catalog.engine(h.ruleset) == std::string(hbl::Engine::name)) {
-        const hbl::Context ctx{catalog.hbl_ruleset(h.ruleset, why),
-                               {catalog.hbl_army(h.ruleset, h.sides[0].army, why),
-                                catalog.hbl_army(h.ruleset, h.sides[1].army, why)}};
-        if (!ctx.ruleset || !ctx.armies[0] || !ctx.armies[1]) return false;
-        const auto r = replay_hbl_save(name, without_end, ctx);
-        return r.ok() && !r.value->state.over();
-    }
-    const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
-    if (!ctx) return false;
-    const auto r = replay_save(name, without_end, *ctx);
-    return r.ok() && r.value->state.decision != rules::Decision::GameOver;
+    return over(name, without_end) == false;
 }
 
 }  // namespace
 
-std::optional<std::string> newest_unfinished(const SaveDir& dir, DataCatalog& catalog) {
+std::optional<std::string> newest_unfinished(const SaveDir& dir, const GameOverCheck& over) {
     for (const SaveListing& l : dir.list()) {
-        if (!l.over || falsely_over(dir, l.name, catalog)) return l.name;
+        if (!l.over || falsely_over(dir, l.name, over)) return l.name;
     }
     return std::nullopt;
 }
 
-std::vector<SaveListing> unfinished_saves(const SaveDir& dir, DataCatalog& catalog) {
+std::vector<SaveListing> unfinished_saves(const SaveDir& dir, const GameOverCheck& over) {
     const std::vector<SaveListing> all = dir.list();
-    const auto newest = newest_unfinished(dir, catalog);
+    const auto newest = newest_unfinished(dir, over);
     std::vector<SaveListing> out;
     for (const SaveListing& l : all) {
         if (newest && l.name == *newest) out.insert(out.begin(), l);

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <memory>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -194,15 +195,19 @@ private:
     std::string warning_;
 };
 
+/// Whether the game a save holds (its file name, the save parsed) is over once replayed by its
+/// ruleset; nothing when it cannot be replayed. The ruleset kits give one
+/// (kits::replayed_over): the data layer knows no ruleset.
+using GameOverCheck = std::function<std::optional<bool>(const std::string& name, const SaveFile& save)>;
+
 /// The newest unfinished save of a player's directory (its name), if any. A save that ends with
 /// the game-over line counts as finished, except that those newer than the newest unfinished one
-/// are replayed (with the armies and ruleset of `catalog`): one whose game is not over (the line
-/// was added by hand or damage) is returned, so that resuming it refuses it, naming that line,
-/// instead of passing it by.
-std::optional<std::string> newest_unfinished(const SaveDir& dir, DataCatalog& catalog);
+/// are replayed (`over`): one whose game is not over (the line was added by hand or damage) is
+/// returned, so that resuming it refuses it, naming that line, instead of passing it by.
+std::optional<std::string> newest_unfinished(const SaveDir& dir, const GameOverCheck& over);
 /// Every unfinished save of a player's directory, most recently written first (newest_unfinished
 /// first of all, when it is one that only looks finished).
-std::vector<SaveListing> unfinished_saves(const SaveDir& dir, DataCatalog& catalog);
+std::vector<SaveListing> unfinished_saves(const SaveDir& dir, const GameOverCheck& over);
 
 /// `rulesets/<id>.toml` and `armies/<id>.toml` in a data directory.
 std::filesystem::path ruleset_path(const std::filesystem::path& data_dir, const std::string& id);

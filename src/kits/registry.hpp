@@ -15,6 +15,7 @@
 #include "kits/hbl/kit.hpp"
 #include "kits/kit.hpp"
 #include "kits/pikette/kit.hpp"
+#include "data/save_store.hpp"
 
 namespace tercio::kits {
 
@@ -115,6 +116,24 @@ inline std::string engine_names() {
 /// Why a ruleset naming `engine` cannot be played by this program.
 inline std::string unknown_engine(std::string_view engine) {
     return "no rules engine \"" + std::string(engine) + "\" in this tercio (it has " + engine_names() + ")";
+}
+
+/// Whether a save's game is over once replayed by its ruleset's kit (data::GameOverCheck, for
+/// data::newest_unfinished): nothing when its ruleset, engine or armies cannot be had, or it
+/// does not replay. The catalog must outlive the check.
+inline data::GameOverCheck replayed_over(data::DataCatalog& catalog) {
+    return [&catalog](const std::string& name, const data::SaveFile& save) -> std::optional<bool> {
+        const data::SaveHeader& h = save.header;
+        const auto over = with_kit(catalog.engine(h.ruleset).value_or(""), [&]<class K>(KitTag<K>) {
+            std::string why;
+            const auto ctx = K::Files::context(catalog, h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
+            if (!ctx) return std::optional<bool>();
+            const auto r = K::Files::replay(name, save, *ctx, {});
+            if (!r.ok()) return std::optional<bool>();
+            return std::optional<bool>(K::Engine::over(r.value->state));
+        });
+        return over ? *over : std::nullopt;
+    };
 }
 
 }  // namespace tercio::kits

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "ai/hard.hpp"
 #include "tests/rules/fixture.hpp"
 
 using namespace tercio;
@@ -21,6 +22,24 @@ constexpr int kGamesPerLevel = 200;
 /// hard itself only in the last: a game of hard against hard costs twice one against normal, and
 /// these twelve took a third of the test run's time when three of them were.
 constexpr int kHardGamesQuick = 12;
+/// Hard's budget in its quick games (below), which check that its every choice is legal and that
+/// its games end, not how well it plays: at its default budget (4 candidates, each played out on
+/// 12 samples of up to three phases, at every decision) these twelve games under the sanitizers
+/// were the longest tests of the suite by far. This one still takes every path of hard's search:
+/// more candidates than finalists (the screening), the paired comparison with normal's choice,
+/// the purpose dice. The default budget is held to repeat its choices in tests/ai/hard_test.cpp
+/// ("Hard with its default budget makes the same choices in the same order"), and hard's whole
+/// series ([.slow]) plays it.
+ai::HardBudget legality_budget() {
+    ai::HardBudget b;
+    b.candidates = 4;
+    b.samples = 3;
+    b.screen_samples = 2;
+    b.finalists = 2;
+    b.phases = 1;
+    b.depth = 20;
+    return b;
+}
 /// Hard is slow: the other levels meet it only in hard's own series, which plays every level.
 constexpr std::array<ai::Level, 3> kCheapLevels = {ai::Level::Random, ai::Level::Easy,
                                                    ai::Level::Normal};
@@ -54,10 +73,16 @@ Scheduled schedule(ai::Level level, int g, const std::array<ai::Level, N>& oppon
     return s;
 }
 
-ai::GameResult play(const Scheduled& s, ai::Level a_level, ai::Level b_level) {
+/// A player of `level`; in hard's quick games, hard with legality_budget().
+std::unique_ptr<ai::Player> player(ai::Level level, std::uint64_t seed, bool quick) {
+    return quick && level == ai::Level::Hard ? ai::make_hard(seed, legality_budget())
+                                             : ai::make_player(level, seed);
+}
+
+ai::GameResult play(const Scheduled& s, ai::Level a_level, ai::Level b_level, bool quick = false) {
     const rules::RulesContext ctx = test::Armies::get().context(s.armies[0], s.armies[1]);
-    auto a = ai::make_player(a_level, ai::player_seed(s.seed, rules::Side::A));
-    auto b = ai::make_player(b_level, ai::player_seed(s.seed, rules::Side::B));
+    auto a = player(a_level, ai::player_seed(s.seed, rules::Side::A), quick);
+    auto b = player(b_level, ai::player_seed(s.seed, rules::Side::B), quick);
     return ai::play_game(ctx, s.seed, *a, *b);
 }
 
@@ -95,7 +120,7 @@ void play_series(ai::Level level, int first, int last, const std::array<ai::Leve
              << " against " << ai::level_name(s.opponent));
         ai::GameResult r;
         try {
-            r = on_a ? play(s, level, s.opponent) : play(s, s.opponent, level);
+            r = on_a ? play(s, level, s.opponent, quick) : play(s, s.opponent, level, quick);
         } catch (const ai::IllegalChoice& e) {
             FAIL(e.what());
         }
@@ -129,8 +154,8 @@ TEST_CASE("The normal level finishes seeded games against the other levels", "[a
     play_whole_series(ai::Level::Normal, kGamesPerLevel, kCheapLevels);
 }
 
-// Hard's quick games in five parts, so that ctest runs them side by side and first (the tag
-// [longest] gives them the highest COST in tests/CMakeLists.txt): the even games (hard on side A)
+// Hard's quick games in five parts, so that ctest runs them side by side (the tag [long] gives
+// them a COST in tests/CMakeLists.txt, so that they start early): the even games (hard on side A)
 // and the odd ones (on side B), each in two, so that every part takes about as long; the one
 // game against hard on its own.
 TEST_CASE("The hard level's quick games cover every level and every army on both sides", "[ai][sim]") {
@@ -138,27 +163,27 @@ TEST_CASE("The hard level's quick games cover every level and every army on both
 }
 
 TEST_CASE("The hard level finishes a few seeded games against every level: on side A, games 0 4 8",
-          "[ai][sim][longest]") {
+          "[ai][sim][long]") {
     play_series(ai::Level::Hard, 0, kHardGamesQuick, ai::kLevels, 4, true);
 }
 
 TEST_CASE("The hard level finishes a few seeded games against every level: on side A, games 2 6 10",
-          "[ai][sim][longest]") {
+          "[ai][sim][long]") {
     play_series(ai::Level::Hard, 2, kHardGamesQuick, ai::kLevels, 4, true);
 }
 
 TEST_CASE("The hard level finishes a few seeded games against every level: on side B, games 1 5 9",
-          "[ai][sim][longest]") {
+          "[ai][sim][long]") {
     play_series(ai::Level::Hard, 1, kHardGamesQuick, ai::kLevels, 4, true);
 }
 
 TEST_CASE("The hard level finishes a few seeded games against every level: on side B, games 3 7",
-          "[ai][sim][longest]") {
+          "[ai][sim][long]") {
     play_series(ai::Level::Hard, 3, kHardGamesQuick - 1, ai::kLevels, 4, true);
 }
 
 TEST_CASE("The hard level finishes a few seeded games against every level: on side B, game 11, against hard",
-          "[ai][sim][longest]") {
+          "[ai][sim][long]") {
     play_series(ai::Level::Hard, kHardGamesQuick - 1, kHardGamesQuick, ai::kLevels, 1, true);
 }
 

@@ -2,6 +2,7 @@
 // locking real files; list_saves, player names, where saves live, atomic writes. Every test works
 // in a directory of its own under /tmp, removed afterwards.
 #include "data/save_store.hpp"
+#include "kits/registry.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -982,12 +983,12 @@ TEST_CASE("newest_unfinished passes finished games by, but not a game-over line 
     }
     const auto now = fs::file_time_type::clock::now();
     fs::last_write_time(tmp.path / "older.save", now - std::chrono::hours(2));
-    CHECK(data::newest_unfinished(*dir, catalog) == "older.save");
+    CHECK(data::newest_unfinished(*dir, kits::replayed_over(catalog)) == "older.save");
     // A newer save with the game-over line appended, though its game goes on.
     write(tmp.path / "newer.save", read(tmp.path / "older.save") + std::string(data::kOverLine) + "\n");
     fs::last_write_time(tmp.path / "newer.save", now - std::chrono::hours(1));
     REQUIRE(save_dir(tmp.path)->list().front().over);
-    CHECK(data::newest_unfinished(*dir, catalog) == "newer.save");
+    CHECK(data::newest_unfinished(*dir, kits::replayed_over(catalog)) == "newer.save");
     // Resumed, it is refused at that line (docs/saves.md), and left as it is.
     const std::string text = read(tmp.path / "newer.save");
     const auto p = data::parse_save("newer.save", text);
@@ -1008,5 +1009,5 @@ TEST_CASE("newest_unfinished passes finished games by, but not a game-over line 
     }
     fs::remove(tmp.path / "newer.save");
     REQUIRE(save_dir(tmp.path)->list().front().name == "finished.save");
-    CHECK(data::newest_unfinished(*dir, catalog) == "older.save");
+    CHECK(data::newest_unfinished(*dir, kits::replayed_over(catalog)) == "older.save");
 }
