@@ -40,7 +40,9 @@ void long_run(int first, int count) {
             const auto& legal = *st.legal;
             hooks.on_state(g.ctx, st.before, legal, st.walk);
             if (g.index < first + 3) {
-                for (const Command& c : legal) check_command(g, st.before, c);
+                // A deployment lists thousands: of a long list, every 16th.
+                const std::size_t stride = legal.size() > 1000 ? 16 : 1;
+                for (std::size_t i = 0; i < legal.size(); i += stride) check_command(g, st.before, legal[i]);
             }
             check_command(g, st.before, st.command);
             hooks.on_chosen(g.ctx, st.before, st.command, st.walk);
