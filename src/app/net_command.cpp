@@ -406,8 +406,10 @@ int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::strin
             }
             if (quit) break;
             if (keys == 0 && ::poll(p + 1, 1, 0) == 1 && (p[1].revents & POLLIN)) {
-                // Readable, yet no key: the terminal is gone.
-                if (!term->read_key(0).none) continue;
+                // Readable, yet no key: the terminal is gone. Leave (the seat waits, saved)
+                // rather than poll a dead terminal for ever: a pane closed without a hangup left
+                // such clients spinning.
+                if (term->read_key(0).none) break;
             }
         }
     }
