@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -406,10 +407,12 @@ int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::strin
             }
             if (quit) break;
             if (keys == 0 && ::poll(p + 1, 1, 0) == 1 && (p[1].revents & POLLIN)) {
-                // Readable, yet no key: the terminal is gone. Leave (the seat waits, saved)
-                // rather than poll a dead terminal for ever: a pane closed without a hangup left
-                // such clients spinning.
-                if (term->read_key(0).none) break;
+                // Readable, yet no key: either the terminal is gone (readable at its end, with no
+                // byte waiting), and the client leaves (the seat waits, saved) rather than poll
+                // it for ever; or a key's bytes are still arriving (an escape sequence split over
+                // a slow connection: curses holds the first part), and the loop goes on.
+                int waiting = 0;
+                if (::ioctl(STDIN_FILENO, FIONREAD, &waiting) == 0 && waiting == 0) break;
             }
         }
     }
