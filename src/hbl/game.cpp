@@ -1525,7 +1525,12 @@ std::string unit_label(const Context& ctx, const GameState& s, std::size_t unit)
 
 std::string print(const Context& ctx, const GameState& s, const Command& c) {
     const auto label = [&](std::size_t u) { return unit_label(ctx, s, u); };
-    const auto command_id = [&](Side side, std::size_t k) { return ctx.army(side).commands[k].id; };
+    // A group the side does not have (a command of another side's decision, printed now) is
+    // named by its number: text that does not parse, never a read past the army's list.
+    const auto command_id = [&](Side side, std::size_t k) {
+        const auto& groups = ctx.army(side).commands;
+        return k < groups.size() ? groups[k].id : "#" + std::to_string(k);
+    };
     return std::visit(
         core::Overloaded{
             [](const cmd::First&) -> std::string { return "first"; },

@@ -167,6 +167,14 @@ TEST_CASE("a new game: morale chips at the army's value, one roll of the army di
     CHECK(legal(g) == std::vector<std::string>{"first", "second", "concede"});
 }
 
+TEST_CASE("print names a command group the deciding side does not have without reading past its list",
+          "[hbl][HBL-MARCH-1]") {
+    const Game g = start("d10:9 d10:8");
+    const std::string text = print(g.ctx, g.s, Command{cmd::Activate{200}});
+    CHECK(text == "activate #200");
+    CHECK(std::holds_alternative<std::string>(parse(g.ctx, g.s, g.s.decider, text)));
+}
+
 TEST_CASE("the decks hold the card kinds the posts name, and no shooting card",
           "[hbl][HBL-SEQ-3][HBL-SEQ-1][HBL-SHOOT-1]") {
     const std::vector<std::string> titles = {"March",       "Cavalry March",    "Melee",
