@@ -12,7 +12,8 @@
 
 #include "ai/match.hpp"
 #include "ai/player.hpp"
-#include "ai/scoring.hpp"
+#include "kits/pikette/ai/players.hpp"
+#include "kits/pikette/ai/scoring.hpp"
 #include "app/game_contexts.hpp"
 #include "core/dice.hpp"
 

@@ -16,8 +16,8 @@
 #include <variant>
 #include <vector>
 
-#include "control/event_text.hpp"
-#include "control/hbl_event_text.hpp"
+#include "kits/pikette/control/event_text.hpp"
+#include "kits/hbl/control/event_text.hpp"
 #include "core/dice.hpp"
 #include "data/data_files.hpp"
 #include "data/hbl_position.hpp"

@@ -38,7 +38,7 @@
 #include <vector>
 
 #include "ai/player.hpp"
-#include "control/session.hpp"
+#include "kits/pikette/control/session.hpp"
 #include "core/dice.hpp"
 #include "data/data_files.hpp"
 #include "net/handshake.hpp"

@@ -78,17 +78,4 @@ GameResultOf<E> play_match(const typename E::Context& ctx, std::uint64_t seed, P
     return r;
 }
 
-// Pikette Squared's names.
-using GameResult = GameResultOf<rules::Engine>;
-
-inline GameResult play_game(const rules::RulesContext& ctx, std::uint64_t seed, Player& a, Player& b,
-                            const MatchOptions& options = {}) {
-    return play_match<rules::Engine>(ctx, seed, a, b, options);
-}
-
-/// The winner of a finished game: -1 for a draw, 0 for A, 1 for B.
-inline int winner_of(const rules::RulesContext& ctx, const rules::GameState& s) {
-    return rules::Engine::winner(ctx, s);
-}
-
 }  // namespace tercio::ai

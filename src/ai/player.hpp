@@ -11,8 +11,6 @@
 
 #include "core/dice.hpp"
 #include "core/engine.hpp"
-#include "rules/engine.hpp"
-#include "rules/game.hpp"
 
 namespace tercio::ai {
 
@@ -75,21 +73,8 @@ private:
     std::uint64_t evaluated_ = 0;
 };
 
-// Pikette Squared's names, as the rest of src/ai uses them.
-using GameView = View<rules::Engine>;
-using Player = PlayerOf<rules::Engine>;
-
-/// The view of `side` (normally the deciding side) of a game.
-GameView make_view(const rules::RulesContext& ctx, const rules::GameState& s, rules::Side side);
-
-/// Puts each deck's face-down cards in the canonical order: what make_view does to its copy.
-void hide_unseen_cards(rules::GameState& s);
-
-/// A computer player of `level` whose own random choices are drawn from `seed`.
-std::unique_ptr<Player> make_player(Level level, std::uint64_t seed);
-
 /// The seed of a computer player's own stream in the game seeded `game_seed`: different for each
 /// side and never the game's own seed.
-std::uint64_t player_seed(std::uint64_t game_seed, rules::Side side);
+std::uint64_t player_seed(std::uint64_t game_seed, core::Side side);
 
 }  // namespace tercio::ai

@@ -27,10 +27,11 @@
 
 #include "ai/match.hpp"
 #include "ai/player.hpp"
+#include "kits/pikette/ai/players.hpp"
 #include "app/exit_codes.hpp"
 #include "app/game_contexts.hpp"
 #include "app/net_command.hpp"
-#include "control/session.hpp"
+#include "kits/pikette/control/session.hpp"
 #include "net/client.hpp"
 #include "net/host.hpp"
 #include "net/replica.hpp"

@@ -15,12 +15,13 @@
 
 
 #include "ai/player.hpp"
+#include "kits/pikette/ai/players.hpp"
 #include "app/exit_codes.hpp"
 #include "app/game_files.hpp"
 #include "app/hbl_play.hpp"
 #include "app/net_command.hpp"
 #include "app/terminal.hpp"
-#include "control/session.hpp"
+#include "kits/pikette/control/session.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
 #include "data/save_store.hpp"

@@ -5,7 +5,7 @@
 /// mode), the computer's turns and the save keeper drive the game through it with Command
 /// values; none of them holds a GameState of its own. Pure: no I/O, no terminal, no globals.
 /// Written once for every rules engine (src/core/engine.hpp): SessionOf<E>, and its Entry,
-/// Observer and Owner; Session, Entry, Observer and Owner are Pikette Squared's.
+/// Observer and Owner. Nothing here names a ruleset.
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -20,8 +20,6 @@
 
 #include "core/dice.hpp"
 #include "core/engine.hpp"
-#include "rules/engine.hpp"
-#include "rules/game.hpp"
 
 namespace tercio::control {
 
@@ -209,12 +207,17 @@ class SessionOf {
     }
     /// A copy's face-down cards are in an order of its own (the owner's is secret): before a card
     /// the owner turned is replicated, it is put on top of `side`'s face-down cards. False if no
-    /// face-down card of that kind is left (the copy is out of step). Pikette Squared's network
-    /// copies only, so far.
-    bool put_on_top(core::Side side, rules::CardKind card)
-        requires std::same_as<E, rules::Engine>
+    /// face-down card of that kind is left (the copy is out of step). For a ruleset whose state
+    /// keeps each side's deck as `decks[side]` with `cards`, `size` and the `drawn` count.
+    template <class Card>
+    bool put_on_top(core::Side side, Card card)
+        requires requires(State& s) {
+            s.decks[0].cards[0] == card;
+            s.decks[0].drawn;
+            s.decks[0].size;
+        }
     {
-        rules::Deck& d = state_.decks[core::idx(side)];
+        auto& d = state_.decks[core::idx(side)];
         for (int i = d.drawn; i < d.size; ++i) {
             if (d.cards[static_cast<std::size_t>(i)] == card) {
                 std::swap(d.cards[static_cast<std::size_t>(i)], d.cards[d.drawn]);
@@ -335,13 +338,5 @@ std::string take_back_to_person(SessionOf<E>& session,
                            : " and the computer's " + std::to_string(replies) + " replies") +
            ".";
 }
-
-// Pikette Squared's names, as the rest of the program uses them; its session is compiled once,
-// in session.cpp.
-using Session = SessionOf<rules::Engine>;
-using Entry = EntryOf<rules::Engine>;
-using Observer = ObserverOf<rules::Engine>;
-using Owner = OwnerOf<rules::Engine>;
-extern template class SessionOf<rules::Engine>;
 
 }  // namespace tercio::control

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "control/session.hpp"
+#include "kits/pikette/control/session.hpp"
 #include "net/handshake.hpp"
 #include "net/protocol.hpp"
 #include "net/replica.hpp"

@@ -10,6 +10,8 @@
 
 #include "net/replica.hpp"
 #include "rules/state_hash.hpp"
+#include "kits/pikette/ai/players.hpp"
+#include "kits/pikette/control/session.hpp"
 
 namespace tercio::net {
 

@@ -14,7 +14,8 @@
 #include <vector>
 
 #include "ai/player.hpp"
-#include "control/session.hpp"
+#include "kits/pikette/ai/players.hpp"
+#include "kits/pikette/control/session.hpp"
 #include "net/handshake.hpp"
 #include "net/protocol.hpp"
 

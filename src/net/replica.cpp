@@ -4,7 +4,9 @@
 #include <stdexcept>
 
 #include "ai/player.hpp"
+#include "kits/pikette/ai/players.hpp"
 #include "rules/state_hash.hpp"
+#include "kits/pikette/control/session.hpp"
 
 namespace tercio::net {
 

@@ -10,10 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "control/session.hpp"
+#include "kits/pikette/control/session.hpp"
 #include "core/dice.hpp"
 #include "net/protocol.hpp"
 #include "rules/game.hpp"
+#include "kits/pikette/ai/players.hpp"
 
 namespace tercio::net {
 

@@ -1,4 +1,6 @@
 #include "ui/computer_turns.hpp"
+#include "kits/pikette/ai/players.hpp"
+#include "kits/pikette/control/session.hpp"
 
 #include <exception>
 #include <system_error>

@@ -13,7 +13,8 @@
 #include <string>
 
 #include "ai/player.hpp"
-#include "control/session.hpp"
+#include "kits/pikette/ai/players.hpp"
+#include "kits/pikette/control/session.hpp"
 #include "rules/game.hpp"
 
 namespace tercio::ui {

@@ -3,7 +3,7 @@
 #include <istream>
 #include <ostream>
 
-#include "control/hbl_event_text.hpp"
+#include "kits/hbl/control/event_text.hpp"
 #include "ui/hbl_board.hpp"
 #include "ui/plain_game.hpp"
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "control/hbl_event_text.hpp"
+#include "kits/hbl/control/event_text.hpp"
 
 namespace tercio::ui {
 

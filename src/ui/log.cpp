@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <variant>
 
-#include "control/event_text.hpp"
+#include "kits/pikette/control/event_text.hpp"
 
 namespace tercio::ui {
 

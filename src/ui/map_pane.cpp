@@ -5,7 +5,7 @@
 #include <cctype>
 #include <string_view>
 
-#include "control/event_text.hpp"
+#include "kits/pikette/control/event_text.hpp"
 
 namespace tercio::ui {
 

@@ -7,8 +7,8 @@
 #include <string_view>
 #include <variant>
 
-#include "control/event_text.hpp"
-#include "control/odds_text.hpp"
+#include "kits/pikette/control/event_text.hpp"
+#include "kits/pikette/control/odds_text.hpp"
 #include "rules/preview.hpp"
 #include "ui/guide.hpp"
 #include "ui/log.hpp"
@@ -16,6 +16,8 @@
 #include "ui/screen_parts.hpp"
 #include "ui/side_pane.hpp"
 #include "ui/surface.hpp"
+#include "kits/pikette/ai/players.hpp"
+#include "kits/pikette/control/session.hpp"
 
 namespace tercio::ui {
 

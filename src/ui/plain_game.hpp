@@ -14,8 +14,9 @@
 #include <vector>
 
 #include "ai/player.hpp"
-#include "control/reactions.hpp"
-#include "control/session.hpp"
+#include "kits/pikette/ai/players.hpp"
+#include "kits/pikette/control/reactions.hpp"
+#include "kits/pikette/control/session.hpp"
 
 namespace tercio::ui {
 

@@ -4,7 +4,7 @@
 #include <array>
 #include <variant>
 
-#include "control/event_text.hpp"
+#include "kits/pikette/control/event_text.hpp"
 #include "core/overloaded.hpp"
 #include "ui/guide.hpp"
 #include "ui/map_pane.hpp"

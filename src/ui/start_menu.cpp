@@ -30,8 +30,8 @@ std::string level_note(const std::optional<ai::Level>& level) {
 /// What Host a game would do, in a few words, beside it.
 std::string hosting_note(const std::optional<Hosting>& h) {
     if (!h) return "set a side to a person first";
-    const std::string you(1, rules::side_letter(h->you));
-    const std::string other(1, rules::side_letter(rules::other(h->you)));
+    const std::string you(1, core::side_letter(h->you));
+    const std::string other(1, core::side_letter(core::other(h->you)));
     if (!h->other) return "you play " + you + "; a friend joins " + other + " with a code";
     return "you play " + you + "; " + other + " the computer (others may watch)";
 }
@@ -42,8 +42,8 @@ std::optional<Hosting> StartMenu::hosting() const {
     const auto& c = setup_.computer;
     if (c[0] && c[1]) return std::nullopt;
     // This keyboard plays A unless the computer does; the other side is the computer's or a friend's.
-    const rules::Side you = c[0] ? rules::Side::B : rules::Side::A;
-    return Hosting{you, c[rules::idx(rules::other(you))]};
+    const core::Side you = c[0] ? core::Side::B : core::Side::A;
+    return Hosting{you, c[core::idx(core::other(you))]};
 }
 
 StartMenu::StartMenu(std::vector<ArmyChoice> armies, GameSetup initial, bool color)

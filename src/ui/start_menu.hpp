@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "ai/player.hpp"
-#include "rules/game_state.hpp"
+#include "core/side.hpp"
 #include "ui/screen_parts.hpp"
 #include "ui/surface.hpp"
 
@@ -54,7 +54,7 @@ struct SavedChoice {
 /// A game hosted from the menu: the side this keyboard plays, and the computer's level for the
 /// other side (none: a friend joins it with the code).
 struct Hosting {
-    rules::Side you = rules::Side::A;
+    core::Side you = core::Side::A;
     std::optional<ai::Level> other;
 };
 

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string_view>
 
-#include "control/event_text.hpp"
+#include "kits/pikette/control/event_text.hpp"
 #include "rules/geometry.hpp"
 #include "ui/log.hpp"
 

@@ -4,8 +4,9 @@
 #include <string>
 #include <variant>
 
-#include "ai/easy.hpp"
+#include "kits/pikette/ai/easy.hpp"
 #include "ai/match.hpp"
+#include "kits/pikette/ai/players.hpp"
 #include "tests/rules/position_fixture.hpp"
 
 using namespace tercio;

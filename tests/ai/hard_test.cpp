@@ -1,13 +1,14 @@
 // The hard level's search (issue 6): how its budget shares the samples among the candidates.
-#include "ai/hard.hpp"
+#include "kits/pikette/ai/hard.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
-#include "ai/scoring.hpp"
+#include "kits/pikette/ai/scoring.hpp"
 #include "tests/ai/positions.hpp"
 #include "tests/rules/fixture.hpp"
+#include "kits/pikette/ai/players.hpp"
 
 using namespace tercio;
 

@@ -3,7 +3,7 @@
 // as the rules' own random-play test does; `normal` gives only legal commands and beats random.
 #include <catch2/catch.hpp>
 
-#include "ai/hbl_players.hpp"
+#include "kits/hbl/ai/players.hpp"
 #include "ai/match.hpp"
 #include "hbl/engine.hpp"
 #include "rules/engine.hpp"

@@ -2,13 +2,14 @@
 // against every level, with every army on both sides, never choosing an illegal command; and a
 // seed always gives the same game.
 #include "ai/match.hpp"
+#include "kits/pikette/ai/players.hpp"
 
 #include <array>
 #include <catch2/catch.hpp>
 #include <set>
 #include <string>
 
-#include "ai/hard.hpp"
+#include "kits/pikette/ai/hard.hpp"
 #include "tests/rules/fixture.hpp"
 
 using namespace tercio;

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "ai/player.hpp"
+#include "kits/pikette/ai/players.hpp"
 #include "core/dice.hpp"
 #include "rules/game.hpp"
 

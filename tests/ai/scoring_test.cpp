@@ -1,6 +1,6 @@
 // The normal level's judgement (src/ai/scoring.cpp) on hand-built positions: what it counts in a
 // command's score.
-#include "ai/scoring.hpp"
+#include "kits/pikette/ai/scoring.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>

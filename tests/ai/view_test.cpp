@@ -4,9 +4,10 @@
 
 #include <algorithm>
 
-#include "ai/hard.hpp"
+#include "kits/pikette/ai/hard.hpp"
 #include "ai/player.hpp"
-#include "ai/scoring.hpp"
+#include "kits/pikette/ai/players.hpp"
+#include "kits/pikette/ai/scoring.hpp"
 #include "tests/ai/positions.hpp"
 #include "tests/rules/fixture.hpp"
 

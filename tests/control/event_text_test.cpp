@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "control/event_text.hpp"
+#include "kits/pikette/control/event_text.hpp"
 #include "tests/rules/fixture.hpp"
 
 namespace tercio::test {

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <cctype>
 
-#include "control/hbl_event_text.hpp"
+#include "kits/hbl/control/event_text.hpp"
 #include "tests/hbl/fixture.hpp"
 
 using namespace tercio;

@@ -2,7 +2,7 @@
 // --odds` show them.
 #include <variant>
 
-#include "control/odds_text.hpp"
+#include "kits/pikette/control/odds_text.hpp"
 #include "rules/preview.hpp"
 #include "tests/rules/position_fixture.hpp"
 

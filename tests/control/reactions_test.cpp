@@ -2,9 +2,10 @@
 // keyboard. The rules open every window (PS-OPP-3); the filter plays `decline` for the person on
 // the windows that offer nothing new, so these tests check both what stops and that the game
 // underneath still saw each window (a `decline` in the history for each one let go).
-#include "control/reactions.hpp"
+#include "kits/pikette/control/reactions.hpp"
 
 #include "tests/rules/position_fixture.hpp"
+#include "kits/pikette/control/session.hpp"
 
 using namespace tercio;
 using namespace tercio::rules;

@@ -6,8 +6,9 @@
 #include <set>
 
 #include "ai/player.hpp"
-#include "control/event_text.hpp"
-#include "control/session.hpp"
+#include "kits/pikette/ai/players.hpp"
+#include "kits/pikette/control/event_text.hpp"
+#include "kits/pikette/control/session.hpp"
 #include "net/client.hpp"
 #include "net/handshake.hpp"
 #include "net/host.hpp"

@@ -28,7 +28,7 @@
 #include <thread>
 #include <vector>
 
-#include "control/session.hpp"
+#include "kits/pikette/control/session.hpp"
 #include "core/dice.hpp"
 #include "net/client.hpp"
 #include "net/handshake.hpp"

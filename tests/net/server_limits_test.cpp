@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "tests/net/served.hpp"
+#include "kits/pikette/control/session.hpp"
 
 #if defined(__SANITIZE_ADDRESS__)
 // From <sanitizer/allocator_interface.h>, which GCC does not ship; libasan has it.

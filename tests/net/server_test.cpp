@@ -9,6 +9,7 @@
 #include <cctype>
 
 #include "tests/net/served.hpp"
+#include "kits/pikette/control/session.hpp"
 
 using namespace tercio;
 using namespace tercio::net;

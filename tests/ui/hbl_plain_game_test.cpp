@@ -5,7 +5,7 @@
 
 #include <sstream>
 
-#include "ai/hbl_players.hpp"
+#include "kits/hbl/ai/players.hpp"
 #include "tests/hbl/fixture.hpp"
 #include "tests/rules/position_fixture.hpp"
 #include "ui/hbl_plain_game.hpp"

@@ -2,7 +2,8 @@
 #include <sstream>
 
 #include "ai/player.hpp"
-#include "control/session.hpp"
+#include "kits/pikette/ai/players.hpp"
+#include "kits/pikette/control/session.hpp"
 #include "rules/state_hash.hpp"
 #include "tests/rules/position_fixture.hpp"
 #include "ui/plain_game.hpp"

@@ -2,13 +2,14 @@
 // terminal game, without a terminal.
 #include <map>
 
-#include "control/event_text.hpp"
+#include "kits/pikette/control/event_text.hpp"
 #include "tests/rules/position_fixture.hpp"
 #include "ui/play_screen.hpp"
-#include "control/odds_text.hpp"
+#include "kits/pikette/control/odds_text.hpp"
 #include "rules/preview.hpp"
 #include "ui/side_pane.hpp"
 #include "ui/unit_reference.hpp"
+#include "kits/pikette/control/session.hpp"
 
 using namespace tercio;
 using namespace tercio::ui;

@@ -8,9 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "control/event_text.hpp"
+#include "kits/pikette/control/event_text.hpp"
 #include "tests/rules/position_fixture.hpp"
 #include "ui/play_screen.hpp"
+#include "kits/pikette/control/session.hpp"
 
 using namespace tercio;
 using namespace tercio::ui;

@@ -14,6 +14,7 @@
 #include "ui/play_screen.hpp"
 #include "ui/join_menu.hpp"
 #include "ui/start_menu.hpp"
+#include "kits/pikette/control/session.hpp"
 
 using namespace tercio;
 using namespace tercio::ui;

@@ -2,6 +2,7 @@
 #include "rules/state_hash.hpp"
 #include "tests/rules/position_fixture.hpp"
 #include "ui/play_screen.hpp"
+#include "kits/pikette/control/session.hpp"
 
 using namespace tercio;
 using namespace tercio::ui;

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "ai/player.hpp"
+#include "kits/pikette/ai/players.hpp"
 #include "core/dice.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
@@ -23,6 +24,7 @@
 #include "tests/rules/position_fixture.hpp"
 #include "ui/computer_turns.hpp"
 #include "ui/play_screen.hpp"
+#include "kits/pikette/control/session.hpp"
 
 namespace fs = std::filesystem;
 using namespace tercio;

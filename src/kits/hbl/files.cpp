@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <system_error>
 
-#include "ai/hbl_players.hpp"
+#include "kits/hbl/ai/players.hpp"
 #include "data/hbl_save.hpp"
 
 namespace tercio::kits {

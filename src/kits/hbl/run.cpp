@@ -1,7 +1,7 @@
 // What `tercio run` needs of Hell Broke Loose (kits/hbl/run.hpp).
 #include "kits/hbl/run.hpp"
 
-#include "control/hbl_event_text.hpp"
+#include "kits/hbl/control/event_text.hpp"
 
 namespace tercio::kits {
 

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <variant>
 
-#include "control/hbl_event_text.hpp"
+#include "kits/hbl/control/event_text.hpp"
 #include "hbl/odds.hpp"
 #include "ui/surface.hpp"
 

@@ -12,8 +12,9 @@
 #include <string>
 
 #include "ai/match.hpp"
-#include "control/reactions.hpp"
-#include "control/session.hpp"
+#include "kits/pikette/ai/players.hpp"
+#include "kits/pikette/control/reactions.hpp"
+#include "kits/pikette/control/session.hpp"
 #include "kits/pikette/kit.hpp"
 #include "rules/game.hpp"
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ai/player.hpp"
+#include "kits/pikette/ai/players.hpp"
 #include "kits/pikette/bench.hpp"
 #include "rules/game.hpp"
 

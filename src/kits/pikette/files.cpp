@@ -1,4 +1,5 @@
 #include "kits/pikette/kit.hpp"
+#include "kits/pikette/ai/players.hpp"
 
 #include <algorithm>
 #include <filesystem>

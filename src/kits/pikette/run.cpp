@@ -3,8 +3,8 @@
 
 #include <variant>
 
-#include "control/event_text.hpp"
-#include "control/odds_text.hpp"
+#include "kits/pikette/control/event_text.hpp"
+#include "kits/pikette/control/odds_text.hpp"
 #include "rules/game.hpp"
 #include "rules/preview.hpp"
 

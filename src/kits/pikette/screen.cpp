@@ -6,6 +6,7 @@
 #include "ui/guide.hpp"
 #include "ui/map_pane.hpp"
 #include "ui/side_pane.hpp"
+#include "kits/pikette/control/session.hpp"
 
 namespace tercio::kits::pikette {
 

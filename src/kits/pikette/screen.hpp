@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "control/reactions.hpp"
-#include "control/session.hpp"
+#include "kits/pikette/control/reactions.hpp"
+#include "kits/pikette/control/session.hpp"
 #include "core/grid.hpp"
 #include "rules/engine.hpp"
 #include "rules/game.hpp"

@@ -2,8 +2,8 @@
 
 #include <variant>
 
-#include "control/event_text.hpp"
-#include "control/odds_text.hpp"
+#include "kits/pikette/control/event_text.hpp"
+#include "kits/pikette/control/odds_text.hpp"
 #include "rules/preview.hpp"
 #include "ui/guide.hpp"
 #include "ui/map_pane.hpp"

@@ -2,7 +2,7 @@
 /// The factories behind make_player, one per level (src/ai/<level>.cpp).
 #include <memory>
 
-#include "ai/player.hpp"
+#include "kits/pikette/ai/players.hpp"
 
 namespace tercio::ai {
 

@@ -3,8 +3,8 @@
 // stream so that equal choices do not always fall the same way.
 #include <algorithm>
 
-#include "ai/levels.hpp"
-#include "ai/normal.hpp"
+#include "kits/pikette/ai/levels.hpp"
+#include "kits/pikette/ai/normal.hpp"
 #include "core/dice.hpp"
 
 namespace tercio::ai {

@@ -1,4 +1,4 @@
-#include "control/hbl_event_text.hpp"
+#include "kits/hbl/control/event_text.hpp"
 
 #include "hbl/odds.hpp"
 

@@ -1,5 +1,5 @@
 #include "core/overloaded.hpp"
-#include "control/event_text.hpp"
+#include "kits/pikette/control/event_text.hpp"
 
 #include <algorithm>
 #include <variant>

@@ -9,13 +9,13 @@
 // same samples: the same deck orders and dice). The budget is a count of samples, not a time, so
 // the same seed gives the same game. src/ai/hard.hpp has the default budget; docs/computer.md says
 // how it was chosen.
-#include "ai/hard.hpp"
+#include "kits/pikette/ai/hard.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "ai/levels.hpp"
-#include "ai/normal.hpp"
+#include "kits/pikette/ai/levels.hpp"
+#include "kits/pikette/ai/normal.hpp"
 #include "core/dice.hpp"
 
 namespace tercio::ai {

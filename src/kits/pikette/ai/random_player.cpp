@@ -1,5 +1,5 @@
 // The baseline for Pikette Squared: the generic random player (src/ai/player.hpp).
-#include "ai/levels.hpp"
+#include "kits/pikette/ai/levels.hpp"
 
 namespace tercio::ai {
 

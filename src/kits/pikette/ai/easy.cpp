@@ -11,7 +11,7 @@
 // The tables follow the layout of the Actions tables of the Tyneside Pike and Shot rules (one
 // for firearms, one for pikes and hand weapons, one each for horse that shoot and horse that
 // charge), re-read for the grid: see the comments on each table.
-#include "ai/easy.hpp"
+#include "kits/pikette/ai/easy.hpp"
 
 #include <algorithm>
 #include <array>
@@ -22,7 +22,7 @@
 #include <variant>
 #include <vector>
 
-#include "ai/levels.hpp"
+#include "kits/pikette/ai/levels.hpp"
 #include "rules/combat.hpp"
 #include "rules/geometry.hpp"
 #include "rules/odds.hpp"

@@ -1,6 +1,6 @@
-#include "control/odds_text.hpp"
+#include "kits/pikette/control/odds_text.hpp"
 
-#include "control/event_text.hpp"
+#include "kits/pikette/control/event_text.hpp"
 
 namespace tercio::control {
 

@@ -12,7 +12,7 @@
 #include <memory>
 #include <string_view>
 
-#include "ai/player.hpp"
+#include "kits/pikette/ai/players.hpp"
 #include "core/dice.hpp"
 
 namespace tercio::ai::easy {

@@ -2,7 +2,7 @@
 /// Shared by `normal` and `hard`.
 #include <vector>
 
-#include "ai/scoring.hpp"
+#include "kits/pikette/ai/scoring.hpp"
 #include "core/dice.hpp"
 
 namespace tercio::ai {

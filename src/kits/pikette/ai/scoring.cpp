@@ -1,4 +1,4 @@
-#include "ai/scoring.hpp"
+#include "kits/pikette/ai/scoring.hpp"
 
 #include <algorithm>
 #include <cmath>

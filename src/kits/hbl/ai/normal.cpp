@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ai/hbl_players.hpp"
+#include "kits/hbl/ai/players.hpp"
 #include "hbl/odds.hpp"
 
 namespace tercio::ai {

@@ -4,8 +4,8 @@
 #include <memory>
 #include <vector>
 
-#include "ai/player.hpp"
-#include "ai/scoring.hpp"
+#include "kits/pikette/ai/players.hpp"
+#include "kits/pikette/ai/scoring.hpp"
 
 namespace tercio::ai {
 

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "control/session.hpp"
+#include "kits/pikette/control/session.hpp"
 
 namespace tercio::control {
 

@@ -1,5 +1,5 @@
 // Pikette Squared's Session, compiled once here (the template is src/control/session.hpp).
-#include "control/session.hpp"
+#include "kits/pikette/control/session.hpp"
 
 namespace tercio::control {
 

@@ -1,4 +1,4 @@
-#include "control/reactions.hpp"
+#include "kits/pikette/control/reactions.hpp"
 
 #include <algorithm>
 
