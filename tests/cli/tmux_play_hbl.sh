@@ -181,8 +181,8 @@ plain_dir="$(mktemp -d)"
 trap 'cleanup; rm -rf "$plain_dir"' EXIT
 out="$(printf 'legal\n2\nsave\nquit\n' | "$tercio" play --plain --ruleset hell-broke-loose --red french --blue ottoman \
     --seed 5 --vs normal --save-dir "$plain_dir" 2>&1)"
-for want in "tercio, plain text, Hell Broke Loose: French (A) v Ottoman (B)." "A> legal" "2. second" "A> 2" \
-    "B> turn" "Saved (" "tercio play --resume --save-dir $plain_dir goes on with it"; do
+for want in "tercio, plain text, Hell Broke Loose: French (A) v Ottoman (B)." "A> legal" "  2 second" "A> 2" \
+    'B (Ottoman, normal) plays "turn".' "Saved (" "tercio play --resume --save-dir $plain_dir goes on with it"; do
     [[ "$out" == *"$want"* ]] || { echo "tmux_play_hbl: --plain: expected '$want' in:" >&2; echo "$out" >&2; exit 1; }
 done
 out="$(printf 'status\nquit\n' | "$tercio" play --plain --resume --save-dir "$plain_dir" 2>&1)"
