@@ -17,6 +17,7 @@
 #include "kits/hbl/run.hpp"
 #include "hbl/engine.hpp"
 #include "kits/hbl/screen.hpp"
+#include "kits/hbl/plain.hpp"
 #include "kits/hbl/text.hpp"
 #include "ui/start_menu.hpp"
 
@@ -68,6 +69,8 @@ struct HblKit {
     /// Its words and its screen (docs/rulesets.md, "The kit: Text and Screen groups").
     using Text = hbl_kit::Text;
     using Screen = hbl_kit::Screen;
+    /// What `--plain` needs beside them (ui::PlainKit).
+    using Plain = hbl_kit::Plain;
 };
 
 }  // namespace tercio::kits

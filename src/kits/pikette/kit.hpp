@@ -17,6 +17,7 @@
 #include "kits/pikette/run.hpp"
 #include "rules/engine.hpp"
 #include "kits/pikette/screen.hpp"
+#include "kits/pikette/plain.hpp"
 #include "kits/pikette/text.hpp"
 #include "ui/start_menu.hpp"
 
@@ -70,6 +71,8 @@ struct PiketteKit {
     /// Its words and its screen (docs/rulesets.md, "The kit: Text and Screen groups").
     using Text = pikette::Text;
     using Screen = pikette::Screen;
+    /// What `--plain` needs beside them (ui::PlainKit).
+    using Plain = pikette::Plain;
 };
 
 }  // namespace tercio::kits
