@@ -62,7 +62,6 @@ std::vector<ui::RulesetChoice> ruleset_choices(data::DataCatalog& catalog) {
             for (const ai::Level l : ai::kLevels) {
                 if (K::Computer::has_level(l)) c.levels.push_back(l);
             }
-            if (!K::no_hosting.empty()) c.no_hosting = *name + " is played at one terminal for now: it " + std::string(K::no_hosting) + ".";
             out.push_back(std::move(c));
         }
     });

@@ -95,7 +95,7 @@ bool HblPlainGame::run(std::istream& in) {
         play_computer();
         print_waiting();
         if (session_.over()) return true;
-        out_ << core::side_letter(session_.decider()) << "> " << std::flush;
+        print_prompt();
         if (!std::getline(in, line)) {
             out_ << '\n';
             return true;
@@ -104,6 +104,8 @@ bool HblPlainGame::run(std::istream& in) {
         if (!handle_line(line)) return false;
     }
 }
+
+void HblPlainGame::print_prompt() { out_ << core::side_letter(session_.decider()) << "> " << std::flush; }
 
 void HblPlainGame::play_computer() {
     // Bounded: every command moves the game towards its end, which the turn limit brings.

@@ -43,6 +43,10 @@ class HblPlainGame final : public control::ObserverOf<hbl::Engine> {
     bool handle_line(const std::string& line);
     /// Lets the computer play while the game waits for one of its sides.
     void play_computer();
+    /// What the game waits for and from whom (or that it is over), and the prompt: for a front end
+    /// that reads its lines itself (`tercio join --plain`).
+    void print_waiting();
+    void print_prompt();
 
     // control::ObserverOf
     std::optional<std::string> played(const Session& session, const control::EntryOf<hbl::Engine>& entry,
@@ -53,7 +57,6 @@ class HblPlainGame final : public control::ObserverOf<hbl::Engine> {
 
   private:
     void say(const std::string& line);
-    void print_waiting();
     void print_legal(const std::string& start);
 
     Session& session_;
