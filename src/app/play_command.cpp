@@ -20,6 +20,7 @@
 #include "app/hbl_play.hpp"
 #include "app/net_command.hpp"
 #include "app/terminal.hpp"
+#include "control/computer_turns.hpp"
 #include "control/session.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
@@ -27,7 +28,6 @@
 #include "kits/registry.hpp"
 #include "rules/game.hpp"
 #include "rules/state_hash.hpp"
-#include "ui/computer_turns.hpp"
 #include "ui/curses_surface.hpp"
 #include "ui/plain_game.hpp"
 #include "ui/play_screen.hpp"
@@ -236,13 +236,13 @@ ui::SavedChoice describe_save(const data::SaveDir& dir, const data::SaveListing&
 /// The game on the terminal until the player quits (false) or the input ends or a stop signal
 /// comes (true). Keys are read with a timeout while the computer thinks or its command waits to
 /// be shown, so the screen answers all the while.
-bool play_loop(ui::CursesSurface& term, ui::PlayScreen& screen, ui::ComputerTurns& turns) {
+bool play_loop(ui::CursesSurface& term, ui::PlayScreen& screen, control::ComputerTurnsOf<rules::Engine>& turns) {
     using Clock = std::chrono::steady_clock;
     int errors = 0;  // reads that ended at once without a key: a closed terminal never stops
     bool redraw = true;
     for (;;) {
         // The reactions with nothing new are let go before and after the computer plays.
-        const ui::ComputerTurns::Update u = turns.update(Clock::now(), [&screen] { return screen.pass_reactions(); });
+        const auto u = turns.update(Clock::now(), [&screen] { return screen.pass_reactions(); });
         if (redraw || u.changed) {
             term.clear();
             screen.draw(term);
@@ -612,7 +612,7 @@ int play_game(kits::KitTag<kits::PiketteKit>, std::unique_ptr<ui::CursesSurface>
         screen->set_save_action([&keeper] { return keeper.save(); });
         // The computer's sides: one player each for the whole session, seeded from the game's
         // seed (a resumed game gets new ones, made the same way).
-        ui::ComputerTurns turns(session, std::chrono::milliseconds(opt.ai_delay_ms));
+        control::ComputerTurnsOf<rules::Engine> turns(session, std::chrono::milliseconds(opt.ai_delay_ms));
         turns.set_ready([&screen] { return screen->ready_for_computer(); });
         for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
             if (const auto level = computer[rules::idx(side)]) {

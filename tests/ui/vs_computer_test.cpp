@@ -1,4 +1,4 @@
-// Playing against the computer (issue 6): the screen with ComputerTurns deciding for one side on
+// Playing against the computer (issue 6): the screen with the computer's turns (control::ComputerTurnsOf) deciding for one side on
 // a worker thread, driven by keys and drawn on a text surface, as `tercio play --vs` runs it
 // (with no delay). The computer plays the random level, or scripted players that wait to be
 // released, so nothing here depends on the levels being written.
@@ -21,7 +21,7 @@
 #include "data/save_store.hpp"
 #include "rules/state_hash.hpp"
 #include "tests/rules/position_fixture.hpp"
-#include "ui/computer_turns.hpp"
+#include "control/computer_turns.hpp"
 #include "ui/play_screen.hpp"
 
 namespace fs = std::filesystem;
@@ -31,6 +31,7 @@ using K = KeyPress::Kind;
 using rules::Side;
 using tercio::test::contains;
 using namespace std::chrono_literals;
+using ComputerTurns = control::ComputerTurnsOf<rules::Engine>;
 
 namespace {
 
