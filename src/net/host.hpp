@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ai/player.hpp"
+#include "control/computer_turns.hpp"
 #include "control/session.hpp"
 #include "core/side.hpp"
 #include "net/handshake.hpp"
@@ -128,7 +129,10 @@ class HostedGameOf final : public HostedGame, private control::ObserverOf<E> {
   public:
     using Session = control::SessionOf<E>;
     using Net = typename kits::KitOf<E>::Net;
-    explicit HostedGameOf(Session& session) : session_(session) {}
+    explicit HostedGameOf(Session& session) : session_(session), turns_(session, std::chrono::milliseconds(0)) {
+        // A computer that fails plays no more; the host tells everyone (its seat stays the computer's).
+        turns_.set_on_failure([this](core::Side, const std::string& why) { failure_ = why; });
+    }
     ~HostedGameOf() override { listen(nullptr); }
     HostedGameOf(const HostedGameOf&) = delete;
     HostedGameOf& operator=(const HostedGameOf&) = delete;
@@ -162,19 +166,16 @@ class HostedGameOf final : public HostedGame, private control::ObserverOf<E> {
     bool seat_computer(core::Side side, ai::Level level, std::uint64_t seed) override {
         auto player = kits::KitOf<E>::Computer::make_player(level, seed);
         if (!player) return false;
-        computer_[core::idx(side)] = std::move(player);
-        session_.set_seat(side, control::Seat::computer_at(std::string(ai::level_name(level))));
+        turns_.seat(side, std::move(player), std::string(ai::level_name(level)));
         return true;
     }
-    bool has_computer(core::Side side) const override { return computer_[core::idx(side)] != nullptr; }
+    bool has_computer(core::Side side) const override { return turns_.plays(side); }
+    /// The one driver of the computer's turns (control::ComputerTurnsOf), deciding on this thread:
+    /// the transport waits its delay between commands.
     std::optional<std::string> play_computer() override {
-        const core::Side side = decider();
-        auto& player = computer_[core::idx(side)];
-        if (!player) return std::nullopt;
-        const auto c = player->choose(ai::view_of<E>(session_.context(), session_.state(), side));
-        auto why = session_.play(c).refused;
-        if (why) player.reset();
-        return why;
+        failure_.reset();
+        turns_.play_now();
+        return failure_;
     }
 
     core::Side decider() const override { return E::deciding_side(session_.state()); }
@@ -217,7 +218,8 @@ class HostedGameOf final : public HostedGame, private control::ObserverOf<E> {
 
     Session& session_;
     Listener* listener_ = nullptr;
-    std::array<std::unique_ptr<ai::PlayerOf<E>>, 2> computer_;
+    control::ComputerTurnsOf<E> turns_;
+    std::optional<std::string> failure_;  ///< why the computer failed in the last play_computer()
     std::uint64_t seed_ = 0;
     std::uint64_t calls_before_ = 0;  ///< the dice draws made before the command being played
 };
