@@ -463,6 +463,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
             // The same choices, served to another terminal: tercio host --red --blue --seed --side --vs.
             const ui::Hosting h = *menu.hosting();
             NetOptions host = net_options(opt);
+            if (!rulesets.empty()) host.ruleset = rulesets[menu.ruleset_choice()].id;
             host.red = menu.army(0).id;
             host.blue = menu.army(1).id;
             host.seed = menu.setup().seed;
