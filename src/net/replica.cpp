@@ -6,7 +6,6 @@ namespace tercio::net {
 
 namespace detail {
 
-
 std::string hex(std::uint64_t v) {
     static const char* digits = "0123456789abcdef";
     std::string out(16, '0');
