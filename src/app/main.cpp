@@ -295,6 +295,11 @@ int main(int argc, char** argv) {
         "host", "Host a game for two terminals: starts a game server in the background (it keeps the\n"
                 "save) and shows a join code for the other player (tercio join CODE)");
     common_net(host);
+    host->add_option("--ruleset", net_opt.ruleset,
+                     "The rules (default pikette-squared). hell-broke-loose hosts Hell Broke Loose\n"
+                     "with its own armies (give --red and --blue); joiners and spectators learn it\n"
+                     "from the game server")
+        ->type_name("ID");
     host->add_option("--red", net_opt.red, "Side A's army, south edge (default french)")->type_name("ARMY");
     host->add_option("--blue", net_opt.blue, "Side B's army, north edge (default spanish)")->type_name("ARMY");
     host->add_option("--seed", net_opt.seed, "Seed for the dice (default: unpredictable)")->type_name("N")->check(seed_check());

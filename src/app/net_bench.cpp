@@ -36,8 +36,6 @@
 #include "net/host.hpp"
 #include "net/replica.hpp"
 #include "net/server.hpp"
-#include "rules/game.hpp"
-#include "rules/state_hash.hpp"
 #include "ui/play_screen.hpp"
 #include "ui/surface.hpp"
 
@@ -46,6 +44,12 @@ namespace tercio::app {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+/// The bench plays the default ruleset's game (docs/performance.md, "bench/network").
+using BenchKit = kits::DefaultKit;
+using BenchEngine = BenchKit::Engine;
+using BenchContext = BenchEngine::Context;
+using BenchSession = control::SessionOf<BenchEngine>;
+using BenchClient = net::RemoteGameOf<BenchEngine>;
 /// FNV-1a, as tercio bench folds its signatures.
 constexpr std::uint64_t kFnvOffset = 0xCBF29CE484222325ULL;
 constexpr std::uint64_t kFnvPrime = 0x100000001B3ULL;
@@ -128,12 +132,12 @@ double median_of(std::vector<T> v) {
 /// the Unix socket, and TCP if asked), but with no save (no SaveKeeper) and no computer. Says
 /// "ok\tTOKEN\tPORT" on `ready_fd`, then serves until the game is over and both clients
 /// have gone. Never returns.
-[[noreturn]] void serve_bench(int ready_fd, const rules::RulesContext& ctx, const std::string& game_id,
+[[noreturn]] void serve_bench(int ready_fd, const BenchContext& ctx, const std::string& game_id,
                               const std::string& code, const net::SecretKey& code_key, std::uint64_t seed,
                               const fs::path& socket, bool tcp) {
     const auto say = [ready_fd](const std::string& line) { (void)!::write(ready_fd, line.data(), line.size()); };
     try {
-        control::Session session(ctx, seed);
+        BenchSession session(ctx, seed);
         net::HostConfig cfg;
         cfg.game_id = game_id;
         cfg.code = code;
@@ -143,7 +147,7 @@ double median_of(std::vector<T> v) {
         cfg.program = TERCIO_VERSION;
         cfg.seed = seed;
         net::GameHost host(session, cfg, net::Clock::now());
-        const std::string token = host.reserve(rules::Side::A, "alice");
+        const std::string token = host.reserve(core::Side::A, "alice");
         net::ServerOptions so;
         so.socket = socket;
         if (tcp) so.listen = "127.0.0.1:0";
@@ -167,7 +171,7 @@ double median_of(std::vector<T> v) {
 }
 
 /// Forks a game server and waits for it to say it is ready; the reason if it did not.
-std::optional<std::string> start_bench_server(const rules::RulesContext& ctx, const fs::path& dir, bool tcp,
+std::optional<std::string> start_bench_server(const BenchContext& ctx, const fs::path& dir, bool tcp,
                                               BenchServer& out) {
     const std::string game_id = net::make_game_id();
     out.socket = dir / (game_id + ".sock");
@@ -205,33 +209,33 @@ constexpr int kScreenWidth = ui::kMinWidth;
 constexpr int kScreenHeight = ui::kMinHeight;
 
 /// One client of a bench game, joined.
-std::unique_ptr<net::RemoteGame> bench_client(const rules::RulesContext& ctx, const BenchServer& server, bool tcp,
-                                              rules::Side side, std::string& why) {
+std::unique_ptr<BenchClient> bench_client(const BenchContext& ctx, const BenchServer& server, bool tcp,
+                                              core::Side side, std::string& why) {
     auto connection = tcp ? net::Connection::to_address("127.0.0.1:" + server.port, why)
                           : net::Connection::to_socket(server.socket, why);
     if (!connection) return nullptr;
     net::JoinRequest req;
     req.role = net::JoinRequest::Role::Play;
     req.program = TERCIO_VERSION;
-    if (side == rules::Side::A) {
+    if (side == core::Side::A) {
         req.token = server.token;
-        req.seat = rules::Side::A;
+        req.seat = core::Side::A;
         req.name = "alice";
     } else {
         req.code = server.code;
         req.code_key = server.code_key;
         req.name = "bob";
     }
-    req.side = side == rules::Side::A ? "A" : "B";
-    const net::ContextLoader load = [&ctx](const std::string& ruleset, const std::string& a, const std::string& b,
-                                           std::string& w) -> const rules::RulesContext* {
-        if (ruleset != ctx.ruleset->id || a != ctx.army(rules::Side::A).id || b != ctx.army(rules::Side::B).id) {
+    req.side = side == core::Side::A ? "A" : "B";
+    const net::ContextLoaderOf<BenchEngine> load = [&ctx](const std::string& ruleset, const std::string& a, const std::string& b,
+                                           std::string& w) -> const BenchContext* {
+        if (ruleset != BenchKit::Net::ruleset_id(ctx) || a != BenchKit::Net::army_id(ctx, core::Side::A) || b != BenchKit::Net::army_id(ctx, core::Side::B)) {
             w = "the server plays " + a + " v " + b + " (" + ruleset + "), not the bench's game";
             return nullptr;
         }
         return &ctx;
     };
-    auto game = net::RemoteGame::join(std::move(connection), req, load, why);
+    auto game = BenchClient::join(std::move(connection), req, load, why);
     if (game && game->side() != side) {
         why = "the server gave the wrong side";
         return nullptr;
@@ -247,7 +251,7 @@ std::unique_ptr<net::RemoteGame> bench_client(const rules::RulesContext& ctx, co
 /// thread; two real clients draw at once in their own processes). Checks that both histories are the same commands in
 /// the same order, that the copies' public hashes agree, and that the same commands played on a local session give the
 /// same game.
-NetGame play_bench_game(const rules::RulesContext& ctx, const BenchServer& server, const NetworkBenchOptions& options) {
+NetGame play_bench_game(const BenchContext& ctx, const BenchServer& server, const NetworkBenchOptions& options) {
     const bool tcp = options.tcp;
     NetGame g;
     const auto fail = [&g](std::string why) {
@@ -255,22 +259,22 @@ NetGame play_bench_game(const rules::RulesContext& ctx, const BenchServer& serve
         return g;
     };
     std::string why;
-    auto a = bench_client(ctx, server, tcp, rules::Side::A, why);
+    auto a = bench_client(ctx, server, tcp, core::Side::A, why);
     if (!a) return fail("client A could not join: " + why);
-    auto b = bench_client(ctx, server, tcp, rules::Side::B, why);
+    auto b = bench_client(ctx, server, tcp, core::Side::B, why);
     if (!b) return fail("client B could not join: " + why);
-    std::array<net::RemoteGame*, 2> clients = {a.get(), b.get()};
-    std::array<std::unique_ptr<ui::PlayScreen>, 2> screens;
+    std::array<BenchClient*, 2> clients = {a.get(), b.get()};
+    std::array<std::unique_ptr<ui::PlayScreenOf<BenchKit>>, 2> screens;
     std::array<ui::TextSurface, 2> surfaces = {ui::TextSurface(kScreenWidth, kScreenHeight),
                                                ui::TextSurface(kScreenWidth, kScreenHeight)};
     for (std::size_t s = 0; s < 2; ++s) {
-        screens[s] = std::make_unique<ui::PlayScreen>(clients[s]->session(), ui::ScreenOptions{true, false});
+        screens[s] = std::make_unique<ui::PlayScreenOf<BenchKit>>(clients[s]->session(), ui::ScreenOptions{true, false});
         screens[s]->set_undo_asks(false);
     }
-    const auto draw = [&](rules::Side side) {
-        ui::TextSurface& out = surfaces[rules::idx(side)];
+    const auto draw = [&](core::Side side) {
+        ui::TextSurface& out = surfaces[core::idx(side)];
         out.clear();
-        screens[rules::idx(side)]->draw(out);
+        screens[core::idx(side)]->draw(out);
     };
     const Clock::time_point started = Clock::now();
     // A learns that B has sat down.
@@ -281,50 +285,51 @@ NetGame play_bench_game(const rules::RulesContext& ctx, const BenchServer& serve
         }
     }
     for (std::size_t s = 0; s < 2; ++s) g.greeting_bytes[s] = clients[s]->connection().bytes_received();
-    std::array<std::unique_ptr<ai::Player>, 2> players = {
-        ai::make_player(ai::Level::Random, ai::player_seed(server.seed, rules::Side::A)),
-        ai::make_player(ai::Level::Random, ai::player_seed(server.seed, rules::Side::B))};
+    std::array<std::unique_ptr<ai::PlayerOf<BenchEngine>>, 2> players = {
+        BenchKit::Computer::make_player(ai::Level::Random, ai::player_seed(server.seed, core::Side::A)),
+        BenchKit::Computer::make_player(ai::Level::Random, ai::player_seed(server.seed, core::Side::B))};
     g.rtt_ms.reserve(2000);
     g.rtt_applied_ms.reserve(2000);
-    draw(rules::Side::A);
-    draw(rules::Side::B);
+    draw(core::Side::A);
+    draw(core::Side::B);
     while (!a->session().over()) {
         if (g.commands >= static_cast<std::size_t>(kNetMaxCommands)) {
             return fail("the game is not over after " + std::to_string(kNetMaxCommands) + " commands");
         }
         if (Clock::now() - started > kNetMaxGameTime) return fail("the game is not over after 10 minutes");
-        const rules::Side side = a->session().state().decider;
+        const core::Side side = a->session().state().decider;
         if (b->session().state().decider != side || b->session().over()) {
             return fail("the clients disagree on who decides after " + std::to_string(g.commands) + " commands");
         }
         if (options.pace_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(options.pace_ms));
-        net::RemoteGame& me = *clients[rules::idx(side)];
-        net::RemoteGame& other = *clients[rules::idx(rules::other(side))];
+        BenchClient& me = *clients[core::idx(side)];
+        BenchClient& other = *clients[core::idx(core::other(side))];
         const double c0 = thread_cpu_ms();
-        const rules::Command command =
-            players[rules::idx(side)]->choose(ai::make_view(ctx, me.session().state(), side));
+        const BenchEngine::Command command =
+            players[core::idx(side)]->choose(ai::view_of<BenchEngine>(ctx, me.session().state(), side));
         const double c1 = thread_cpu_ms();
         g.choose_cpu_ms += c1 - c0;
+        const std::string text = BenchEngine::print(ctx, me.session().state(), command);
         const std::size_t target = me.session().history().size() + 1;
         const Clock::time_point t0 = Clock::now();
-        const control::Session::Outcome out = me.session().play(command);
-        if (!out.ok()) return fail("\"" + rules::print(command) + "\" was refused: " + *out.refused);
+        const BenchSession::Outcome out = me.session().play(command);
+        if (!out.ok()) return fail("\"" + text + "\" was refused: " + *out.refused);
         if (me.session().history().size() != target) {
             return fail("the sender's copy holds " + std::to_string(me.session().history().size()) + " commands, not " +
                         std::to_string(target));
         }
         const Clock::time_point deadline = Clock::now() + kNetAnswerTime;
         while (other.session().history().size() < target) {
-            if (Clock::now() > deadline) return fail("the other client never got \"" + rules::print(command) + "\"");
+            if (Clock::now() > deadline) return fail("the other client never got \"" + text + "\"");
             if (!other.pump(1000)) return fail("the other client's connection closed: " + other.why_closed());
         }
         if (other.session().history().size() != target) return fail("the other client got a command twice");
         g.rtt_applied_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
         draw(side);
-        draw(rules::other(side));
+        draw(core::other(side));
         g.rtt_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
         g.client_cpu_ms += thread_cpu_ms() - c1;
-        g.sent_bytes += net::encode(net::Message("play").add("command", rules::print(command))).size();
+        g.sent_bytes += net::encode(net::Message("play").add("command", text)).size();
         ++g.commands;
     }
     g.server_hwm_kb = vm_hwm_kb(server.pid);  // before the clients leave and the server ends
@@ -340,24 +345,24 @@ NetGame play_bench_game(const rules::RulesContext& ctx, const BenchServer& serve
                     std::to_string(g.commands) + " sent");
     }
     for (std::size_t i = 0; i < ha.size(); ++i) {
-        if (ha[i].by != hb[i].by || rules::print(ha[i].command) != rules::print(hb[i].command)) {
+        if (ha[i].by != hb[i].by || !(ha[i].command == hb[i].command)) {
             return fail("the histories differ at command " + std::to_string(i + 1));
         }
     }
-    g.final_hash = net::public_hash(a->session().state());
-    if (net::public_hash(b->session().state()) != g.final_hash) return fail("the copies' final states differ");
-    control::Session local(ctx, server.seed);
+    g.final_hash = net::public_hash<BenchEngine>(a->session().state());
+    if (net::public_hash<BenchEngine>(b->session().state()) != g.final_hash) return fail("the copies' final states differ");
+    BenchSession local(ctx, server.seed);
     g.local_us.reserve(ha.size());
-    for (const control::Entry& e : ha) {
+    for (const control::EntryOf<BenchEngine>& e : ha) {
         const Clock::time_point t0 = Clock::now();
-        const control::Session::Outcome out = local.play(e.command);
+        const BenchSession::Outcome out = local.play(e.command);
         g.local_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
         if (!out.ok()) return fail("the history does not play again locally: " + *out.refused);
     }
-    if (!local.over() || net::public_hash(local.state()) != g.final_hash) {
+    if (!local.over() || net::public_hash<BenchEngine>(local.state()) != g.final_hash) {
         return fail("the history played again locally does not give the same game");
     }
-    const int winner = ai::winner_of(ctx, a->session().state());
+    const int winner = BenchEngine::winner(ctx, a->session().state());
     g.winner = winner == 0 ? "A" : winner == 1 ? "B" : "none";
     a->leave();
     b->leave();
@@ -416,7 +421,7 @@ int run_network_bench(const NetworkBenchOptions& options, const std::filesystem:
     }
     GameContexts contexts(data_dir);
     std::string why;
-    const auto ctx = contexts.context<kits::PiketteKit>(std::string(data::kPiketteSquared), "french", "spanish", why);
+    const auto ctx = contexts.context<BenchKit>(std::string(data::kPiketteSquared), "french", "spanish", why);
     if (!ctx) {
         std::cerr << kCmd << ": " << why << '\n';
         return kExitDataError;

@@ -19,8 +19,7 @@
 #include "app/game_files.hpp"
 #include "kits/registry.hpp"
 #include "app/terminal.hpp"
-#include "kits/pikette/control/event_text.hpp"
-#include "kits/pikette/control/session.hpp"
+#include "control/session.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
 #include "data/save_store.hpp"
@@ -28,10 +27,9 @@
 #include "net/host.hpp"
 #include "net/rendezvous.hpp"
 #include "net/server.hpp"
-#include "rules/state_hash.hpp"
 #include "ui/curses_surface.hpp"
-#include "ui/plain_game.hpp"
-#include "ui/play_screen.hpp"
+#include "kits/front_ends.hpp"
+#include "ui/play_screen_of.hpp"
 
 namespace tercio::app {
 
@@ -79,7 +77,7 @@ std::string token_file(const std::string& game_id) { return "seat-" + game_id + 
 
 struct KeptSeat {
     std::string token;
-    std::optional<rules::Side> side;          ///< unknown in a file kept by an older tercio
+    std::optional<core::Side> side;           ///< unknown in a file kept by an older tercio
     std::optional<std::uint32_t> server_uid;  ///< unknown over TCP
 };
 
@@ -95,7 +93,7 @@ std::optional<KeptSeat> read_token(const data::SaveDir& dir, const std::string& 
         if (line == 0) {
             k.token = l;
         } else if (l == "seat A" || l == "seat B") {
-            k.side = l.back() == 'A' ? rules::Side::A : rules::Side::B;
+            k.side = l.back() == 'A' ? core::Side::A : core::Side::B;
         } else if (l.starts_with("server-uid ") && l.size() > 11 && l.size() < 22 &&
                    l.find_first_not_of("0123456789", 11) == std::string::npos) {
             k.server_uid = static_cast<std::uint32_t>(std::stoull(l.substr(11)));
@@ -105,9 +103,10 @@ std::optional<KeptSeat> read_token(const data::SaveDir& dir, const std::string& 
     return k;
 }
 
-void keep_token(const data::SaveDir& dir, const net::RemoteGame& game) {
+template <class Game>
+void keep_token(const data::SaveDir& dir, const Game& game) {
     if (game.token().empty() || !game.side()) return;
-    std::string text = game.token() + "\nseat " + std::string(1, rules::side_letter(*game.side())) + "\n";
+    std::string text = game.token() + "\nseat " + std::string(1, core::side_letter(*game.side())) + "\n";
     if (const auto uid = game.server_uid()) text += "server-uid " + std::to_string(*uid) + "\n";
     std::string why;
     dir.write_atomically(token_file(game.game_id()), text, why);
@@ -121,20 +120,57 @@ void derive_code_key(net::JoinRequest& req) {
 /// Loads the ruleset and armies a game names from this program's data.
 struct Contexts {
     data::DataCatalog catalog;
-    std::optional<rules::RulesContext> ctx;
+    std::shared_ptr<const void> ctx;  ///< the context loaded last (of the game's ruleset)
     explicit Contexts(const fs::path& data_dir) : catalog(data_dir) {}
-    net::ContextLoader loader() {
+    template <class K>
+    net::ContextLoaderOf<typename K::Engine> loader() {
+        using Context = typename K::Engine::Context;
         return [this](const std::string& ruleset, const std::string& a, const std::string& b,
-                      std::string& why) -> const rules::RulesContext* {
-            ctx = catalog.context(ruleset, {a, b}, why);
-            if (!ctx) {
+                      std::string& why) -> const Context* {
+            auto loaded = K::Files::context(catalog, ruleset, {a, b}, why);
+            if (!loaded) {
                 why = "this program cannot load the game's armies (" + a + " v " + b + "): " + why;
                 return nullptr;
             }
-            return &*ctx;
+            auto kept = std::make_shared<const Context>(std::move(*loaded));
+            ctx = kept;
+            return kept.get();
         };
     }
 };
+
+/// A game joined, of whichever ruleset its server plays.
+template <class K>
+using RemoteGamePtr = std::unique_ptr<net::RemoteGameOf<typename K::Engine>>;
+using Joined = kits::PerKit<RemoteGamePtr>;
+
+/// Builds the copy of a game whose server has greeted this client: the ruleset's kit chosen by the
+/// engine its ruleset file names; nothing, with the reason, for a ruleset this program lacks.
+std::optional<Joined> join_greeted(net::Greeting greeting, Contexts& contexts, std::string& why) {
+    const std::string ruleset = greeting.ruleset();
+    const auto engine = contexts.catalog.engine(ruleset);
+    if (!engine) {
+        why = "the game is of ruleset \"" + ruleset + "\", which this program does not have (rulesets/" + ruleset +
+              ".toml cannot be read)";
+        return std::nullopt;
+    }
+    std::optional<Joined> out;
+    const bool known = kits::with_kit(*engine, [&]<class K>(kits::KitTag<K>) {
+        if (auto g = net::RemoteGameOf<typename K::Engine>::join(std::move(greeting), contexts.loader<K>(), why)) {
+            out.emplace(std::in_place_type<RemoteGamePtr<K>>, std::move(g));
+        }
+    });
+    if (!known) why = "the game's ruleset \"" + ruleset + "\" is played by " + kits::unknown_engine(*engine);
+    return out;
+}
+
+/// Says hello to a game's server and joins it (join_greeted).
+std::optional<Joined> join_game(std::unique_ptr<net::Connection> c, const net::JoinRequest& req, Contexts& contexts,
+                                std::string& why) {
+    auto greeting = net::greet(std::move(c), req, why);
+    if (!greeting) return std::nullopt;
+    return join_greeted(std::move(*greeting), contexts, why);
+}
 
 /// Reads standard input a line at a time without blocking (poll tells when).
 class LineReader {
@@ -239,12 +275,13 @@ void print_list(const std::vector<ListedGame>& games, const fs::path& dir) {
 // The front ends on a RemoteGame.
 
 /// What the player sees first.
-std::string opening_note(const net::RemoteGame& game, bool plain) {
+template <class Game>
+std::string opening_note(const Game& game, bool plain) {
     if (!game.side()) {
         return "You are watching game " + game.game_id() + ": commands are the players'; " +
                (plain ? "say TEXT chats." : "\" chats.");
     }
-    std::string note = "You play side " + std::string(1, rules::side_letter(*game.side())) + " of game " + game.game_id() + ".";
+    std::string note = "You play side " + std::string(1, core::side_letter(*game.side())) + " of game " + game.game_id() + ".";
     if (!game.started()) note += " The game begins when the other side has a player.";
     return note;
 }
@@ -252,13 +289,17 @@ std::string opening_note(const net::RemoteGame& game, bool plain) {
 /// `tercio join/host/watch --plain`: plain lines. A script's lines are read only when its side
 /// decides (or is asked a question), so a file of one player's commands plays in step with the
 /// other's; at a terminal lines are read all the while (chat, map, odds...).
-int plain_client(net::RemoteGame& game, const NetOptions& opt, const std::string& note) {
-    ui::PlainGame plain(game.session(), std::cout);
-    plain.set_unmoved_shots(control::parse_unmoved_shots(opt.unmoved_shots).value_or(control::UnmovedShots::Ask));
+template <class K>
+int plain_client(net::RemoteGameOf<typename K::Engine>& game, const NetOptions& opt, const std::string& note) {
+    ui::PlainGameOf<K> plain(game.session(), std::cout);
+    if constexpr (requires(ui::PlainGameOf<K>& p) { p.set_unmoved_shots(control::UnmovedShots::Ask); }) {
+        plain.set_unmoved_shots(control::parse_unmoved_shots(opt.unmoved_shots).value_or(control::UnmovedShots::Ask));
+    }
     const bool tty = ::isatty(STDIN_FILENO) != 0;
     plain.set_echo(!tty);
     bool quit = false;
-    plain.set_words([&game](const std::string& word, const std::string& rest) {
+    // The words of a game played through a server: chat, and the answer to a take-back.
+    const auto words = [&game](const std::string& word, const std::string& rest) {
         if (word == "say" || word == "\"") {
             if (!rest.empty()) game.say(rest);
             return true;
@@ -268,24 +309,41 @@ int plain_client(net::RemoteGame& game, const NetOptions& opt, const std::string
             return true;
         }
         return false;
-    });
+    };
+    constexpr bool has_words = requires(ui::PlainGameOf<K>& p) { p.set_words(words); };
+    if constexpr (has_words) plain.set_words(words);
+    // A line front end without words of its own: they are read here first.
+    const auto handle = [&](const std::string& line) {
+        if constexpr (!has_words) {
+            const std::size_t start = line.find_first_not_of(' ');
+            if (start != std::string::npos) {
+                const std::size_t end = std::min(line.find(' ', start), line.size());
+                const std::size_t rest = std::min(line.find_first_not_of(' ', end), line.size());
+                if (words(line.substr(start, end - start), line.substr(rest))) return true;
+            }
+        }
+        return plain.handle_line(line);
+    };
+    const auto pass_reactions = [&plain] {
+        if constexpr (requires { plain.pass_reactions(); }) plain.pass_reactions();
+    };
     plain.start(note);
     LineReader in;
     std::uint64_t shown = ~std::uint64_t{0};
     bool was_mine = false;
     // The waiting line is printed when this side is to decide, or when who decides, or on
     // what, changes: not again before each of the other side's commands.
-    std::optional<std::pair<rules::Side, rules::Decision>> waited;
+    std::optional<std::pair<core::Side, int>> waited;
     for (;;) {
         if (stop_signal()) break;
         if (!game.pump(0)) break;
-        plain.pass_reactions();
-        const control::Session& s = game.session();
-        const bool mine = game.side() && game.started() && !s.over() && s.state().decider == *game.side();
+        pass_reactions();
+        const auto& s = game.session();
+        const bool mine = game.side() && game.started() && !s.over() && s.decider() == *game.side();
         if (s.version() != shown || mine != was_mine) {
             shown = s.version();
             was_mine = mine;
-            const std::pair<rules::Side, rules::Decision> now{s.state().decider, s.state().decision};
+            const std::pair<core::Side, int> now{s.decider(), K::Net::decision(s.state())};
             if (mine || s.over() || waited != now) plain.print_waiting();
             waited = now;
             if (s.over()) break;
@@ -296,7 +354,7 @@ int plain_client(net::RemoteGame& game, const NetOptions& opt, const std::string
         if (read_input) {
             if (auto line = in.next()) {
                 if (!tty) std::cout << line->substr(0, 200) << '\n';
-                if (!plain.handle_line(*line)) {
+                if (!handle(*line)) {
                     quit = true;
                     break;
                 }
@@ -331,12 +389,13 @@ int plain_client(net::RemoteGame& game, const NetOptions& opt, const std::string
 
 /// Under the map while the side to decide has nobody there: the seat is open (the host waits
 /// for the other player) or its player has gone.
-std::string away_hint(const net::RemoteGame& game, const std::string& code) {
-    const control::Session& s = game.session();
+template <class K>
+std::string away_hint(const net::RemoteGameOf<typename K::Engine>& game, const std::string& code) {
+    const auto& s = game.session();
     if (s.over()) return {};
-    const rules::Side side = s.state().decider;
+    const core::Side side = s.decider();
     const std::string& status = game.seat_status(side);
-    const std::string who = control::side_name(s.context(), side);
+    const std::string who = K::Text::side_name(s.context(), side);
     if (status == "open") {
         return who + " has no player yet" + (code.empty() ? std::string(".") : ": tell them tercio join " + code);
     }
@@ -346,15 +405,19 @@ std::string away_hint(const net::RemoteGame& game, const std::string& code) {
 
 /// The curses screen on a RemoteGame: keys go to the screen, the server's news to the copy, and
 /// the status line counts the other player's thinking time.
-int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::string& note, const std::string& code) {
+template <class K>
+int screen_client(net::RemoteGameOf<typename K::Engine>& game, const NetOptions& opt, const std::string& note,
+                  const std::string& code) {
     std::string why;
     auto term = ui::CursesSurface::open(opt.color, why);
     if (!term) {
         std::cerr << "tercio: " << why << '\n';
         return kExitUsage;
     }
-    ui::PlayScreen screen(game.session(), ui::ScreenOptions{term->has_color(), opt.ascii || !utf8_locale()});
-    screen.set_unmoved_shots(control::parse_unmoved_shots(opt.unmoved_shots).value_or(control::UnmovedShots::Ask));
+    ui::PlayScreenOf<K> screen(game.session(), ui::ScreenOptions{term->has_color(), opt.ascii || !utf8_locale()});
+    if constexpr (requires { screen.set_unmoved_shots(control::UnmovedShots::Ask); }) {
+        screen.set_unmoved_shots(control::parse_unmoved_shots(opt.unmoved_shots).value_or(control::UnmovedShots::Ask));
+    }
     screen.show_history();
     screen.set_undo_asks(false);  // the server asks the other player
     screen.set_chat([&game](const std::string& text) { game.say(text); });
@@ -375,7 +438,7 @@ int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::strin
         screen.pass_reactions();  // reactions with nothing new are let go (sent to the server)
         screen.set_question(game.undo_question().value_or(std::string()));
         screen.set_thinking(std::chrono::duration_cast<std::chrono::seconds>(SteadyClock::now() - game.deciding_since()));
-        screen.set_away_hint(away_hint(game, code));
+        screen.set_away_hint(away_hint<K>(game, code));
         term->clear();
         screen.draw(*term);
         term->present();
@@ -434,8 +497,20 @@ int screen_client(net::RemoteGame& game, const NetOptions& opt, const std::strin
     return kExitOk;
 }
 
-int run_client(net::RemoteGame& game, const NetOptions& opt, const std::string& note, const std::string& code = {}) {
-    return opt.plain ? plain_client(game, opt, note) : screen_client(game, opt, note, code);
+/// Plays (or watches) a joined game to its end, in the screen or in plain lines: the exit code.
+/// `note` is said first; empty: the opening note.
+int run_client(Joined& joined, const NetOptions& opt, const std::string& note, const std::string& code = {}) {
+    return std::visit(
+        [&]<class Game>(std::unique_ptr<Game>& game) {
+            using K = kits::KitOf<typename Game::Engine>;
+            const std::string said = note.empty() ? opening_note(*game, opt.plain) : note;
+            return opt.plain ? plain_client<K>(*game, opt, said) : screen_client<K>(*game, opt, said, code);
+        },
+        joined);
+}
+
+void keep_token(const data::SaveDir& dir, const Joined& joined) {
+    std::visit([&](const auto& game) { keep_token(dir, *game); }, joined);
 }
 
 /// Refuses TERM=dumb before anything is done (the plain mode is the way for such terminals).
@@ -486,7 +561,7 @@ struct Ready {
     std::string code;
     std::string token;
     std::string port;  ///< the TCP port, or "-"
-    rules::Side side = rules::Side::A;  ///< the host's seat
+    core::Side side = core::Side::A;  ///< the host's seat
 };
 
 std::uint64_t fresh_seed() {
@@ -531,76 +606,64 @@ bool clear_stale_socket(const fs::path& socket, std::string& why) {
     return true;
 }
 
-/// The game server, in the detached child: sets the game up, binds, says ready on `ready_fd`,
-/// serves until the game ends or idles out. Never returns to the caller's code.
-[[noreturn]] void serve(int ready_fd, const NetOptions& opt, const fs::path& data_dir, PlayerDir& pd,
-                        const fs::path& socket, const std::string& game_id, const std::string& join_code,
-                        const net::SecretKey& code_key, const std::optional<net::Message>& seats) {
-    const auto fail = [ready_fd](const std::string& why) {
-        const std::string line = "error\t" + why + "\n";
-        (void)!::write(ready_fd, line.data(), line.size());
-        ::_exit(kExitIllegal);
-    };
-    data::DataCatalog catalog(data_dir);
-    std::string why;
-    std::optional<SavedGame> saved;
-    std::array<std::optional<ai::Level>, 2> computer{};
-    rules::Side host_side = opt.side == "blue" ? rules::Side::B : rules::Side::A;
-    data::SaveHeader header;
-    std::optional<rules::RulesContext> ctx;
-    if (opt.resume) {
-        const auto file = data::newest_unfinished(*pd.dir, kits::replayed_over(catalog));
-        if (!file) fail("no unfinished game of player " + pd.player + " in " + pd.dir->path().string());
-        // open_saved prints its problems: to /dev/null here, so say them on the pipe instead.
-        auto r = open_saved(*pd.dir, *file, catalog, "tercio host");
-        if (std::holds_alternative<int>(r)) fail("cannot go on with " + *file + ": tercio play --resume says why");
-        saved = std::move(std::get<SavedGame>(r));
-        // Until the network is generic over the kit (docs/rulesets.md), a kit says if it cannot be hosted.
-        const std::string why_not = std::visit(
-            []<class K>(const SavedContext<K>&) {
-                return K::no_hosting.empty() ? std::string()
-                                             : " is a " + std::string(K::title) + " game, which " + std::string(K::no_hosting);
-            },
-            saved->ctx);
-        if (!why_not.empty()) fail(*file + why_not + ": tercio play --resume goes on with it");
-        ctx = std::get<SavedContext<kits::PiketteKit>>(saved->ctx).ctx;
-        header = saved->save.header;
-        for (std::size_t i = 0; i < 2; ++i) {
-            const auto level = data::computer_level(header.sides[i].plays);
-            computer[i] = level ? ai::parse_level(*level) : std::nullopt;
-        }
-        if (computer[rules::idx(host_side)]) host_side = rules::other(host_side);
-    } else {
-        const std::string red = opt.red.value_or("french");
-        const std::string blue = opt.blue.value_or("spanish");
-        const rules::ArmyList* a = catalog.army(red, why);
-        ctx = a ? catalog.context(a->ruleset, {red, blue}, why) : std::nullopt;
-        if (!ctx) fail(why);
-        if (opt.vs) computer[rules::idx(rules::other(host_side))] = ai::parse_level(*opt.vs);
-        header = new_save_header(catalog, a->ruleset, {red, blue}, pd.player, opt.seed.value_or(fresh_seed()), computer);
-    }
+/// What the game server is asked to serve: given to serve_game once the game's ruleset is known.
+struct ServeArgs {
+    int ready_fd = -1;
+    const NetOptions* opt = nullptr;
+    PlayerDir* pd = nullptr;
+    fs::path socket;
+    std::string game_id;
+    std::string join_code;
+    net::SecretKey code_key{};
+    std::optional<net::Message> seats;
+};
+
+/// Says why on the ready pipe and ends the server.
+[[noreturn]] void serve_failed(int ready_fd, const std::string& why) {
+    const std::string line = "error\t" + why + "\n";
+    (void)!::write(ready_fd, line.data(), line.size());
+    ::_exit(kExitIllegal);
+}
+
+/// The game server of a game of kit K's ruleset, new (`saved` empty) or resumed: binds, says
+/// ready, serves until the game ends or idles out. Never returns.
+template <class K>
+[[noreturn]] void serve_game(const ServeArgs& args, std::optional<SavedGame>& saved,
+                             const typename K::Engine::Context& ctx, data::SaveHeader header,
+                             const std::array<std::optional<ai::Level>, 2>& computer, core::Side host_side) {
+    const NetOptions& opt = *args.opt;
+    PlayerDir& pd = *args.pd;
+    const fs::path& socket = args.socket;
+    const std::optional<net::Message>& seats = args.seats;
+    const auto fail = [&args](const std::string& why) { serve_failed(args.ready_fd, why); };
+    const int ready_fd = args.ready_fd;
+    const std::string& game_id = args.game_id;
+    const std::string& join_code = args.join_code;
+    const net::SecretKey& code_key = args.code_key;
     // The other side's player is not known until someone takes its seat: the save names nobody
     // there until then (and is written again, with the name, when that happens: see below).
-    const rules::Side guest = rules::other(host_side);
-    const bool guest_open = !saved && !computer[rules::idx(guest)];
-    if (guest_open) header.sides[rules::idx(guest)].player = kOpenSeatPlayer;
-    control::Session session(*ctx, header.seed);
-    header.setup_hash = rules::state_hash(session.state());
+    using E = typename K::Engine;
+    std::string why;
+    const core::Side guest = core::other(host_side);
+    const bool guest_open = !saved && !computer[core::idx(guest)];
+    if (guest_open) header.sides[core::idx(guest)].player = kOpenSeatPlayer;
+    control::SessionOf<E> session(ctx, header.seed);
+    header.setup_hash = E::hash(session.state());
     const std::string stem = std::string(now_texts().second) + "-" + header.sides[0].army + "-v-" + header.sides[1].army;
     std::unique_ptr<data::GameSave> save;
     if (saved) {
-        auto replayed = data::replay_save(saved->writer->file().string(), saved->save, *ctx,
-                                          [&](const data::ReplayedCommand& rc, const rules::GameState& before,
-                                              const rules::GameState& after) {
-                                              session.record(rc.command, rc.events, rc.random, before, after, rc.calls);
-                                          });
+        auto replayed = K::Files::replay(saved->writer->file().string(), saved->save, ctx,
+                                         [&](const data::ReplayedCommandOf<E>& rc, const typename E::State& before,
+                                             const typename E::State& after) {
+                                             session.record(rc.command, rc.events, rc.random, before, after, rc.calls);
+                                         });
         if (!replayed.ok()) fail("the save does not replay: tercio play --resume says why");
-        save = data::GameSave::resume(std::move(saved->writer), saved->save, *ctx);
+        save = data::GameSave::resume(std::move(saved->writer), saved->save);
     } else {
-        save = data::GameSave::start(*pd.dir, stem, header, *ctx, why);
+        save = data::GameSave::start(*pd.dir, stem, header, why);
     }
     if (!save) fail("cannot save the game: " + why);
-    auto keeper = std::make_unique<SaveKeeperOf<kits::PiketteKit>>(*save, *ctx);
+    auto keeper = std::make_unique<SaveKeeperOf<K>>(*save, ctx);
     session.add_observer(keeper.get());
     net::HostConfig cfg;
     cfg.game_id = game_id;
@@ -610,21 +673,21 @@ bool clear_stale_socket(const fs::path& socket, std::string& why) {
     // The seats are kept beside the save: a game hosted again keeps its code and its players.
     std::string seats_file = save->file().filename().string() + ".seats";
     cfg.keep_seats = [&](const net::Message& record) {
-        const std::string name(record.value(guest == rules::Side::A ? "name-a" : "name-b"));
+        const std::string name(record.value(guest == core::Side::A ? "name-a" : "name-b"));
         if (guest_open && session.history().empty() && save->commands() == 0 && data::valid_player_name(name) &&
-            header.sides[rules::idx(guest)].player != name) {
+            header.sides[core::idx(guest)].player != name) {
             // The guest has sat down before any command: the save is begun again naming them
             // (nothing is lost: it holds the header only).
             std::string w;
             auto named = header;
-            named.sides[rules::idx(guest)].player = name;
-            if (auto again = data::GameSave::start(*pd.dir, stem, named, *ctx, w)) {
+            named.sides[core::idx(guest)].player = name;
+            if (auto again = data::GameSave::start(*pd.dir, stem, named, w)) {
                 session.remove_observer(keeper.get());
                 std::error_code ec;
                 fs::remove(save->file(), ec);
                 fs::remove(save->file().string() + ".seats", ec);
                 save = std::move(again);
-                keeper = std::make_unique<SaveKeeperOf<kits::PiketteKit>>(*save, *ctx);
+                keeper = std::make_unique<SaveKeeperOf<K>>(*save, ctx);
                 session.add_observer(keeper.get());
                 header = named;
                 seats_file = save->file().filename().string() + ".seats";
@@ -645,7 +708,7 @@ bool clear_stale_socket(const fs::path& socket, std::string& why) {
         fail(std::string("cannot host this game: ") + e.what());
     }
     if (seats) host->restore_seats(*seats);
-    const std::string_view kept = seats ? seats->value(host_side == rules::Side::A ? "token-a" : "token-b") : "";
+    const std::string_view kept = seats ? seats->value(host_side == core::Side::A ? "token-a" : "token-b") : "";
     const std::string token = kept.size() == 32 ? std::string(kept) : host->reserve(host_side, pd.player);
     net::ServerOptions so;
     so.socket = socket;
@@ -664,7 +727,7 @@ bool clear_stale_socket(const fs::path& socket, std::string& why) {
     const auto port = server->tcp_port();
     const std::string line = "ok\t" + game_id + "\t" + cfg.code + "\t" + token + "\t" +
                              (port ? std::to_string(*port) : std::string("-")) + "\t" +
-                             std::string(1, rules::side_letter(host_side)) + "\n";
+                             std::string(1, core::side_letter(host_side)) + "\n";
     (void)!::write(ready_fd, line.data(), line.size());
     ::close(ready_fd);
     server->run();
@@ -674,12 +737,54 @@ bool clear_stale_socket(const fs::path& socket, std::string& why) {
     ::_exit(kExitOk);
 }
 
+/// The game server, in the detached child: sets the game up (a new one of the ruleset asked for,
+/// or the player's newest unfinished one) and serves it with its ruleset's kit. Never returns to
+/// the caller's code.
+[[noreturn]] void serve(const ServeArgs& args, const fs::path& data_dir) {
+    const NetOptions& opt = *args.opt;
+    PlayerDir& pd = *args.pd;
+    const auto fail = [&args](const std::string& why) { serve_failed(args.ready_fd, why); };
+    data::DataCatalog catalog(data_dir);
+    std::string why;
+    std::optional<SavedGame> saved;
+    std::array<std::optional<ai::Level>, 2> computer{};
+    core::Side host_side = opt.side == "blue" ? core::Side::B : core::Side::A;
+    if (opt.resume) {
+        const auto file = data::newest_unfinished(*pd.dir, kits::replayed_over(catalog));
+        if (!file) fail("no unfinished game of player " + pd.player + " in " + pd.dir->path().string());
+        // open_saved prints its problems: to /dev/null here, so say them on the pipe instead.
+        auto r = open_saved(*pd.dir, *file, catalog, "tercio host");
+        if (std::holds_alternative<int>(r)) fail("cannot go on with " + *file + ": tercio play --resume says why");
+        saved = std::move(std::get<SavedGame>(r));
+        const data::SaveHeader header = saved->save.header;
+        for (std::size_t i = 0; i < 2; ++i) {
+            const auto level = data::computer_level(header.sides[i].plays);
+            computer[i] = level ? ai::parse_level(*level) : std::nullopt;
+        }
+        if (computer[core::idx(host_side)]) host_side = core::other(host_side);
+        std::visit([&]<class K>(const SavedContext<K>& sc) { serve_game<K>(args, saved, sc.ctx, header, computer, host_side); },
+                   saved->ctx);
+    }
+    const std::string red = opt.red.value_or("french");
+    const std::string blue = opt.blue.value_or("spanish");
+    const std::string engine =
+        opt.ruleset ? catalog.engine(*opt.ruleset).value_or("") : std::string(kits::DefaultKit::engine);
+    kits::with_kit(engine, [&]<class K>(kits::KitTag<K>) {
+        const auto ruleset = K::Run::new_game_ruleset(catalog, opt.ruleset.value_or(""), red, why);
+        if (!ruleset) fail(why);
+        const auto ctx = K::Files::context(catalog, *ruleset, {red, blue}, why);
+        if (!ctx) fail(why);
+        if (opt.vs) computer[core::idx(core::other(host_side))] = ai::parse_level(*opt.vs);
+        const data::SaveHeader header = new_save_header(catalog, *ruleset, {red, blue}, pd.player,
+                                                        opt.seed.value_or(fresh_seed()), computer);
+        serve_game<K>(args, saved, *ctx, header, computer, host_side);
+    });
+    serve_failed(args.ready_fd, kits::unknown_engine(engine));
+}
+
 /// Starts the server in a process of its own session (like tmux's), detached from this
 /// terminal; waits for it to say it is ready.
-std::optional<Ready> start_server(const NetOptions& opt, const fs::path& data_dir, PlayerDir& pd, const fs::path& socket,
-                                  const std::string& game_id, const std::string& join_code,
-                                  const net::SecretKey& code_key, const std::optional<net::Message>& seats,
-                                  std::string& why) {
+std::optional<Ready> start_server(const ServeArgs& args, const fs::path& data_dir, std::string& why) {
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) {
         why = std::string("cannot start the game server: ") + std::strerror(errno);
@@ -710,7 +815,9 @@ std::optional<Ready> start_server(const NetOptions& opt, const fs::path& data_di
         }
         if (::chdir("/") != 0) {
         }
-        serve(fds[1], opt, data_dir, pd, socket, game_id, join_code, code_key, seats);
+        ServeArgs served = args;
+        served.ready_fd = fds[1];
+        serve(served, data_dir);
     }
     ::close(fds[1]);
     int status = 0;
@@ -725,7 +832,7 @@ std::optional<Ready> start_server(const NetOptions& opt, const fs::path& data_di
         why = "the game server did not start";
         return std::nullopt;
     }
-    return Ready{parts[1], parts[2], parts[3], parts[4], parts[5] == "A" ? rules::Side::A : rules::Side::B};
+    return Ready{parts[1], parts[2], parts[3], parts[4], parts[5] == "A" ? core::Side::A : core::Side::B};
 }
 
 }  // namespace
@@ -752,13 +859,42 @@ int run_host(const NetOptions& given, const fs::path& data_dir) {
         return kExitUsage;
     }
     Contexts contexts(data_dir);
-    if (!opt.resume) {
+    if (!opt.resume && !opt.ruleset) {
         for (const std::string& id : {opt.red.value_or("french"), opt.blue.value_or("spanish")}) {
             if (!contexts.catalog.army(id, why)) {
                 std::cerr << kCmd << ": army \"" << id << "\": " << why << '\n';
                 return kExitDataError;
             }
         }
+    }
+    if (!opt.resume && opt.ruleset) {
+        // Another ruleset's game: its armies and the computer's level checked by its kit.
+        const std::string engine = contexts.catalog.engine(*opt.ruleset).value_or("");
+        if (engine.empty()) {
+            std::cerr << kCmd << ": --ruleset " << printable(*opt.ruleset) << ": no ruleset \"" << printable(*opt.ruleset)
+                      << "\" (rulesets/" << printable(*opt.ruleset) << ".toml cannot be read)\n";
+            return kExitUsage;
+        }
+        const auto checked = kits::with_kit(engine, [&]<class K>(kits::KitTag<K>) {
+            const auto level = opt.vs ? ai::parse_level(*opt.vs) : std::nullopt;
+            if (level && !K::Computer::has_level(*level)) {
+                std::cerr << kCmd << ": --vs " << *opt.vs << ": " << K::title << "'s computer plays "
+                          << kits::levels_in_words<K>() << '\n';
+                return kExitUsage;
+            }
+            const std::string red = opt.red.value_or("french");
+            const auto ruleset = K::Run::new_game_ruleset(contexts.catalog, *opt.ruleset, red, why);
+            if (!ruleset || !K::Files::context(contexts.catalog, *ruleset, {red, opt.blue.value_or("spanish")}, why)) {
+                std::cerr << kCmd << ": " << printable(why) << '\n';
+                return kExitDataError;
+            }
+            return kExitOk;
+        });
+        if (!checked) {
+            std::cerr << kCmd << ": --ruleset " << printable(*opt.ruleset) << ": " << kits::unknown_engine(engine) << '\n';
+            return kExitUsage;
+        }
+        if (*checked != kExitOk) return *checked;
     }
     const auto dir = net::open_server_dir(opt.server_dir, why);
     if (!dir) {
@@ -783,7 +919,7 @@ int run_host(const NetOptions& given, const fs::path& data_dir) {
         std::cerr << kCmd << ": " << printable(why) << '\n';
         return kExitIllegal;
     }
-    const auto ready = start_server(opt, data_dir, *pd, *socket, game_id, join_code, code_key, seats, why);
+    const auto ready = start_server(ServeArgs{-1, &opt, &*pd, *socket, game_id, join_code, code_key, seats}, data_dir, why);
     if (!ready) {
         std::cerr << kCmd << ": " << printable(why) << '\n';
         return kExitIllegal;
@@ -796,8 +932,7 @@ int run_host(const NetOptions& given, const fs::path& data_dir) {
     req.seat = ready->side;
     req.name = pd->player;
     req.program = TERCIO_VERSION;
-    std::unique_ptr<net::RemoteGame> game =
-        connection ? net::RemoteGame::join(std::move(connection), req, contexts.loader(), why) : nullptr;
+    std::optional<Joined> game = connection ? join_game(std::move(connection), req, contexts, why) : std::nullopt;
     if (!game) {
         std::cerr << kCmd << ": the game server started but refused its host: " << printable(why) << '\n';
         return kExitIllegal;
@@ -815,37 +950,37 @@ int run_host(const NetOptions& given, const fs::path& data_dir) {
 namespace {
 
 /// Joins (or watches) a game over TCP: "HOST:PORT".
-std::unique_ptr<net::RemoteGame> join_address(const std::string& address, net::JoinRequest req, PlayerDir& pd,
-                                              Contexts& contexts, std::string& why) {
+std::optional<Joined> join_address(const std::string& address, net::JoinRequest req, PlayerDir& pd,
+                                   Contexts& contexts, std::string& why) {
     if (req.role == net::JoinRequest::Role::Play && req.code.empty()) {
         // Its id first, for a token kept from an earlier join.
         auto probe = net::Connection::to_address(address, why);
-        if (!probe) return nullptr;
+        if (!probe) return std::nullopt;
         const auto info = ask_info(std::move(probe));
         if (!info) {
             why = address + " is not a tercio game server (or not this version)";
-            return nullptr;
+            return std::nullopt;
         }
         const std::string id(info->value("game"));
         const auto kept = read_token(*pd.dir, id);
         if (!kept) {
             why = "you hold no seat in game " + id + " at " + address + ": give its join code";
-            return nullptr;
+            return std::nullopt;
         }
         req.token = kept->token;
-        for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
+        for (const core::Side side : {core::Side::A, core::Side::B}) {
             if (kept->side && *kept->side != side) continue;
             req.seat = side;
             auto c = net::Connection::to_address(address, why);
-            if (!c) return nullptr;
-            if (auto game = net::RemoteGame::join(std::move(c), req, contexts.loader(), why)) return game;
+            if (!c) return std::nullopt;
+            if (auto game = join_game(std::move(c), req, contexts, why)) return game;
         }
-        return nullptr;
+        return std::nullopt;
     }
     derive_code_key(req);
     auto c = net::Connection::to_address(address, why);
-    if (!c) return nullptr;
-    return net::RemoteGame::join(std::move(c), req, contexts.loader(), why);
+    if (!c) return std::nullopt;
+    return join_game(std::move(c), req, contexts, why);
 }
 
 /// The most games one code is tried on: the games whose id carries its tag (one in 529), so
@@ -855,20 +990,20 @@ constexpr int kMaxTriedForCode = 8;
 /// Joins (or watches) a game of this machine. With a code: only the games its tag names, and
 /// none learns anything of the code unless it proves it knows it. Without: the games where this
 /// player holds a seat's token, served by the user who served them when the seat was taken.
-std::unique_ptr<net::RemoteGame> join_here(const fs::path& dir, net::JoinRequest req, PlayerDir& pd, Contexts& contexts,
-                                           const std::string& wanted_id, std::string& why) {
+std::optional<Joined> join_here(const fs::path& dir, net::JoinRequest req, PlayerDir& pd, Contexts& contexts,
+                                const std::string& wanted_id, std::string& why) {
     const std::vector<ListedGame> games = list_games(dir);
     const bool play = req.role == net::JoinRequest::Role::Play;
     const std::string tag = req.code.substr(0, std::min(req.code.size(), net::kCodeTagLength));
     std::string last;
     int tried = 0;
-    const auto attempt = [&](const ListedGame& g, const net::JoinRequest& r) -> std::unique_ptr<net::RemoteGame> {
+    const auto attempt = [&](const ListedGame& g, const net::JoinRequest& r) -> std::optional<Joined> {
         auto c = net::Connection::to_socket(g.socket.path, why);
         if (!c) {
             last = why;
-            return nullptr;
+            return std::nullopt;
         }
-        auto game = net::RemoteGame::join(std::move(c), r, contexts.loader(), why);
+        auto game = join_game(std::move(c), r, contexts, why);
         if (!game) last = why;
         return game;
     };
@@ -898,7 +1033,7 @@ std::unique_ptr<net::RemoteGame> join_here(const fs::path& dir, net::JoinRequest
         }
         net::JoinRequest r = req;
         r.token = kept->token;
-        for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
+        for (const core::Side side : {core::Side::A, core::Side::B}) {
             if (kept->side && *kept->side != side) continue;
             r.seat = side;
             if (auto game = attempt(g, r)) return game;
@@ -918,7 +1053,7 @@ std::unique_ptr<net::RemoteGame> join_here(const fs::path& dir, net::JoinRequest
     } else {
         why = last;
     }
-    return nullptr;
+    return std::nullopt;
 }
 
 }  // namespace
@@ -954,7 +1089,7 @@ int run_join(const NetOptions& opt, const fs::path& data_dir) {
     }
     Contexts contexts(data_dir);
     install_stop_signals();
-    std::unique_ptr<net::RemoteGame> game;
+    std::optional<Joined> game;
     if (!address.empty()) {
         game = join_address(address, req, *pd, contexts, why);
     } else {
@@ -979,7 +1114,7 @@ int run_join(const NetOptions& opt, const fs::path& data_dir) {
         return kExitIllegal;
     }
     keep_token(*pd->dir, *game);
-    return run_client(*game, opt, opening_note(*game, opt.plain));
+    return run_client(*game, opt, {});
 }
 
 std::vector<ui::GameListing> games_for_menu(const NetOptions& opt, std::string& where, std::string& why) {
@@ -1039,7 +1174,7 @@ std::optional<int> join_from_menu(const NetOptions& opt, const fs::path& data_di
     if (!game) return std::nullopt;
     if (!watch) keep_token(*pd->dir, *game);
     leave_menu();
-    return run_client(*game, opt, opening_note(*game, opt.plain));
+    return run_client(*game, opt, {});
 }
 
 std::optional<std::string> served_game(const NetOptions& opt, const std::string& save_name) {
@@ -1113,13 +1248,13 @@ int run_watch(const NetOptions& opt, const fs::path& data_dir) {
     }
     Contexts contexts(data_dir);
     install_stop_signals();
-    std::unique_ptr<net::RemoteGame> game = address.empty() ? join_here(*dir, req, *pd, contexts, wanted_id, why)
-                                                            : join_address(address, req, *pd, contexts, why);
+    std::optional<Joined> game = address.empty() ? join_here(*dir, req, *pd, contexts, wanted_id, why)
+                                                 : join_address(address, req, *pd, contexts, why);
     if (!game) {
         std::cerr << kCmd << ": " << printable(why) << '\n';
         return kExitIllegal;
     }
-    return run_client(*game, opt, opening_note(*game, opt.plain));
+    return run_client(*game, opt, {});
 }
 
 }  // namespace tercio::app

@@ -18,6 +18,7 @@ struct NetOptions {
     // tercio host
     std::optional<std::string> red;     ///< side A's army (default french)
     std::optional<std::string> blue;    ///< side B's army (default spanish)
+    std::optional<std::string> ruleset;  ///< the ruleset's id (default: the red army's, of the default ruleset)
     std::optional<std::uint64_t> seed;  ///< none: from getrandom (a hosted game's dice must not be guessed)
     std::optional<std::string> vs;      ///< the computer plays the other side at this level
     std::string side = "red";           ///< the host's side: red (A) or blue (B)

@@ -59,7 +59,6 @@ std::vector<ui::RulesetChoice> ruleset_choices(data::DataCatalog& catalog) {
             for (const ai::Level l : ai::kLevels) {
                 if (K::Computer::has_level(l)) c.levels.push_back(l);
             }
-            if (!K::no_hosting.empty()) c.no_hosting = *name + " is played at one terminal for now: it " + std::string(K::no_hosting) + ".";
             out.push_back(std::move(c));
         }
     });
@@ -594,6 +593,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
             // The same choices, served to another terminal: tercio host --red --blue --seed --side --vs.
             const ui::Hosting h = *menu.hosting();
             NetOptions host = net_options(opt);
+            if (!rulesets.empty()) host.ruleset = rulesets[menu.ruleset_choice()].id;
             host.red = menu.army(0).id;
             host.blue = menu.army(1).id;
             host.seed = menu.setup().seed;

@@ -226,6 +226,12 @@ class SessionOf {
         }
         return false;
     }
+    /// The same for any ruleset: `arrange(state)` may reorder only the face-down cards of the
+    /// copy's state (a kit's Net::put_on_top); its answer is returned.
+    template <class F>
+    bool arrange_unseen(F&& arrange) {
+        return arrange(state_);
+    }
     /// Sends play() and undo() to `owner` from now on (not owned; nullptr: played here).
     void set_owner(Owner* owner) { owner_ = owner; }
     bool has_owner() const { return owner_ != nullptr; }

@@ -115,6 +115,31 @@ concept RunGroup = requires(data::DataCatalog& catalog, std::string_view text, s
     { R::odds(ctx, s, commands, refusal) } -> std::same_as<std::vector<std::string>>;
 };
 
+/// The net group: what the network (src/net: the game server, the copies its clients keep) needs
+/// of a ruleset beyond its engine's print, parse, hash and hide_unseen (docs/network.md). A copy's
+/// face-down cards are in an order of its own (the server's is secret): the server names each card
+/// a command turned, and the copy puts that card on top of its face-down ones before it plays the
+/// command.
+template <class N, class E>
+concept NetGroup = requires(typename E::State& s, const typename E::Context& ctx, const typename E::Events& ev,
+                            core::Side side, int kind, int depth) {
+    /// The cards the events turned face up, in order: each deck's side and the card's kind (a
+    /// small number, 0 up).
+    { N::turned_cards(ev) } -> std::same_as<std::vector<std::pair<core::Side, int>>>;
+    /// Puts a face-down card of `kind` `depth` cards below the top of `side`'s face-down cards (0:
+    /// the next to turn), from among those at that depth or below; false when there is none (the
+    /// copy is out of step) or `kind` is no card's.
+    { N::put_face_down(s, side, kind, depth) } -> std::same_as<bool>;
+    /// What the deciding side is asked, as a number: a plain client prints its waiting line again
+    /// when this or the side changes.
+    { N::decision(std::as_const(s)) } -> std::same_as<int>;
+    /// The ids the server's welcome gives the game by (its ruleset's and its armies'), and an army's
+    /// name for the game list.
+    { N::ruleset_id(ctx) } -> std::convertible_to<std::string>;
+    { N::army_id(ctx, side) } -> std::convertible_to<std::string>;
+    { N::army_name(ctx, side) } -> std::convertible_to<std::string>;
+};
+
 /// A ruleset kit.
 template <class K>
 concept RulesetKit = core::RulesEngine<typename K::Engine> && requires {
@@ -122,13 +147,11 @@ concept RulesetKit = core::RulesEngine<typename K::Engine> && requires {
     { K::engine } -> std::convertible_to<std::string_view>;
     /// Its name for players ("Hell Broke Loose").
     { K::title } -> std::convertible_to<std::string_view>;
-    /// Whether a game of it can be served to other terminals (`tercio host`): empty if it can,
-    /// else what to say of it ("cannot be hosted yet").
-    { K::no_hosting } -> std::convertible_to<std::string_view>;
     /// How its games can end, in words for a summary ("at nightfall"), in the order to give them.
     { K::end_phrases() } -> std::same_as<std::vector<std::pair<typename K::Engine::End, const char*>>>;
 } && FilesGroup<typename K::Files, typename K::Engine> && ComputerGroup<typename K::Computer, typename K::Engine> &&
-    BenchGroup<typename K::Bench, typename K::Engine> && RunGroup<typename K::Run, typename K::Engine>;
+    BenchGroup<typename K::Bench, typename K::Engine> && RunGroup<typename K::Run, typename K::Engine> &&
+    NetGroup<typename K::Net, typename K::Engine>;
 
 /// "random or normal": the levels kit K's computer plays, in words.
 template <RulesetKit K>

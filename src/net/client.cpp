@@ -172,52 +172,48 @@ std::vector<Message> Connection::receive(int timeout_ms) {
     }
 }
 
-std::unique_ptr<RemoteGame> RemoteGame::join(std::unique_ptr<Connection> connection, const JoinRequest& request,
-                                             const ContextLoader& load, std::string& why,
-                                             std::chrono::milliseconds timeout) {
-    std::unique_ptr<RemoteGame> g(new RemoteGame());
-    g->connection_ = std::move(connection);
+std::optional<Greeting> greet(std::unique_ptr<Connection> connection, const JoinRequest& request, std::string& why,
+                              std::chrono::milliseconds timeout) {
     const bool proves = request.role == JoinRequest::Role::Play && (request.code_key || (request.seat && !request.token.empty()));
     const std::string nonce = proves ? make_nonce() : std::string();
-    if (!g->connection_->send(hello_message(request, nonce))) {
-        why = g->connection_->why_closed();
-        return nullptr;
+    if (!connection->send(hello_message(request, nonce))) {
+        why = connection->why_closed();
+        return std::nullopt;
     }
     const SteadyClock::time_point deadline = SteadyClock::now() + timeout;
-    const rules::RulesContext* ctx = nullptr;
     bool challenged = false;
     for (;;) {
         const int left = remaining_ms(deadline);
         if (left == 0) {
             why = "the game server did not answer in time";
-            return nullptr;
+            return std::nullopt;
         }
-        const std::vector<Message> got = g->connection_->receive(left);
-        if (got.empty() && g->connection_->closed()) {
-            why = g->connection_->why_closed();
-            return nullptr;
+        const std::vector<Message> got = connection->receive(left);
+        if (got.empty() && connection->closed()) {
+            why = connection->why_closed();
+            return std::nullopt;
         }
         for (std::size_t i = 0; i < got.size(); ++i) {
             const Message& m = got[i];
             if (m.kind == "error") {
                 why = std::string(m.value("reason"));
-                return nullptr;
+                return std::nullopt;
             }
             if (m.kind == "challenge") {
                 if (!proves || challenged) {
                     why = "the game server sent a challenge it was not asked for";
-                    return nullptr;
+                    return std::nullopt;
                 }
                 challenged = true;
-                const ProveOrRefuse a = answer_challenge(request, nonce, m, g->connection_->server_identity(),
-                                                         g->connection_->client_identity());
+                const ProveOrRefuse a = answer_challenge(request, nonce, m, connection->server_identity(),
+                                                         connection->client_identity());
                 if (!a.prove) {
                     why = a.why;
-                    return nullptr;
+                    return std::nullopt;
                 }
-                if (!g->connection_->send(*a.prove)) {
-                    why = g->connection_->why_closed();
-                    return nullptr;
+                if (!connection->send(*a.prove)) {
+                    why = connection->why_closed();
+                    return std::nullopt;
                 }
                 continue;
             }
@@ -225,170 +221,33 @@ std::unique_ptr<RemoteGame> RemoteGame::join(std::unique_ptr<Connection> connect
                 // Nothing of the game before the server has proved itself.
                 why = "the game server did not prove it knows " +
                       std::string(request.code_key ? "the join code" : "your seat's token") + ": refused";
-                return nullptr;
+                return std::nullopt;
             }
             if (m.kind == "welcome") {
-                g->game_id_ = std::string(m.value("game"));
-                g->token_ = std::string(m.value("token"));
-                const std::string_view you = m.value("you");
-                if (you == "A") g->side_ = rules::Side::A;
-                if (you == "B") g->side_ = rules::Side::B;
-                ctx = load(std::string(m.value("ruleset")), std::string(m.value("army-a")), std::string(m.value("army-b")), why);
-                if (!ctx) return nullptr;
-            } else if (m.kind == "setup") {
-                if (!ctx) {
-                    why = "the game server sent its game before its welcome";
-                    return nullptr;
-                }
-                g->replica_ = Replica::from_setup(*ctx, m, why);
-                if (!g->replica_) return nullptr;
-            } else if (!g->replica_) {
-                why = "the game server sent \"" + m.kind + "\" before the game";
-                return nullptr;
-            } else if (m.kind == "ready") {
-                g->session().set_owner(g.get());
-                // What came after it is news for the front end, told at the first pump().
-                g->backlog_.assign(got.begin() + static_cast<std::ptrdiff_t>(i) + 1, got.end());
-                g->deciding_since_ = SteadyClock::now();
-                return g;
-            } else {
-                g->handle(m);
-                if (g->closed()) {
-                    why = g->why_closed_;
-                    return nullptr;
-                }
+                Greeting out;
+                out.connection = std::move(connection);
+                out.welcome = m;
+                out.rest.assign(got.begin() + static_cast<std::ptrdiff_t>(i) + 1, got.end());
+                out.deadline = deadline;
+                return out;
             }
+            why = m.kind == "setup" ? std::string("the game server sent its game before its welcome")
+                                    : "the game server sent \"" + m.kind + "\" before the game";
+            return std::nullopt;
         }
     }
 }
 
-RemoteGame::~RemoteGame() {
-    if (replica_) session().set_owner(nullptr);
-}
+namespace detail {
 
-void RemoteGame::close(std::string why) {
-    if (why_closed_.empty()) why_closed_ = std::move(why);
-}
+int remaining_ms(std::chrono::steady_clock::time_point deadline) { return net::remaining_ms(deadline); }
 
-void RemoteGame::handle(const Message& m) {
-    const auto side_of = [](std::string_view t) -> std::optional<rules::Side> {
-        if (t == "A") return rules::Side::A;
-        if (t == "B") return rules::Side::B;
-        return std::nullopt;
-    };
-    if (m.kind == "played") {
-        undo_question_.reset();
-        if (auto why = replica_->apply(m)) return close(*why);
-        deciding_since_ = SteadyClock::now();
-    } else if (m.kind == "undone") {
-        answered_undo_ = false;
-        if (auto why = replica_->undo(m)) return close(*why);
-        deciding_since_ = SteadyClock::now();
-    } else if (m.kind == "seat") {
-        const auto side = side_of(m.value("side"));
-        if (!side) return;
-        const std::string status(m.value("status"));
-        seat_status_[rules::idx(*side)] = status;
-        const bool was_started = started_;
-        started_ = seat_status_[0] != "open" && !seat_status_[0].empty() && seat_status_[1] != "open" &&
-                   !seat_status_[1].empty();
-        if (started_ && !was_started) deciding_since_ = SteadyClock::now();  // the clock starts with the game
-        if (side_ == side) {
-            if (!session().seat(*side).here()) session().set_seat(*side, control::Seat::person());
-        } else {
-            std::string name = status == "open" ? std::string("nobody yet") : std::string(m.value("name"));
-            if (status == "away") name += ", away";
-            session().set_seat(*side, control::Seat::elsewhere_as(name));
-        }
-    } else if (m.kind == "notice") {
-        answered_undo_ = false;
-        session().notify(std::string(m.value("text")));
-    } else if (m.kind == "chat") {
-        session().notify(std::string(m.value("from")) + " says: " + std::string(m.value("text")));
-    } else if (m.kind == "ask-undo") {
-        const auto by = side_of(m.value("by"));
-        const std::string who = by ? control::computer_name(session(), *by) : std::string("The other player");
-        undo_question_ = who + " asks to take back \"" + std::string(m.value("command")) + "\"";
-        session().notify(*undo_question_ + ": answer yes or no.");
-    } else if (m.kind == "undo-withdrawn") {
-        undo_question_.reset();
-        answered_undo_ = false;
-        session().notify(std::string(m.value("text")));
-    } else if (m.kind == "refused" && answered_undo_) {
-        // The answer to a take-back came too late: say so, rather than leave "You agreed." standing.
-        answered_undo_ = false;
-        session().notify("Nothing was taken back: " + std::string(m.value("reason")) + ".");
-    } else if (m.kind == "refused" || m.kind == "pending") {
-        refused_ = std::string(m.kind == "pending" ? m.value("text") : m.value("reason"));
-    } else if (m.kind == "error" || m.kind == "bye") {
-        close(std::string(m.value("reason")));
-    }
-}
-
-bool RemoteGame::pump(int timeout_ms) {
-    if (closed()) return false;
-    std::vector<Message> got;
-    got.swap(backlog_);
-    if (got.empty()) got = connection_->receive(timeout_ms);
-    for (const Message& m : got) {
-        handle(m);
-        if (closed()) return false;
-    }
-    if (connection_->closed()) close(connection_->why_closed());
-    return !closed();
-}
-
-void RemoteGame::say(const std::string& text) { connection_->send(Message("say").add("text", printable_text(text, kMaxChat))); }
-
-void RemoteGame::answer_undo(bool yes) {
-    undo_question_.reset();
-    answered_undo_ = true;
-    connection_->send(Message("answer").add("answer", yes ? "yes" : "no"));
-}
-
-void RemoteGame::leave() {
-    connection_->send(Message("bye"));
-}
-
-std::optional<std::string> RemoteGame::play(const rules::Command& c) {
-    if (closed()) return "not connected: " + why_closed_;
-    if (!side_) return std::string("you are watching: only the players give commands");
-    const std::string text = rules::print(c);
-    refused_.reset();
-    answered_undo_ = false;
-    const std::size_t before = session().history().size();
-    if (!connection_->send(Message("play").add("command", text))) return "not connected: " + connection_->why_closed();
-    const SteadyClock::time_point deadline = SteadyClock::now() + std::chrono::seconds(30);
-    // The answer: the command played (it is in the copy's history) or refused. Whatever else
-    // arrives meanwhile is played too.
-    for (;;) {
-        const auto& h = session().history();
-        for (std::size_t i = before; i < h.size(); ++i) {
-            if (h[i].by == *side_ && rules::print(h[i].command) == text) return std::nullopt;
-        }
-        if (refused_) return *refused_;
-        if (closed()) return "not connected: " + why_closed_;
-        if (remaining_ms(deadline) == 0) return std::string("no answer from the game server");
-        pump(remaining_ms(deadline));
-    }
-}
-
-std::optional<std::string> RemoteGame::undo() {
-    if (closed()) return "not connected: " + why_closed_;
-    if (!side_) return std::string("you are watching: only the players take commands back");
-    refused_.reset();
-    answered_undo_ = false;
-    connection_->send(Message("undo"));
-    // The server answers at once: taken back (against the computer), refused, or asked of the
-    // other player, whose answer comes later.
-    const std::size_t before = session().history().size();
-    const SteadyClock::time_point deadline = SteadyClock::now() + std::chrono::seconds(30);
-    while (remaining_ms(deadline) > 0 && !refused_ && session().history().size() == before && !closed()) {
-        pump(remaining_ms(deadline));
-    }
-    if (closed()) return "not connected: " + why_closed_;
-    if (refused_) return *refused_;
+std::optional<core::Side> side_of(std::string_view text) {
+    if (text == "A") return core::Side::A;
+    if (text == "B") return core::Side::B;
     return std::nullopt;
 }
+
+}  // namespace detail
 
 }  // namespace tercio::net

@@ -9,9 +9,6 @@
 #include <stdexcept>
 
 #include "net/replica.hpp"
-#include "rules/state_hash.hpp"
-#include "kits/pikette/ai/players.hpp"
-#include "kits/pikette/control/session.hpp"
 
 namespace tercio::net {
 
@@ -59,7 +56,7 @@ std::string random_hex(std::size_t bytes) {
     return out;
 }
 
-std::string side_text(rules::Side s) { return std::string(1, rules::side_letter(s)); }
+std::string side_text(core::Side s) { return std::string(1, core::side_letter(s)); }
 
 }  // namespace
 
@@ -103,45 +100,29 @@ std::optional<std::string> canonical_code(std::string_view typed) {
     return code;
 }
 
-GameHost::GameHost(control::Session& session, HostConfig cfg, Clock::time_point now)
-    : session_(session), cfg_(std::move(cfg)), last_player_(now) {
+GameHost::GameHost(std::unique_ptr<HostedGame> game, HostConfig cfg, Clock::time_point now)
+    : game_(std::move(game)), cfg_(std::move(cfg)), last_player_(now) {
     code_key_ = cfg_.code_key ? *cfg_.code_key : code_key(cfg_.code);
-    for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
-        if (const auto level = cfg_.computer[rules::idx(side)]) {
-            computer_[rules::idx(side)] = ai::make_player(*level, ai::player_seed(cfg_.seed, side));
-            session_.set_seat(side, control::Seat::computer_at(std::string(ai::level_name(*level))));
-            seats_[rules::idx(side)].taken = true;
-            seats_[rules::idx(side)].name = "the computer, " + std::string(ai::level_name(*level));
+    for (const core::Side side : {core::Side::A, core::Side::B}) {
+        if (const auto level = cfg_.computer[core::idx(side)]) {
+            if (!game_->seat_computer(side, *level, ai::player_seed(cfg_.seed, side))) {
+                throw std::invalid_argument("the computer does not play " + std::string(ai::level_name(*level)) +
+                                            " in this ruleset");
+            }
+            seats_[core::idx(side)].taken = true;
+            seats_[core::idx(side)].name = "the computer, " + std::string(ai::level_name(*level));
         }
     }
     rebuild_transcript();
-    session_.add_observer(this);
+    game_->listen(this);
 }
 
-GameHost::~GameHost() { session_.remove_observer(this); }
+GameHost::~GameHost() { game_->listen(nullptr); }
 
-void GameHost::rebuild_transcript() {
-    core::SeededDice dice(cfg_.seed);
-    RecordingDice recording(dice);
-    rules::GameState s;
-    rules::new_game(session_.context(), s, recording);
-    setup_ = setup_message(recording.results(), s);
-    std::uint64_t calls = dice.calls();
-    transcript_.clear();
-    for (const control::Entry& e : session_.history()) {
-        rules::GameState after;
-        transcript_.push_back(encode(replay_message(session_.context(), s, e, cfg_.seed, calls, &after)));
-        s = after;
-        calls = e.calls;
-    }
-    if (rules::state_hash(s) != rules::state_hash(session_.state())) {
-        throw std::logic_error("the game's history does not replay from its seed");
-    }
-    calls_before_ = calls;
-}
+void GameHost::rebuild_transcript() { setup_ = game_->transcript(cfg_.seed, transcript_); }
 
-std::string GameHost::reserve(rules::Side side, const std::string& name) {
-    SeatState& seat = seats_[rules::idx(side)];
+std::string GameHost::reserve(core::Side side, const std::string& name) {
+    SeatState& seat = seats_[core::idx(side)];
     seat.taken = true;
     seat.name = name;
     seat.token = make_token();
@@ -152,21 +133,21 @@ std::string GameHost::reserve(rules::Side side, const std::string& name) {
 Message GameHost::seats_record() const {
     Message m("seats");
     m.add("game", cfg_.game_id).add("code", cfg_.code);
-    for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
-        const SeatState& seat = seats_[rules::idx(side)];
+    for (const core::Side side : {core::Side::A, core::Side::B}) {
+        const SeatState& seat = seats_[core::idx(side)];
         if (!seat.taken || seat.token.empty()) continue;
-        m.add(side == rules::Side::A ? "token-a" : "token-b", seat.token);
-        m.add(side == rules::Side::A ? "name-a" : "name-b", seat.name);
+        m.add(side == core::Side::A ? "token-a" : "token-b", seat.token);
+        m.add(side == core::Side::A ? "name-a" : "name-b", seat.name);
     }
     return m;
 }
 
 void GameHost::restore_seats(const Message& record) {
-    for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
-        const bool a = side == rules::Side::A;
+    for (const core::Side side : {core::Side::A, core::Side::B}) {
+        const bool a = side == core::Side::A;
         const std::string_view token = record.value(a ? "token-a" : "token-b");
-        SeatState& seat = seats_[rules::idx(side)];
-        if (cfg_.computer[rules::idx(side)] || token.size() != 32) continue;
+        SeatState& seat = seats_[core::idx(side)];
+        if (cfg_.computer[core::idx(side)] || token.size() != 32) continue;
         seat.taken = true;
         seat.joined = true;
         seat.token = std::string(token);
@@ -197,19 +178,19 @@ std::vector<GameHost::Out> GameHost::take_output() {
     return out;
 }
 
-std::string GameHost::who(rules::Side side) const {
-    const SeatState& seat = seats_[rules::idx(side)];
+std::string GameHost::who(core::Side side) const {
+    const SeatState& seat = seats_[core::idx(side)];
     return side_text(side) + " (" + (seat.taken ? seat.name : std::string("nobody yet")) + ")";
 }
 
 bool GameHost::started() const { return seats_[0].taken && seats_[1].taken; }
 
-Message GameHost::seat_message(rules::Side side) const {
-    const SeatState& seat = seats_[rules::idx(side)];
+Message GameHost::seat_message(core::Side side) const {
+    const SeatState& seat = seats_[core::idx(side)];
     Message m("seat");
     m.add("side", side_text(side));
     const char* status = !seat.taken                        ? "open"
-                         : cfg_.computer[rules::idx(side)] ? "computer"
+                         : cfg_.computer[core::idx(side)] ? "computer"
                          : seat.conn                       ? "present"
                                                            : "away";
     m.add("status", status);
@@ -218,19 +199,18 @@ Message GameHost::seat_message(rules::Side side) const {
 }
 
 Message GameHost::info() const {
-    const rules::GameState& s = session_.state();
     Message m("info");
     m.add("game", cfg_.game_id);
     m.add("host", cfg_.host);
-    m.add("army-a", session_.context().army(rules::Side::A).name);
-    m.add("army-b", session_.context().army(rules::Side::B).name);
-    m.add("turn", s.turn);
-    m.add("commands", session_.history().size());
-    m.add("over", session_.over() ? "yes" : "no");
-    for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
+    m.add("army-a", game_->army_name(core::Side::A));
+    m.add("army-b", game_->army_name(core::Side::B));
+    m.add("turn", static_cast<std::uint64_t>(game_->turn()));
+    m.add("commands", game_->commands());
+    m.add("over", game_->over() ? "yes" : "no");
+    for (const core::Side side : {core::Side::A, core::Side::B}) {
         const Message seat = seat_message(side);
-        m.add(side == rules::Side::A ? "seat-a" : "seat-b",
-              std::string(seat.value("status")) + (seats_[rules::idx(side)].taken ? " " + seats_[rules::idx(side)].name : ""));
+        m.add(side == core::Side::A ? "seat-a" : "seat-b",
+              std::string(seat.value("status")) + (seats_[core::idx(side)].taken ? " " + seats_[core::idx(side)].name : ""));
     }
     std::size_t watchers = 0;
     for (const auto& [id, c] : conns_) watchers += c.role == Role::Watcher ? 1 : 0;
@@ -254,7 +234,7 @@ void GameHost::disconnected(ConnId id, Clock::time_point now) {
     const Conn c = it->second;
     conns_.erase(it);
     if (c.role != Role::Player) return;
-    SeatState& seat = seats_[rules::idx(c.side)];
+    SeatState& seat = seats_[core::idx(c.side)];
     if (seat.conn != id) return;
     seat.conn.reset();
     seat.away_since = now;
@@ -272,8 +252,8 @@ void GameHost::withdraw_undo(const std::string& why) {
     const UndoAsk ask = *undo_ask_;
     undo_ask_.reset();
     // Both players hear it: the one asked (whose question is void) and the one who asked.
-    for (const rules::Side side : {ask.by, rules::other(ask.by)}) {
-        if (const auto conn = seats_[rules::idx(side)].conn) send(*conn, Message("undo-withdrawn").add("text", why));
+    for (const core::Side side : {ask.by, core::other(ask.by)}) {
+        if (const auto conn = seats_[core::idx(side)].conn) send(*conn, Message("undo-withdrawn").add("text", why));
     }
 }
 
@@ -286,7 +266,7 @@ void GameHost::tick(Clock::time_point now) {
 bool GameHost::finished(Clock::time_point now) const {
     const bool anyone = std::any_of(seats_.begin(), seats_.end(), [](const SeatState& s) { return s.conn.has_value(); });
     if (anyone) return false;
-    if (session_.over() && conns_.empty()) return true;
+    if (game_->over() && conns_.empty()) return true;
     return now - last_player_ > cfg_.idle;
 }
 
@@ -350,8 +330,8 @@ void GameHost::hello(ConnId id, Conn& c, const Message& m, Clock::time_point now
     if (auth == "seat") {
         const std::string_view seat_text = m.value("seat");
         if (seat_text != "A" && seat_text != "B") return error(id, "seat must be A or B");
-        const rules::Side side = seat_text == "A" ? rules::Side::A : rules::Side::B;
-        const SeatState& seat = seats_[rules::idx(side)];
+        const core::Side side = seat_text == "A" ? core::Side::A : core::Side::B;
+        const SeatState& seat = seats_[core::idx(side)];
         if (!seat.taken || seat.token.empty()) {
             return error(id, "nobody holds seat " + std::string(seat_text) + " of game " + cfg_.game_id +
                                  " by a token: join it with its code");
@@ -373,7 +353,7 @@ void GameHost::hello(ConnId id, Conn& c, const Message& m, Clock::time_point now
                                          " to watch it"
                                    : "side must be A, B or any");
         }
-        if (!any && seats_[rules::idx(wanted == "A" ? rules::Side::A : rules::Side::B)].taken) {
+        if (!any && seats_[core::idx(wanted == "A" ? core::Side::A : core::Side::B)].taken) {
             return error(id, "side " + wanted + " of game " + cfg_.game_id + " is taken");
         }
         h.binding.secret_for = "code";
@@ -400,8 +380,8 @@ void GameHost::prove(ConnId id, Conn& c, const Message& m, Clock::time_point now
     seat_new(id, c, h.wanted, now);
 }
 
-void GameHost::seat_back(ConnId id, Conn& c, rules::Side side, Clock::time_point now) {
-    SeatState& seat = seats_[rules::idx(side)];
+void GameHost::seat_back(ConnId id, Conn& c, core::Side side, Clock::time_point now) {
+    SeatState& seat = seats_[core::idx(side)];
     if (seat.conn) error(*seat.conn, "you joined this game from another terminal");
     const bool back = seat.joined;
     seat.joined = true;
@@ -416,9 +396,9 @@ void GameHost::seat_back(ConnId id, Conn& c, rules::Side side, Clock::time_point
 
 void GameHost::seat_new(ConnId id, Conn& c, const std::string& wanted, Clock::time_point now) {
     // The seats may have filled while this client proved itself.
-    std::optional<rules::Side> side;
-    for (const rules::Side s : {rules::Side::A, rules::Side::B}) {
-        if (!seats_[rules::idx(s)].taken && (wanted.empty() || wanted == side_text(s))) {
+    std::optional<core::Side> side;
+    for (const core::Side s : {core::Side::A, core::Side::B}) {
+        if (!seats_[core::idx(s)].taken && (wanted.empty() || wanted == side_text(s))) {
             side = s;
             break;
         }
@@ -429,7 +409,7 @@ void GameHost::seat_new(ConnId id, Conn& c, const std::string& wanted, Clock::ti
                                         : "side " + wanted + " of game " + cfg_.game_id + " is taken");
     }
     reserve(*side, c.name.empty() ? "player " + side_text(*side) : c.name);
-    SeatState& seat = seats_[rules::idx(*side)];
+    SeatState& seat = seats_[core::idx(*side)];
     seat.conn = id;
     seat.joined = true;
     last_player_ = now;
@@ -438,7 +418,7 @@ void GameHost::seat_new(ConnId id, Conn& c, const std::string& wanted, Clock::ti
     catch_up(id, c);
     broadcast(seat_message(*side));
     broadcast(Message("notice").add("text", who(*side) + " joins the game."));
-    if (started() && session_.history().empty()) broadcast(Message("notice").add("text", "Both sides are seated: the game begins."));
+    if (started() && (game_->commands() == 0)) broadcast(Message("notice").add("text", "Both sides are seated: the game begins."));
 }
 
 std::optional<std::string> GameHost::code_locked(const Conn& c, Clock::time_point now) const {
@@ -482,51 +462,47 @@ void GameHost::catch_up(ConnId id, const Conn& c) {
     w.add("protocol", kProtocolName).add("version", std::to_string(kProtocolVersion)).add("program", cfg_.program);
     w.add("game", cfg_.game_id);
     w.add("you", c.role == Role::Player ? side_text(c.side) : std::string("watch"));
-    if (c.role == Role::Player) w.add("token", seats_[rules::idx(c.side)].token);
-    w.add("ruleset", session_.context().ruleset->id);
-    w.add("army-a", session_.context().army(rules::Side::A).id);
-    w.add("army-b", session_.context().army(rules::Side::B).id);
+    if (c.role == Role::Player) w.add("token", seats_[core::idx(c.side)].token);
+    w.add("ruleset", game_->ruleset_id());
+    w.add("army-a", game_->army_id(core::Side::A));
+    w.add("army-b", game_->army_id(core::Side::B));
     send(id, w);
     send(id, setup_);
     for (const std::string& played : transcript_) out_.push_back(Out{id, played, false});
-    send(id, seat_message(rules::Side::A));
-    send(id, seat_message(rules::Side::B));
+    send(id, seat_message(core::Side::A));
+    send(id, seat_message(core::Side::B));
     send(id, Message("ready").add("commands", transcript_.size()));
 }
 
 void GameHost::play(ConnId id, Conn& c, const Message& m) {
     if (c.role != Role::Player) return refuse(id, "you are watching: only the players give commands");
     if (!started()) {
-        return refuse(id, "the game begins when " + who(rules::other(c.side)) + " has a player: give them the code");
+        return refuse(id, "the game begins when " + who(core::other(c.side)) + " has a player: give them the code");
     }
-    if (session_.over()) return refuse(id, "the game is over");
-    if (session_.state().decider != c.side) {
-        return refuse(id, "it is not your decision: " + who(session_.state().decider) + " decides now");
+    if (game_->over()) return refuse(id, "the game is over");
+    if (game_->decider() != c.side) {
+        return refuse(id, "it is not your decision: " + who(game_->decider()) + " decides now");
     }
-    std::string error_text;
-    const auto command = rules::parse_command(m.value("command"), error_text);
-    if (!command) return refuse(id, error_text);
-    const control::Session::Outcome o = session_.play(*command);
-    if (o.refused) refuse(id, *o.refused);
+    if (auto refused = game_->play(m.value("command"))) refuse(id, *refused);
 }
 
 void GameHost::undo(ConnId id, Conn& c) {
     if (c.role != Role::Player) return refuse(id, "you are watching: only the players take commands back");
-    const auto& history = session_.history();
-    const std::size_t undoable = session_.undoable();
+    const std::size_t commands = game_->commands();
+    const std::size_t undoable = game_->undoable();
     // Back to this side's newest command that can be taken back, with whatever followed it.
     std::size_t count = 0;
-    while (count < undoable && history[history.size() - 1 - count].by != c.side) ++count;
+    while (count < undoable && game_->by(commands - 1 - count) != c.side) ++count;
     if (count == undoable) return refuse(id, "nothing of yours to take back: dice were rolled or a card turned since");
     ++count;
-    const rules::Side other = rules::other(c.side);
-    if (cfg_.computer[rules::idx(other)]) return take_back(count);
-    const SeatState& them = seats_[rules::idx(other)];
+    const core::Side other = core::other(c.side);
+    if (cfg_.computer[core::idx(other)]) return take_back(count);
+    const SeatState& them = seats_[core::idx(other)];
     if (!them.conn) return refuse(id, who(other) + " is away: they must agree to take a command back");
-    undo_ask_ = UndoAsk{c.side, count, session_.version()};
+    undo_ask_ = UndoAsk{c.side, count, game_->version()};
     send(*them.conn, Message("ask-undo")
                          .add("by", side_text(c.side))
-                         .add("command", rules::print(history[history.size() - count].command))
+                         .add("command", game_->command_text(commands - count))
                          .add("count", count));
     send(id, Message("pending").add("text", "Asked " + who(other) + " to take it back: their answer will show in the log."));
 }
@@ -535,7 +511,7 @@ void GameHost::answer(ConnId id, Conn& c, const Message& m) {
     if (c.role != Role::Player || !undo_ask_ || undo_ask_->by == c.side) return refuse(id, "nobody asked you anything");
     const UndoAsk ask = *undo_ask_;
     undo_ask_.reset();
-    if (ask.version != session_.version()) return refuse(id, "the game has moved on since it was asked");
+    if (ask.version != game_->version()) return refuse(id, "the game has moved on since it was asked");
     if (m.value("answer") == "yes") {
         take_back(ask.count);
         broadcast(Message("notice").add("text", who(c.side) + " agreed: taken back."));
@@ -546,7 +522,7 @@ void GameHost::answer(ConnId id, Conn& c, const Message& m) {
 
 void GameHost::take_back(std::size_t count) {
     for (std::size_t i = 0; i < count; ++i) {
-        if (auto why = session_.undo()) {
+        if (auto why = game_->undo()) {
             broadcast(Message("notice").add("text", "Could not take it back: " + *why));
             return;
         }
@@ -590,35 +566,28 @@ std::optional<std::string> GameHost::chat_allowed(Conn& c, const std::string& na
 }
 
 bool GameHost::computer_to_move() const {
-    return !session_.over() && started() && computer_[rules::idx(session_.state().decider)] != nullptr;
+    return !game_->over() && started() && game_->has_computer(game_->decider());
 }
 
 void GameHost::play_computer() {
     if (!computer_to_move()) return;
-    const rules::Side side = session_.state().decider;
-    const ai::GameView view = ai::make_view(session_.context(), session_.state(), side);
-    const rules::Command c = computer_[rules::idx(side)]->choose(view);
-    if (auto why = session_.play(c).refused) {
+    const core::Side side = game_->decider();
+    if (auto why = game_->play_computer()) {
         broadcast(Message("notice").add("text", "The computer playing " + who(side) + " failed: " + *why));
-        computer_[rules::idx(side)].reset();
     }
 }
 
-std::optional<std::string> GameHost::played(const control::Session& session, const control::Entry& entry,
-                                            const rules::GameState& before) {
-    const Message m = replay_message(session.context(), before, entry, cfg_.seed, calls_before_);
-    calls_before_ = entry.calls;
+void GameHost::played(const Message& m) {
     transcript_.push_back(encode(m));
     withdraw_undo("a command was played since: the request to take back is void.");
     broadcast(m);
-    return std::nullopt;
 }
 
-void GameHost::undone(const control::Session& session) {
+void GameHost::undone(const Message& m) {
     transcript_.pop_back();
-    broadcast(Message("undone").add("hash", public_hash_text(session.state())));
+    broadcast(m);
 }
 
-void GameHost::notice(const control::Session&, const std::string& text) { broadcast(Message("notice").add("text", text)); }
+void GameHost::notice(const std::string& text) { broadcast(Message("notice").add("text", text)); }
 
 }  // namespace tercio::net

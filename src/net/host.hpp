@@ -14,10 +14,12 @@
 #include <vector>
 
 #include "ai/player.hpp"
-#include "kits/pikette/ai/players.hpp"
-#include "kits/pikette/control/session.hpp"
+#include "control/computer_turns.hpp"
+#include "control/session.hpp"
+#include "core/side.hpp"
 #include "net/handshake.hpp"
 #include "net/protocol.hpp"
+#include "net/replica.hpp"
 
 namespace tercio::net {
 
@@ -71,12 +73,166 @@ std::string make_game_id();
 /// be a code.
 std::optional<std::string> canonical_code(std::string_view typed);
 
-class GameHost final : public control::Observer {
+/// The game a GameHost serves, whatever its ruleset: a session seen through what the server needs
+/// of it (HostedGameOf<E> below is the one for a SessionOf<E>). The host itself (seats, codes,
+/// tokens, chat, take-backs) is written once, without templates.
+class HostedGame {
+  public:
+    /// Told what the session did, as the messages every client is sent.
+    class Listener {
+      public:
+        /// A command was played: its "played" message.
+        virtual void played(const Message& m) = 0;
+        /// The newest command was taken back: the "undone" message.
+        virtual void undone(const Message& m) = 0;
+        virtual void notice(const std::string& text) = 0;
+
+      protected:
+        ~Listener() = default;
+    };
+    virtual ~HostedGame() = default;
+    /// Starts (or, with nullptr, stops) telling `listener`.
+    virtual void listen(Listener* listener) = 0;
+    /// The game replayed from `seed`: its "setup" message and the encoded "played" message of each
+    /// command of the history so far (throws std::logic_error if the history does not replay).
+    virtual Message transcript(std::uint64_t seed, std::vector<std::string>& played) = 0;
+    /// The computer of `level` takes `side`, its choices drawn from `seed`; false when the ruleset's
+    /// computer does not play that level.
+    virtual bool seat_computer(core::Side side, ai::Level level, std::uint64_t seed) = 0;
+    virtual bool has_computer(core::Side side) const = 0;
+    /// The computer plays the deciding side's command; why it failed (it plays no more then).
+    virtual std::optional<std::string> play_computer() = 0;
+
+    virtual core::Side decider() const = 0;
+    virtual bool over() const = 0;
+    virtual std::uint64_t version() const = 0;
+    virtual int turn() const = 0;
+    /// The history's length, how many of its newest commands can be taken back, and one command's
+    /// side and text.
+    virtual std::size_t commands() const = 0;
+    virtual std::size_t undoable() const = 0;
+    virtual core::Side by(std::size_t i) const = 0;
+    virtual std::string command_text(std::size_t i) const = 0;
+    /// The deciding side's command, as text: why it was refused, or nothing when played.
+    virtual std::optional<std::string> play(std::string_view text) = 0;
+    /// Takes back the newest command; why not.
+    virtual std::optional<std::string> undo() = 0;
+    /// Its ruleset's and armies' ids (the welcome names the game by them) and the armies' names.
+    virtual std::string ruleset_id() const = 0;
+    virtual std::string army_id(core::Side side) const = 0;
+    virtual std::string army_name(core::Side side) const = 0;
+};
+
+/// A SessionOf<E> served by a GameHost.
+template <core::RulesEngine E>
+class HostedGameOf final : public HostedGame, private control::ObserverOf<E> {
+  public:
+    using Session = control::SessionOf<E>;
+    using Net = typename kits::KitOf<E>::Net;
+    explicit HostedGameOf(Session& session) : session_(session), turns_(session, std::chrono::milliseconds(0)) {
+        // A computer that fails plays no more; the host tells everyone (its seat stays the computer's).
+        turns_.set_on_failure([this](core::Side, const std::string& why) { failure_ = why; });
+    }
+    ~HostedGameOf() override { listen(nullptr); }
+    HostedGameOf(const HostedGameOf&) = delete;
+    HostedGameOf& operator=(const HostedGameOf&) = delete;
+
+    void listen(Listener* listener) override {
+        if (listener_) session_.remove_observer(this);
+        listener_ = listener;
+        if (listener_) session_.add_observer(this);
+    }
+    Message transcript(std::uint64_t seed, std::vector<std::string>& played) override {
+        seed_ = seed;
+        core::SeededDice dice(seed);
+        RecordingDice recording(dice);
+        typename E::State s;
+        E::new_game(session_.context(), s, recording);
+        Message setup = setup_message<E>(recording.results(), s);
+        std::uint64_t calls = dice.calls();
+        played.clear();
+        for (const auto& e : session_.history()) {
+            typename E::State after;
+            played.push_back(encode(replay_message<E>(session_.context(), s, e, seed, calls, &after)));
+            s = std::move(after);
+            calls = e.calls;
+        }
+        if (E::hash(s) != E::hash(session_.state())) {
+            throw std::logic_error("the game's history does not replay from its seed");
+        }
+        calls_before_ = calls;
+        return setup;
+    }
+    bool seat_computer(core::Side side, ai::Level level, std::uint64_t seed) override {
+        auto player = kits::KitOf<E>::Computer::make_player(level, seed);
+        if (!player) return false;
+        turns_.seat(side, std::move(player), std::string(ai::level_name(level)));
+        return true;
+    }
+    bool has_computer(core::Side side) const override { return turns_.plays(side); }
+    /// The one driver of the computer's turns (control::ComputerTurnsOf), deciding on this thread:
+    /// the transport waits its delay between commands.
+    std::optional<std::string> play_computer() override {
+        failure_.reset();
+        turns_.play_now();
+        return failure_;
+    }
+
+    core::Side decider() const override { return E::deciding_side(session_.state()); }
+    bool over() const override { return session_.over(); }
+    std::uint64_t version() const override { return session_.version(); }
+    int turn() const override { return E::turn(session_.state()); }
+    std::size_t commands() const override { return session_.history().size(); }
+    std::size_t undoable() const override { return session_.undoable(); }
+    core::Side by(std::size_t i) const override { return session_.history()[i].by; }
+    std::string command_text(std::size_t i) const override {
+        // Read in the state now (the one it was played on is not kept): only a take-back's
+        // question shows it.
+        return E::print(session_.context(), session_.state(), session_.history()[i].command);
+    }
+    std::optional<std::string> play(std::string_view text) override {
+        auto parsed = E::parse(session_.context(), session_.state(), decider(), text);
+        if (auto* error = std::get_if<std::string>(&parsed)) return *error;
+        return session_.play(std::get<typename E::Command>(parsed)).refused;
+    }
+    std::optional<std::string> undo() override { return session_.undo(); }
+    std::string ruleset_id() const override { return Net::ruleset_id(session_.context()); }
+    std::string army_id(core::Side side) const override { return Net::army_id(session_.context(), side); }
+    std::string army_name(core::Side side) const override { return Net::army_name(session_.context(), side); }
+
+  private:
+    // control::ObserverOf<E>
+    std::optional<std::string> played(const Session& session, const control::EntryOf<E>& entry,
+                                      const typename E::State& before) override {
+        const Message m = replay_message<E>(session.context(), before, entry, seed_, calls_before_);
+        calls_before_ = entry.calls;
+        if (listener_) listener_->played(m);
+        return std::nullopt;
+    }
+    void undone(const Session& session) override {
+        if (listener_) listener_->undone(Message("undone").add("hash", public_hash_text<E>(session.state())));
+    }
+    void notice(const Session&, const std::string& text) override {
+        if (listener_) listener_->notice(text);
+    }
+
+    Session& session_;
+    Listener* listener_ = nullptr;
+    control::ComputerTurnsOf<E> turns_;
+    std::optional<std::string> failure_;  ///< why the computer failed in the last play_computer()
+    std::uint64_t seed_ = 0;
+    std::uint64_t calls_before_ = 0;  ///< the dice draws made before the command being played
+};
+
+class GameHost final : private HostedGame::Listener {
   public:
     /// `session` must be a new game of `cfg.seed` (or one resumed from its save) whose seats the
     /// host sets. The host observes it. The idle time counts from `now`.
-    GameHost(control::Session& session, HostConfig cfg, Clock::time_point now);
-    ~GameHost() override;
+    template <core::RulesEngine E>
+    GameHost(control::SessionOf<E>& session, HostConfig cfg, Clock::time_point now)
+        : GameHost(std::make_unique<HostedGameOf<E>>(session), std::move(cfg), now) {}
+    GameHost(std::unique_ptr<HostedGame> game, HostConfig cfg, Clock::time_point now);
+    ~GameHost();
     GameHost(const GameHost&) = delete;
     GameHost& operator=(const GameHost&) = delete;
 
@@ -107,7 +263,7 @@ class GameHost final : public control::Observer {
     bool finished(Clock::time_point now) const;
     /// Seats the player `name` on `side` without a connection yet (the host's own seat, taken
     /// before its client connects); returns the seat's token.
-    std::string reserve(rules::Side side, const std::string& name);
+    std::string reserve(core::Side side, const std::string& name);
     /// The game's id, code and the seats' names and tokens ("seats").
     Message seats_record() const;
     /// Gives the seats of a record back to their players (a game hosted again). Computer seats
@@ -121,26 +277,25 @@ class GameHost final : public control::Observer {
     /// How many peers' wrong codes are remembered (bounded).
     std::size_t remembered_guessers() const { return failures_.size(); }
 
-    // control::Observer
-    std::optional<std::string> played(const control::Session& session, const control::Entry& entry,
-                                      const rules::GameState& before) override;
-    void undone(const control::Session& session) override;
-    void notice(const control::Session& session, const std::string& text) override;
-
   private:
+    // HostedGame::Listener
+    void played(const Message& m) override;
+    void undone(const Message& m) override;
+    void notice(const std::string& text) override;
+
     enum class Role { Unknown, Player, Watcher };
     /// A handshake begun by a hello and waiting for the client's proof.
     struct Handshake {
         Binding binding;
         SecretKey key{};
-        std::optional<rules::Side> seat;  ///< a seat's token: that seat; none: the join code
+        std::optional<core::Side> seat;  ///< a seat's token: that seat; none: the join code
         std::string wanted;               ///< the code: the side asked for ("" any)
         Clock::time_point tried_at{};     ///< the code: when the try was counted
     };
     struct Conn {
         Peer peer;
         Role role = Role::Unknown;
-        rules::Side side = rules::Side::A;  ///< Player
+        core::Side side = core::Side::A;  ///< Player
         Clock::time_point since;
         std::vector<Clock::time_point> chats;  ///< recent chat lines, for the rate limit
         bool closing = false;  ///< told why it is closed: deaf from then on
@@ -169,7 +324,7 @@ class GameHost final : public control::Observer {
     /// The client's proof: seats it, or counts a wrong code.
     void prove(ConnId id, Conn& c, const Message& m, Clock::time_point now);
     /// Seats a client that proved it holds a seat's token.
-    void seat_back(ConnId id, Conn& c, rules::Side side, Clock::time_point now);
+    void seat_back(ConnId id, Conn& c, core::Side side, Clock::time_point now);
     /// Seats a client that proved it holds the code.
     void seat_new(ConnId id, Conn& c, const std::string& wanted, Clock::time_point now);
     /// The refusal if code guesses from this peer, or for this game from anyone, must wait.
@@ -187,13 +342,13 @@ class GameHost final : public control::Observer {
     void answer(ConnId id, Conn& c, const Message& m);
     void say(ConnId id, Conn& c, const Message& m, Clock::time_point now);
     void take_back(std::size_t count);
-    Message seat_message(rules::Side side) const;
-    std::string who(rules::Side side) const;
+    Message seat_message(core::Side side) const;
+    std::string who(core::Side side) const;
     bool started() const;
     /// The played messages of the history so far (kept as the game goes).
     void rebuild_transcript();
 
-    control::Session& session_;
+    std::unique_ptr<HostedGame> game_;
     HostConfig cfg_;
     std::map<ConnId, Conn> conns_;
     std::array<SeatState, 2> seats_{};
@@ -202,18 +357,16 @@ class GameHost final : public control::Observer {
     SecretKey code_key_{};
     std::vector<Clock::time_point> game_chats_;  ///< chat lines of all the spectators together
     std::map<std::string, std::vector<Clock::time_point>> name_chats_;  ///< by the speaker's name
-    std::array<std::unique_ptr<ai::Player>, 2> computer_;
     Message setup_;                       ///< the set-up, for every new client
     std::vector<std::string> transcript_;  ///< one encoded "played" per command of the history
     std::vector<Out> out_;
     /// A take-back asked for by one side, waiting for the other's answer.
     struct UndoAsk {
-        rules::Side by;
+        core::Side by;
         std::size_t count;
         std::uint64_t version;
     };
     std::optional<UndoAsk> undo_ask_;
-    std::uint64_t calls_before_ = 0;  ///< the dice draws made before the command being played
     Clock::time_point last_player_{};  ///< when a player was last connected
 };
 

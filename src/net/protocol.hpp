@@ -44,6 +44,14 @@ struct Message {
     Message& add(std::string key, std::uint64_t value) { return add(std::move(key), std::to_string(value)); }
     /// The first field of that key, if any.
     std::optional<std::string_view> get(std::string_view key) const;
+    /// Every field of that key, in order.
+    std::vector<std::string_view> values(std::string_view key) const {
+        std::vector<std::string_view> out;
+        for (const auto& [k, v] : fields) {
+            if (k == key) out.emplace_back(v);
+        }
+        return out;
+    }
     /// The field's value, or "" when absent.
     std::string_view value(std::string_view key) const { return get(key).value_or(std::string_view{}); }
 };

@@ -218,9 +218,11 @@ grep -qF '#== game over ==' "$whole"/saves/p/*.save || { echo "tmux_play_hbl: th
 "$tercio" check "$whole"/saves/p/*.save >/dev/null || { echo "tmux_play_hbl: tercio check refuses the plain game's save" >&2; exit 1; }
 
 
-# Hosting it for two terminals is not there yet: tercio host --resume says so.
+# Hosted for two terminals: tercio host --resume serves it (the computer keeps side B), and its
+# host's plain client shows it; the server is then stopped.
 mkdir -m 700 "$plain_dir/games"
+trap 'cleanup; for pid in $("$tercio" watch --server-dir "$plain_dir/games" 2>/dev/null | grep -o "server pid [0-9]*" | awk "{print \$3}"); do kill -9 "$pid" 2>/dev/null || true; done; rm -rf "$plain_dir"' EXIT
 rc=0
-err="$("$tercio" host --resume --save-dir "$plain_dir" --server-dir "$plain_dir/games" </dev/null 2>&1)" || rc=$?
-[[ $rc -ne 0 && "$err" == *"is a Hell Broke Loose game, which cannot be hosted yet"* ]] ||
-    { echo "tmux_play_hbl: tercio host --resume gave $rc: $err" >&2; exit 1; }
+out="$("$tercio" host --plain --resume --save-dir "$plain_dir" --server-dir "$plain_dir/games" </dev/null 2>&1)" || rc=$?
+[[ $rc -eq 0 && "$out" == *"hosted. Join code: "* && "$out" == *"Hell Broke Loose: French (A) v Ottoman (B)"* ]] ||
+    { echo "tmux_play_hbl: tercio host --resume gave $rc: $out" >&2; exit 1; }

@@ -159,6 +159,15 @@ struct RulesetHooks<hbl::Engine> {
     }
 
     /// Each deck's cards not yet turned, in a random order.
+    /// Each deck's face-down cards, in order, by kind (what the network must never send).
+    static std::vector<std::vector<int>> face_down_order(const State& s) {
+        std::vector<std::vector<int>> out;
+        for (const hbl::Deck& d : s.decks) {
+            std::vector<int>& cards = out.emplace_back();
+            for (int i = d.next; i < d.size; ++i) cards.push_back(static_cast<int>(d.cards[static_cast<std::size_t>(i)]));
+        }
+        return out;
+    }
     static void permute_face_down(State& s, core::Dice& r) {
         for (hbl::Deck& d : s.decks) {
             for (int i = d.size - 1; i > d.next; --i) {

@@ -6,6 +6,7 @@
 // checks of the random-play tests they replace, unchanged).
 #include <catch2/catch.hpp>
 
+#include <concepts>
 #include <vector>
 
 #include "core/dice.hpp"
@@ -62,6 +63,12 @@ struct RulesetHooks {
 /// the one piece of hide_unseen's test that knows where a ruleset keeps them.
 template <class H, class State>
 concept PermutesFaceDown = requires(State& s, core::Dice& d) { H::permute_face_down(s, d); };
+/// Whether hooks H can list the face-down cards of a state, in order (`face_down_order`: each
+/// deck's, by kind): what the network test looks for in the bytes a client receives.
+template <class H, class State>
+concept ListsFaceDown = requires(const State& s) {
+    { H::face_down_order(s) } -> std::same_as<std::vector<std::vector<int>>>;
+};
 
 }  // namespace tercio::conformance
 

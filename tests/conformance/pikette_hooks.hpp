@@ -200,6 +200,15 @@ struct RulesetHooks<rules::Engine> {
     }
 
     /// Each deck's cards not yet drawn, in a random order.
+    /// Each deck's face-down cards, in order, by kind (what the network must never send).
+    static std::vector<std::vector<int>> face_down_order(const State& s) {
+        std::vector<std::vector<int>> out;
+        for (const rules::Deck& d : s.decks) {
+            std::vector<int>& cards = out.emplace_back();
+            for (int i = d.drawn; i < d.size; ++i) cards.push_back(static_cast<int>(d.cards[static_cast<std::size_t>(i)]));
+        }
+        return out;
+    }
     static void permute_face_down(State& s, core::Dice& r) {
         for (rules::Deck& d : s.decks) {
             for (int i = d.size - 1; i > d.drawn; --i) {

@@ -1,4 +1,4 @@
-// tercio play --plain's front end (ui::PlainGame) on a Session: lines in, plain lines out.
+// tercio play --plain's front end (ui::PlainGameOf<kits::PiketteKit>) on a Session: lines in, plain lines out.
 #include <sstream>
 
 #include "ai/player.hpp"
@@ -6,13 +6,15 @@
 #include "kits/pikette/control/session.hpp"
 #include "rules/state_hash.hpp"
 #include "tests/rules/position_fixture.hpp"
-#include "ui/plain_game.hpp"
+#include "kits/pikette/plain_game.hpp"
 
 using namespace tercio;
 using namespace tercio::ui;
 using tercio::test::contains;
 
 namespace {
+
+using PlainGame = PlainGameOf<kits::PiketteKit>;
 
 struct Plain {
     rules::RulesContext ctx = test::Armies::get().context("french", "spanish");

@@ -51,11 +51,36 @@ struct HblComputer {
     static std::unique_ptr<ai::PlayerOf<hbl::Engine>> make_player(ai::Level level, std::uint64_t seed);
 };
 
+/// Its net group: the cards a command turned are its CardTurned events.
+struct HblNet {
+    static std::vector<std::pair<core::Side, int>> turned_cards(const hbl::Events& events) {
+        std::vector<std::pair<core::Side, int>> out;
+        for (const hbl::Event& e : events) {
+            if (e.kind == hbl::EventKind::CardTurned && e.side) out.emplace_back(*e.side, static_cast<int>(e.card));
+        }
+        return out;
+    }
+    static bool put_face_down(hbl::GameState& s, core::Side side, int kind, int depth) {
+        if (depth < 0 || kind < 0 || kind >= hbl::kCardKindCount) return false;
+        hbl::Deck& d = s.decks[core::idx(side)];
+        for (int i = d.next + depth; i < d.size; ++i) {
+            if (d.cards[static_cast<std::size_t>(i)] == static_cast<hbl::CardKind>(kind)) {
+                std::swap(d.cards[static_cast<std::size_t>(i)], d.cards[static_cast<std::size_t>(d.next + depth)]);
+                return true;
+            }
+        }
+        return false;
+    }
+    static int decision(const hbl::GameState& s) { return static_cast<int>(s.decision); }
+    static std::string ruleset_id(const hbl::Context& ctx) { return ctx.ruleset->id; }
+    static std::string army_id(const hbl::Context& ctx, core::Side side) { return ctx.army(side).id; }
+    static std::string army_name(const hbl::Context& ctx, core::Side side) { return ctx.army(side).name; }
+};
+
 struct HblKit {
     using Engine = hbl::Engine;
     static constexpr std::string_view engine = hbl::Engine::name;
     static constexpr std::string_view title = "Hell Broke Loose";
-    static constexpr std::string_view no_hosting = "cannot be hosted yet";
     using Files = HblFiles;
     static std::vector<std::pair<hbl::EndReason, const char*>> end_phrases() {
         return {{hbl::EndReason::TurnLimit, "at the turn limit"},
@@ -66,6 +91,7 @@ struct HblKit {
     using Computer = HblComputer;
     using Bench = HblBench;
     using Run = HblRun;
+    using Net = HblNet;
     /// Its words and its screen (docs/rulesets.md, "The kit: Text and Screen groups").
     using Text = hbl_kit::Text;
     using Screen = hbl_kit::Screen;

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "ai/player.hpp"
@@ -54,11 +55,38 @@ struct PiketteComputer {
     static std::unique_ptr<ai::PlayerOf<rules::Engine>> make_player(ai::Level level, std::uint64_t seed);
 };
 
+/// Its net group: the cards a command turned are its CardTurned events.
+struct PiketteNet {
+    static std::vector<std::pair<core::Side, int>> turned_cards(const rules::Events& events) {
+        std::vector<std::pair<core::Side, int>> out;
+        for (const rules::Event& e : events) {
+            if (const auto* turned = std::get_if<rules::CardTurned>(&e)) {
+                out.emplace_back(turned->side, static_cast<int>(turned->card));
+            }
+        }
+        return out;
+    }
+    static bool put_face_down(rules::GameState& s, core::Side side, int kind, int depth) {
+        if (depth < 0 || kind < 0 || kind >= rules::kCardKindCount) return false;
+        rules::Deck& d = s.decks[core::idx(side)];
+        for (int i = d.drawn + depth; i < d.size; ++i) {
+            if (d.cards[static_cast<std::size_t>(i)] == static_cast<rules::CardKind>(kind)) {
+                std::swap(d.cards[static_cast<std::size_t>(i)], d.cards[static_cast<std::size_t>(d.drawn + depth)]);
+                return true;
+            }
+        }
+        return false;
+    }
+    static int decision(const rules::GameState& s) { return static_cast<int>(s.decision); }
+    static std::string ruleset_id(const rules::RulesContext& ctx) { return ctx.ruleset->id; }
+    static std::string army_id(const rules::RulesContext& ctx, core::Side side) { return ctx.army(side).id; }
+    static std::string army_name(const rules::RulesContext& ctx, core::Side side) { return ctx.army(side).name; }
+};
+
 struct PiketteKit {
     using Engine = rules::Engine;
     static constexpr std::string_view engine = rules::Engine::name;
     static constexpr std::string_view title = "Pikette Squared";
-    static constexpr std::string_view no_hosting = "";
     using Files = PiketteFiles;
     static std::vector<std::pair<rules::GameEnd, const char*>> end_phrases() {
         return {{rules::GameEnd::Nightfall, "at nightfall"},
@@ -68,6 +96,7 @@ struct PiketteKit {
     using Computer = PiketteComputer;
     using Bench = PiketteBench;
     using Run = PiketteRun;
+    using Net = PiketteNet;
     /// Its words and its screen (docs/rulesets.md, "The kit: Text and Screen groups").
     using Text = pikette::Text;
     using Screen = pikette::Screen;
