@@ -17,20 +17,17 @@
 #include "ai/player.hpp"
 #include "app/exit_codes.hpp"
 #include "app/game_files.hpp"
-#include "app/hbl_play.hpp"
 #include "app/net_command.hpp"
 #include "app/terminal.hpp"
 #include "control/computer_turns.hpp"
+#include "control/reactions.hpp"
 #include "control/session.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
 #include "data/save_store.hpp"
 #include "kits/registry.hpp"
-#include "rules/game.hpp"
-#include "rules/state_hash.hpp"
 #include "ui/curses_surface.hpp"
-#include "ui/plain_game.hpp"
-#include "ui/play_screen.hpp"
+#include "kits/front_ends.hpp"
 #include "ui/start_menu.hpp"
 
 namespace tercio::app {
@@ -236,7 +233,8 @@ ui::SavedChoice describe_save(const data::SaveDir& dir, const data::SaveListing&
 /// The game on the terminal until the player quits (false) or the input ends or a stop signal
 /// comes (true). Keys are read with a timeout while the computer thinks or its command waits to
 /// be shown, so the screen answers all the while.
-bool play_loop(ui::CursesSurface& term, ui::PlayScreen& screen, control::ComputerTurnsOf<rules::Engine>& turns) {
+template <class Screen, class Turns>
+bool play_loop(ui::CursesSurface& term, Screen& screen, Turns& turns) {
     using Clock = std::chrono::steady_clock;
     int errors = 0;  // reads that ended at once without a key: a closed terminal never stops
     bool redraw = true;
@@ -273,6 +271,138 @@ bool play_loop(ui::CursesSurface& term, ui::PlayScreen& screen, control::Compute
         if (key.kind == ui::KeyPress::Kind::CtrlR) term.redraw_all();
         if (!screen.handle(key)) return false;
     }
+}
+
+/// `tercio play` of a game of kit K on the terminal `term` (closed when it ends), on the screen or
+/// in plain lines (--plain), until the player quits or the input ends, saving every command in
+/// `dir` as it is played: a new game (`game`), or the saved one `saved` (opened and locked by
+/// open_saved), replayed first. Prints what became of it and how to go on with it; the exit status.
+template <class K>
+int play_game(kits::KitTag<K>, std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt,
+              data::DataCatalog& catalog, const data::SaveDir& dir, const std::string& player, const NewGame& game,
+              std::optional<SavedGame> saved) {
+    using E = typename K::Engine;
+    std::string why;
+    std::array<std::optional<ai::Level>, 2> computer = game.computer;
+    const bool color = term && term->has_color();  // monochrome when the terminal has no colours
+    // The game: a saved one replayed, or a new one.
+    std::optional<typename E::Context> ctx;
+    data::SaveHeader header;
+    if (saved) {
+        ctx = std::get<SavedContext<K>>(saved->ctx).ctx;
+        header = saved->save.header;
+        for (std::size_t i = 0; i < 2; ++i) {
+            const auto level = data::computer_level(header.sides[i].plays);
+            computer[i] = level ? ai::parse_level(*level) : std::nullopt;
+        }
+    } else {
+        ctx = K::Files::context(catalog, game.ruleset, {game.red, game.blue}, why);
+        if (!ctx) {
+            term.reset();
+            std::cerr << "tercio play: " << printable(why) << '\n';
+            return kExitDataError;
+        }
+        header = new_save_header(catalog, game.ruleset, {game.red, game.blue}, player, game.seed, computer);
+    }
+    control::SessionOf<E> session(*ctx, header.seed);
+    header.setup_hash = E::hash(session.state());
+    // The computer's players: one a side it plays for the whole session, seeded from the game's
+    // seed (a resumed game gets new ones, made the same way).
+    const auto seat_computer = [&](auto& driver) {
+        for (const core::Side side : {core::Side::A, core::Side::B}) {
+            if (const auto level = computer[core::idx(side)]) {
+                if (auto p = K::Computer::make_player(*level, ai::player_seed(header.seed, side))) {
+                    driver.seat(side, std::move(p), std::string(ai::level_name(*level)));
+                }
+            }
+        }
+    };
+    // The curses screen (not with --plain). A terminal whose locale is not UTF-8 gets the ASCII
+    // screen.
+    std::optional<ui::PlayScreenOf<K>> screen;
+    const control::UnmovedShots unmoved =
+        control::parse_unmoved_shots(opt.unmoved_shots).value_or(control::UnmovedShots::Ask);
+    if (!opt.plain) {
+        screen.emplace(session, ui::ScreenOptions{color, opt.ascii || !utf8_locale()});
+        if constexpr (requires { screen->set_unmoved_shots(unmoved); }) screen->set_unmoved_shots(unmoved);
+    }
+    std::unique_ptr<data::GameSave> save;
+    std::string message;  // what the player is told first
+    if (saved) {
+        // The save replayed from its seed, every command checked against its hash, into the
+        // session and the screen's log (its dice explained).
+        const std::string file = saved->writer->file().string();
+        if (screen) screen->show_setup_log();
+        auto replayed = K::Files::replay(
+            file, saved->save, *ctx,
+            [&](const data::ReplayedCommandOf<E>& rc, const typename E::State& before, const typename E::State& after) {
+                session.record(rc.command, rc.events, rc.random, before, after, rc.calls);
+                if (screen) screen->show_replayed(rc.command, rc.events, before, after);
+            });
+        if (!replayed.ok()) {
+            term.reset();
+            return refuse_resume(replayed.errors, saved->notices);
+        }
+        save = data::GameSave::resume(std::move(saved->writer), saved->save);
+        message = resumed_message(*saved, *save);
+        if (screen) screen->show_message(message);
+    } else {
+        save = data::GameSave::start(dir, std::string(now_texts().second) + "-" + game.red + "-v-" + game.blue, header,
+                                     why);
+        if (screen) screen->reveal(session.setup_events());
+    }
+    if (!save) {
+        term.reset();
+        std::cerr << "tercio play: cannot save the game: " << why << '\n';
+        return saved ? kExitIllegal : kExitIoError;
+    }
+    SaveKeeperOf<K> keeper(*save, *ctx);
+    session.add_observer(&keeper);
+    bool ended = false;
+    if (opt.plain) {
+        // Plain lines on standard output, commands from standard input.
+        ui::PlainGameOf<K> lines(session, std::cout);
+        if constexpr (requires { lines.set_unmoved_shots(unmoved); }) lines.set_unmoved_shots(unmoved);
+        lines.set_save_action([&keeper] { return keeper.save(); });
+        lines.set_echo(!::isatty(STDIN_FILENO));  // a script's commands show in the transcript
+        seat_computer(lines);
+        lines.start(message);
+        ended = lines.run(std::cin) && !session.over();
+    } else {
+        screen->set_save_action([&keeper] { return keeper.save(); });
+        control::ComputerTurnsOf<E> turns(session, std::chrono::milliseconds(std::max(0, opt.ai_delay_ms)));
+        turns.set_ready([&screen] { return screen->ready_for_computer(); });
+        seat_computer(turns);
+        set_interrupt_asks(true);
+        ended = play_loop(*term, *screen, turns);
+        set_interrupt_asks(false);
+        if (turns.thinking() && !stop_signal()) {
+            // choose() cannot be interrupted: its thought ends first (about a second at most).
+            screen->show_message("Waiting for the computer to finish its thought...");
+            term->clear();
+            screen->draw(*term);
+            term->present();
+        }
+        turns.stop();
+    }
+    session.remove_observer(&keeper);
+    term.reset();
+    // What a repair dropped, told on the screen, again where it stays in the scroll-back.
+    if (!opt.plain && saved && !saved->repaired.empty())
+        std::cout << "tercio: note: " << saved->repaired << '\n';
+    // "game french v spanish, seed 12, finished"; a ruleset other than the default says which,
+    // and who won.
+    std::string what = "game " + header.sides[0].army + " v " + header.sides[1].army + ", seed " +
+                       std::to_string(header.seed);
+    if (session.over()) what += ", finished";
+    if constexpr (!std::is_same_v<K, kits::DefaultKit>) {
+        what = std::string(K::title) + " " + what;
+        if (session.over()) {
+            const int w = E::winner(*ctx, session.state());
+            what += ": " + (w < 0 ? std::string("a draw") : std::string(w == 0 ? "A" : "B") + " won");
+        }
+    }
+    return say_game_left(opt, player, *save, ended, what, session.over());
 }
 
 }  // namespace
@@ -467,7 +597,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
             host.red = menu.army(0).id;
             host.blue = menu.army(1).id;
             host.seed = menu.setup().seed;
-            host.side = h.you == rules::Side::A ? "red" : "blue";
+            host.side = h.you == core::Side::A ? "red" : "blue";
             if (h.other) host.vs = std::string(ai::level_name(*h.other));
             term.reset();
             return run_host(host, data_dir);
@@ -525,123 +655,6 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         return kExitDataError;
     }
     return *code;
-}
-
-int play_game(kits::KitTag<kits::PiketteKit>, std::unique_ptr<ui::CursesSurface>& term, const PlayOptions& opt,
-              data::DataCatalog& catalog, const data::SaveDir& dir_ref, const std::string& player, const NewGame& game,
-              std::optional<SavedGame> saved) {
-    using K = kits::PiketteKit;
-    const data::SaveDir* dir = &dir_ref;
-    std::string why;
-    std::array<std::optional<ai::Level>, 2> computer = game.computer;
-    const std::string& red = game.red;
-    const std::string& blue = game.blue;
-    const bool color = term && term->has_color();  // monochrome when the terminal has no colours
-    // The game: a saved one replayed, or a new one.
-    std::optional<rules::RulesContext> ctx;
-    data::SaveHeader header;
-    if (saved) {
-        ctx = std::get<SavedContext<K>>(saved->ctx).ctx;
-        header = saved->save.header;
-        for (std::size_t i = 0; i < 2; ++i) {
-            const auto level = data::computer_level(header.sides[i].plays);
-            computer[i] = level ? ai::parse_level(*level) : std::nullopt;
-        }
-    } else {
-        ctx = K::Files::context(catalog, game.ruleset, {red, blue}, why);
-        if (!ctx) {
-            term.reset();
-            std::cerr << "tercio play: " << why << '\n';
-            return kExitDataError;
-        }
-        header = new_save_header(catalog, game.ruleset, {red, blue}, player, game.seed, computer);
-    }
-    control::Session session(*ctx, header.seed);
-    header.setup_hash = rules::state_hash(session.state());
-    // The curses screen (not with --plain). A terminal whose locale is not UTF-8 gets the ASCII
-    // screen.
-    std::optional<ui::PlayScreen> screen;
-    const control::UnmovedShots unmoved = control::parse_unmoved_shots(opt.unmoved_shots).value_or(control::UnmovedShots::Ask);
-    if (!opt.plain) {
-        screen.emplace(session, ui::ScreenOptions{color, opt.ascii || !utf8_locale()});
-        screen->set_unmoved_shots(unmoved);
-    }
-    std::unique_ptr<data::GameSave> save;
-    std::string message;  // what the player is told first
-    if (saved) {
-        const std::filesystem::path file = saved->writer->file();
-        auto replayed = data::replay_save(file.string(), saved->save, *ctx,
-                                          [&](const data::ReplayedCommand& rc, const rules::GameState& before,
-                                              const rules::GameState& after) {
-                                              session.record(rc.command, rc.events, rc.random, before, after,
-                                                             rc.calls);
-                                          });
-        if (!replayed.ok()) {
-            term.reset();
-            return refuse_resume(replayed.errors, saved->notices);
-        }
-        if (screen) screen->show_history();
-        save = data::GameSave::resume(std::move(saved->writer), saved->save);
-        message = resumed_message(*saved, *save);
-        if (screen) screen->show_message(message);
-    } else {
-        save = data::GameSave::start(*dir, std::string(now_texts().second) + "-" + red + "-v-" + blue, header, why);
-        if (screen) screen->reveal(session.setup_events());
-    }
-    if (!save) {
-        term.reset();
-        std::cerr << "tercio play: cannot save the game: " << why << '\n';
-        return saved ? kExitIllegal : kExitIoError;
-    }
-    SaveKeeperOf<K> keeper(*save, *ctx);
-    session.add_observer(&keeper);
-    bool ended = false;
-    if (opt.plain) {
-        ui::PlainGame lines(session, std::cout);
-        lines.set_unmoved_shots(unmoved);
-        lines.set_save_action([&keeper] { return keeper.save(); });
-        lines.set_echo(!::isatty(STDIN_FILENO));  // a script's commands show in the transcript
-        for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
-            if (const auto level = computer[rules::idx(side)]) {
-                lines.seat(side, ai::make_player(*level, ai::player_seed(header.seed, side)),
-                          std::string(ai::level_name(*level)));
-            }
-        }
-        lines.start(message);
-        ended = lines.run(std::cin) && !session.over();
-    } else {
-        screen->set_save_action([&keeper] { return keeper.save(); });
-        // The computer's sides: one player each for the whole session, seeded from the game's
-        // seed (a resumed game gets new ones, made the same way).
-        control::ComputerTurnsOf<rules::Engine> turns(session, std::chrono::milliseconds(opt.ai_delay_ms));
-        turns.set_ready([&screen] { return screen->ready_for_computer(); });
-        for (const rules::Side side : {rules::Side::A, rules::Side::B}) {
-            if (const auto level = computer[rules::idx(side)]) {
-                turns.seat(side, ai::make_player(*level, ai::player_seed(header.seed, side)),
-                           std::string(ai::level_name(*level)));
-            }
-        }
-        set_interrupt_asks(true);
-        ended = play_loop(*term, *screen, turns);
-        set_interrupt_asks(false);
-        if (turns.thinking() && !stop_signal()) {
-            // choose() cannot be interrupted: its thought ends first (about a second at most).
-            screen->show_message("Waiting for the computer to finish its thought...");
-            term->clear();
-            screen->draw(*term);
-            term->present();
-        }
-        turns.stop();
-    }
-    session.remove_observer(&keeper);
-    term.reset();
-    // What a repair dropped, told on the screen, again where it stays in the scroll-back.
-    if (!opt.plain && saved && !saved->repaired.empty())
-        std::cout << "tercio: note: " << saved->repaired << '\n';
-    return say_game_left(opt, player, *save, ended,
-                         "game " + header.sides[0].army + " v " + header.sides[1].army + ", seed " +
-                             std::to_string(header.seed) + (session.over() ? ", finished" : ""),
-                         session.over());
 }
 
 }  // namespace tercio::app

@@ -252,6 +252,10 @@ class SessionOf {
     /// How many of the newest commands can be taken back: those played since the last one that
     /// rolled dice or turned a card.
     std::size_t undoable() const { return undo_.size(); }
+    /// The state the command `back` places before the newest was played in (0: the newest), for
+    /// back < undoable(): a command about to be taken back is named in it (its text may name
+    /// units by what stood where then).
+    const State& state_before(std::size_t back) const { return undo_[undo_.size() - 1 - back]; }
     /// Takes back the newest command, if it can be; the reason if not (nothing to take back, or
     /// an observer refused).
     std::optional<std::string> undo() {
@@ -316,11 +320,13 @@ std::string computer_name(const SessionOf<E>& session, core::Side side) {
 }
 
 /// Takes back the last command a person gave that can be taken back, and the computer's replies
-/// after it (a front end's undo when the computer plays a side); `print` names a command. What to
+/// after it (a front end's undo when the computer plays a side); `print` names a command in the
+/// state it was played in. What to
 /// tell the player: what was taken back, or why nothing was.
 template <core::RulesEngine E>
-std::string take_back_to_person(SessionOf<E>& session,
-                                const std::function<std::string(const typename E::Command&)>& print) {
+std::string take_back_to_person(
+    SessionOf<E>& session,
+    const std::function<std::string(const typename E::Command&, const typename E::State& before)>& print) {
     const auto& history = session.history();
     const std::size_t undoable = session.undoable();
     const auto computer = [&](core::Side s) { return session.seat(s).computer(); };
@@ -331,7 +337,8 @@ std::string take_back_to_person(SessionOf<E>& session,
                    ? "Nothing to take back: dice were rolled or a card turned since your last command."
                    : "Nothing to take back: the computer plays both sides.";
     }
-    const std::string what = "\"" + print(history[history.size() - 1 - replies].command) + "\"";
+    const std::string what =
+        "\"" + print(history[history.size() - 1 - replies].command, session.state_before(replies)) + "\"";
     for (std::size_t i = 0; i <= replies; ++i) {
         if (auto why = session.undo()) return *why;
     }

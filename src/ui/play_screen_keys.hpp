@@ -13,7 +13,6 @@ namespace screen_detail {
 inline constexpr KeyLine kKeysBefore[] = {
     {"h j k l y u b n", "move the cursor (or the arrows, or the keypad digits)"},
     {"Enter", "what you can do at the cursor: a menu of the legal commands"},
-    {":", "type a command: turn, move h5 h7, shoot h5 h8, pass"},
     {"Tab  Ctrl-U", "at the command line: complete a legal command; clear it"},
     {"Esc", "cancel the menu or command line, close this help"},
     {"Space", "select your unit under the cursor (again to unselect)"},
@@ -36,7 +35,13 @@ inline constexpr int kPromptText = 2;
 template <ScreenKit K>
 std::vector<std::string> PlayScreenOf<K>::key_help() {
     using namespace screen_detail;
-    std::vector<std::string> out = key_help_lines(std::begin(kKeysBefore), std::end(kKeysBefore));
+    std::vector<std::string> out = key_help_lines(std::begin(kKeysBefore), std::begin(kKeysBefore) + 2);
+    // The command line, with the kit's commands as examples.
+    const std::string command_line = std::string("type a command: ") + Kit::kCommandExamples;
+    const KeyLine colon{":", command_line.c_str()};
+    for (std::string& line : key_help_lines(&colon, &colon + 1)) out.push_back(std::move(line));
+    for (std::string& line : key_help_lines(std::begin(kKeysBefore) + 2, std::end(kKeysBefore)))
+        out.push_back(std::move(line));
     const std::span<const KeyLine> kit = Kit::action_keys();
     for (std::string& line : key_help_lines(kit.data(), kit.data() + kit.size()))
         out.push_back(std::move(line));

@@ -153,8 +153,8 @@ void PlayScreenOf<K>::ask_undo() {
         return;
     }
     if (computer(core::Side::A) || computer(core::Side::B)) {
-        message_ = control::take_back_to_person<E>(session_,
-                                                   [this](const Command& c) { return print(c); });
+        message_ = control::take_back_to_person<E>(
+            session_, [this](const Command& c, const State& before) { return E::print(ctx_, before, c); });
         return;
     }
     if (!undo_asks_) {
@@ -170,7 +170,8 @@ void PlayScreenOf<K>::ask_undo() {
 template <ScreenKit K>
 std::string PlayScreenOf<K>::last_undoable() const {
     if (session_.undoable() == 0) return "the last command";
-    return "\"" + print(session_.history().back().command) + "\"";
+    // Named in the state it was played in (the state now may have moved its units).
+    return "\"" + E::print(ctx_, session_.state_before(0), session_.history().back().command) + "\"";
 }
 
 template <ScreenKit K>

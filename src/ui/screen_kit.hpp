@@ -104,6 +104,8 @@ concept ScreenKit = TextKit<K> &&
         } -> std::same_as<KeyAction<typename K::Engine::Command>>;
     /// The action keys' lines of the help page.
     { K::Screen::action_keys() } -> std::convertible_to<std::span<const KeyLine>>;
+    /// Commands shown as examples in the help's line for `:` ("turn, move h5 h7").
+    { K::Screen::kCommandExamples } -> std::convertible_to<const char*>;
     /// The legend page (`?` twice): what the map's marks and the side pane mean.
     { K::Screen::legend(flag) } -> std::same_as<std::vector<std::string>>;
     /// Whether the side deciding decides in the other side's phase.

@@ -4,7 +4,8 @@
 # the map and the side pane, the Enter menu at the cursor, commands typed and completed, the
 # computer's phase, the help and the legend, the history, saving, quitting, resuming, a kill -9 and
 # resuming again; larger squares at 120x40, the cursor on a unit and its menu. And what
-# `tercio play --ruleset` refuses, before the screen; and the same in plain lines (--plain).
+# `tercio play --ruleset` refuses, before the screen; and the same in plain lines (--plain), with
+# every word of Pikette Squared's plain mode, a whole game to its end.
 # Usage: tmux_play_hbl.sh TERCIO
 set -euo pipefail
 tercio="$1"
@@ -181,14 +182,40 @@ plain_dir="$(mktemp -d)"
 trap 'cleanup; rm -rf "$plain_dir"' EXIT
 out="$(printf 'legal\n2\nsave\nquit\n' | "$tercio" play --plain --ruleset hell-broke-loose --red french --blue ottoman \
     --seed 5 --vs normal --save-dir "$plain_dir" 2>&1)"
-for want in "tercio, plain text, Hell Broke Loose: French (A) v Ottoman (B)." "A> legal" "2. second" "A> 2" \
-    "B> turn" "Saved (" "tercio play --resume --save-dir $plain_dir goes on with it"; do
+for want in "tercio, plain text, Hell Broke Loose: French (A) v Ottoman (B)." "A> legal" "  2 second" "A> 2" \
+    'B (Ottoman, normal) plays "turn".' "Saved (" "tercio play --resume --save-dir $plain_dir goes on with it"; do
     [[ "$out" == *"$want"* ]] || { echo "tmux_play_hbl: --plain: expected '$want' in:" >&2; echo "$out" >&2; exit 1; }
 done
 out="$(printf 'status\nquit\n' | "$tercio" play --plain --resume --save-dir "$plain_dir" 2>&1)"
 for want in "Resumed after" "A> status" "B Ottoman: army die D10"; do
     [[ "$out" == *"$want"* ]] || { echo "tmux_play_hbl: --plain --resume: expected '$want' in:" >&2; echo "$out" >&2; exit 1; }
 done
+
+# --plain has every word of Pikette Squared's (tests/cli/plain.sh): a whole game against the
+# computer from a script, the person always playing the first legal command ("1") after the plain
+# mode's own words, to the end of the game; no escape byte; the save of a finished game.
+whole="$plain_dir/whole"
+mkdir -p "$whole"
+{
+    printf '%s\n' help legal map units status why "odds fight K1" "no such command" 99999 undo "decline all"
+    for _ in $(seq 6000); do echo 1; done
+} >"$whole/moves.txt"
+TERM=dumb timeout 300 "$tercio" play --plain --ruleset hell-broke-loose --red french --blue ottoman --vs normal \
+    --seed 7 --save-dir "$whole/saves" --player p <"$whole/moves.txt" >"$whole/out.txt" 2>"$whole/err.txt" ||
+    { echo "tmux_play_hbl: --plain whole game: exit $? ($(cat "$whole/err.txt"))" >&2; exit 1; }
+if LC_ALL=C grep -q $'\x1b' "$whole/out.txt"; then echo "tmux_play_hbl: --plain printed an ESC byte" >&2; exit 1; fi
+for want in "Type a command in the command language" "Examples: first, second, turn, done" \
+    "legal commands (type the number to play one)" "   a b c d e f g h i j k l m n o p q r s t u v w x" \
+    "A K1 h2 N  Gendarmes" "B Ottoman: army die D10" "No roll to explain yet." "odds: fight K1: " \
+    "no such command: " "No command 99999" "Nothing to take back" "decline all: " "B (Ottoman, normal) plays" \
+    "The game is over."; do
+    grep -qF -- "$want" "$whole/out.txt" ||
+        { echo "tmux_play_hbl: --plain whole game: expected '$want' in:" >&2; tail -n 40 "$whole/out.txt" >&2; exit 1; }
+done
+tail -n 1 "$whole/out.txt" | grep -qE "^tercio: Hell Broke Loose game french v ottoman, seed 7, finished: (A won|B won|a draw), saved in" ||
+    { echo "tmux_play_hbl: --plain whole game: the last line is not the finished game's: $(tail -n 3 "$whole/out.txt")" >&2; exit 1; }
+grep -qF '#== game over ==' "$whole"/saves/p/*.save || { echo "tmux_play_hbl: the plain game's save is not finished" >&2; exit 1; }
+"$tercio" check "$whole"/saves/p/*.save >/dev/null || { echo "tmux_play_hbl: tercio check refuses the plain game's save" >&2; exit 1; }
 
 
 # Hosted for two terminals: tercio host --resume serves it (the computer keeps side B), and its

@@ -47,8 +47,16 @@ TEST_CASE("A Hell Broke Loose game through the Session: history, undo to the las
     CHECK(seen.played_n == 1);
     CHECK(seen.last == "first");
     CHECK(s.undoable() == 1);
-    CHECK_FALSE(s.undo().has_value());
+    // The state the command was played in, to name it by before it is taken back.
+    CHECK(hbl::state_hash(s.state_before(0)) == hash_at_start);
+    CHECK(control::take_back_to_person<hbl::Engine>(s, [&](const hbl::Command& c, const hbl::GameState& in) {
+              CHECK(hbl::state_hash(in) == hash_at_start);
+              return hbl::print(s.context(), in, c);
+          }) == "Took back \"first\".");
     CHECK(seen.undone_n == 1);
+    REQUIRE(s.play(parse(s, "first")).ok());
+    CHECK_FALSE(s.undo().has_value());
+    CHECK(seen.undone_n == 2);
     CHECK(s.history().empty());
     CHECK(hbl::state_hash(s.state()) == hash_at_start);
 
@@ -65,7 +73,7 @@ TEST_CASE("A Hell Broke Loose game through the Session: history, undo to the las
     CHECK_FALSE(s.play(hbl::cmd::First{}).ok());
     CHECK(hbl::state_hash(s.state()) == before);
     CHECK(s.version() == version);
-    CHECK(seen.played_n == 3);
+    CHECK(seen.played_n == 4);
 
     // Seats, and the name of a side the computer plays.
     s.set_seat(core::Side::B, control::Seat::computer_at("normal"));

@@ -1,17 +1,21 @@
-// The plain-line front end of Hell Broke Loose (src/ui/hbl_plain_game.hpp): what it prints for a
-// new game, its words (legal and a number, odds, why, map, units, status, undo, save, quit), the
-// computer's commands, and the end of the input.
+// `tercio play --plain` is one front end over the kit (src/ui/plain_game_of.hpp); Pikette
+// Squared's is tested in plain_game_test.cpp and tests/cli/plain.sh. Here Hell Broke Loose's, with
+// every word Pikette Squared's has: what it prints for a new game, help and its examples, legal and
+// a number (numbered as the whole list), odds, why, its pages (map, units, status), undo naming
+// the command taken back, decline all, save, quit, the computer's commands (through the one
+// driver, control::ComputerTurnsOf), the end of the input and the end of the game.
 #include <catch2/catch.hpp>
 
 #include <sstream>
 
 #include "ai/hbl_players.hpp"
+#include "kits/hbl/plain_game.hpp"
 #include "tests/hbl/fixture.hpp"
 #include "tests/rules/position_fixture.hpp"
-#include "ui/hbl_plain_game.hpp"
 
 using namespace tercio;
 using test::contains;
+using HblPlain = ui::PlainGameOf<kits::HblKit>;
 
 namespace {
 
@@ -23,22 +27,34 @@ TEST_CASE("Hell Broke Loose in plain lines: the words, a numbered command, undo"
     const hbl::Context ctx = french_v_ottoman();
     control::SessionOf<hbl::Engine> session(ctx, 5);
     std::ostringstream out;
-    ui::HblPlainGame game(session, out);
+    HblPlain game(session, out);
     game.start("");
     CHECK(contains(out.str(), "tercio, plain text, Hell Broke Loose: French (A) v Ottoman (B). Type help for the commands."));
     CHECK(contains(out.str(), "Initiative: A rolls 7, B rolls 1: 6 pips each; A chooses to go first or second."));
     out.str("");
+    game.print_waiting();
+    CHECK(out.str() == "Turn 1: A goes first or second (first, second) (A French).\n");
+    out.str("");
+    CHECK(game.handle_line("help"));
+    CHECK(contains(out.str(), "  status        the turn, pips, cards, army dice, morale chips and decks"));
+    CHECK(contains(out.str(), "  decline all   at a reaction"));
+    CHECK(contains(out.str(), "Examples: first, second, turn, done, activate CMD, move K1 h3 N"));
+    CHECK_FALSE(contains(out.str(), "unmoved-shots"));  // Pikette Squared's word only
+    out.str("");
     CHECK(game.handle_line("legal"));
-    CHECK(out.str() == "1. first\n2. second\n3. concede\n");
+    CHECK(out.str() == "3 legal commands (type the number to play one):\n  1 first\n  2 second\n  3 concede\n");
+    out.str("");
+    CHECK(game.handle_line("legal s"));
+    CHECK(out.str() == "1 of 3 legal commands (type the number to play one):\n  2 second\n");
     out.str("");
     CHECK(game.handle_line("1"));  // first
     CHECK(session.history().size() == 1);
     CHECK(contains(out.str(), "A's phase: 6 pips."));
-    CHECK(game.handle_line("7"));  // the list is gone once a command is played
-    CHECK(contains(out.str(), "No command 7 in the last list (legal lists them)."));
+    CHECK(game.handle_line("99"));
+    CHECK(contains(out.str(), "No command 99: legal lists "));
     out.str("");
     CHECK(game.handle_line("undo"));
-    CHECK(out.str() == "Taken back.\n");
+    CHECK(out.str() == "Took back \"first\".\n");
     CHECK(session.history().empty());
     out.str("");
     CHECK(game.handle_line("first"));
@@ -46,13 +62,20 @@ TEST_CASE("Hell Broke Loose in plain lines: the words, a numbered command, undo"
     CHECK(contains(out.str(), "A turns Command."));
     out.str("");
     CHECK(game.handle_line("undo"));
-    CHECK(contains(out.str(), "Not taken back: nothing to take back: dice were rolled or a card turned since."));
+    CHECK(out.str() == "Nothing to take back: dice were rolled or a card turned since the last command.\n");
     out.str("");
     CHECK(game.handle_line("fight K1"));
     CHECK(contains(out.str(), "fight K1: "));
     out.str("");
+    CHECK(game.handle_line("fly away"));
+    CHECK(contains(out.str(), "fly away: "));
+    CHECK(contains(out.str(), "(help lists what you can type)"));
+    out.str("");
     CHECK(game.handle_line("odds fight K1"));
-    CHECK(out.str() == "odds fight K1: the unit is in no melee\n");
+    CHECK(out.str() == "odds: fight K1: the unit is in no melee\n");
+    out.str("");
+    CHECK(game.handle_line("odds"));
+    CHECK(out.str() == "odds: give a command, as in: odds fight K1\n");
     out.str("");
     CHECK(game.handle_line("map"));
     CHECK(contains(out.str(), " 2 . . . . . . . K K M H P P A A G"));
@@ -63,8 +86,11 @@ TEST_CASE("Hell Broke Loose in plain lines: the words, a numbered command, undo"
     CHECK(game.handle_line("status"));
     CHECK(contains(out.str(), "B Ottoman: army die D10, morale chips 21 of 21"));
     out.str("");
+    CHECK(game.handle_line("decline all"));
+    CHECK(out.str() == "decline all: these rules ask for a reaction only when one can be made\n");
+    out.str("");
     CHECK(game.handle_line("save"));
-    CHECK(out.str() == "This game is not saved.\n");
+    CHECK(out.str() == "This game is not being saved.\n");
     CHECK_FALSE(game.handle_line("quit"));
 }
 
@@ -73,17 +99,17 @@ TEST_CASE("Hell Broke Loose in plain lines: the computer's commands, why, and th
     const hbl::Context ctx = french_v_ottoman();
     control::SessionOf<hbl::Engine> session(ctx, 5);
     std::ostringstream out;
-    ui::HblPlainGame game(session, out);
+    HblPlain game(session, out);
     game.seat(core::Side::B, ai::make_hbl_player(ai::Level::Normal, 3), "normal");
     game.set_echo(true);
     std::istringstream in("second\nwhy\n");
     CHECK(game.run(in));  // the input ended
     const std::string s = out.str();
-    CHECK(contains(s, "Turn 1, A (French) to decide: A goes first or second (first, second)."));
+    CHECK(contains(s, "Turn 1: A goes first or second (first, second) (A French)."));
     CHECK(contains(s, "A> second\n"));
-    // The computer's commands are printed after its prompt, then played.
-    CHECK(contains(s, "B> turn\n"));
-    CHECK_FALSE(contains(s, "(Ottoman, the computer) to decide"));  // it never waits for a key
+    // The computer's commands, named and played.
+    CHECK(contains(s, "B (Ottoman, normal) plays \"turn\".\n"));
+    CHECK_FALSE(contains(s, "(B Ottoman, the computer)."));  // it never waits for a key
     CHECK(session.history().size() > 2);
     CHECK(session.decider() == core::Side::A);
     // why: the newest roll explained (B's activations rolled the officers' dice).
@@ -92,4 +118,19 @@ TEST_CASE("Hell Broke Loose in plain lines: the computer's commands, why, and th
     const std::string after_why = s.substr(why_at + 7);
     CHECK((contains(after_why, "against an unmodified D8") || contains(after_why, "Combat Die")));
     CHECK_FALSE(contains(after_why, "No roll to explain yet."));
+}
+
+TEST_CASE("Hell Broke Loose in plain lines: the computer against itself to the end of the game",
+          "[ui][hbl][plain][ai]") {
+    const hbl::Context ctx = french_v_ottoman();
+    control::SessionOf<hbl::Engine> session(ctx, 9);
+    std::ostringstream out;
+    HblPlain game(session, out);
+    game.seat(core::Side::A, ai::make_hbl_player(ai::Level::Random, 1), "random");
+    game.seat(core::Side::B, ai::make_hbl_player(ai::Level::Random, 2), "random");
+    std::istringstream in("");
+    CHECK(game.run(in));
+    CHECK(session.over());
+    CHECK(contains(out.str(), "The game is over."));
+    CHECK(out.str().find('\x1b') == std::string::npos);
 }

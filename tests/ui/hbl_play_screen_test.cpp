@@ -228,6 +228,9 @@ TEST_CASE("Hell Broke Loose: help, legend, history, Tab, undo and quitting", "[u
     std::string s = screen_of(screen);
     CHECK(contains(s, "tercio keys"));
     CHECK(contains(s, "activate the command of the unit at the cursor; rally it"));
+    // The command line's examples are the ruleset's own commands.
+    CHECK(contains(s, "type a command: turn, activate CMD, move K1 h3 N, fight K1"));
+    CHECK_FALSE(contains(s, "shoot h5 h8"));
     keys(screen, "?");
     s = screen_of(screen);
     CHECK(contains(s, "The map's marks and the side pane"));

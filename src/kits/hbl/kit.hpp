@@ -17,8 +17,8 @@
 #include "kits/hbl/run.hpp"
 #include "hbl/engine.hpp"
 #include "kits/hbl/screen.hpp"
+#include "kits/hbl/plain.hpp"
 #include "kits/hbl/text.hpp"
-#include "ui/hbl_plain_game.hpp"
 #include "ui/start_menu.hpp"
 
 namespace tercio::kits {
@@ -94,9 +94,9 @@ struct HblKit {
     using Net = HblNet;
     /// Its words and its screen (docs/rulesets.md, "The kit: Text and Screen groups").
     using Text = hbl_kit::Text;
-    /// Its `--plain` line front end (until `--plain` is one generic front end over the kit).
-    using Plain = ui::HblPlainGame;
     using Screen = hbl_kit::Screen;
+    /// What `--plain` needs beside them (ui::PlainKit).
+    using Plain = hbl_kit::Plain;
 };
 
 }  // namespace tercio::kits

@@ -18,8 +18,8 @@
 #include "kits/pikette/run.hpp"
 #include "rules/engine.hpp"
 #include "kits/pikette/screen.hpp"
+#include "kits/pikette/plain.hpp"
 #include "kits/pikette/text.hpp"
-#include "ui/plain_game.hpp"
 #include "ui/start_menu.hpp"
 
 namespace tercio::kits {
@@ -99,9 +99,9 @@ struct PiketteKit {
     using Net = PiketteNet;
     /// Its words and its screen (docs/rulesets.md, "The kit: Text and Screen groups").
     using Text = pikette::Text;
-    /// Its `--plain` line front end (until `--plain` is one generic front end over the kit).
-    using Plain = ui::PlainGame;
     using Screen = pikette::Screen;
+    /// What `--plain` needs beside them (ui::PlainKit).
+    using Plain = pikette::Plain;
 };
 
 }  // namespace tercio::kits

@@ -59,6 +59,8 @@ struct Screen {
     static bool out_of_turn(const State& s);
     static std::vector<std::string> tips(const control::Session& session, const State& before,
                                          Tips& shown);
+    /// Commands to show in the help's line for `:`.
+    static constexpr const char* kCommandExamples = "turn, move h5 h7, shoot h5 h8, pass";
     /// `unmoved-shots ask|never`.
     static std::optional<std::string> command_word(Reactions& reactions, const std::string& text);
 };

@@ -1,0 +1,5 @@
+#include "kits/pikette/plain_game.hpp"
+
+namespace tercio::ui {
+template class PlainGameOf<kits::PiketteKit>;
+}  // namespace tercio::ui
