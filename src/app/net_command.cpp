@@ -29,6 +29,7 @@
 #include "net/server.hpp"
 #include "ui/curses_surface.hpp"
 #include "kits/front_ends.hpp"
+#include "ui/plain_game_of.hpp"
 #include "ui/play_screen_of.hpp"
 
 namespace tercio::app {
@@ -298,8 +299,7 @@ int plain_client(net::RemoteGameOf<typename K::Engine>& game, const NetOptions& 
     const bool tty = ::isatty(STDIN_FILENO) != 0;
     plain.set_echo(!tty);
     bool quit = false;
-    // The words of a game played through a server: chat, and the answer to a take-back.
-    const auto words = [&game](const std::string& word, const std::string& rest) {
+    plain.set_words([&game](const std::string& word, const std::string& rest) {
         if (word == "say" || word == "\"") {
             if (!rest.empty()) game.say(rest);
             return true;
@@ -309,24 +309,7 @@ int plain_client(net::RemoteGameOf<typename K::Engine>& game, const NetOptions& 
             return true;
         }
         return false;
-    };
-    constexpr bool has_words = requires(ui::PlainGameOf<K>& p) { p.set_words(words); };
-    if constexpr (has_words) plain.set_words(words);
-    // A line front end without words of its own: they are read here first.
-    const auto handle = [&](const std::string& line) {
-        if constexpr (!has_words) {
-            const std::size_t start = line.find_first_not_of(' ');
-            if (start != std::string::npos) {
-                const std::size_t end = std::min(line.find(' ', start), line.size());
-                const std::size_t rest = std::min(line.find_first_not_of(' ', end), line.size());
-                if (words(line.substr(start, end - start), line.substr(rest))) return true;
-            }
-        }
-        return plain.handle_line(line);
-    };
-    const auto pass_reactions = [&plain] {
-        if constexpr (requires { plain.pass_reactions(); }) plain.pass_reactions();
-    };
+    });
     plain.start(note);
     LineReader in;
     std::uint64_t shown = ~std::uint64_t{0};
@@ -337,7 +320,7 @@ int plain_client(net::RemoteGameOf<typename K::Engine>& game, const NetOptions& 
     for (;;) {
         if (stop_signal()) break;
         if (!game.pump(0)) break;
-        pass_reactions();
+        plain.pass_reactions();
         const auto& s = game.session();
         const bool mine = game.side() && game.started() && !s.over() && s.decider() == *game.side();
         if (s.version() != shown || mine != was_mine) {
@@ -354,7 +337,7 @@ int plain_client(net::RemoteGameOf<typename K::Engine>& game, const NetOptions& 
         if (read_input) {
             if (auto line = in.next()) {
                 if (!tty) std::cout << line->substr(0, 200) << '\n';
-                if (!handle(*line)) {
+                if (!plain.handle_line(*line)) {
                     quit = true;
                     break;
                 }

@@ -186,9 +186,11 @@ class HostedGameOf final : public HostedGame, private control::ObserverOf<E> {
     std::size_t undoable() const override { return session_.undoable(); }
     core::Side by(std::size_t i) const override { return session_.history()[i].by; }
     std::string command_text(std::size_t i) const override {
-        // Read in the state now (the one it was played on is not kept): only a take-back's
-        // question shows it.
-        return E::print(session_.context(), session_.state(), session_.history()[i].command);
+        // Read in the state it was played in (its text may name units by what stood where then),
+        // which is kept for the commands that can be taken back.
+        const std::size_t back = commands() - 1 - i;
+        const auto& state = back < undoable() ? session_.state_before(back) : session_.state();
+        return E::print(session_.context(), state, session_.history()[i].command);
     }
     std::optional<std::string> play(std::string_view text) override {
         auto parsed = E::parse(session_.context(), session_.state(), decider(), text);
