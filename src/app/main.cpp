@@ -64,7 +64,7 @@ std::optional<fs::path> data_dir_or_report(const std::optional<fs::path>& flag, 
     if (!dir) {
         if (flag) {
             std::cerr << "tercio: --data-dir " << flag->string()
-                      << ": not a tercio data directory (it has no rulesets/ folder)\n";
+                      << ": not a tercio data directory (" << data::data_dir_problem(*flag) << ")\n";
         } else {
             std::cerr << "tercio: cannot find the game data (looked in data/ and ../share/tercio "
                          "beside the program); give --data-dir DIR\n";
@@ -119,13 +119,9 @@ int run_default(const fs::path& data_dir) {
               << "  tercio replay FILE     show a saved game step by step\n"
               << "  tercio sim ...         computer against computer, many games, with statistics\n"
               << "  tercio --help          all commands and options\n\n"
-              << "Armies in " << (data_dir / "armies").string() << ":\n";
-    std::error_code ec;
+              << "Armies in " << data::army_file(data_dir, rs->id, "").parent_path().string() << ":\n";
     std::vector<fs::path> armies;
-    for (const auto& e : fs::directory_iterator(data_dir / "armies", ec)) {
-        if (e.path().extension() == ".toml") armies.push_back(e.path());
-    }
-    std::sort(armies.begin(), armies.end());
+    for (const std::string& id : catalog.army_ids(rs->id)) armies.push_back(data::army_file(data_dir, rs->id, id));
     int bad = 0;
     for (const auto& a : armies) {
         const data::FileText ft = data::read_file(a);
@@ -154,7 +150,7 @@ int main(int argc, char** argv) {
 
     std::optional<fs::path> data_dir_flag;
     app.add_option("--data-dir", data_dir_flag,
-                   "Directory holding rulesets/ and armies/ (default: found beside the program)")
+                   "Directory holding rulesets/ID/ruleset.toml and\nrulesets/ID/armies/ (default: found beside the program)")
         ->type_name("DIR");
 
     std::vector<std::string> check_files;
@@ -358,10 +354,10 @@ int main(int argc, char** argv) {
                "95% Wilson intervals), mean victory points and decision times per level and side");
     sim->fallthrough();
     sim->add_option("--ruleset", sim_opt.ruleset,
-                    "The ruleset (rulesets/ID.toml; default: the armies' own,\n"
+                    "The ruleset (rulesets/ID/; default: the armies' own,\n"
                     "pikette-squared). hell-broke-loose plays Hell Broke Loose\n"
-                    "with its own armies (armies/hell-broke-loose/) at the\n"
-                    "levels random and normal")
+                    "with its own armies (rulesets/hell-broke-loose/armies/)\n"
+                    "at the levels random and normal")
         ->type_name("ID");
     CLI::Option* sim_red = sim->add_option("--red", sim_opt.red, "Side A's army (south edge)")->type_name("ARMY");
     CLI::Option* sim_blue = sim->add_option("--blue", sim_opt.blue, "Side B's army (north edge)")->type_name("ARMY");

@@ -38,12 +38,7 @@ namespace {
 /// ruleset file of data/rulesets whose engine this program has, in the registry's order of kits
 /// (the default's first), then by id. One without armies is left out.
 std::vector<ui::RulesetChoice> ruleset_choices(data::DataCatalog& catalog) {
-    std::vector<std::string> ids;
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(catalog.dir() / "rulesets", ec)) {
-        if (e.path().extension() == ".toml") ids.push_back(e.path().stem().string());
-    }
-    std::sort(ids.begin(), ids.end());
+    const std::vector<std::string> ids = catalog.ruleset_ids();
     std::vector<ui::RulesetChoice> out;
     kits::for_each_kit([&]<class K>(kits::KitTag<K>) {
         for (const std::string& id : ids) {
@@ -470,7 +465,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         const std::string engine = engine_of(*opt.ruleset);
         if (engine.empty()) {
             std::cerr << "tercio play: --ruleset " << printable(*opt.ruleset) << ": no ruleset \"" << printable(*opt.ruleset)
-                      << "\" (rulesets/" << printable(*opt.ruleset) << ".toml cannot be read)\n";
+                      << "\" (rulesets/" << printable(*opt.ruleset) << "/ruleset.toml cannot be read)\n";
             return kExitUsage;
         }
         const auto level_ok = kits::with_kit(engine, [&]<class K>(kits::KitTag<K>) {
@@ -650,7 +645,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     if (!code) {
         term.reset();
         std::cerr << "tercio play: ruleset " << printable(ruleset) << ": "
-                  << (engine.empty() ? "rulesets/" + ruleset + ".toml cannot be read" : kits::unknown_engine(engine))
+                  << (engine.empty() ? "rulesets/" + ruleset + "/ruleset.toml cannot be read" : kits::unknown_engine(engine))
                   << '\n';
         return kExitDataError;
     }

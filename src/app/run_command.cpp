@@ -364,7 +364,7 @@ int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
         const auto named = catalog.engine(opt.ruleset);
         if (!named) {
             std::cerr << "tercio run: --ruleset " << opt.ruleset << ": no ruleset \"" << opt.ruleset
-                      << "\" (rulesets/" << opt.ruleset << ".toml cannot be read)\n";
+                      << "\" (rulesets/" << opt.ruleset << "/ruleset.toml cannot be read)\n";
             return kExitDataError;
         }
         engine = *named;

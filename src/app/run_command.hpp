@@ -7,7 +7,7 @@
 namespace tercio::app {
 
 struct RunOptions {
-    /// The ruleset (`rulesets/<id>.toml`); empty: the position's own, or for a new game the default
+    /// The ruleset (`rulesets/<id>/ruleset.toml`); empty: the position's own, or for a new game the default
     /// ruleset's armies' (kits::DefaultKit). Its engine's kit plays the game (its Run group).
     std::string ruleset;
     std::optional<std::string> position;  ///< a position file to start from

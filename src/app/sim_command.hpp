@@ -10,7 +10,7 @@
 namespace tercio::app {
 
 struct SimOptions {
-    /// The ruleset (`rulesets/<id>.toml`), whose `engine` decides how the games are played;
+    /// The ruleset (`rulesets/<id>/ruleset.toml`), whose `engine` decides how the games are played;
     /// empty: each army's own (Pikette Squared's armies).
     std::string ruleset;
     std::optional<std::string> red;   ///< side A's army

@@ -159,19 +159,19 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
     if (!detail::read_header(root, "army")) return out;
 
     ArmyList army;
-    const auto id = root.string("id", true);
-    if (id && !detail::valid_id(*id)) {
-        root.error(*doc->get("id"), "id", "\"" + *id + "\" is not a valid id (a-z, 0-9, _ and -)");
-    }
-    const auto name = root.string("name", true);
-    army.period = root.string("period", false).value_or("");
+    // The keys every army has (the shell); its period may be left out.
+    const detail::ArmyShell shell = detail::read_army_shell(root, false);
+    const auto& id = shell.id;
+    const auto& name = shell.name;
+    army.period = shell.period.value_or("");
     const Ruleset* rs = nullptr;
-    if (const auto ruleset_id = root.string("ruleset", true)) {
+    if (const auto& ruleset_id = shell.ruleset) {
         std::string why;
         rs = resolve ? resolve(*ruleset_id, why) : nullptr;
         if (!rs) {
-            root.error(*doc->get("ruleset"), "ruleset",
-                       "cannot use ruleset \"" + *ruleset_id + "\": " + (why.empty() ? "not found" : why));
+            root.error(
+                *shell.ruleset_node, "ruleset",
+                "cannot use ruleset \"" + *ruleset_id + "\": " + (why.empty() ? "not found" : why));
         } else {
             army.ruleset = *ruleset_id;
         }

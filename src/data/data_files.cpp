@@ -58,9 +58,60 @@ FileText read_file(const fs::path& path, std::size_t limit) {
     return out;
 }
 
-std::optional<fs::path> find_data_dir(const std::optional<fs::path>& flag, const fs::path& executable) {
+fs::path ruleset_file(const fs::path& dir, std::string_view id) {
+    return dir / "rulesets" / std::string(id) / "ruleset.toml";
+}
+
+fs::path army_file(const fs::path& dir, std::string_view ruleset, std::string_view army) {
+    return dir / "rulesets" / std::string(ruleset) / "armies" / (std::string(army) + ".toml");
+}
+
+namespace {
+
+/// The valid ids of the `.toml` files of a folder, or of its subfolders holding `inner`, sorted.
+std::vector<std::string> ids_in(const fs::path& dir, std::string_view inner = {}) {
+    std::vector<std::string> ids;
     std::error_code ec;
-    const auto usable = [&](const fs::path& p) { return fs::is_directory(p / "rulesets", ec); };
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+        if (inner.empty()) {
+            const std::string stem = e.path().stem().string();
+            if (e.path().extension() == ".toml" && detail::valid_id(stem)) ids.push_back(stem);
+        } else {
+            const std::string name = e.path().filename().string();
+            if (detail::valid_id(name) && fs::is_regular_file(e.path() / std::string(inner), ec))
+                ids.push_back(name);
+        }
+    }
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+}  // namespace
+
+std::vector<std::string> ruleset_ids(const fs::path& dir) {
+    return ids_in(dir / "rulesets", "ruleset.toml");
+}
+
+std::vector<std::string> army_ids(const fs::path& dir, std::string_view ruleset) {
+    if (!detail::valid_id(ruleset)) return {};
+    return ids_in(dir / "rulesets" / std::string(ruleset) / "armies");
+}
+
+std::string data_dir_problem(const fs::path& dir) {
+    std::error_code ec;
+    if (!fs::is_directory(dir / "rulesets", ec)) return "it has no rulesets/ folder";
+    if (!ruleset_ids(dir).empty()) return "";
+    if (!ids_in(dir / "rulesets").empty() || fs::is_directory(dir / "armies", ec)) {
+        return "it is in the old layout, rulesets/<id>.toml and armies/; each ruleset is now a "
+               "folder, rulesets/<id>/ruleset.toml, with its armies in "
+               "rulesets/<id>/armies/<army>.toml (docs/data-format.md, \"Layout\")";
+    }
+    return "its rulesets/ folder has no <id>/ruleset.toml";
+}
+
+std::optional<fs::path> find_data_dir(const std::optional<fs::path>& flag,
+                                      const fs::path& executable) {
+    const auto usable = [&](const fs::path& p) { return data_dir_problem(p).empty(); };
     if (flag) {
         if (usable(*flag)) return *flag;
         return std::nullopt;
@@ -77,55 +128,83 @@ std::optional<fs::path> find_data_dir(const std::optional<fs::path>& flag, const
 
 namespace {
 
-/// "it has: a, b" (or "it has none"): the ids of the files in a data subdirectory, sorted.
-std::string known_ids(const fs::path& dir) {
-    std::vector<std::string> ids;
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(dir, ec)) {
-        const std::string stem = e.path().stem().string();
-        if (e.path().extension() == ".toml" && detail::valid_id(stem)) ids.push_back(stem);
-    }
+/// "it has: a, b" (or "it has none").
+std::string known_ids(const std::vector<std::string>& ids) {
     if (ids.empty()) return "it has none";
-    std::sort(ids.begin(), ids.end());
     std::string out = "it has: ";
     for (std::size_t i = 0; i < ids.size(); ++i) out += (i ? ", " : "") + ids[i];
     return out;
 }
 
-/// An army or ruleset is found by its id, as `<sub>/<id>.toml` (DataCatalog): a file whose id is
-/// not its name can never be found by that id. Reports that at the id's value; `name` is the file
-/// name without `.toml`, `sub` the data subdirectory ("armies" or "rulesets").
+/// Where the game looks a file up by its id (check_id_is_name): a ruleset by its folder, an army
+/// by its file name.
+struct IdPlace {
+    std::string_view what;  ///< "armies" or "rulesets"
+    std::string_view as;    ///< "rulesets/<ruleset>/armies/<id>.toml"
+    bool folder = false;    ///< the id names the folder, not the file
+};
+constexpr IdPlace kArmyPlace{"armies", "rulesets/<ruleset>/armies/<id>.toml", false};
+constexpr IdPlace kRulesetPlace{"rulesets", "rulesets/<id>/ruleset.toml", true};
+/// A ruleset file outside a data directory's layout (not named ruleset.toml): its id must still
+/// be its file name, the name it is checked and shared by.
+constexpr IdPlace kLooseRulesetPlace{"rulesets", "rulesets/<id>/ruleset.toml", false};
+
+/// An army or ruleset is found by its id (DataCatalog): a file whose id is not its name (an
+/// army's file name, a ruleset's folder) can never be found by that id. Reports that at the id's
+/// value; `name` is that name.
 void check_id_is_name(detail::Reporter& r, const toml::table& doc, std::string_view name,
-                      std::string_view sub) {
+                      const IdPlace& place) {
     const toml::node* n = doc.get("id");
     // A missing or malformed id is the loader's to report.
     if (!n || !n->is_string() || !detail::valid_id(n->as_string()->get())) return;
     const std::string& id = n->as_string()->get();
     if (id == name) return;
-    std::string message = "\"" + id + "\" does not match the file name " + std::string(name) +
-                          ".toml (" + std::string(sub) + " are looked up by id, as " +
-                          std::string(sub) + "/<id>.toml): name the file " + id + ".toml";
+    std::string message =
+        "\"" + id + "\" does not match the " + (place.folder ? "folder name " : "file name ") +
+        std::string(name) + (place.folder ? "" : ".toml") + " (" + std::string(place.what) +
+        " are looked up by id, as " + std::string(place.as) +
+        "): " + (place.folder ? "name the folder " + id : "name the file " + id + ".toml");
     if (detail::valid_id(name)) message += ", or make the id \"" + std::string(name) + "\"";
     r.error(n->source(), "id", message);
 }
 
+/// An army in a data directory, `rulesets/<ruleset>/armies/<id>.toml`, names that ruleset: the
+/// game looks it up in its ruleset's folder. Reports one that names another at its `ruleset`.
+void check_army_folder(detail::Reporter& r, const toml::table& doc, const fs::path& file) {
+    std::error_code ec;
+    const fs::path armies = fs::absolute(file, ec).parent_path();
+    const fs::path ruleset = armies.parent_path();
+    if (armies.filename() != "armies" || ruleset.parent_path().filename() != "rulesets") return;
+    const toml::node* n = doc.get("ruleset");
+    if (!n || !n->is_string() || n->as_string()->get() == ruleset.filename().string()) return;
+    r.error(n->source(), "ruleset",
+            "\"" + n->as_string()->get() + "\" is not the ruleset whose folder this army is in (" +
+                ruleset.filename().string() +
+                "): the game finds an army in its ruleset's folder, as " +
+                std::string(kArmyPlace.as) + "; move the file or name ruleset \"" +
+                ruleset.filename().string() + "\"");
+}
+
 /// The same, for a file read as text.
 void check_id_is_name(const std::string& file, std::string_view text, std::string_view name,
-                      std::string_view sub, LoadErrors& errors) {
+                      const IdPlace& place, LoadErrors& errors) {
     LoadErrors scratch;
     detail::Reporter probe(file, scratch);
     const auto doc = detail::parse_document(probe, text);
     if (!doc) return;
     detail::Reporter r(file, errors);
-    check_id_is_name(r, *doc, name, sub);
+    check_id_is_name(r, *doc, name, place);
 }
 
-/// Loads `<dir>/<sub>/<id>.toml` once into `cache` with `load(file, text)`, and returns the value,
-/// or nullptr and why not. `what` names the kind of file in messages ("ruleset", "army").
+/// Loads `file` (`rel` from the data directory) once into `cache` under `key` with
+/// `load(file, text)`, and returns the value, or nullptr and why not. `what` names the kind of
+/// file in messages ("ruleset", "army"), `known` the ids there are of it.
 template <typename T, typename Load>
 const T* cached_load(std::map<std::string, std::unique_ptr<Loaded<T>>, std::less<>>& cache,
-                     const fs::path& dir, std::string_view sub, std::string_view what,
-                     std::string_view id, std::string& why, Load&& load) {
+                     const fs::path& dir, const fs::path& rel, const IdPlace& place,
+                     std::string_view what, std::string_view id,
+                     const std::function<std::vector<std::string>()>& known, std::string& why,
+                     Load&& load) {
     if (!detail::valid_id(id)) {
         why = "not a valid " + std::string(what) + " id";
         return nullptr;
@@ -134,27 +213,27 @@ const T* cached_load(std::map<std::string, std::unique_ptr<Loaded<T>>, std::less
         why = "no data directory found to look it up in (give --data-dir DIR)";
         return nullptr;
     }
-    auto it = cache.find(id);
+    const std::string key = rel.generic_string();
+    auto it = cache.find(key);
     if (it == cache.end()) {
-        const fs::path file = dir / sub / (std::string(id) + ".toml");
+        const fs::path file = dir / rel;
         auto loaded = std::make_unique<Loaded<T>>();
         const FileText ft = read_file(file);
         if (ft.missing) {
             // Not a place in a file: the key that names it is where this is reported.
             loaded->errors.push_back(LoadError{"", 0, 0,
-                                               "the data directory has no " + std::string(sub) +
-                                                   "/" + std::string(id) + ".toml (" +
-                                                   known_ids(dir / sub) + ")"});
+                                               "the data directory has no " + rel.generic_string() +
+                                                   " (" + known_ids(known()) + ")"});
         } else if (!ft.error.empty()) {
             loaded->errors.push_back(LoadError{file.string(), 1, 1, ft.error});
         } else {
             *loaded = load(file.string(), ft.text);
             if (loaded->ok() && loaded->value->id != id) {
-                check_id_is_name(file.string(), ft.text, id, sub, loaded->errors);
+                check_id_is_name(file.string(), ft.text, id, place, loaded->errors);
                 loaded->value.reset();
             }
         }
-        it = cache.emplace(std::string(id), std::move(loaded)).first;
+        it = cache.emplace(key, std::move(loaded)).first;
     }
     const auto& l = *it->second;
     if (l.ok()) return &*l.value;
@@ -164,11 +243,28 @@ const T* cached_load(std::map<std::string, std::unique_ptr<Loaded<T>>, std::less
     return nullptr;
 }
 
+/// The relative path of a ruleset's file, and of an army's.
+fs::path ruleset_rel(std::string_view id) {
+    return ruleset_file("", id);
+}
+fs::path army_rel(std::string_view ruleset, std::string_view army) {
+    return army_file("", ruleset, army);
+}
+
 }  // namespace
+
+std::vector<std::string> DataCatalog::ruleset_ids() const {
+    return data::ruleset_ids(dir_);
+}
+
+std::vector<std::string> DataCatalog::army_ids(std::string_view ruleset_id) const {
+    return data::army_ids(dir_, ruleset_id);
+}
 
 const rules::Ruleset* DataCatalog::ruleset(std::string_view id, std::string& why) {
     return cached_load(
-        rulesets_, dir_, "rulesets", "ruleset", id, why,
+        rulesets_, dir_, ruleset_rel(id), kRulesetPlace, "ruleset", id,
+        [this] { return ruleset_ids(); }, why,
         [](const std::string& file, std::string_view text) { return load_ruleset(file, text); });
 }
 
@@ -176,11 +272,42 @@ RulesetResolver DataCatalog::resolver() {
     return [this](std::string_view id, std::string& why) { return ruleset(id, why); };
 }
 
+const rules::ArmyList* DataCatalog::army(std::string_view ruleset_id, std::string_view id,
+                                         std::string& why) {
+    if (!detail::valid_id(ruleset_id)) {
+        why = "not a valid ruleset id";
+        return nullptr;
+    }
+    const rules::ArmyList* a = cached_load(
+        armies_, dir_, army_rel(ruleset_id, id), kArmyPlace, "army", id,
+        [this, ruleset_id] { return army_ids(ruleset_id); }, why,
+        [this](const std::string& file, std::string_view text) {
+            return load_army(file, text, resolver());
+        });
+    if (a && a->ruleset != ruleset_id) {
+        why = "it is for ruleset \"" + a->ruleset + "\", not \"" + std::string(ruleset_id) +
+              "\" (an army names the ruleset whose folder it is in)";
+        return nullptr;
+    }
+    return a;
+}
+
 const rules::ArmyList* DataCatalog::army(std::string_view id, std::string& why) {
-    return cached_load(armies_, dir_, "armies", "army", id, why,
-                       [this](const std::string& file, std::string_view text) {
-                           return load_army(file, text, resolver());
-                       });
+    // The armies of the rulesets played by the default engine, the first that has one by this id.
+    std::string first_why;
+    for (const std::string& rs : ruleset_ids()) {
+        if (engine(rs) != std::string(kPiketteSquared)) continue;
+        if (!fs::exists(army_file(dir_, rs, id))) {
+            if (first_why.empty()) army(rs, id, first_why);
+            continue;
+        }
+        return army(rs, id, why);
+    }
+    if (first_why.empty() && !detail::valid_id(id)) first_why = "not a valid army id";
+    why = first_why.empty() ? "no ruleset of " + std::string(kPiketteSquared) + " has an army \"" +
+                                  std::string(id) + "\""
+                            : first_why;
+    return nullptr;
 }
 
 std::optional<rules::RulesContext> DataCatalog::context(std::string_view ruleset_id,
@@ -194,14 +321,9 @@ std::optional<rules::RulesContext> DataCatalog::context(std::string_view ruleset
         return std::nullopt;
     }
     for (std::size_t s = 0; s < 2; ++s) {
-        ctx.armies[s] = army(armies[s], reason);
+        ctx.armies[s] = army(ruleset_id, armies[s], reason);
         if (!ctx.armies[s]) {
             why = "army \"" + armies[s] + "\": " + reason;
-            return std::nullopt;
-        }
-        if (ctx.armies[s]->ruleset != ruleset_id) {
-            why = "army \"" + armies[s] + "\" is for ruleset \"" + ctx.armies[s]->ruleset +
-                  "\", not \"" + std::string(ruleset_id) + "\"";
             return std::nullopt;
         }
     }
@@ -225,7 +347,7 @@ std::optional<std::string> DataCatalog::engine(std::string_view ruleset_id) {
 }
 
 std::optional<std::string> DataCatalog::engine(std::string_view ruleset_id, std::string& why) {
-    const std::string file = "rulesets/" + std::string(ruleset_id) + ".toml";
+    const std::string file = ruleset_rel(ruleset_id).generic_string();
     if (!detail::valid_id(ruleset_id) || dir_.empty()) {
         why = "no ruleset \"" + std::string(ruleset_id) + "\"";
         return std::nullopt;
@@ -241,10 +363,12 @@ std::optional<std::string> DataCatalog::engine(std::string_view ruleset_id, std:
 }
 
 const hbl::Ruleset* DataCatalog::hbl_ruleset(std::string_view id, std::string& why) {
-    return cached_load(hbl_rulesets_, dir_, "rulesets", "ruleset", id, why,
-                       [](const std::string& file, std::string_view text) {
-                           return load_hbl_ruleset(file, text);
-                       });
+    return cached_load(
+        hbl_rulesets_, dir_, ruleset_rel(id), kRulesetPlace, "ruleset", id,
+        [this] { return ruleset_ids(); }, why,
+        [](const std::string& file, std::string_view text) {
+            return load_hbl_ruleset(file, text);
+        });
 }
 
 const hbl::ArmyList* DataCatalog::hbl_army(std::string_view ruleset_id, std::string_view id,
@@ -253,11 +377,18 @@ const hbl::ArmyList* DataCatalog::hbl_army(std::string_view ruleset_id, std::str
         why = "not a valid ruleset id";
         return nullptr;
     }
-    auto& cache = hbl_armies_[std::string(ruleset_id)];
-    return cached_load(cache, dir_, "armies/" + std::string(ruleset_id), "army", id, why,
-                       [this](const std::string& file, std::string_view text) {
-                           return load_hbl_army(file, text, hbl_resolvers().ruleset);
-                       });
+    const hbl::ArmyList* a = cached_load(
+        hbl_armies_, dir_, army_rel(ruleset_id, id), kArmyPlace, "army", id,
+        [this, ruleset_id] { return army_ids(ruleset_id); }, why,
+        [this](const std::string& file, std::string_view text) {
+            return load_hbl_army(file, text, hbl_resolvers().ruleset);
+        });
+    if (a && a->ruleset != ruleset_id) {
+        why = "it is for ruleset \"" + a->ruleset + "\", not \"" + std::string(ruleset_id) +
+              "\" (an army names the ruleset whose folder it is in)";
+        return nullptr;
+    }
+    return a;
 }
 
 HblResolvers DataCatalog::hbl_resolvers() {
@@ -369,14 +500,9 @@ CheckOutcome check_text(std::string_view file, std::string_view text,
     }
     if (kind == "ruleset" || kind == "army") {
         out.kind = kind;
-        std::string sub = kind == "ruleset" ? "rulesets" : "armies";
         if (is_hbl_file(*doc, kind, hbl)) {
-            if (kind == "ruleset") {
-                out.errors = load_hbl_ruleset(file, text).errors;
-            } else {
-                out.errors = load_hbl_army(file, text, hbl.ruleset).errors;
-                sub += "/" + doc->get("ruleset")->as_string()->get();
-            }
+            out.errors = kind == "ruleset" ? load_hbl_ruleset(file, text).errors
+                                           : load_hbl_army(file, text, hbl.ruleset).errors;
         } else {
             out.errors = kind == "ruleset" ? load_ruleset(file, text).errors
                                            : load_army(file, text, resolve).errors;
@@ -388,7 +514,12 @@ CheckOutcome check_text(std::string_view file, std::string_view text,
         }
         if (!file_name.empty()) {
             detail::Reporter r(std::string(file), out.errors);
-            check_id_is_name(r, *doc, file_name, sub);
+            const bool in_folder = fs::path(file).filename() == "ruleset.toml";
+            check_id_is_name(r, *doc, file_name,
+                             kind == "army" ? kArmyPlace
+                             : in_folder    ? kRulesetPlace
+                                            : kLooseRulesetPlace);
+            if (kind == "army") check_army_folder(r, *doc, fs::path(file));
             detail::sort_errors(out.errors);
         }
     } else if (kind == "position") {
@@ -430,8 +561,12 @@ CheckOutcome check_file(const fs::path& file, DataCatalog& catalog) {
         }
         return out;
     }
-    return check_text(file.string(), ft.text, catalog.resolver(), catalog.context_resolver(),
-                      file.stem().string(), catalog.hbl_resolvers());
+    // A ruleset in a data directory is named by its folder (rulesets/<id>/ruleset.toml).
+    const std::string name = file.filename() == "ruleset.toml"
+                                 ? fs::absolute(file).parent_path().filename().string()
+                                 : file.stem().string();
+    return check_text(file.string(), ft.text, catalog.resolver(), catalog.context_resolver(), name,
+                      catalog.hbl_resolvers());
 }
 
 }  // namespace tercio::data

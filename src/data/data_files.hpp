@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "data/input_guard.hpp"
 #include "data/load_error.hpp"
@@ -77,9 +78,22 @@ struct FileText {
 /// Reads at most `limit` bytes: a larger file is refused ("file is too large").
 FileText read_file(const std::filesystem::path& path, std::size_t limit = kMaxInputBytes);
 
+/// The layout of a data directory (docs/data-format.md, "Layout"): each ruleset a folder,
+/// `rulesets/<id>/ruleset.toml`, with its armies in `rulesets/<id>/armies/<army>.toml`.
+std::filesystem::path ruleset_file(const std::filesystem::path& dir, std::string_view id);
+std::filesystem::path army_file(const std::filesystem::path& dir, std::string_view ruleset, std::string_view army);
+/// The rulesets of a data directory (the folders of rulesets/ with a ruleset.toml), by id, sorted.
+std::vector<std::string> ruleset_ids(const std::filesystem::path& dir);
+/// The armies of one of its rulesets (the files of rulesets/<id>/armies/), by id, sorted.
+std::vector<std::string> army_ids(const std::filesystem::path& dir, std::string_view ruleset);
+/// Why `dir` is not a tercio data directory (no rulesets/, or the old layout, saying what
+/// the layout now is); empty if it is one.
+std::string data_dir_problem(const std::filesystem::path& dir);
+
 /// Finds the data directory: the --data-dir flag if given, then `data/` next to the executable
 /// (the build tree), then `../share/tercio` from it (an installed tree), then the compiled-in
-/// install prefix. A directory counts only if it holds `rulesets/`. Empty if none is found.
+/// install prefix. A directory counts only if it holds a ruleset, `rulesets/<id>/ruleset.toml`
+/// (data_dir_problem says why one does not). Empty if none is found.
 std::optional<std::filesystem::path> find_data_dir(const std::optional<std::filesystem::path>& flag,
                                                    const std::filesystem::path& executable);
 
@@ -89,11 +103,16 @@ class DataCatalog {
 public:
     explicit DataCatalog(std::filesystem::path dir) : dir_(std::move(dir)) {}
     const std::filesystem::path& dir() const { return dir_; }
-    /// The ruleset `rulesets/<id>.toml`; nullptr with a reason if it is missing or broken.
+    /// Its rulesets, and the armies of one, by id (ruleset_ids, army_ids).
+    std::vector<std::string> ruleset_ids() const;
+    std::vector<std::string> army_ids(std::string_view ruleset_id) const;
+    /// The ruleset `rulesets/<id>/ruleset.toml`; nullptr with a reason if it is missing or broken.
     const rules::Ruleset* ruleset(std::string_view id, std::string& why);
     RulesetResolver resolver();
-    /// The army list `armies/<id>.toml`, checked against its ruleset; nullptr with a reason if it
-    /// is missing or broken.
+    /// The army list `rulesets/<ruleset id>/armies/<id>.toml`, checked against its ruleset (which
+    /// it must name); nullptr with a reason if it is missing or broken.
+    const rules::ArmyList* army(std::string_view ruleset_id, std::string_view id, std::string& why);
+    /// The army `id` of the first ruleset played by Pikette Squared's rules that has one.
     const rules::ArmyList* army(std::string_view id, std::string& why);
     /// The ruleset and two armies that use it; nothing with a reason if one cannot be loaded or an
     /// army belongs to another ruleset.
@@ -102,28 +121,25 @@ public:
                                                std::string& why);
     ContextResolver context_resolver();
 
-    /// The engine `rulesets/<id>.toml` names (engine_of), or nothing if it cannot be read.
+    /// The engine `rulesets/<id>/ruleset.toml` names (engine_of), or nothing if it cannot be read.
     std::optional<std::string> engine(std::string_view ruleset_id);
     /// The same, saying why not: no such file, or a broken one.
     std::optional<std::string> engine(std::string_view ruleset_id, std::string& why);
-    /// The Hell Broke Loose ruleset `rulesets/<id>.toml`; nullptr with a reason if it is missing,
-    /// broken or of another engine.
+    /// The Hell Broke Loose ruleset `rulesets/<id>/ruleset.toml`; nullptr with a reason if it is
+    /// missing, broken or of another engine.
     const hbl::Ruleset* hbl_ruleset(std::string_view id, std::string& why);
-    /// A Hell Broke Loose army, `armies/<ruleset id>/<id>.toml`, checked against its ruleset.
+    /// A Hell Broke Loose army, `rulesets/<ruleset id>/armies/<id>.toml`, checked against its ruleset.
     const hbl::ArmyList* hbl_army(std::string_view ruleset_id, std::string_view id,
                                   std::string& why);
     HblResolvers hbl_resolvers();
 
 private:
     std::filesystem::path dir_;
+    /// Each by its file's path in the data directory.
     std::map<std::string, std::unique_ptr<Loaded<rules::Ruleset>>, std::less<>> rulesets_;
     std::map<std::string, std::unique_ptr<Loaded<rules::ArmyList>>, std::less<>> armies_;
     std::map<std::string, std::unique_ptr<Loaded<hbl::Ruleset>>, std::less<>> hbl_rulesets_;
-    /// By ruleset id, then army id.
-    std::map<std::string,
-             std::map<std::string, std::unique_ptr<Loaded<hbl::ArmyList>>, std::less<>>,
-             std::less<>>
-        hbl_armies_;
+    std::map<std::string, std::unique_ptr<Loaded<hbl::ArmyList>>, std::less<>> hbl_armies_;
 };
 
 /// What `tercio check` reports for one file.
@@ -146,8 +162,10 @@ CheckOutcome check_file(const std::filesystem::path& file, DataCatalog& catalog)
 /// Checks text of any kind (used by check_file and by the fuzz target). Armies find their ruleset
 /// with `resolve`; positions and saves their ruleset and armies with `context` (without one, a
 /// position is reported as unable to load them, and a save is only read, not replayed). With a
-/// `file_name` (the name without `.toml`), an army's or ruleset's id must be that name, since the
-/// game looks them up by id as armies/<id>.toml and rulesets/<id>.toml.
+/// `file_name` (the name it is looked up by: an army's file name without `.toml`, the folder of a
+/// `ruleset.toml`), an army's or ruleset's id must be that name, since the game looks them up by
+/// id as rulesets/<ruleset>/armies/<id>.toml and rulesets/<id>/ruleset.toml; an army in such a
+/// folder must name that ruleset.
 /// A ruleset is read by the engine its `engine` key names; an army by the engine of the ruleset
 /// it names, through `hbl` (without it, every army is read as Pikette Squared's).
 CheckOutcome check_text(std::string_view file, std::string_view text,

@@ -187,11 +187,9 @@ Loaded<hbl::Ruleset> load_hbl_ruleset(std::string_view file, std::string_view te
     if (!detail::read_header(root, "ruleset")) return out;
     read_engine(root);
     hbl::Ruleset rs;
-    const auto id = root.string("id", true);
-    if (id && !detail::valid_id(*id)) {
-        root.error(*doc->get("id"), "id", "\"" + *id + "\" is not a valid id (a-z, 0-9, _ and -)");
-    }
-    const auto name = root.string("name", true);
+    const detail::RulesetShell shell = detail::read_ruleset_shell(root);
+    const auto& id = shell.id;
+    const auto& name = shell.name;
     detail::BoardSize board{rs.files, rs.ranks, rs.deployment_ranks};
     detail::read_board(root, board);
     rs.files = board.files;
@@ -314,22 +312,21 @@ Loaded<hbl::ArmyList> load_hbl_army(std::string_view file, std::string_view text
     TableView root(r, *doc, "");
     if (!detail::read_header(root, "army")) return out;
     hbl::ArmyList army;
-    const auto id = root.string("id", true);
-    if (id && !detail::valid_id(*id)) {
-        root.error(*doc->get("id"), "id", "\"" + *id + "\" is not a valid id (a-z, 0-9, _ and -)");
-    }
+    // The keys every army has (the shell); its period is required.
+    const detail::ArmyShell shell = detail::read_army_shell(root, true);
+    const auto& id = shell.id;
+    const auto& ruleset = shell.ruleset;
+    const auto& name = shell.name;
+    const auto& period = shell.period;
     const hbl::Ruleset* rs = nullptr;
-    const auto ruleset = root.string("ruleset", true);
     if (ruleset) {
         std::string why;
         rs = resolve ? resolve(*ruleset, why) : nullptr;
         if (!rs) {
-            root.error(*doc->get("ruleset"), "ruleset",
+            root.error(*shell.ruleset_node, "ruleset",
                        "ruleset \"" + *ruleset + "\": " + (why.empty() ? "not found" : why));
         }
     }
-    const auto name = root.string("name", true);
-    const auto period = root.string("period", true);
     if (const auto die = root.die("army_die", true)) {
         if (*die < core::DieType::D8) {
             root.error(

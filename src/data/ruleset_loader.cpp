@@ -254,11 +254,9 @@ Loaded<Ruleset> load_ruleset(std::string_view file, std::string_view text) {
                              ")");
     }
     Ruleset rs;
-    const auto id = root.string("id", true);
-    if (id && !detail::valid_id(*id)) {
-        root.error(*doc->get("id"), "id", "\"" + *id + "\" is not a valid id (a-z, 0-9, _ and -)");
-    }
-    const auto name = root.string("name", true);
+    const detail::RulesetShell shell = detail::read_ruleset_shell(root);
+    const auto& id = shell.id;
+    const auto& name = shell.name;
     if (const auto los = root.string("los", true)) {
         if (*los == "blocking" || *los == "none") {
             rs.los_blocking = *los == "blocking";

@@ -39,7 +39,7 @@ inline constexpr std::string_view kKeyframeClose = "#== end of keyframe ==";
 
 /// Who plays a side, and how.
 struct SavedSide {
-    std::string army;              ///< army id (armies/<id>.toml)
+    std::string army;              ///< army id (rulesets/<ruleset>/armies/<id>.toml)
     std::uint64_t army_hash = 0;   ///< FNV-1a 64 of that file's bytes when the game started
     std::string player;            ///< the player's name
     std::string plays = "human";   ///< "human", or "computer:" and a level ("computer:normal")

@@ -618,15 +618,11 @@ std::vector<SaveListing> unfinished_saves(const SaveDir& dir, const GameOverChec
 }
 
 fs::path ruleset_path(const fs::path& data_dir, const std::string& id) {
-    return data_dir / "rulesets" / (id + ".toml");
+    return ruleset_file(data_dir, id);
 }
 
-fs::path army_path(const fs::path& data_dir, const std::string& id) { return data_dir / "armies" / (id + ".toml"); }
-
 fs::path army_path(const fs::path& data_dir, const std::string& ruleset, const std::string& id) {
-    std::error_code ec;
-    const fs::path own = data_dir / "armies" / ruleset;
-    return fs::is_directory(own, ec) ? own / (id + ".toml") : army_path(data_dir, id);
+    return army_file(data_dir, ruleset, id);
 }
 
 std::uint64_t file_hash(const fs::path& file) {
@@ -636,8 +632,12 @@ std::uint64_t file_hash(const fs::path& file) {
 
 std::vector<std::string> changed_data(const fs::path& data_dir, const SaveHeader& h) {
     std::vector<std::string> out;
-    if (file_hash(ruleset_path(data_dir, h.ruleset)) != h.ruleset_hash) {
-        out.push_back("rulesets/" + h.ruleset + ".toml has changed since this game began");
+    // Keyed by the ids the save names, not by where the files were: a file that only moved
+    // (the old layout had rulesets/<id>.toml and armies/) has the same bytes.
+    const fs::path rs = ruleset_path(data_dir, h.ruleset);
+    if (file_hash(rs) != h.ruleset_hash) {
+        out.push_back(rs.lexically_relative(data_dir).generic_string() +
+                      " has changed since this game began");
     }
     for (const SavedSide& s : h.sides) {
         const fs::path file = army_path(data_dir, h.ruleset, s.army);

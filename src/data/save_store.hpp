@@ -209,19 +209,18 @@ std::optional<std::string> newest_unfinished(const SaveDir& dir, const GameOverC
 /// first of all, when it is one that only looks finished).
 std::vector<SaveListing> unfinished_saves(const SaveDir& dir, const GameOverCheck& over);
 
-/// `rulesets/<id>.toml` and `armies/<id>.toml` in a data directory.
+/// A ruleset's file and one of its armies' in a data directory (data::ruleset_file, army_file).
 std::filesystem::path ruleset_path(const std::filesystem::path& data_dir, const std::string& id);
-std::filesystem::path army_path(const std::filesystem::path& data_dir, const std::string& id);
-/// The army file of a ruleset: `armies/<ruleset>/<id>.toml` for a ruleset with armies of its own
-/// (Hell Broke Loose), else `armies/<id>.toml`.
 std::filesystem::path army_path(const std::filesystem::path& data_dir, const std::string& ruleset,
                                 const std::string& id);
 
 /// FNV-1a 64 of a file's bytes (content_hash), or 0 if it cannot be read.
 std::uint64_t file_hash(const std::filesystem::path& file);
 
-/// The data files a save names that have changed since its game began ("armies/french.toml has
-/// changed since this game began"): the game may still replay the same, or not.
+/// The data files a save names that have changed since its game began
+/// ("rulesets/pikette-squared/armies/french.toml has changed since this game began"): the game
+/// may still replay the same, or not. A save keeps each file's digest by its ruleset's and army's
+/// ids, so files that only moved to another layout have not changed.
 std::vector<std::string> changed_data(const std::filesystem::path& data_dir, const SaveHeader& h);
 
 }  // namespace tercio::data

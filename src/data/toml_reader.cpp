@@ -209,6 +209,38 @@ std::optional<toml::table> parse_document(Reporter& r, std::string_view text) {
     }
 }
 
+namespace {
+
+/// The required `id`, reported where it is if it is not a valid id (it is kept, so that the
+/// loader reads on and reports the rest).
+std::optional<std::string> read_id(TableView& root) {
+    const auto id = root.string("id", true);
+    if (id && !valid_id(*id)) {
+        root.error(*root.raw().get("id"), "id",
+                   "\"" + *id + "\" is not a valid id (a-z, 0-9, _ and -)");
+    }
+    return id;
+}
+
+}  // namespace
+
+RulesetShell read_ruleset_shell(TableView& root) {
+    RulesetShell out;
+    out.id = read_id(root);
+    out.name = root.string("name", true);
+    return out;
+}
+
+ArmyShell read_army_shell(TableView& root, bool period_required) {
+    ArmyShell out;
+    out.id = read_id(root);
+    out.ruleset = root.string("ruleset", true);
+    if (out.ruleset) out.ruleset_node = root.raw().get("ruleset");
+    out.name = root.string("name", true);
+    out.period = root.string("period", period_required);
+    return out;
+}
+
 bool read_header(TableView& root, std::string_view expected_kind) {
     bool ok = true;
     if (const toml::node* n = root.get("schema_version", true)) {

@@ -88,6 +88,30 @@ std::optional<toml::table> parse_document(Reporter& r, std::string_view text);
 /// of the file should not be read.
 bool read_header(TableView& root, std::string_view expected_kind);
 
+/// The keys every ruleset file has, whatever its engine (docs/data-format.md): read here, once,
+/// for every ruleset's loader; the rest of the file (its `engine`, tables and troops) is the
+/// loader's own.
+struct RulesetShell {
+    std::optional<std::string> id;  ///< reported if it is not a valid id
+    std::optional<std::string> name;
+};
+/// Reads a ruleset file's `id` and `name` (both required), after read_header.
+RulesetShell read_ruleset_shell(TableView& root);
+
+/// The keys every army file has, whatever its ruleset's engine: `id`, `ruleset` (the id of the
+/// ruleset it is for, which the loader resolves and reports at `ruleset_node` if it cannot),
+/// `name` and `period`.
+struct ArmyShell {
+    std::optional<std::string> id;  ///< reported if it is not a valid id
+    std::optional<std::string> ruleset;
+    const toml::node* ruleset_node = nullptr;
+    std::optional<std::string> name;
+    std::optional<std::string> period;
+};
+/// Reads an army file's shell, after read_header: every key required but `period`, which an
+/// engine's armies may leave out (`period_required` false).
+ArmyShell read_army_shell(TableView& root, bool period_required);
+
 /// A ruleset's board: files and ranks (5 to 26) and each side's deployment rows.
 struct BoardSize {
     int files = 15;

@@ -9,14 +9,11 @@ foreach(var TERCIO SRC)
   endif()
 endforeach()
 
-file(GLOB rulesets "${SRC}/data/rulesets/*.toml")
-# Pikette Squared's armies, then each other ruleset's in armies/<ruleset id>/.
-file(GLOB armies "${SRC}/data/armies/*.toml")
-file(GLOB other_armies "${SRC}/data/armies/*/*.toml")
-list(SORT other_armies)
+# Each ruleset is a folder, rulesets/<id>/ruleset.toml, its armies in rulesets/<id>/armies/.
+file(GLOB rulesets "${SRC}/data/rulesets/*/ruleset.toml")
+file(GLOB armies "${SRC}/data/rulesets/*/armies/*.toml")
 list(SORT rulesets)
 list(SORT armies)
-list(APPEND armies ${other_armies})
 list(LENGTH rulesets ruleset_count)
 list(LENGTH armies army_count)
 # PS-ARMY-7 .. PS-ARMY-13: the six army lists with statistics; and Hell Broke Loose's six.
@@ -53,7 +50,7 @@ endif()
 # And each file on its own, by a relative name from the data directory.
 foreach(f IN LISTS rulesets armies)
   file(RELATIVE_PATH rel "${SRC}/data" "${f}")
-  if(rel MATCHES "^rulesets/")
+  if(rel MATCHES "/ruleset\\.toml$")
     set(kind ruleset)
   else()
     set(kind army)

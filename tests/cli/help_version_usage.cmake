@@ -84,9 +84,9 @@ string(FIND "${ERR}" "no-such-file.toml: cannot read: No such file or directory"
 if(at EQUAL -1)
   message(FATAL_ERROR "missing file message: ${ERR}")
 endif()
-run(66 --data-dir ${SRC}/no-such-dir check ${SRC}/data/armies/french.toml)
+run(66 --data-dir ${SRC}/no-such-dir check ${SRC}/data/rulesets/pikette-squared/armies/french.toml)
 # --data-dir may come after the subcommand too.
-run(0 check --data-dir ${SRC}/data ${SRC}/data/armies/french.toml)
+run(0 check --data-dir ${SRC}/data ${SRC}/data/rulesets/pikette-squared/armies/french.toml)
 # No arguments, not in a terminal (as here): it lists the six armies instead of the start menu.
 run(0)
 foreach(army french italian spanish imperialist ottoman moorish)

@@ -7,14 +7,15 @@ execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${SCRATCH}
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "install failed: ${err}")
 endif()
-foreach(f bin/tercio share/tercio/rulesets/pikette-squared.toml share/tercio/armies/french.toml
+foreach(f bin/tercio share/tercio/rulesets/pikette-squared/ruleset.toml
+          share/tercio/rulesets/pikette-squared/armies/french.toml
           share/man/man6/tercio.6)
   if(NOT EXISTS ${SCRATCH}/${f})
     message(FATAL_ERROR "not installed: ${f}")
   endif()
 endforeach()
 # Run the installed copy from elsewhere, with no build tree beside it.
-execute_process(COMMAND ${SCRATCH}/bin/tercio check ${SCRATCH}/share/tercio/armies/spanish.toml
+execute_process(COMMAND ${SCRATCH}/bin/tercio check ${SCRATCH}/share/tercio/rulesets/pikette-squared/armies/spanish.toml
                 WORKING_DIRECTORY ${SCRATCH} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "installed tercio check failed (${rc}): ${out}${err}")

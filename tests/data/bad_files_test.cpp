@@ -112,7 +112,8 @@ TEST_CASE("a file over 1 MiB is refused before it is parsed", "[data][loader]") 
     // Generated here rather than committed: a real army list padded with comment lines to one
     // byte over the limit.
     TempDir dir;
-    std::ifstream in(kDataDir / "armies" / "spanish.toml", std::ios::binary);
+    std::ifstream in(tercio::data::army_file(kDataDir, "pikette-squared", "spanish"),
+                     std::ios::binary);
     REQUIRE(in);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     constexpr std::size_t kSize = 1024 * 1024 + 1;

@@ -130,7 +130,7 @@ TEST_CASE("the Hell Broke Loose ruleset and its six armies load",
     const std::set<std::string> ids = {"french",  "imperialist", "italian",
                                        "moorish", "ottoman",     "spanish"};
     std::set<std::string> found;
-    for (const auto& e : fs::directory_iterator(kData / "armies" / kHbl)) {
+    for (const auto& e : fs::directory_iterator(kData / "rulesets" / kHbl / "armies")) {
         const auto out = data::check_file(e.path(), catalog());
         INFO(e.path().string() << "\n" << errors_of(out.errors) << out.unreadable);
         CHECK(out.status == data::CheckOutcome::Status::Ok);

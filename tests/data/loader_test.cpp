@@ -413,7 +413,7 @@ TEST_CASE("an unknown ruleset is reported at the ruleset key", "[data][loader]")
               std::vector<std::string>{
                   at(src, "\"maxi\"") +
                   ": ruleset: cannot use ruleset \"maxi\": the data directory has no "
-                  "rulesets/maxi.toml (it has: hell-broke-loose, pikette-squared)"});
+                  "rulesets/maxi/ruleset.toml (it has: hell-broke-loose, pikette-squared)"});
     }
     SECTION("an id that is not a safe file name is never looked up") {
         const std::string bad = with(kArmy, "ruleset = \"mini\"", "ruleset = \"../mini\"");
@@ -722,54 +722,90 @@ TEST_CASE("hostile input is refused before parsing", "[data][loader]") {
 }
 
 TEST_CASE("an army or ruleset whose id is not its file name is refused at the id",
-          "[data][loader]") {
-    // `tercio run` finds armies and rulesets by id, as armies/<id>.toml and rulesets/<id>.toml:
-    // `tercio check` must refuse a file it could never find, where `run` does, at the id.
+          "[data][loader][layout]") {
+    // `tercio run` finds armies and rulesets by id, as rulesets/<ruleset>/armies/<id>.toml and
+    // rulesets/<id>/ruleset.toml: `tercio check` must refuse a file it could never find, where
+    // `run` does, at the id.
     const fs::path data = fs::path(TERCIO_SOURCE_DIR) / "data";
     const fs::path dir =
         fs::temp_directory_path() / ("tercio-id-test-" + std::to_string(std::random_device{}()));
-    fs::create_directories(dir / "rulesets");
-    fs::create_directories(dir / "armies");
-    fs::copy(data / "rulesets" / "pikette-squared.toml", dir / "rulesets");
-    const std::string spanish = data::read_file(data / "armies" / "spanish.toml").text;
-    const std::string rules = data::read_file(data / "rulesets" / "pikette-squared.toml").text;
-    std::ofstream(dir / "armies" / "castile.toml") << spanish;
-    std::ofstream(dir / "armies" / "Castile.toml") << spanish;
-    std::ofstream(dir / "rulesets" / "other.toml") << rules;
+    const fs::path armies = dir / "rulesets" / "pikette-squared" / "armies";
+    fs::create_directories(armies);
+    fs::create_directories(dir / "rulesets" / "other");
+    fs::copy(data::ruleset_file(data, "pikette-squared"),
+             data::ruleset_file(dir, "pikette-squared"));
+    const std::string spanish =
+        data::read_file(data::army_file(data, "pikette-squared", "spanish")).text;
+    const std::string rules = data::read_file(data::ruleset_file(data, "pikette-squared")).text;
+    std::ofstream(armies / "castile.toml") << spanish;
+    std::ofstream(armies / "Castile.toml") << spanish;
+    std::ofstream(data::ruleset_file(dir, "other")) << rules;
     data::DataCatalog catalog(dir);
     const std::string army_error =
         at(spanish, "\"spanish\"") +
         ": id: \"spanish\" does not match the file name castile.toml (armies are looked up by id, "
-        "as armies/<id>.toml): name the file spanish.toml, or make the id \"castile\"";
+        "as rulesets/<ruleset>/armies/<id>.toml): name the file spanish.toml, or make the id "
+        "\"castile\"";
     SECTION("tercio check") {
-        const auto out = data::check_file(dir / "armies" / "castile.toml", catalog);
+        const auto out = data::check_file(armies / "castile.toml", catalog);
         CHECK(out.kind == "army");
         CHECK(lines(out.errors) == std::vector<std::string>{army_error});
     }
     SECTION("and the catalog that tercio run uses says the same, at the same place") {
         std::string why;
+        CHECK(catalog.army("pikette-squared", "castile", why) == nullptr);
+        CHECK(why == (armies / "castile.toml").string() + ":" + army_error);
         CHECK(catalog.army("castile", why) == nullptr);
-        CHECK(why == (dir / "armies" / "castile.toml").string() + ":" + army_error);
+        CHECK(why == (armies / "castile.toml").string() + ":" + army_error);
     }
     SECTION("a file name that is not an id can only be renamed") {
-        const auto out = data::check_file(dir / "armies" / "Castile.toml", catalog);
+        const auto out = data::check_file(armies / "Castile.toml", catalog);
         CHECK(lines(out.errors) ==
               std::vector<std::string>{
                   at(spanish, "\"spanish\"") +
                   ": id: \"spanish\" does not match the file name Castile.toml (armies are looked "
-                  "up by id, as armies/<id>.toml): name the file spanish.toml"});
+                  "up by id, as rulesets/<ruleset>/armies/<id>.toml): name the file spanish.toml"});
     }
-    SECTION("a ruleset too") {
-        const std::string ruleset_error =
-            at(rules, "\"pikette-squared\"") +
-            ": id: \"pikette-squared\" does not match the file name other.toml (rulesets are "
-            "looked up by id, as rulesets/<id>.toml): name the file pikette-squared.toml, or make "
-            "the id \"other\"";
-        const auto out = data::check_file(dir / "rulesets" / "other.toml", catalog);
+    SECTION("a ruleset by its folder") {
+        const std::string ruleset_error = at(rules, "\"pikette-squared\"") +
+                                          ": id: \"pikette-squared\" does not match the folder "
+                                          "name other (rulesets are looked up by id, "
+                                          "as rulesets/<id>/ruleset.toml): name the folder "
+                                          "pikette-squared, or make the id \"other\"";
+        const auto out = data::check_file(data::ruleset_file(dir, "other"), catalog);
         CHECK(lines(out.errors) == std::vector<std::string>{ruleset_error});
         std::string why;
         CHECK(catalog.ruleset("other", why) == nullptr);
-        CHECK(why == (dir / "rulesets" / "other.toml").string() + ":" + ruleset_error);
+        CHECK(why == data::ruleset_file(dir, "other").string() + ":" + ruleset_error);
+    }
+    SECTION("a ruleset file outside the layout by its file name") {
+        std::ofstream(dir / "mine.toml") << rules;
+        const auto out = data::check_file(dir / "mine.toml", catalog);
+        CHECK(lines(out.errors) ==
+              std::vector<std::string>{
+                  at(rules, "\"pikette-squared\"") +
+                  ": id: \"pikette-squared\" does not match the file name mine.toml (rulesets "
+                  "are looked up by id, as rulesets/<id>/ruleset.toml): name the file "
+                  "pikette-squared.toml, or make the id \"mine\""});
+    }
+    SECTION("an army in the folder of a ruleset it does not name") {
+        fs::create_directories(dir / "rulesets" / "other" / "armies");
+        const fs::path file = data::army_file(dir, "other", "spanish");
+        std::ofstream(file) << spanish;
+        const auto out = data::check_file(file, catalog);
+        CHECK(lines(out.errors) ==
+              std::vector<std::string>{at(spanish, "\"pikette-squared\"") +
+                                       ": ruleset: \"pikette-squared\" is not the ruleset whose "
+                                       "folder this army is in (other): the "
+                                       "game finds an army in its ruleset's folder, as "
+                                       "rulesets/<ruleset>/armies/<id>.toml; move "
+                                       "the file or name ruleset \"other\""});
+        std::string why;
+        CHECK(catalog.army("other", "spanish", why) == nullptr);
+        CHECK(why ==
+              "it is for ruleset \"pikette-squared\", not \"other\" (an army names the ruleset "
+              "whose folder "
+              "it is in)");
     }
     SECTION("in memory, a file name is checked only when one is given") {
         CHECK(data::check_text("castile.toml", spanish, catalog.resolver()).errors.size() == 0);
@@ -826,7 +862,8 @@ units = 14
     SECTION("the French list with 16 Swiss units, as in the issue") {
         const fs::path data = fs::path(TERCIO_SOURCE_DIR) / "data";
         data::DataCatalog catalog(data);
-        const std::string french = data::read_file(data / "armies" / "french.toml").text;
+        const std::string french =
+            data::read_file(data::army_file(data, "pikette-squared", "french")).text;
         const std::string src = with(french, "units = 1\ntraits = [\"fearsome\", \"never_routs\"]",
                                      "units = 16\ntraits = [\"fearsome\", \"never_routs\"]");
         CHECK(lines(data::load_army("french.toml", src, catalog.resolver()).errors) ==

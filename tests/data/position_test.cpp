@@ -835,7 +835,8 @@ TEST_CASE("position errors say where and what", "[data][position]") {
               std::vector<std::string>{
                   at(src, "\"pikette-squared\"") +
                   ": ruleset: cannot load ruleset \"pikette-squared\" with armies \"french\" and "
-                  "\"aztec\": army \"aztec\": the data directory has no armies/aztec.toml (it has: "
+                  "\"aztec\": army \"aztec\": the data directory has no "
+                  "rulesets/pikette-squared/armies/aztec.toml (it has: "
                   "french, imperialist, italian, moorish, ottoman, spanish)"});
     }
     SECTION("no resolver") {
@@ -1194,15 +1195,20 @@ TEST_CASE("the catalog gives a ruleset and two armies as one context", "[data][p
     // A data directory with the shipped data and a second ruleset, "other", that no army uses.
     const fs::path dir = fs::temp_directory_path() /
                          ("tercio-position-test-" + std::to_string(std::random_device{}()));
-    fs::create_directories(dir / "rulesets");
-    fs::create_directories(dir / "armies");
+    fs::create_directories(dir / "rulesets" / "pikette-squared" / "armies");
+    fs::create_directories(dir / "rulesets" / "other" / "armies");
     const fs::path data = fs::path(TERCIO_SOURCE_DIR) / "data";
-    fs::copy(data / "rulesets" / "pikette-squared.toml", dir / "rulesets");
-    fs::copy(data / "armies" / "french.toml", dir / "armies");
+    fs::copy(data::ruleset_file(data, "pikette-squared"),
+             data::ruleset_file(dir, "pikette-squared"));
+    fs::copy(data::army_file(data, "pikette-squared", "french"),
+             data::army_file(dir, "pikette-squared", "french"));
+    // An army in the folder of a ruleset it does not name.
+    fs::copy(data::army_file(data, "pikette-squared", "french"),
+             data::army_file(dir, "other", "french"));
     {
-        std::string text = data::read_file(data / "rulesets" / "pikette-squared.toml").text;
+        std::string text = data::read_file(data::ruleset_file(data, "pikette-squared")).text;
         text = with(text, "id = \"pikette-squared\"", "id = \"other\"");
-        std::ofstream(dir / "rulesets" / "other.toml") << text;
+        std::ofstream(data::ruleset_file(dir, "other")) << text;
     }
     data::DataCatalog cat(dir);
     std::string why;
@@ -1211,10 +1217,15 @@ TEST_CASE("the catalog gives a ruleset and two armies as one context", "[data][p
     CHECK(ctx->armies[0] == ctx->armies[1]);  // loaded once, kept
     CHECK(ctx->ruleset == cat.ruleset("pikette-squared", why));
     CHECK_FALSE(cat.context("other", {"french", "french"}, why));
-    CHECK(why == "army \"french\" is for ruleset \"pikette-squared\", not \"other\"");
+    CHECK(why ==
+          "army \"french\": it is for ruleset \"pikette-squared\", not \"other\" (an army names "
+          "the ruleset "
+          "whose folder it is in)");
     CHECK_FALSE(cat.context("pikette-squared", {"french", "spanish"}, why));
     CHECK(why ==
-          "army \"spanish\": the data directory has no armies/spanish.toml (it has: french)");
+          "army \"spanish\": the data directory has no "
+          "rulesets/pikette-squared/armies/spanish.toml (it has: "
+          "french)");
     CHECK_FALSE(cat.context("pikette-squared", {"French", "french"}, why));
     CHECK(why == "army \"French\": not a valid army id");
     CHECK_FALSE(

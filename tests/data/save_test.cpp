@@ -60,10 +60,12 @@ SaveHeader header_for(const std::string& a, const std::string& b, std::uint64_t 
     h.created = "2026-11-23T16:45:35Z";
     h.seed = seed;
     h.ruleset = "pikette-squared";
-    h.ruleset_hash = data_hash("rulesets/pikette-squared.toml");
+    h.ruleset_hash = data_hash("rulesets/pikette-squared/ruleset.toml");
     h.setup_hash = rules::state_hash(setup);
-    h.sides[0] = data::SavedSide{a, data_hash("armies/" + a + ".toml"), "alice", "human"};
-    h.sides[1] = data::SavedSide{b, data_hash("armies/" + b + ".toml"), "bob", "human"};
+    h.sides[0] = data::SavedSide{a, data_hash("rulesets/pikette-squared/armies/" + a + ".toml"),
+                                 "alice", "human"};
+    h.sides[1] = data::SavedSide{b, data_hash("rulesets/pikette-squared/armies/" + b + ".toml"),
+                                 "bob", "human"};
     return h;
 }
 

@@ -1,4 +1,4 @@
-// The shipped data (data/rulesets, data/armies) against the rules specification
+// The shipped data (data/rulesets/pikette-squared/) against the rules specification
 // (shared/rules/pikette-squared.md). Every expected value below is copied from the SPEC's text and
 // tables, with the rule ID it comes from; none is read from the data files. The spec itself is not
 // read at run time.
@@ -48,7 +48,7 @@ const rules::TroopType& type(const std::string& id) {
 }
 
 rules::ArmyList army(const std::string& id) {
-    const fs::path file = kData / "armies" / (id + ".toml");
+    const fs::path file = data::army_file(kData, "pikette-squared", id);
     const data::FileText ft = data::read_file(file);
     INFO(file.string() << ": " << ft.error);
     REQUIRE(ft.error.empty());
@@ -161,8 +161,10 @@ void check_extra_unit(const rules::ArmyList& a, const std::vector<ExtraResult>& 
 // Every shipped file loads
 
 TEST_CASE("every shipped ruleset and army list loads without errors", "[data][shipped]") {
-    const auto rulesets = toml_files(kData / "rulesets");
-    const auto armies = toml_files(kData / "armies");
+    std::vector<fs::path> rulesets;
+    for (const std::string& id : data::ruleset_ids(kData))
+        rulesets.push_back(data::ruleset_file(kData, id));
+    const auto armies = toml_files(kData / "rulesets" / "pikette-squared" / "armies");
     REQUIRE_FALSE(rulesets.empty());
     std::set<std::string> army_ids;
     const auto check_all = [](const std::vector<fs::path>& files, const std::string& kind) {

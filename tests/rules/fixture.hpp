@@ -30,7 +30,7 @@ public:
     const rules::ArmyList& army(const std::string& id) {
         auto it = armies_.find(id);
         if (it == armies_.end()) {
-            const auto file = std::filesystem::path(TERCIO_SOURCE_DIR) / "data" / "armies" / (id + ".toml");
+            const auto file = data::army_file(std::filesystem::path(TERCIO_SOURCE_DIR) / "data", "pikette-squared", id);
             const auto ft = data::read_file(file);
             auto loaded = data::load_army(file.string(), ft.text, catalog_.resolver());
             for (const auto& e : loaded.errors) UNSCOPED_INFO(e.to_string());

@@ -20,11 +20,11 @@ using tercio::test::contains;
 
 namespace {
 
-/// The ids of the armies in data/armies, sorted.
+/// The ids of the armies in data/rulesets/pikette-squared/armies, sorted.
 std::vector<std::string> shipped_armies() {
     std::vector<std::string> ids;
     for (const auto& f : std::filesystem::directory_iterator(
-             std::filesystem::path(TERCIO_SOURCE_DIR) / "data" / "armies")) {
+             std::filesystem::path(TERCIO_SOURCE_DIR) / "data" / "rulesets" / "pikette-squared" / "armies")) {
         if (f.path().extension() == ".toml") ids.push_back(f.path().stem().string());
     }
     std::sort(ids.begin(), ids.end());

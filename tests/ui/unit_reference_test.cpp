@@ -38,10 +38,10 @@ bool has_line_starting(const Lines& lines, const std::string& head) {
     return !line_starting(lines, head).empty();
 }
 
-/// The shipped army ids, from data/armies.
+/// The shipped army ids of Pikette Squared, from data/rulesets/pikette-squared/armies.
 std::vector<std::string> shipped_armies() {
     std::vector<std::string> ids;
-    const auto dir = std::filesystem::path(TERCIO_SOURCE_DIR) / "data" / "armies";
+    const auto dir = std::filesystem::path(TERCIO_SOURCE_DIR) / "data" / "rulesets" / "pikette-squared" / "armies";
     for (const auto& e : std::filesystem::directory_iterator(dir)) {
         if (e.path().extension() == ".toml") ids.push_back(e.path().stem().string());
     }

@@ -1,9 +1,5 @@
 #include "kits/hbl/kit.hpp"
 
-#include <algorithm>
-#include <filesystem>
-#include <system_error>
-
 #include "kits/hbl/ai/players.hpp"
 #include "data/hbl_save.hpp"
 
@@ -52,13 +48,7 @@ std::vector<ui::ArmyChoice> HblFiles::army_choices(data::DataCatalog& catalog, s
     std::string why;
     const hbl::Ruleset* rs = catalog.hbl_ruleset(ruleset, why);
     if (!rs) return out;
-    std::vector<std::string> ids;
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(catalog.dir() / "armies" / ruleset, ec)) {
-        if (e.path().extension() == ".toml") ids.push_back(e.path().stem().string());
-    }
-    std::sort(ids.begin(), ids.end());
-    for (const std::string& id : ids) {
+    for (const std::string& id : catalog.army_ids(ruleset)) {
         const hbl::ArmyList* a = catalog.hbl_army(ruleset, id, why);
         if (a) out.push_back(ui::ArmyChoice{id, a->name, a->period, units_in_words(*rs, *a)});
     }

@@ -23,8 +23,8 @@
 
 namespace tercio::kits {
 
-/// Its files: a ruleset file with `engine = "hell-broke-loose"` and its own armies,
-/// `armies/<ruleset id>/`.
+/// Its files: a ruleset file with `engine = "hell-broke-loose"` (`rulesets/<id>/ruleset.toml`) and
+/// its armies, `rulesets/<id>/armies/`.
 struct HblFiles {
     using E = hbl::Engine;
     static std::optional<hbl::Context> context(data::DataCatalog& catalog, std::string_view ruleset,

@@ -1,10 +1,6 @@
 #include "kits/pikette/kit.hpp"
 #include "kits/pikette/ai/players.hpp"
 
-#include <algorithm>
-#include <filesystem>
-#include <system_error>
-
 namespace tercio::kits {
 
 std::optional<rules::RulesContext> PiketteFiles::context(data::DataCatalog& catalog, std::string_view ruleset,
@@ -20,18 +16,11 @@ std::optional<std::string> PiketteFiles::ruleset_name(data::DataCatalog& catalog
 }
 
 std::vector<ui::ArmyChoice> PiketteFiles::army_choices(data::DataCatalog& catalog, std::string_view ruleset) {
-    // Pikette Squared's armies are the files of armies/ itself, each naming its ruleset.
-    std::vector<std::string> ids;
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(catalog.dir() / "armies", ec)) {
-        if (e.is_regular_file(ec) && e.path().extension() == ".toml") ids.push_back(e.path().stem().string());
-    }
-    std::sort(ids.begin(), ids.end());
     std::vector<ui::ArmyChoice> out;
-    for (const std::string& id : ids) {
+    for (const std::string& id : catalog.army_ids(ruleset)) {
         std::string why;
-        const rules::ArmyList* a = catalog.army(id, why);
-        if (!a || a->ruleset != ruleset) continue;
+        const rules::ArmyList* a = catalog.army(ruleset, id, why);
+        if (!a) continue;
         const rules::Ruleset* rs = catalog.ruleset(a->ruleset, why);
         ui::ArmyChoice c{id, a->name, a->period, ""};
         for (const rules::UnitLine& line : a->units) {
@@ -45,10 +34,10 @@ std::vector<ui::ArmyChoice> PiketteFiles::army_choices(data::DataCatalog& catalo
     return out;
 }
 
-std::optional<std::string> PiketteFiles::army_name(data::DataCatalog& catalog, std::string_view,
+std::optional<std::string> PiketteFiles::army_name(data::DataCatalog& catalog, std::string_view ruleset,
                                                    std::string_view army) {
     std::string why;
-    const rules::ArmyList* a = catalog.army(army, why);
+    const rules::ArmyList* a = catalog.army(ruleset, army, why);
     if (!a) return std::nullopt;
     return a->name;
 }

@@ -24,8 +24,8 @@
 
 namespace tercio::kits {
 
-/// Its files: a ruleset file (`rulesets/<id>.toml`, no `engine` key or "pikette-squared") and the
-/// armies of `armies/` that name it.
+/// Its files: a ruleset file (`rulesets/<id>/ruleset.toml`, no `engine` key or "pikette-squared")
+/// and its armies, `rulesets/<id>/armies/`.
 struct PiketteFiles {
     using E = rules::Engine;
     static std::optional<rules::RulesContext> context(data::DataCatalog& catalog, std::string_view ruleset,
