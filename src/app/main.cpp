@@ -22,6 +22,7 @@
 #include "app/run_command.hpp"
 #include "app/sim_command.hpp"
 #include "data/data_files.hpp"
+#include "kits/registry.hpp"
 
 namespace fs = std::filesystem;
 using namespace tercio;
@@ -102,14 +103,18 @@ int run_check(const std::vector<std::string>& files, const fs::path& data_dir) {
 }
 
 int run_default(const fs::path& data_dir) {
+    // The default kit's ruleset (the one a ruleset file without an `engine` key plays).
+    using K = kits::DefaultKit;
     data::DataCatalog catalog(data_dir);
-    std::string why;
-    const rules::Ruleset* rs = catalog.ruleset("pikette-squared", why);
-    if (!rs) {
+    const std::string ruleset(data::kPiketteSquared);
+    const std::optional<std::string> title = K::Files::ruleset_name(catalog, ruleset);
+    if (!title) {
+        std::string why;
+        catalog.engine(ruleset, why);
         std::cerr << "tercio: " << why << '\n';
         return kExitDataError;
     }
-    std::cout << "tercio " TERCIO_VERSION " - " << rs->name << " in the terminal\n\n"
+    std::cout << "tercio " TERCIO_VERSION " - " << *title << " in the terminal\n\n"
               << "Run tercio in a terminal to open the start menu. Commands:\n"
               << "  tercio play ...        against the computer (--vs LEVEL) or two players at one keyboard\n"
               << "                         (? in the game for keys); --resume goes on with your game;\n"
@@ -119,22 +124,22 @@ int run_default(const fs::path& data_dir) {
               << "  tercio replay FILE     show a saved game step by step\n"
               << "  tercio sim ...         computer against computer, many games, with statistics\n"
               << "  tercio --help          all commands and options\n\n"
-              << "Armies in " << data::army_file(data_dir, rs->id, "").parent_path().string() << ":\n";
-    std::vector<fs::path> armies;
-    for (const std::string& id : catalog.army_ids(rs->id)) armies.push_back(data::army_file(data_dir, rs->id, id));
+              << "Armies in " << data::army_file(data_dir, ruleset, "").parent_path().string() << ":\n";
+    const std::vector<ui::ArmyChoice> good = K::Files::army_choices(catalog, ruleset);
     int bad = 0;
-    for (const auto& a : armies) {
-        const data::FileText ft = data::read_file(a);
-        const auto loaded = data::load_army(a.string(), ft.text, catalog.resolver());
-        if (loaded.ok()) {
-            std::string id = loaded.value->id;
-            id.resize(std::max<std::size_t>(id.size(), 12), ' ');
-            std::cout << "  " << id << " " << loaded.value->name << " (" << loaded.value->period
-                      << ")\n";
-        } else {
-            ++bad;
-            for (const auto& e : loaded.errors) std::cerr << e.to_string() << '\n';
+    for (const std::string& id : catalog.army_ids(ruleset)) {
+        const auto it = std::find_if(good.begin(), good.end(), [&](const ui::ArmyChoice& a) { return a.id == id; });
+        if (it != good.end()) {
+            std::string shown = it->id;
+            shown.resize(std::max<std::size_t>(shown.size(), 12), ' ');
+            std::cout << "  " << shown << " " << it->name << " (" << it->period << ")\n";
+            continue;
         }
+        // A broken army: what `tercio check` says of it.
+        ++bad;
+        const data::CheckOutcome out = data::check_file(data::army_file(data_dir, ruleset, id), catalog);
+        for (const auto& e : out.errors) std::cerr << e.to_string() << '\n';
+        if (!out.unreadable.empty()) std::cerr << id << ": cannot read: " << out.unreadable << '\n';
     }
     return bad ? kExitDataError : kExitOk;
 }

@@ -46,7 +46,7 @@ struct EntryOf {
     typename E::Command command;
     core::Side by = core::Side::A;  ///< the side that gave it
     typename E::Events events;
-    /// It drew from the dice or turned a card (rules::play decides): nothing before it can be
+    /// It drew from the dice or turned a card (the engine's play decides): nothing before it can be
     /// taken back.
     bool random = false;
     std::uint64_t calls = 0;  ///< the dice draws made once it was played (a SeededDice's position)
@@ -206,28 +206,9 @@ class SessionOf {
         return std::nullopt;
     }
     /// A copy's face-down cards are in an order of its own (the owner's is secret): before a card
-    /// the owner turned is replicated, it is put on top of `side`'s face-down cards. False if no
-    /// face-down card of that kind is left (the copy is out of step). For a ruleset whose state
-    /// keeps each side's deck as `decks[side]` with `cards`, `size` and the `drawn` count.
-    template <class Card>
-    bool put_on_top(core::Side side, Card card)
-        requires requires(State& s) {
-            s.decks[0].cards[0] == card;
-            s.decks[0].drawn;
-            s.decks[0].size;
-        }
-    {
-        auto& d = state_.decks[core::idx(side)];
-        for (int i = d.drawn; i < d.size; ++i) {
-            if (d.cards[static_cast<std::size_t>(i)] == card) {
-                std::swap(d.cards[static_cast<std::size_t>(i)], d.cards[d.drawn]);
-                return true;
-            }
-        }
-        return false;
-    }
-    /// The same for any ruleset: `arrange(state)` may reorder only the face-down cards of the
-    /// copy's state (a kit's Net::put_on_top); its answer is returned.
+    /// the owner turned is replicated, `arrange(state)` puts it where the copy will turn it (it may
+    /// reorder only the face-down cards of the copy's state: a kit's Net::put_face_down); its
+    /// answer (false: the copy is out of step) is returned.
     template <class F>
     bool arrange_unseen(F&& arrange) {
         return arrange(state_);

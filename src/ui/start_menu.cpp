@@ -179,10 +179,6 @@ StartMenu::Outcome StartMenu::handle(const KeyPress& k) {
         if (row_ == Continue) return try_continue();
         if (row_ == Join) return Outcome::Join;
         if (row_ == Host) {
-            if (!rulesets_.empty() && !rulesets_[ruleset_at_].no_hosting.empty()) {
-                message_ = rulesets_[ruleset_at_].no_hosting;
-                return Outcome::Open;
-            }
             if (hosting()) return Outcome::Host;
             message_ = "The computer plays both sides: set one side to a person to host a game.";
             return Outcome::Open;

@@ -30,8 +30,6 @@ struct RulesetChoice {
     std::string name;
     std::vector<ArmyChoice> armies;
     std::vector<ai::Level> levels{ai::kLevels.begin(), ai::kLevels.end()};
-    /// Why a game of it cannot be hosted (empty: it can).
-    std::string no_hosting;
 };
 
 /// What the menu has chosen.

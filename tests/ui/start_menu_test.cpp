@@ -248,14 +248,13 @@ TEST_CASE("the start menu offers a choice of ruleset, each with its own armies a
     StartMenu m(armies(), GameSetup{{0, 2}, {std::nullopt, tercio::ai::Level::Hard}, std::nullopt});
     // Without a choice of rules there is no Rules line.
     CHECK_FALSE(contains(screen_of(m), "Rules"));
-    RulesetChoice ps{"pikette-squared", "Pikette Squared", armies(), {}, ""};
+    RulesetChoice ps{"pikette-squared", "Pikette Squared", armies(), {}};
     ps.levels = {tercio::ai::kLevels.begin(), tercio::ai::kLevels.end()};
     RulesetChoice hbl{"hell-broke-loose", "Hell Broke Loose",
                       {{"french", "French", "The Italian Wars", "2 Gendarmes, 2 Swiss pike"},
                        {"moorish", "Moorish", "The Reconquista", "4 Jinetes"},
                        {"spanish", "Spanish", "The Italian Wars", "2 Colunelas"}},
-                      {tercio::ai::Level::Random, tercio::ai::Level::Normal},
-                      "Hell Broke Loose is played at one terminal for now: it cannot be hosted yet."};
+                      {tercio::ai::Level::Random, tercio::ai::Level::Normal}};
     m.offer_rulesets({ps, hbl}, 0);
     std::string s = screen_of(m);
     CHECK(contains(s, "tercio: Renaissance battles by the Pikette Squared rules"));
@@ -280,10 +279,10 @@ TEST_CASE("the start menu offers a choice of ruleset, each with its own armies a
     CHECK_FALSE(m.setup().computer[1]);
     press(m, KeyPress::of(K::Right));
     CHECK(m.setup().computer[1] == tercio::ai::Level::Random);
-    // It cannot be hosted: Enter on Host says why and starts nothing.
+    // Every ruleset can be hosted: Enter on Host hosts the one chosen (side A is a person's).
     press(m, KeyPress::of(K::Down), 3);
-    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Open);
-    CHECK(m.message() == "Hell Broke Loose is played at one terminal for now: it cannot be hosted yet.");
+    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Host);
+    CHECK(m.ruleset_choice() == 1);
     // Back to Pikette Squared and round: the Rules line wraps.
     press(m, KeyPress::of(K::Up), 7);
     CHECK(m.row() == 0);
