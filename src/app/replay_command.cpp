@@ -8,23 +8,19 @@
 
 
 #include "app/exit_codes.hpp"
-#include "hbl/engine.hpp"
 #include "app/terminal.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
-#include "kits/registry.hpp"
 #include "data/save_store.hpp"
-#include "rules/game.hpp"
+#include "kits/front_ends.hpp"
+#include "kits/registry.hpp"
 #include "ui/curses_surface.hpp"
-#include "ui/hbl_replay_screen.hpp"
-#include "ui/replay_screen.hpp"
 
 namespace tercio::app {
 
 namespace {
 
-/// The viewer on the terminal until it quits, the input ends or a signal comes (either
-/// ruleset's replay screen).
+/// The viewer on the terminal until it quits, the input ends or a signal comes.
 template <class Screen>
 void view(ui::CursesSurface& term, Screen& screen) {
     using Clock = std::chrono::steady_clock;
@@ -88,8 +84,6 @@ int nothing_to_show(const data::LoadErrors& errors, const std::vector<std::strin
     return kExitDataError;
 }
 
-/// Either ruleset's replay screen, titled, with the problem and the notices, on the terminal until
-/// the viewer quits; then the problem again on standard error. The exit status.
 /// What the viewer is told of a save that stopped replaying but does up to a keyframe
 /// (data::SaveRepair): the turn `tercio play --resume` goes on from; empty without one.
 std::string resume_note(const std::optional<data::SaveRepair>& repair) {
@@ -99,6 +93,8 @@ std::string resume_note(const std::optional<data::SaveRepair>& repair) {
            " no longer replay under these rules and would be dropped.";
 }
 
+/// The replay screen, titled, with the problem and the notices, on the terminal until the viewer
+/// quits; then the problem again on standard error. The exit status.
 template <class Screen>
 int show_replay(const ReplayOptions& opt, const data::SaveFile& save, Screen& screen,
                 const std::vector<std::string>& notices, const std::string& problem,
@@ -132,38 +128,40 @@ int show_replay(const ReplayOptions& opt, const data::SaveFile& save, Screen& sc
     return kExitOk;
 }
 
-// One replay front end a kit until the replay screen is generic over the kit: each replays the
-// save once through its kit into its replay screen, which shows the commands that agree.
-
-int replay_game(kits::KitTag<kits::HblKit>, const ReplayOptions& opt, const std::string& name,
-                const data::SaveFile& save, const hbl::Context& ctx, const std::vector<std::string>& notices) {
-    const data::SaveHeader& h = save.header;
-    core::SeededDice dice(h.seed);
-    hbl::GameState setup;
-    const hbl::Events setup_events = hbl::new_game(ctx, setup, dice);
-    ui::HblReplayScreen screen(ctx, setup, setup_events, ui::ScreenOptions{opt.color, opt.ascii}, opt.speed_ms);
-    const auto replayed = kits::HblKit::Files::replay(
-        name, save, ctx, [&](const data::ReplayedCommandOf<hbl::Engine>& rc, const hbl::GameState& before, const hbl::GameState& after) {
-            screen.add(rc.command, rc.by, rc.events, before, after);
+/// Any kit's replay: the save is replayed once through the kit, checking every hash; the screen
+/// is built as it goes, and shows the commands that agree.
+template <class K>
+int replay_game(kits::KitTag<K>, const ReplayOptions& opt, const std::string& name, const data::SaveFile& save,
+                const typename K::Engine::Context& ctx, const std::vector<std::string>& notices) {
+    using E = typename K::Engine;
+    core::SeededDice dice(save.header.seed);
+    typename E::State setup;
+    const typename E::Events setup_events = E::new_game(ctx, setup, dice);
+    ui::ReplayScreenOf<K> screen(ctx, setup, setup_events, save.header.seed, dice.calls(),
+                                 ui::ScreenOptions{opt.color, opt.ascii}, opt.speed_ms);
+    const auto replayed = K::Files::replay(
+        name, save, ctx,
+        [&](const data::ReplayedCommandOf<E>& rc, const typename E::State& before, const typename E::State& after) {
+            screen.add(rc.command, rc.by, rc.events, before, after, rc.calls);
         });
     const std::size_t agreed = screen.size();
     const std::string problem = out_of_sync(agreed, save, replayed.errors);
     if (!replayed.ok() && agreed == 0) return nothing_to_show(replayed.errors, notices);
-    if (opt.turn && !screen.go_to_turn(*opt.turn)) {
-        screen.seek(screen.size());
-        std::cerr << "tercio replay: --turn " << *opt.turn << ": " << name << " has no turn " << *opt.turn
-                  << " (it goes from turn 1 to turn " << screen.state().turn << ")\n";
-        return kExitUsage;
+    if (opt.turn) {
+        const auto p = screen.turn_start(*opt.turn);
+        if (!p) {
+            std::cerr << "tercio replay: --turn " << *opt.turn << ": " << name << " has no turn " << *opt.turn
+                      << " (it goes from the set-up, turn " << screen.turn_at(0) << ", to turn "
+                      << screen.turn_at(screen.size()) << ")\n";
+            return kExitUsage;
+        }
+        screen.seek(*p);
     }
-    const auto repair = replayed.ok() ? std::nullopt : kits::HblKit::Files::repair(name, save, ctx);
-    return show_replay(opt, save, screen, notices, problem, replayed.errors, agreed,
-                       resume_note(repair));
+    const auto repair = replayed.ok() ? std::nullopt : K::Files::repair(name, save, ctx);
+    return show_replay(opt, save, screen, notices, problem, replayed.errors, agreed, resume_note(repair));
 }
 
 }  // namespace
-
-int replay_game(kits::KitTag<kits::PiketteKit>, const ReplayOptions& opt, const std::string& name,
-                const data::SaveFile& save, const rules::RulesContext& ctx, const std::vector<std::string>& notices);
 
 int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) {
     const std::string name = opt.file.string();
@@ -204,39 +202,6 @@ int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) 
         return kExitDataError;
     }
     return *code;
-}
-
-int replay_game(kits::KitTag<kits::PiketteKit>, const ReplayOptions& opt, const std::string& name,
-                const data::SaveFile& save, const rules::RulesContext& ctx_ref, const std::vector<std::string>& notices) {
-    const data::SaveHeader& h = save.header;
-    const rules::RulesContext* ctx = &ctx_ref;
-    // The save is replayed once, checking every hash; the screen is built as it goes, and shows
-    // the commands that agree.
-    core::SeededDice dice(h.seed);
-    rules::GameState setup;
-    const rules::Events setup_events = rules::new_game(*ctx, setup, dice);
-    ui::ReplayScreen screen(*ctx, setup, setup_events, h.seed, dice.calls(), ui::ScreenOptions{opt.color, opt.ascii},
-                            opt.speed_ms);
-    const auto replayed = data::replay_save(
-        name, save, *ctx,
-        [&](const data::ReplayedCommand& rc, const rules::GameState& before, const rules::GameState& after) {
-            screen.add(rc.command, rc.by, rc.events, before, after, rc.calls);
-        });
-    const std::size_t agreed = screen.size();
-    const std::string problem = out_of_sync(agreed, save, replayed.errors);
-    if (!replayed.ok() && agreed == 0) return nothing_to_show(replayed.errors, notices);
-    if (opt.turn) {
-        const auto p = screen.turn_start(*opt.turn);
-        if (!p) {
-            std::cerr << "tercio replay: --turn " << *opt.turn << ": " << name << " has no turn " << *opt.turn
-                      << " (it goes from the set-up, turn 0, to turn " << screen.turn_at(screen.size()) << ")\n";
-            return kExitUsage;
-        }
-        screen.seek(*p);
-    }
-    const auto repair = replayed.ok() ? std::nullopt : data::repair_save(name, save, *ctx);
-    return show_replay(opt, save, screen, notices, problem, replayed.errors, agreed,
-                       resume_note(repair));
 }
 
 }  // namespace tercio::app

@@ -67,13 +67,16 @@ concept TextKit = core::RulesEngine<typename K::Engine> &&
     { K::Text::menu_label(ctx, s, c) } -> std::same_as<std::string>;
     /// What the set-up rolls are, while they are shown one at a time.
     { K::Text::setup_hint() } -> std::convertible_to<std::string>;
+    /// What position 0 of a replay is, in a few words ("the set-up rolls").
+    { K::Text::setup_name() } -> std::convertible_to<std::string>;
 };
 
 /// The board and the keys of a ruleset, for the screen.
 template <class K>
 concept ScreenKit = TextKit<K> &&
     requires(const typename K::Engine::Context& ctx, const typename K::Engine::State& s,
-             const typename K::Engine::Command& c, control::SessionOf<typename K::Engine>& session,
+             const typename K::Engine::Command& c, const typename K::Engine::Events& ev,
+             control::SessionOf<typename K::Engine>& session,
              typename K::Screen::Tips& tips, typename K::Screen::Reactions& reactions, Surface& out,
              Rect area, core::Square sq, std::optional<core::Square> selected, core::Side side,
              char32_t key, bool flag, MapView& view, const std::string& text) {
@@ -94,6 +97,11 @@ concept ScreenKit = TextKit<K> &&
     /// The squares the unit selected in `sq` may move to and shoot at now, into view.reach and
     /// view.arc.
     K::Screen::mark_reach(ctx, s, sq, view);
+    /// The squares a command names, marked on the replay's board in the state after it (`s`):
+    /// where it moved or placed (view.reach), what it shot or fought (view.arc).
+    K::Screen::mark_command(ctx, s, c, view);
+    /// Whether a command, with its events, turned a card (the replay's `]` and `[`).
+    { K::Screen::turned_card(c, ev) } -> std::same_as<bool>;
     /// The Enter menu: the legal commands at the cursor (with the selection).
     {
         K::Screen::menu_commands(ctx, s, sq, selected)

@@ -119,15 +119,15 @@ save="$(ls -t "$XDG_STATE_HOME"/tercio/*/*french-v-ottoman.save | head -1)"
 # refused before the screen.
 rc=0
 err="$("$tercio" replay --turn 99 "$save" 2>&1 >/dev/null)" || rc=$?
-[[ $rc -eq 2 && "$err" == *"has no turn 99 (it goes from turn 1 to turn "* ]] ||
+[[ $rc -eq 2 && "$err" == *"has no turn 99 (it goes from the set-up, turn 1, to turn "* ]] ||
     { echo "tmux_play_hbl: tercio replay --turn 99 gave $rc: $err" >&2; exit 1; }
 session=replay
 t -f /dev/null new-session -d -s replay -x 80 -y 24 "$tercio replay '$save'; echo rc=\$?; sleep 10"
 expect "REPLAY  command 0 of"
-expect "A French: die D10, chips 21/21, deck 30"
+expect "A  D10   21/21  30"
 t send-keys -t replay Right
 expect "REPLAY  command 1 of"
-expect ": second by A, turn 1"
+expect ": second by A French, turn 1"
 t send-keys -t replay q
 expect "rc=0"
 commands_saved=$(grep -c '^[0-9a-f]\{16\} ' "$save")

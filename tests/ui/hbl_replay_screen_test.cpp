@@ -1,17 +1,18 @@
-// The Hell Broke Loose replay screen (src/ui/hbl_replay_screen.hpp): a game's commands added as a
-// save's replay would add them, then stepped through by command, card and turn, autoplayed, and
-// drawn with the game screen's map and side pane.
+// The replay screen over Hell Broke Loose's kit (src/ui/replay_screen_of.hpp): a game's commands
+// added as a save's replay would add them, then stepped through by command, card and turn,
+// autoplayed, and drawn with the game screen's map and side pane.
 #include <catch2/catch.hpp>
 
 #include "core/dice.hpp"
 #include "tests/hbl/fixture.hpp"
 #include "tests/rules/position_fixture.hpp"
-#include "ui/hbl_replay_screen.hpp"
+#include "kits/hbl/replay_screen.hpp"
 
 using namespace tercio;
 using ui::KeyPress;
 using K = KeyPress::Kind;
 using test::contains;
+using HblReplayScreen = ui::ReplayScreenOf<kits::HblKit>;
 
 namespace {
 
@@ -20,14 +21,14 @@ struct Recorded {
     hbl::Context ctx = test::HblArmies::get().context("french", "ottoman");
     std::vector<hbl::GameState> states;
     std::vector<bool> card;
-    std::optional<ui::HblReplayScreen> screen;
+    std::optional<HblReplayScreen> screen;
 };
 
 void record(Recorded& r, int n) {
     core::SeededDice dice(5);
     hbl::GameState s;
     const hbl::Events setup = hbl::new_game(r.ctx, s, dice);
-    r.screen.emplace(r.ctx, s, setup, ui::ScreenOptions{}, 200);
+    r.screen.emplace(r.ctx, s, setup, 5, dice.calls(), ui::ScreenOptions{}, 200);
     r.states.push_back(s);
     core::SeededDice chooser(11);
     for (int i = 0; i < n && !s.over(); ++i) {
@@ -37,13 +38,13 @@ void record(Recorded& r, int n) {
         const core::Side by = hbl::deciding_side(s);
         auto played = hbl::play(r.ctx, s, *c, dice);
         REQUIRE(played.ok());
-        r.screen->add(*c, by, played.events, before, s);
+        r.screen->add(*c, by, played.events, before, s, dice.calls());
         r.states.push_back(s);
         r.card.push_back(std::holds_alternative<hbl::cmd::Turn>(*c));
     }
 }
 
-std::string screen_of(const ui::HblReplayScreen& screen) {
+std::string screen_of(const HblReplayScreen& screen) {
     ui::TextSurface s(80, 24);
     screen.draw(s);
     return s.to_string();
@@ -54,14 +55,14 @@ std::string screen_of(const ui::HblReplayScreen& screen) {
 TEST_CASE("the Hell Broke Loose replay steps by command, card and turn", "[ui][hbl][replay]") {
     Recorded r;
     record(r, 400);
-    ui::HblReplayScreen& screen = *r.screen;
+    HblReplayScreen& screen = *r.screen;
     REQUIRE(screen.size() == r.states.size() - 1);
     CHECK(screen.position() == 0);
     CHECK(screen.status_line() == "REPLAY  command 0 of " + std::to_string(screen.size()) + ": the initiative roll, turn 1");
     std::string s = screen_of(screen);
     CHECK(contains(s, " REPLAY"));
-    CHECK(contains(s, "A French: die D10, chips 21/21, deck 30"));
-    CHECK(contains(s, "Initiative: A rolls 7, B rolls 1"));
+    CHECK(contains(s, "A  D10   21/21  30"));  // the side pane's status, as the game screen's
+    CHECK(contains(s, "Initiative: A rolls 7, B"));  // the log, in the side pane
     // One command forward and back: the state is the one recorded there.
     screen.handle(KeyPress::of(K::Right));
     CHECK(screen.position() == 1);
@@ -69,7 +70,7 @@ TEST_CASE("the Hell Broke Loose replay steps by command, card and turn", "[ui][h
     screen.handle(KeyPress::of(K::Left));
     CHECK(screen.position() == 0);
     screen.handle(KeyPress::of(K::Left));
-    CHECK(screen.message() == "The start: the initiative roll.");
+    CHECK(screen.message() == "The start: the initiative roll, before any command.");
     // The next card turned, and back.
     std::size_t first_card = 0;
     while (!r.card[first_card]) ++first_card;
@@ -92,7 +93,7 @@ TEST_CASE("the Hell Broke Loose replay steps by command, card and turn", "[ui][h
     screen.handle(KeyPress::of(K::Enter));
     CHECK(screen.state().turn == 2);
     CHECK(r.states[screen.position() - 1].turn == 1);  // the first position of turn 2
-    CHECK_FALSE(screen.go_to_turn(last_turn + 1));
+    CHECK_FALSE(screen.turn_start(last_turn + 1));
     CHECK(screen.state().turn == 2);
     screen.handle(KeyPress::character('g'));
     CHECK(screen.position() == 0);
@@ -101,7 +102,7 @@ TEST_CASE("the Hell Broke Loose replay steps by command, card and turn", "[ui][h
 TEST_CASE("the Hell Broke Loose replay autoplays to the end, and quits on q", "[ui][hbl][replay]") {
     Recorded r;
     record(r, 30);
-    ui::HblReplayScreen& screen = *r.screen;
+    HblReplayScreen& screen = *r.screen;
     CHECK_FALSE(screen.wait_ms());
     screen.handle(KeyPress::of(K::Enter));
     CHECK(screen.playing());

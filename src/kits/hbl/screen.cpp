@@ -378,4 +378,32 @@ bool Screen::out_of_turn(const State& s) {
     return !s.over() && s.decision != Decision::Choose && s.decider != s.active;
 }
 
+void Screen::mark_command(const Context&, const State& after, const Command& c, ui::MapView& view) {
+    using namespace hbl;
+    // A unit's square, if it is still on the board after the command.
+    const auto at = [&](int u, std::vector<core::Square>& into) {
+        if (u < 0 || u >= after.unit_count) return;
+        const Unit& unit = after.units[static_cast<std::size_t>(u)];
+        if (unit.on_board) into.push_back(unit.sq);
+    };
+    if (const auto* m = std::get_if<cmd::Move>(&c)) {
+        view.reach.push_back(m->to);
+    } else if (const auto* f = std::get_if<cmd::Fight>(&c)) {
+        at(f->unit, view.arc);
+    } else if (const auto* s = std::get_if<cmd::Shoot>(&c)) {
+        at(s->unit, view.reach);
+        at(s->target, view.arc);
+    } else if (const auto* r = std::get_if<cmd::Reload>(&c)) {
+        at(r->unit, view.reach);
+    } else if (const auto* y = std::get_if<cmd::Rally>(&c)) {
+        at(y->unit, view.reach);
+    } else if (const auto* x = std::get_if<cmd::Face>(&c)) {
+        at(x->unit, view.reach);
+    }
+}
+
+bool Screen::turned_card(const Command& c, const hbl::Events&) {
+    return std::holds_alternative<hbl::cmd::Turn>(c);
+}
+
 }  // namespace tercio::kits::hbl_kit

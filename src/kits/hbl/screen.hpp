@@ -42,6 +42,11 @@ struct Screen {
     static std::optional<std::size_t> unit_at(const State& s, core::Square q, core::Side side);
     static void mark_reach(const Context& ctx, const State& s, core::Square selected,
                            ui::MapView& view);
+    /// Where a move went, the units a fight, a shot, a rally, a reload or a facing named.
+    static void mark_command(const Context& ctx, const State& after, const Command& c,
+                             ui::MapView& view);
+    /// `turn`.
+    static bool turned_card(const Command& c, const hbl::Events& events);
     /// With a unit selected elsewhere, the commands naming it and the cursor (a move there, a shot
     /// at the unit there); otherwise those of the unit at the cursor (its moves, wheels, fight,
     /// shots, reload, rally, facing, its command's activation), the shots and moves at the cursor,

@@ -41,6 +41,7 @@ struct Text {
     /// The command's text, and for `activate` the units of the command it activates.
     static std::string menu_label(const Context& ctx, const State& s, const Command& c);
     static const char* setup_hint();
+    static const char* setup_name() { return "the initiative roll"; }
 };
 
 }  // namespace tercio::kits::hbl_kit

@@ -1,7 +1,10 @@
 #include "kits/pikette/screen.hpp"
 
 #include <iterator>
+#include <algorithm>
 #include <variant>
+
+#include "core/overloaded.hpp"
 
 #include "ui/guide.hpp"
 #include "ui/map_pane.hpp"
@@ -233,6 +236,38 @@ std::optional<std::string> Screen::command_word(Reactions& reactions, const std:
     }
     return std::string("unmoved-shots ask or unmoved-shots never (now ") +
            control::to_string(reactions.unmoved_shots()) + ")";
+}
+
+void Screen::mark_command(const Context&, const State&, const Command& c, ui::MapView& view) {
+    std::visit(core::Overloaded{
+                   [&](const Move& m) {
+                       view.reach.push_back(m.from);
+                       if (m.to) (m.attack ? view.arc : view.reach).push_back(*m.to);
+                   },
+                   [&](const Shoot& x) {
+                       view.reach.push_back(x.from);
+                       view.arc.push_back(x.target);
+                   },
+                   [&](const Fight& x) { view.arc.push_back(x.square); },
+                   [&](const Charge& x) { view.reach.push_back(x.from); },
+                   [&](const MoveLeader& x) { view.reach.push_back(x.to); },
+                   [&](const Escape& x) { view.reach.push_back(x.to); },
+                   [&](const Deploy& x) { view.reach.push_back(x.square); },
+                   [&](const DeployLeader& x) { view.reach.push_back(x.square); },
+                   [&](const Rally& x) { view.reach.push_back(x.square); },
+                   [&](const Reload& x) { view.reach.push_back(x.square); },
+                   [&](const CheckMorale& x) { view.reach.push_back(x.square); },
+                   [&](const PlaceTerrain& x) {
+                       for (const Square& q : x.squares) view.reach.push_back(q);
+                   },
+                   [&](const auto&) {},
+               },
+               c);
+}
+
+bool Screen::turned_card(const Command&, const rules::Events& events) {
+    return std::any_of(events.begin(), events.end(),
+                       [](const Event& e) { return std::holds_alternative<CardTurned>(e); });
 }
 
 }  // namespace tercio::kits::pikette

@@ -48,6 +48,11 @@ struct Screen {
     /// Its moves (not attacks) and shots, from the legal commands.
     static void mark_reach(const Context& ctx, const State& s, core::Square selected,
                            ui::MapView& view);
+    /// Where a move, a shot, a fight, a deployment ... was made.
+    static void mark_command(const Context& ctx, const State& after, const Command& c,
+                             ui::MapView& view);
+    /// A card-turned event among its events.
+    static bool turned_card(const Command& c, const rules::Events& events);
     static std::vector<Command> menu_commands(const Context& ctx, const State& s,
                                               core::Square cursor,
                                               std::optional<core::Square> selected);

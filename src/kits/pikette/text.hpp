@@ -39,6 +39,7 @@ struct Text {
     /// The command's text (`tercio run`'s language).
     static std::string menu_label(const Context& ctx, const State& s, const Command& c);
     static const char* setup_hint();
+    static const char* setup_name() { return "the set-up rolls"; }
 };
 
 }  // namespace tercio::kits::pikette

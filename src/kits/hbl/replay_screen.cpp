@@ -1,0 +1,5 @@
+#include "kits/hbl/replay_screen.hpp"
+
+namespace tercio::ui {
+template class ReplayScreenOf<kits::HblKit>;
+}  // namespace tercio::ui

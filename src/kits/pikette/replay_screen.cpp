@@ -1,0 +1,5 @@
+#include "kits/pikette/replay_screen.hpp"
+
+namespace tercio::ui {
+template class ReplayScreenOf<kits::PiketteKit>;
+}  // namespace tercio::ui
