@@ -105,9 +105,9 @@ wait_for "$work/solo-alice.out" "Join code: "
 id="$(grep -o 'Game [0-9a-f]* hosted' "$work/solo-alice.out" | head -1 | cut -d' ' -f2)"
 mkdir -p "$work/data"
 cp -r "$(cd "$(dirname "$0")/../.." && pwd)/data/." "$work/data/"
-rm -f "$work/data/rulesets/hell-broke-loose.toml"
+rm -rf "$work/data/rulesets/hell-broke-loose"
 rc=0
-"$tercio" --data-dir "$work/data" watch "${common[@]}" --player carol "$id" </dev/null \
+timeout 60 "$tercio" --data-dir "$work/data" watch "${common[@]}" --player carol "$id" </dev/null \
     >"$work/nodata.out" 2>&1 || rc=$?
 [ "$rc" -ne 0 ] || fail "a program without the ruleset watched its game"
 has "$work/nodata.out" "which this program does not have"

@@ -58,6 +58,8 @@ t send-keys -t menu s
 expect "    a b c d e f g h i j k l m n o p q r s t u v w x Turn "
 expect "   Die   Chips  Deck"
 expect "A  D10   "
+# Esc shows the rest of the set-up rolls (shown one at a time, any key the next).
+t send-keys -t menu Escape
 t send-keys -t menu Q
 expect "Quit? The game is saved: tercio play --resume goes on with it. (y/N)"
 t send-keys -t menu y
