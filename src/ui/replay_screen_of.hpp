@@ -507,23 +507,12 @@ void ReplayScreenOf<K>::draw(Surface& out) const {
     view.ascii = opt_.ascii;
     view.color = opt_.color;
     if (pos_ > 0) Kit::mark_command(ctx_, s_, commands_[pos_ - 1], view);
-    const int files = Kit::files(s_);
-    const int ranks = Kit::ranks(s_);
-    fit_map(view, w, h, files, ranks, Kit::kSideMin, Kit::kBelowMin, Kit::square_sizes());
-    const Rect map = map_rect(view, files, ranks);
-    const bool ascii = opt_.ascii;
-    const bool color = opt_.color;
-    draw_board(out, Rect{0, 0, map.w, map.h}, files, ranks, view,
-               [&](core::Square q) { return Kit::square_cells(ctx_, s_, q, ascii, color); });
-    const int side_x = map.w + 1;
-    side_x_ = side_x;
-    const int side_w = w - side_x;
-    Kit::draw_status(out, Rect{side_x, 0, side_w, kStatusRows}, ctx_, s_, opt_.color);
     LogView lv;
     lv.scroll = log_scroll_;
     lv.expanded = expanded_;
     lv.show_marks = true;
-    log_.draw(out, Rect{side_x, kStatusRows, side_w, h - 2 - kStatusRows}, lv);
+    const Rect map = draw_board_and_log<K>(out, view, ctx_, s_, log_, lv, side_x_);
+    const int side_w = w - side_x_;
     // Under the map: REPLAY, what of, and any problem with the save.
     {
         int y = map.h;

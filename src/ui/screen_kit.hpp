@@ -148,4 +148,29 @@ class NoReactions {
     }
 };
 
+/// The board, its squares as large as the terminal leaves room for, with the kit's status rows
+/// beside it and the log under them: what the play and the replay screens draw alike. `view`
+/// holds the marks, the ASCII and colour choices; gives the map's rectangle and, in `side_x`, the
+/// column the side pane begins at.
+template <ScreenKit K>
+Rect draw_board_and_log(Surface& out, MapView& view, const typename K::Engine::Context& ctx,
+                        const typename K::Engine::State& s, const Log& log, const LogView& lv, int& side_x) {
+    using Kit = typename K::Screen;
+    const int w = out.width();
+    const int h = out.height();
+    const int files = Kit::files(s);
+    const int ranks = Kit::ranks(s);
+    fit_map(view, w, h, files, ranks, Kit::kSideMin, Kit::kBelowMin, Kit::square_sizes());
+    const Rect map = map_rect(view, files, ranks);
+    const bool ascii = view.ascii;
+    const bool color = view.color;
+    draw_board(out, Rect{0, 0, map.w, map.h}, files, ranks, view,
+               [&](core::Square q) { return Kit::square_cells(ctx, s, q, ascii, color); });
+    side_x = map.w + 1;
+    const int side_w = w - side_x;
+    Kit::draw_status(out, Rect{side_x, 0, side_w, kStatusRows}, ctx, s, color);
+    log.draw(out, Rect{side_x, kStatusRows, side_w, h - 2 - kStatusRows}, lv);
+    return map;
+}
+
 }  // namespace tercio::ui

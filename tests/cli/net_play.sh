@@ -6,29 +6,8 @@
 # Usage: net_play.sh TERCIO
 set -euo pipefail
 tercio="$1"
-work="$(mktemp -d)"
-servers="$work/games"
-mkdir -m 700 "$servers"
-cleanup() {
-    kill $(jobs -p) 2>/dev/null || true
-    # Any game server still running in this test's directory ends with it.
-    for pid in $("$tercio" watch --server-dir "$servers" 2>/dev/null | grep -o 'server pid [0-9]*' | awk '{print $3}'); do
-        kill -9 "$pid" 2>/dev/null || true
-    done
-    rm -rf "$work"
-}
-trap cleanup EXIT
-fail() { echo "net_play: $*" >&2; exit 1; }
-# Bounds a background process to 300 s. Not timeout(1): its timer follows the wall clock, which
-# may jump on a virtual machine; sleep(1) counts real elapsed time.
-watchdog() { (sleep 300; kill -TERM "$1" 2>/dev/null) >/dev/null 2>&1 & }
-has() { grep -qF -- "$2" "$1" || { echo "net_play: expected '$2' in $1:" >&2; tail -n 30 "$1" >&2; exit 1; }; }
-# Waits (at most 30 s) until the file holds the text.
-wait_for() {
-    for _ in $(seq 300); do grep -qF -- "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done
-    echo "net_play: timed out waiting for '$2' in $1:" >&2; tail -n 30 "$1" >&2; exit 1
-}
-common=(--plain --server-dir "$servers" --save-dir "$work/saves")
+name=net_play
+. "$(dirname "$0")/net_common.sh"
 # A player's script: the first legal command at every decision (bounded: the game ends long
 # before), with a chat line first.
 { echo "say hello from the script"; for _ in $(seq 3000); do echo 1; done; } >"$work/ones.txt"

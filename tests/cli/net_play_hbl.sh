@@ -6,26 +6,8 @@
 # Usage: net_play_hbl.sh TERCIO
 set -euo pipefail
 tercio="$1"
-work="$(mktemp -d)"
-servers="$work/games"
-mkdir -m 700 "$servers"
-cleanup() {
-    kill $(jobs -p) 2>/dev/null || true
-    for pid in $("$tercio" watch --server-dir "$servers" 2>/dev/null | grep -o 'server pid [0-9]*' | awk '{print $3}'); do
-        kill -9 "$pid" 2>/dev/null || true
-    done
-    rm -rf "$work"
-}
-trap cleanup EXIT
-fail() { echo "net_play_hbl: $*" >&2; exit 1; }
-# Bounds a background process to 300 s (sleep counts real elapsed time; see net_play.sh).
-watchdog() { (sleep 300; kill -TERM "$1" 2>/dev/null) >/dev/null 2>&1 & }
-has() { grep -qF -- "$2" "$1" || { echo "net_play_hbl: expected '$2' in $1:" >&2; tail -n 30 "$1" >&2; exit 1; }; }
-wait_for() {
-    for _ in $(seq 300); do grep -qF -- "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done
-    echo "net_play_hbl: timed out waiting for '$2' in $1:" >&2; tail -n 30 "$1" >&2; exit 1
-}
-common=(--plain --server-dir "$servers" --save-dir "$work/saves")
+name=net_play_hbl
+. "$(dirname "$0")/net_common.sh"
 # A player's script: a chat line, then at every decision the legal list and its first command
 # (bounded: the game ends at its turn limit long before).
 { echo "say hello from the script"; for _ in $(seq 3000); do echo legal; echo 1; done; } >"$work/firsts.txt"
