@@ -36,7 +36,7 @@
 #include "net/host.hpp"
 #include "net/replica.hpp"
 #include "net/server.hpp"
-#include "ui/play_screen.hpp"
+#include "kits/front_ends.hpp"
 #include "ui/surface.hpp"
 
 namespace tercio::app {

@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "ui/curses_surface.hpp"
-#include "ui/play_screen.hpp"
+#include "ui/screen_parts.hpp"
 
 namespace tercio::app {
 

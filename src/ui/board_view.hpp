@@ -54,18 +54,16 @@ struct SquareCells {
 
 /// A square's size in cells, across and down.
 using SquareSize = std::pair<int, int>;
-/// Pikette Squared's sizes, largest first: 7 x 3, 5 x 2, 3 x 1.
-inline constexpr std::array<SquareSize, 3> kSquareSizes{{{7, 3}, {5, 2}, {3, 1}}};
 
 /// The size the map needs (x = y = 0): 3 + cell_w * files wide, cell_h * ranks + 2 tall (file
 /// labels above and below); 48 x 17 for the standard 15 x 15 board at 3 x 1.
 Rect map_rect(const MapView& view, int files = core::kBoardFiles, int ranks = core::kBoardRanks);
 
-/// The largest of `sizes` (largest first) whose map leaves `side_w` columns beside it and `below`
-/// rows under it on a width x height screen; the last (smallest) when none does. Sets
-/// view.cell_w and view.cell_h.
+/// The largest of `sizes` (largest first: the kit's Screen::square_sizes()) whose map leaves
+/// `side_w` columns beside it and `below` rows under it on a width x height screen; the last
+/// (smallest) when none does. Sets view.cell_w and view.cell_h.
 void fit_map(MapView& view, int width, int height, int files, int ranks, int side_w, int below,
-             std::span<const SquareSize> sizes = kSquareSizes);
+             std::span<const SquareSize> sizes);
 
 /// Draws a files x ranks board into `area`, top left at (area.x, area.y), each square's picture
 /// from `cells`; the view's reach and target marks, selection and cursor over them. Nothing is

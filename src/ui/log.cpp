@@ -1,9 +1,6 @@
 #include "ui/log.hpp"
 
 #include <algorithm>
-#include <variant>
-
-#include "kits/pikette/control/event_text.hpp"
 
 namespace tercio::ui {
 
@@ -100,23 +97,6 @@ std::vector<std::string> wrap(std::string_view text, int width, int first_indent
     }
     rows.push_back(std::move(row));
     return rows;
-}
-
-void Log::add(const rules::RulesContext& ctx, const rules::GameState& after,
-              const rules::Events& events) {
-    for (std::size_t k = 0; k < events.size(); ++k) {
-        // An event belongs to the turn of the first TurnEnded at or after it in this batch: a
-        // command that ends turn 3 and starts turn 4 logs "End of turn 3" under turn 3.
-        int turn = after.turn;
-        for (std::size_t j = k; j < events.size(); ++j) {
-            if (const auto* te = std::get_if<rules::TurnEnded>(&events[j])) {
-                turn = te->turn;
-                break;
-            }
-        }
-        entries_.push_back({control::describe(ctx, after, events[k]),
-                            control::explain(ctx, after, events[k]), turn});
-    }
 }
 
 void Log::add(LogEntry entry) {

@@ -1,14 +1,13 @@
 #pragma once
-/// The game log: one entry per rules event, in plain words (control::describe), with the "why"
-/// of each roll (control::explain) that a player may expand under it. Pure: it draws on a Surface
-/// and gives the full history as text (Ctrl-P).
+/// The game log: one entry per rules event, in plain words, with the "why" of each roll that a
+/// player may expand under it (the kit's Text::log_entries gives both). Pure: it draws on a
+/// Surface and gives the full history as text (Ctrl-P).
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "rules/event.hpp"
-#include "rules/game.hpp"
 #include "ui/surface.hpp"
 
 namespace tercio::ui {
@@ -33,11 +32,8 @@ struct LogView {
 
 class Log {
   public:
-    /// Adds one entry per event, in order. `after` is the state after the command that produced
-    /// the events (unit names and the turn come from it).
-    void add(const rules::RulesContext& ctx, const rules::GameState& after,
-             const rules::Events& events);
-    /// Adds a message of the program's own (a refused command, a save), not from the rules.
+    /// Adds an entry: an event in the kit's words (Text::log_entries), or a message of the
+    /// program's own (a refused command, a save), not from the rules.
     void add(LogEntry entry);
 
     std::size_t size() const { return entries_.size(); }

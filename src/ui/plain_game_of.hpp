@@ -3,8 +3,8 @@
 /// once over a ruleset's kit. It prints plain lines (what the game waits for and from whom, every
 /// event in the log's words, a prompt) and reads commands in the ruleset's command text plus a
 /// few words of its own (help, legal, a number, odds, why, undo, save, decline all, quit) and the
-/// kit's pages and words (Pikette Squared's map, units, cards and unmoved-shots; Hell Broke
-/// Loose's map, units and status). Nothing it prints moves the cursor or sets a colour, so a
+/// kit's pages and words (its Plain group: a map, the units, a setting of its reaction filter).
+/// Nothing it prints moves the cursor or sets a colour, so a
 /// screen reader, a dumb terminal or a script can follow it. Pure: it reads and writes the streams
 /// it is given. The computer's sides are played by the one driver (control::ComputerTurnsOf),
 /// blocking: the prompt comes back once the game waits for a person.
@@ -121,8 +121,7 @@ class PlainGameOf final : public control::ObserverOf<typename K::Engine> {
     void play_computer();
     /// Lets go the reaction windows of a person here that offer nothing new; how many.
     int pass_reactions() { return reactions_.pass(); }
-    /// A setting of the kit's reaction filter, where it has one (Pikette Squared's
-    /// `--unmoved-shots`).
+    /// A setting of the kit's reaction filter, where it has one (`--unmoved-shots`).
     template <class U>
     requires requires(typename K::Screen::Reactions& r, U u) { r.set_unmoved_shots(u); }
     void set_unmoved_shots(U u) { reactions_.set_unmoved_shots(u); }

@@ -129,8 +129,8 @@ void PlayScreenOf<K>::draw_side_over_log(Surface& out, int side_w) const {
     if (mode_ == Mode::ConfirmAction) {
         odds_max_ = draw_odds_column(out, side_x_, odds_, odds_scroll_);
     } else if (mode_ == Mode::Choose) {
-        // 31 columns at 80x24 beside Pikette Squared's map; a narrower side column drops "Esc
-        // cancels".
+        // 31 columns or more (at 80x24 beside a map of 48 columns); a narrower side column drops
+        // "Esc cancels".
         const std::string head = core::to_string(cursor_) + ": Enter plays";
         std::vector<std::string> rows{side_w >= 31 ? head + ", Esc cancels" : head};
         for (std::size_t i = 0; i < choices_.size(); ++i) {

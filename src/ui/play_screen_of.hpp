@@ -107,8 +107,7 @@ class PlayScreenOf final : public control::ObserverOf<typename K::Engine> {
     /// Lets go the reaction windows of a person at this keyboard that offer nothing new (the
     /// kit's filter): call before each draw. How many were let go.
     int pass_reactions();
-    /// A setting of the kit's reaction filter, where it has one (Pikette Squared's
-    /// `--unmoved-shots`).
+    /// A setting of the kit's reaction filter, where it has one (`--unmoved-shots`).
     template <class U>
     requires requires(typename Kit::Reactions& r, U u) { r.set_unmoved_shots(u); }
     void set_unmoved_shots(U u) { reactions_.set_unmoved_shots(u); }

@@ -66,11 +66,6 @@ bool scroll_history(const KeyPress& k, int& scroll, int page, int most);
 void draw_rows_over_log(Surface& out, int x, const std::vector<std::string>& rows,
                         int highlight = -1);
 
-/// The map's size at 80x24 (3 x 1 cells a square, 15 x 15 squares): what a larger terminal
-/// must leave beside and under a larger map (fit_map).
-inline constexpr int kMapWidth80 = 48;
-inline constexpr int kMapHeight80 = 17;
-
 /// Rows of the side pane's status, above the log (the game and the replay).
 inline constexpr int kStatusRows = 9;
 

@@ -215,8 +215,10 @@ void StartMenu::draw(Surface& out) const {
     const int w = out.width();
     const int h = out.height();
     if (too_small(out, "q")) return;
-    const std::string rules = rulesets_.empty() ? std::string("Pikette Squared") : rulesets_[ruleset_at_].name;
-    out.put(1, 0, "tercio: Renaissance battles by the " + rules + " rules", Style{Color::Default, true});
+    // The title names the rules of the ruleset chosen (none offered: no rules named).
+    const std::string rules = rulesets_.empty() ? std::string() : rulesets_[ruleset_at_].name;
+    out.put(1, 0, "tercio: Renaissance battles" + (rules.empty() ? std::string() : " by the " + rules + " rules"),
+            Style{Color::Default, true});
     const int computers = (setup_.computer[0] ? 1 : 0) + (setup_.computer[1] ? 1 : 0);
     out.put(1, 1, computers == 0   ? "A new game. Two players share this keyboard, taking turns."
                   : computers == 1 ? "A new game against the computer."

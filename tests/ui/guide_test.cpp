@@ -1,7 +1,7 @@
 // The on-screen guide: the hint for each decision, the Enter menu's commands at the cursor, and
 // the after-action summary with its victory points.
 #include "tests/rules/position_fixture.hpp"
-#include "ui/guide.hpp"
+#include "kits/pikette/guide.hpp"
 
 #include <algorithm>
 

@@ -1,11 +1,12 @@
-// The log pane: entries from rules events, word-wrapped, scrolled and expanded on a text surface,
-// and the full history for Ctrl-P.
+// The log pane: entries from rules events (Pikette Squared's words, its kit's Text::log_entries),
+// word-wrapped, scrolled and expanded on a text surface, and the full history for Ctrl-P.
 #include "ui/log.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
+#include "kits/pikette/text.hpp"
 #include "tests/rules/position_fixture.hpp"
 
 namespace tercio::test {
@@ -21,6 +22,13 @@ using Lines = std::vector<std::string>;
 
 constexpr Side A = Side::A;
 constexpr Side B = Side::B;
+
+/// Adds the kit's entries for `events`, `after` the command that produced them.
+void add(ui::Log& log, const rules::RulesContext& ctx, const rules::GameState& after,
+         const rules::Events& events) {
+    for (ui::LogEntry& e : kits::pikette::Text::log_entries(ctx, nullptr, after, nullptr, events))
+        log.add(std::move(e));
+}
 
 std::string draw(const ui::Log& log, int width, int height, const LogView& view = {}) {
     TextSurface out(width, height);
@@ -43,9 +51,9 @@ struct Played {
         p.add(A, "arquebus", "h8", Facing::N);
         p.add(B, "pike", "h10", Facing::E);
         p.s.turn = 3;
-        log.add(p.ctx, p.s, p.play("shoot h8 h10", "d8:7 d6:2"));
-        log.add(p.ctx, p.s, p.play("decline"));
-        log.add(p.ctx, p.s, p.play("pass"));
+        add(log, p.ctx, p.s, p.play("shoot h8 h10", "d8:7 d6:2"));
+        add(log, p.ctx, p.s, p.play("decline"));
+        add(log, p.ctx, p.s, p.play("pass"));
     }
     /// The entry of the shot.
     std::size_t shot() const {
@@ -211,8 +219,7 @@ TEST_CASE("Log: events of a command that ends a turn are logged under the turn t
     Position p = board();
     p.s.turn = 4;
     ui::Log log;
-    log.add(
-        p.ctx, p.s,
+    add(log, p.ctx, p.s,
         rules::Events{rules::PhaseEnded{B, 2}, rules::TurnEnded{3, rules::TurnEnded::Why::Phases},
                       rules::InitiativeRolled{5, 2}});
     REQUIRE(log.size() == 3);

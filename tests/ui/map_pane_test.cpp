@@ -1,5 +1,5 @@
 // The map pane on a text surface: snapshots in Unicode and ASCII, styles, the square status line.
-#include "ui/map_pane.hpp"
+#include "kits/pikette/map_pane.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -4,11 +4,11 @@
 
 #include "kits/pikette/control/event_text.hpp"
 #include "tests/rules/position_fixture.hpp"
-#include "ui/play_screen.hpp"
+#include "kits/pikette/play_screen.hpp"
 #include "kits/pikette/control/odds_text.hpp"
 #include "rules/preview.hpp"
-#include "ui/side_pane.hpp"
-#include "ui/unit_reference.hpp"
+#include "kits/pikette/side_pane.hpp"
+#include "kits/pikette/unit_reference.hpp"
 #include "kits/pikette/control/session.hpp"
 
 using namespace tercio;

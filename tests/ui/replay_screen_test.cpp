@@ -9,7 +9,7 @@
 #include "data/save.hpp"
 #include "rules/state_hash.hpp"
 #include "tests/rules/fixture.hpp"
-#include "ui/replay_screen.hpp"
+#include "kits/pikette/replay_screen.hpp"
 
 using namespace tercio;
 using namespace tercio::ui;
@@ -18,6 +18,11 @@ using K = KeyPress::Kind;
 namespace {
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+/// Adds the kit's log entries for `events`, `after` the command that produced them.
+void add(Log& log, const rules::RulesContext& ctx, const rules::GameState& after, const rules::Events& events) {
+    for (LogEntry& e : kits::pikette::Text::log_entries(ctx, nullptr, after, nullptr, events)) log.add(std::move(e));
+}
 
 /// A short game saved as `tercio play` saves it, with what each position was.
 struct SavedGame {
@@ -186,8 +191,8 @@ TEST_CASE("the replay's log holds the events up to the position shown", "[ui][re
         core::SeededDice dice(12);
         rules::GameState s;
         Log direct;
-        direct.add(g.ctx, s, rules::new_game(g.ctx, s, dice));
-        for (std::size_t i = 0; i < p; ++i) direct.add(g.ctx, s, rules::apply(g.ctx, s, l.commands[i], dice));
+        add(direct, g.ctx, s, rules::new_game(g.ctx, s, dice));
+        for (std::size_t i = 0; i < p; ++i) add(direct, g.ctx, s, rules::apply(g.ctx, s, l.commands[i], dice));
         r.seek(g.size());
         r.seek(p);
         REQUIRE(r.log().size() == direct.size());

@@ -10,7 +10,7 @@
 
 #include "kits/pikette/control/event_text.hpp"
 #include "tests/rules/position_fixture.hpp"
-#include "ui/play_screen.hpp"
+#include "kits/pikette/play_screen.hpp"
 #include "kits/pikette/control/session.hpp"
 
 using namespace tercio;

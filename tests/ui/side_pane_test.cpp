@@ -1,6 +1,6 @@
 // The side pane: snapshots of the status beside the map, drawn on a text surface from positions
 // played with the rules engine.
-#include "ui/side_pane.hpp"
+#include "kits/pikette/side_pane.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "tests/rules/position_fixture.hpp"
-#include "ui/play_screen.hpp"
+#include "kits/pikette/play_screen.hpp"
 #include "ui/join_menu.hpp"
 #include "ui/start_menu.hpp"
 #include "kits/pikette/control/session.hpp"
@@ -117,9 +117,12 @@ void command(PlayScreen& p, const std::string& text) {
 }  // namespace
 
 TEST_CASE("snapshot: the start menu", "[ui][snapshot]") {
-    StartMenu m({{"french", "French", "The Italian Wars 1494-1560", "2 Gendarmes, 1 Archers, 1 Stradiots"},
-                 {"spanish", "Spanish", "The Italian Wars 1494-1560", "1 Jinetes, 2 Pike, 1 Genitors"}},
-                GameSetup{{0, 1}, {}, std::nullopt});
+    const std::vector<ArmyChoice> armies{
+        {"french", "French", "The Italian Wars 1494-1560", "2 Gendarmes, 1 Archers, 1 Stradiots"},
+        {"spanish", "Spanish", "The Italian Wars 1494-1560", "1 Jinetes, 2 Pike, 1 Genitors"}};
+    StartMenu m(armies, GameSetup{{0, 1}, {}, std::nullopt});
+    // One ruleset on offer, as `tercio play` offers them: named in the title, no Rules line.
+    m.offer_rulesets({RulesetChoice{"pikette-squared", "Pikette Squared", armies}}, 0);
     TextSurface s(80, 24);
     m.draw(s);
     check_snapshot("start_menu", s);

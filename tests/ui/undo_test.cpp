@@ -1,7 +1,7 @@
 // Taking commands back (U) and the keeper that saves every command: the screen's side of issue 7.
 #include "rules/state_hash.hpp"
 #include "tests/rules/position_fixture.hpp"
-#include "ui/play_screen.hpp"
+#include "kits/pikette/play_screen.hpp"
 #include "kits/pikette/control/session.hpp"
 
 using namespace tercio;

@@ -1,6 +1,6 @@
 // The rules reference of one unit for the help screen: exact lines for a few troop types and
 // states, and the size limits for every unit of every shipped army.
-#include "ui/unit_reference.hpp"
+#include "kits/pikette/unit_reference.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

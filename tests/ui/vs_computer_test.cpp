@@ -23,7 +23,7 @@
 #include "rules/state_hash.hpp"
 #include "tests/rules/position_fixture.hpp"
 #include "control/computer_turns.hpp"
-#include "ui/play_screen.hpp"
+#include "kits/pikette/play_screen.hpp"
 #include "kits/pikette/control/session.hpp"
 
 namespace fs = std::filesystem;

@@ -6,11 +6,11 @@
 
 #include "kits/pikette/control/event_text.hpp"
 #include "kits/pikette/control/odds_text.hpp"
+#include "kits/pikette/map_pane.hpp"
+#include "kits/pikette/side_pane.hpp"
 #include "rules/command.hpp"
 #include "rules/preview.hpp"
-#include "ui/map_pane.hpp"
 #include "ui/screen_parts.hpp"
-#include "ui/side_pane.hpp"
 #include "ui/surface.hpp"
 
 namespace tercio::kits::pikette {

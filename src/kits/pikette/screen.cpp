@@ -6,9 +6,9 @@
 
 #include "core/overloaded.hpp"
 
-#include "ui/guide.hpp"
-#include "ui/map_pane.hpp"
-#include "ui/side_pane.hpp"
+#include "kits/pikette/guide.hpp"
+#include "kits/pikette/map_pane.hpp"
+#include "kits/pikette/side_pane.hpp"
 #include "kits/pikette/control/session.hpp"
 
 namespace tercio::kits::pikette {

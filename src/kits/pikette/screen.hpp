@@ -11,6 +11,7 @@
 
 #include "kits/pikette/control/reactions.hpp"
 #include "kits/pikette/control/session.hpp"
+#include "kits/pikette/map_pane.hpp"
 #include "core/grid.hpp"
 #include "rules/engine.hpp"
 #include "rules/game.hpp"

@@ -5,10 +5,10 @@
 #include "kits/pikette/control/event_text.hpp"
 #include "kits/pikette/control/odds_text.hpp"
 #include "rules/preview.hpp"
-#include "ui/guide.hpp"
-#include "ui/map_pane.hpp"
-#include "ui/side_pane.hpp"
-#include "ui/unit_reference.hpp"
+#include "kits/pikette/guide.hpp"
+#include "kits/pikette/map_pane.hpp"
+#include "kits/pikette/side_pane.hpp"
+#include "kits/pikette/unit_reference.hpp"
 
 namespace tercio::kits::pikette {
 
@@ -26,9 +26,21 @@ std::string Text::unit_name(const Context& ctx, const State& s, std::size_t unit
 
 std::vector<ui::LogEntry> Text::log_entries(const Context& ctx, const State*, const State& after,
                                             const Command*, const rules::Events& events) {
-    ui::Log log;
-    log.add(ctx, after, events);
-    return log.entries();
+    std::vector<ui::LogEntry> out;
+    for (std::size_t k = 0; k < events.size(); ++k) {
+        // An event belongs to the turn of the first TurnEnded at or after it in this batch: a
+        // command that ends turn 3 and starts turn 4 logs "End of turn 3" under turn 3.
+        int turn = after.turn;
+        for (std::size_t j = k; j < events.size(); ++j) {
+            if (const auto* te = std::get_if<rules::TurnEnded>(&events[j])) {
+                turn = te->turn;
+                break;
+            }
+        }
+        out.push_back({control::describe(ctx, after, events[k]),
+                       control::explain(ctx, after, events[k]), turn});
+    }
+    return out;
 }
 
 std::optional<ui::Odds> Text::odds(const Context& ctx, const State& s, const Command& c) {

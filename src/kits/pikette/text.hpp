@@ -2,7 +2,7 @@
 /// Pikette Squared's Text group (docs/rulesets.md, "The kit: Text and Screen groups"): its words
 /// for the screen, from control/event_text.hpp (events and their why), control/odds_text.hpp
 /// (a preview's odds), guide.hpp (the hint for each decision, the after-action summary),
-/// map_pane.hpp (a square in words) and unit_reference.hpp.
+/// map_pane.hpp (a square in words) and unit_reference.hpp, all in this folder.
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -24,7 +24,9 @@ struct Text {
     static std::string side_label(const Context& ctx, core::Side side);
     static std::string side_name(const Context& ctx, core::Side side);
     static std::string unit_name(const Context& ctx, const State& s, std::size_t unit);
-    /// Every event's words and why, read in the state after (PS's explanations need no other).
+    /// One entry per event, in order, its words and why read in the state after (PS's
+    /// explanations need no other), under the turn the event belongs to (the turn that ends in
+    /// the same batch, else the turn of `after`).
     static std::vector<ui::LogEntry> log_entries(const Context& ctx, const State* before,
                                                  const State& after, const Command* c,
                                                  const rules::Events& events);

@@ -26,6 +26,7 @@
 ///     the cursor still differs); the file and rank labels stay plain (the status line names the
 ///     square, and a highlighted label cost 48 bytes a cursor move).
 /// Colour only repeats what case, marks and attributes already say.
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,6 +38,14 @@
 #include "ui/surface.hpp"
 
 namespace tercio::ui {
+
+/// Its square sizes, largest first: 7 x 3, 5 x 2, 3 x 1.
+inline constexpr std::array<SquareSize, 3> kSquareSizes{{{7, 3}, {5, 2}, {3, 1}}};
+
+/// The map's size at 80x24 (3 x 1 cells a square, 15 x 15 squares): what a larger terminal
+/// must leave beside and under a larger map (fit_map).
+inline constexpr int kMapWidth80 = 48;
+inline constexpr int kMapHeight80 = 17;
 
 /// One square's picture without the view's highlights: a unit's glyph with its facing and most
 /// urgent mark, a contested square, a lone leader, terrain or the open mark (the marks above).

@@ -1,4 +1,4 @@
-#include "ui/side_pane.hpp"
+#include "kits/pikette/side_pane.hpp"
 
 #include <algorithm>
 #include <optional>

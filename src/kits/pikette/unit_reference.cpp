@@ -1,4 +1,4 @@
-#include "ui/unit_reference.hpp"
+#include "kits/pikette/unit_reference.hpp"
 
 #include <algorithm>
 #include <cctype>

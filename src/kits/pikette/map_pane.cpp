@@ -1,4 +1,4 @@
-#include "ui/map_pane.hpp"
+#include "kits/pikette/map_pane.hpp"
 
 #include <algorithm>
 #include <array>

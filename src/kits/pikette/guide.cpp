@@ -1,9 +1,9 @@
-#include "ui/guide.hpp"
+#include "kits/pikette/guide.hpp"
 
 #include <algorithm>
 #include <string_view>
 
-#include "ui/side_pane.hpp"
+#include "kits/pikette/side_pane.hpp"
 
 namespace tercio::ui {
 
