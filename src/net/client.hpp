@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "kits/pikette/control/session.hpp"
+#include "control/session.hpp"
 #include "net/handshake.hpp"
 #include "net/protocol.hpp"
 #include "net/replica.hpp"

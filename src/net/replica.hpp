@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "kits/pikette/control/session.hpp"
+#include "control/session.hpp"
 #include "core/dice.hpp"
 #include "net/protocol.hpp"
 #include "kits/registry.hpp"

@@ -15,6 +15,7 @@
 #include "data/data_files.hpp"
 #include "data/save.hpp"
 #include "kits/pikette/bench.hpp"
+#include "kits/pikette/control/session.hpp"
 #include "kits/pikette/run.hpp"
 #include "rules/engine.hpp"
 #include "kits/pikette/screen.hpp"
