@@ -2,7 +2,7 @@
 // What fuzz_position does with one input, shared with the unit tests that replay its findings
 // (tests/data/fuzz_regressions_test.cpp, files named position-*): the input is loaded as
 // `tercio run --position` loads it, by the rules of the ruleset it names (Pikette Squared's, or
-// Hell Broke Loose's when data::is_hbl_position says so); if it is accepted, it must write back
+// Hell Broke Loose's when hbl::is_hbl_position says so); if it is accepted, it must write back
 // to the same position, and commands are applied so that apply() is reached: every legal command
 // in turn, each on a copy of the position, then a few random legal commands from a fixed seed, one
 // after the other. Every event is put in words as `tercio run --why` prints it, every position
@@ -20,7 +20,7 @@
 #include "kits/hbl/control/event_text.hpp"
 #include "core/dice.hpp"
 #include "data/data_files.hpp"
-#include "data/hbl_position.hpp"
+#include "kits/hbl/data/position.hpp"
 #include "data/position.hpp"
 #include "hbl/consistency.hpp"
 #include "hbl/engine.hpp"
@@ -84,17 +84,17 @@ struct Positions<rules::Engine> {
 
 template <>
 struct Positions<hbl::Engine> {
-    using Position = data::HblPosition;
+    using Position = hbl::HblPosition;
     static data::Loaded<Position> load(data::DataCatalog& catalog, std::string_view text) {
-        return data::load_hbl_position("fuzz.toml", text,
-                                       data::hbl_context_resolver(catalog.hbl_resolvers()));
+        return hbl::load_hbl_position("fuzz.toml", text,
+                                       hbl::hbl_context_resolver(hbl::resolvers(catalog)));
     }
     static std::optional<hbl::Context> context(data::DataCatalog& catalog, const Position& p,
                                                std::string& why) {
-        return data::hbl_context_resolver(catalog.hbl_resolvers())(p.ruleset, p.armies, why);
+        return hbl::hbl_context_resolver(hbl::resolvers(catalog))(p.ruleset, p.armies, why);
     }
     static std::string write(const Position& p, const hbl::Context& ctx) {
-        return data::write_hbl_position(p, ctx);
+        return hbl::write_hbl_position(p, ctx);
     }
     static std::vector<std::string> explain_before(const hbl::Context& ctx, const hbl::GameState& s,
                                                    const hbl::Command& c) {
@@ -212,7 +212,7 @@ Exercised exercise(data::DataCatalog& catalog, std::string_view text) {
 
 inline Exercised exercise_position(data::DataCatalog& catalog, std::string_view text) {
     // As `tercio run --position` reads it: by the rules of the ruleset it names.
-    if (data::is_hbl_position(text, catalog.hbl_resolvers().engine))
+    if (hbl::is_hbl_position(text, catalog.engine_resolver()))
         return detail::exercise<hbl::Engine>(catalog, text);
     return detail::exercise<rules::Engine>(catalog, text);
 }

@@ -4,18 +4,21 @@
 #include <cstdint>
 #include <string_view>
 
+#include "data/check.hpp"
 #include "data/data_files.hpp"
+#include "kits/hbl/data/files.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     // The shipped ruleset and armies, so that army and position inputs reach the cross-reference
-    // checks.
+    // checks; each ruleset's checker, as kits::file_checkers lists them (the program's registry
+    // brings the screens with it, which this target does not build).
     static tercio::data::DataCatalog catalog(TERCIO_FUZZ_DATA_DIR);
-    static const auto resolve = catalog.resolver();
-    static const auto context = catalog.context_resolver();
-    // Hell Broke Loose's too: an army naming the hell-broke-loose ruleset is read as its own.
-    static const auto hbl = catalog.hbl_resolvers();
+    static const tercio::data::FileCheckers checkers{
+        {tercio::data::pikette_checker(catalog.resolver(), catalog.context_resolver()),
+         tercio::hbl::file_checker(catalog)},
+        catalog.engine_resolver()};
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    const auto outcome = tercio::data::check_text("fuzz.toml", text, resolve, context, {}, hbl);
+    const auto outcome = tercio::data::check_text("fuzz.toml", text, checkers);
     // Every error must carry a position.
     for (const auto& e : outcome.errors) {
         if (e.line < 1 || e.column < 1 || e.message.empty()) __builtin_trap();

@@ -58,7 +58,7 @@ std::string square(Rng& rng, bool hbl = false) {
 }
 
 /// Whether the text is a Hell Broke Loose position: it names that ruleset, or has the table
-/// only those have (as data::is_hbl_position tells them apart, without loading a ruleset).
+/// only those have (as hbl::is_hbl_position tells them apart, without loading a ruleset).
 bool is_hbl(const std::string& text) {
     return text.find("\"hell-broke-loose\"") != std::string::npos ||
            text.find("\n[pending]") != std::string::npos;

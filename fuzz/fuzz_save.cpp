@@ -9,7 +9,8 @@
 #include <string_view>
 
 #include "data/data_files.hpp"
-#include "data/hbl_save.hpp"
+#include "kits/hbl/data/files.hpp"
+#include "kits/hbl/data/save.hpp"
 #include "data/save.hpp"
 
 namespace {
@@ -36,12 +37,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto& header = parsed.value->header;
     std::string why;
     if (catalog.engine(header.ruleset) == std::string(tercio::hbl::Engine::name)) {
-        // A Hell Broke Loose save: replayed by its own rules (data/hbl_save.hpp).
-        const tercio::hbl::Context hctx{catalog.hbl_ruleset(header.ruleset, why),
-                                        {catalog.hbl_army(header.ruleset, header.sides[0].army, why),
-                                         catalog.hbl_army(header.ruleset, header.sides[1].army, why)}};
+        // A Hell Broke Loose save: replayed by its own rules (kits/hbl/data/save.hpp).
+        const tercio::hbl::Context hctx{tercio::hbl::ruleset(catalog, header.ruleset, why),
+                                        {tercio::hbl::army(catalog, header.ruleset, header.sides[0].army, why),
+                                         tercio::hbl::army(catalog, header.ruleset, header.sides[1].army, why)}};
         if (!hctx.ruleset || !hctx.armies[0] || !hctx.armies[1]) return 0;
-        const auto replayed = tercio::data::replay_hbl_save("fuzz.save", *parsed.value, hctx);
+        const auto replayed = tercio::hbl::replay_hbl_save("fuzz.save", *parsed.value, hctx);
         check_errors(replayed.errors);
         if (!replayed.ok() && replayed.errors.empty()) __builtin_trap();
         return 0;

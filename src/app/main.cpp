@@ -22,6 +22,7 @@
 #include "app/run_command.hpp"
 #include "app/sim_command.hpp"
 #include "data/data_files.hpp"
+#include "kits/check.hpp"
 #include "kits/registry.hpp"
 
 namespace fs = std::filesystem;
@@ -83,7 +84,7 @@ int run_check(const std::vector<std::string>& files, const fs::path& data_dir) {
         if (rank(code) > rank(worst)) worst = code;
     };
     for (const auto& f : files) {
-        const data::CheckOutcome out = data::check_file(f, catalog);
+        const data::CheckOutcome out = kits::check_file(f, catalog);
         switch (out.status) {
             case data::CheckOutcome::Status::Ok:
                 std::cout << f << ": ok (" << out.kind << ")\n";
@@ -137,7 +138,7 @@ int run_default(const fs::path& data_dir) {
         }
         // A broken army: what `tercio check` says of it.
         ++bad;
-        const data::CheckOutcome out = data::check_file(data::army_file(data_dir, ruleset, id), catalog);
+        const data::CheckOutcome out = kits::check_file(data::army_file(data_dir, ruleset, id), catalog);
         for (const auto& e : out.errors) std::cerr << e.to_string() << '\n';
         if (!out.unreadable.empty()) std::cerr << id << ": cannot read: " << out.unreadable << '\n';
     }

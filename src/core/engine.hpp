@@ -1,7 +1,7 @@
 #pragma once
 /// What a rules engine supplies, as a C++20 concept (docs/rulesets.md, "What each ruleset
-/// supplies"). Each engine is a struct of types and static functions: `rules::Engine` (Pikette
-/// Squared, src/rules/engine.hpp) and `hbl::Engine` (Hell Broke Loose, src/hbl/engine.hpp). The
+/// supplies"). Each engine is a struct of types and static functions, one a ruleset, in that
+/// ruleset's folder (src/<ruleset>/engine.hpp); the kits' registry lists them. The
 /// generic code (the computer's players, headless matches, `tercio sim`) is written once as
 /// templates over a type that satisfies `RulesEngine`, so a missing function is a compile error
 /// naming it, and nothing inside a game is virtual.

@@ -1,7 +1,6 @@
 #include "data/data_files.hpp"
 
-#include "data/hbl_save.hpp"
-#include "data/hbl_files.hpp"
+#include "data/check.hpp"
 
 #include <algorithm>
 #include <array>
@@ -13,7 +12,6 @@
 #include <vector>
 
 #include "data/input_guard.hpp"
-#include "data/hbl_position.hpp"
 #include "data/position.hpp"
 #include "data/save.hpp"
 #include "data/toml_reader.hpp"
@@ -196,53 +194,6 @@ void check_id_is_name(const std::string& file, std::string_view text, std::strin
     check_id_is_name(r, *doc, name, place);
 }
 
-/// Loads `file` (`rel` from the data directory) once into `cache` under `key` with
-/// `load(file, text)`, and returns the value, or nullptr and why not. `what` names the kind of
-/// file in messages ("ruleset", "army"), `known` the ids there are of it.
-template <typename T, typename Load>
-const T* cached_load(std::map<std::string, std::unique_ptr<Loaded<T>>, std::less<>>& cache,
-                     const fs::path& dir, const fs::path& rel, const IdPlace& place,
-                     std::string_view what, std::string_view id,
-                     const std::function<std::vector<std::string>()>& known, std::string& why,
-                     Load&& load) {
-    if (!detail::valid_id(id)) {
-        why = "not a valid " + std::string(what) + " id";
-        return nullptr;
-    }
-    if (dir.empty()) {
-        why = "no data directory found to look it up in (give --data-dir DIR)";
-        return nullptr;
-    }
-    const std::string key = rel.generic_string();
-    auto it = cache.find(key);
-    if (it == cache.end()) {
-        const fs::path file = dir / rel;
-        auto loaded = std::make_unique<Loaded<T>>();
-        const FileText ft = read_file(file);
-        if (ft.missing) {
-            // Not a place in a file: the key that names it is where this is reported.
-            loaded->errors.push_back(LoadError{"", 0, 0,
-                                               "the data directory has no " + rel.generic_string() +
-                                                   " (" + known_ids(known()) + ")"});
-        } else if (!ft.error.empty()) {
-            loaded->errors.push_back(LoadError{file.string(), 1, 1, ft.error});
-        } else {
-            *loaded = load(file.string(), ft.text);
-            if (loaded->ok() && loaded->value->id != id) {
-                check_id_is_name(file.string(), ft.text, id, place, loaded->errors);
-                loaded->value.reset();
-            }
-        }
-        it = cache.emplace(key, std::move(loaded)).first;
-    }
-    const auto& l = *it->second;
-    if (l.ok()) return &*l.value;
-    const LoadError* first = l.errors.empty() ? nullptr : &l.errors.front();
-    why = !first ? "cannot be loaded" : first->file.empty() ? first->message : first->to_string();
-    if (l.errors.size() > 1) why += " (and " + std::to_string(l.errors.size() - 1) + " more)";
-    return nullptr;
-}
-
 /// The relative path of a ruleset's file, and of an army's.
 fs::path ruleset_rel(std::string_view id) {
     return ruleset_file("", id);
@@ -261,11 +212,65 @@ std::vector<std::string> DataCatalog::army_ids(std::string_view ruleset_id) cons
     return data::army_ids(dir_, ruleset_id);
 }
 
+bool DataCatalog::valid_ruleset_id(std::string_view id, std::string& why) {
+    if (detail::valid_id(id)) return true;
+    why = "not a valid ruleset id";
+    return false;
+}
+
+std::string DataCatalog::wrong_ruleset(std::string_view named, std::string_view folder) {
+    return "it is for ruleset \"" + std::string(named) + "\", not \"" + std::string(folder) +
+           "\" (an army names the ruleset whose folder it is in)";
+}
+
+const void* DataCatalog::cached(std::type_index type, FileKind kind, std::string_view ruleset_id,
+                                std::string_view id, std::string& why, const Eraser& load) {
+    const bool army = kind == FileKind::Army;
+    const std::string_view what = army ? "army" : "ruleset";
+    if (!detail::valid_id(id)) {
+        why = "not a valid " + std::string(what) + " id";
+        return nullptr;
+    }
+    if (dir_.empty()) {
+        why = "no data directory found to look it up in (give --data-dir DIR)";
+        return nullptr;
+    }
+    const fs::path rel = army ? army_rel(ruleset_id, id) : ruleset_rel(id);
+    const std::string key = rel.generic_string();
+    auto it = files_.find({key, type});
+    if (it == files_.end()) {
+        const fs::path file = dir_ / rel;
+        CachedFile loaded;
+        const FileText ft = read_file(file);
+        if (ft.missing) {
+            // Not a place in a file: the key that names it is where this is reported.
+            const auto known = army ? army_ids(ruleset_id) : ruleset_ids();
+            loaded.errors.push_back(LoadError{"", 0, 0,
+                                              "the data directory has no " + rel.generic_string() +
+                                                  " (" + known_ids(known) + ")"});
+        } else if (!ft.error.empty()) {
+            loaded.errors.push_back(LoadError{file.string(), 1, 1, ft.error});
+        } else {
+            std::string loaded_id;
+            loaded = load(file.string(), ft.text, loaded_id);
+            if (loaded.value && loaded_id != id) {
+                check_id_is_name(file.string(), ft.text, id, army ? kArmyPlace : kRulesetPlace, loaded.errors);
+                loaded.value.reset();
+            }
+        }
+        it = files_.emplace(std::pair{key, type}, std::move(loaded)).first;
+    }
+    const CachedFile& l = it->second;
+    if (l.value && l.errors.empty()) return l.value.get();
+    const LoadError* first = l.errors.empty() ? nullptr : &l.errors.front();
+    why = !first ? "cannot be loaded" : first->file.empty() ? first->message : first->to_string();
+    if (l.errors.size() > 1) why += " (and " + std::to_string(l.errors.size() - 1) + " more)";
+    return nullptr;
+}
+
 const rules::Ruleset* DataCatalog::ruleset(std::string_view id, std::string& why) {
-    return cached_load(
-        rulesets_, dir_, ruleset_rel(id), kRulesetPlace, "ruleset", id,
-        [this] { return ruleset_ids(); }, why,
-        [](const std::string& file, std::string_view text) { return load_ruleset(file, text); });
+    return ruleset_as<rules::Ruleset>(
+        id, why, [](const std::string& file, std::string_view text) { return load_ruleset(file, text); });
 }
 
 RulesetResolver DataCatalog::resolver() {
@@ -274,22 +279,9 @@ RulesetResolver DataCatalog::resolver() {
 
 const rules::ArmyList* DataCatalog::army(std::string_view ruleset_id, std::string_view id,
                                          std::string& why) {
-    if (!detail::valid_id(ruleset_id)) {
-        why = "not a valid ruleset id";
-        return nullptr;
-    }
-    const rules::ArmyList* a = cached_load(
-        armies_, dir_, army_rel(ruleset_id, id), kArmyPlace, "army", id,
-        [this, ruleset_id] { return army_ids(ruleset_id); }, why,
-        [this](const std::string& file, std::string_view text) {
-            return load_army(file, text, resolver());
-        });
-    if (a && a->ruleset != ruleset_id) {
-        why = "it is for ruleset \"" + a->ruleset + "\", not \"" + std::string(ruleset_id) +
-              "\" (an army names the ruleset whose folder it is in)";
-        return nullptr;
-    }
-    return a;
+    return army_as<rules::ArmyList>(ruleset_id, id, why, [this](const std::string& file, std::string_view text) {
+        return load_army(file, text, resolver());
+    });
 }
 
 const rules::ArmyList* DataCatalog::army(std::string_view id, std::string& why) {
@@ -362,42 +354,6 @@ std::optional<std::string> DataCatalog::engine(std::string_view ruleset_id, std:
     return e;
 }
 
-const hbl::Ruleset* DataCatalog::hbl_ruleset(std::string_view id, std::string& why) {
-    return cached_load(
-        hbl_rulesets_, dir_, ruleset_rel(id), kRulesetPlace, "ruleset", id,
-        [this] { return ruleset_ids(); }, why,
-        [](const std::string& file, std::string_view text) {
-            return load_hbl_ruleset(file, text);
-        });
-}
-
-const hbl::ArmyList* DataCatalog::hbl_army(std::string_view ruleset_id, std::string_view id,
-                                           std::string& why) {
-    if (!detail::valid_id(ruleset_id)) {
-        why = "not a valid ruleset id";
-        return nullptr;
-    }
-    const hbl::ArmyList* a = cached_load(
-        hbl_armies_, dir_, army_rel(ruleset_id, id), kArmyPlace, "army", id,
-        [this, ruleset_id] { return army_ids(ruleset_id); }, why,
-        [this](const std::string& file, std::string_view text) {
-            return load_hbl_army(file, text, hbl_resolvers().ruleset);
-        });
-    if (a && a->ruleset != ruleset_id) {
-        why = "it is for ruleset \"" + a->ruleset + "\", not \"" + std::string(ruleset_id) +
-              "\" (an army names the ruleset whose folder it is in)";
-        return nullptr;
-    }
-    return a;
-}
-
-HblResolvers DataCatalog::hbl_resolvers() {
-    return HblResolvers{
-        [this](std::string_view id) { return engine(id); },
-        [this](std::string_view id, std::string& why) { return hbl_ruleset(id, why); },
-        [this](std::string_view ruleset, std::string_view id, std::string& why) { return hbl_army(ruleset, id, why); }};
-}
-
 ContextResolver DataCatalog::context_resolver() {
     return [this](const std::string& ruleset_id, const std::array<std::string, 2>& armies,
                   std::string& why) { return context(ruleset_id, armies, why); };
@@ -405,50 +361,56 @@ ContextResolver DataCatalog::context_resolver() {
 
 namespace {
 
-/// Whether a ruleset or army file is Hell Broke Loose's: a ruleset by its engine key, an army by
-/// the engine of the ruleset it names.
-bool is_hbl_file(const toml::table& doc, std::string_view kind, const HblResolvers& hbl) {
-    if (kind == "ruleset") {
-        const toml::node* e = doc.get("engine");
-        return e && e->is_string() && e->as_string()->get() == hbl::kEngine;
+/// The checker of `engine`, or the first (the default engine's) when none reads it.
+const FileChecker* checker_of(const FileCheckers& checkers, const std::optional<std::string>& engine) {
+    if (checkers.engines.empty()) return nullptr;
+    if (engine) {
+        for (const FileChecker& c : checkers.engines) {
+            if (c.engine == *engine) return &c;
+        }
     }
-    const toml::node* rs = doc.get("ruleset");
-    if (!hbl.engine || !rs || !rs->is_string()) return false;
-    const auto engine = hbl.engine(rs->as_string()->get());
-    return engine && *engine == hbl::kEngine;
+    return &checkers.engines.front();
 }
 
-/// An army that fails to load, and has the keys of the other engine's armies, names the ruleset
-/// of the wrong engine: says so where the ruleset is named, since every key it then reports as
-/// unknown follows from that.
-void hint_wrong_engine(detail::Reporter& r, const toml::table& doc, bool read_as_hbl) {
-    static constexpr std::array<std::string_view, 4> kHblOnly = {"army_die", "morale_chips", "deck",
-                                                                 "command"};
-    static constexpr std::array<std::string_view, 3> kPsOnly = {"extra_unit", "extra_card", "upgrade"};
-    std::string found;
-    for (const std::string_view key : read_as_hbl ? std::span<const std::string_view>(kPsOnly)
-                                                  : std::span<const std::string_view>(kHblOnly)) {
-        if (doc.contains(key)) found += (found.empty() ? "" : ", ") + std::string(key);
-    }
-    // And it lacks what the engine it is read by requires: one stray key is only a stray key.
-    const bool lacks = read_as_hbl ? !doc.contains("army_die") && !doc.contains("deck")
-                                   : !doc.contains("extra_card");
+/// The engine of the ruleset a file names under `ruleset`, if the checkers can tell.
+std::optional<std::string> named_engine(const FileCheckers& checkers, const toml::table& doc) {
     const toml::node* rs = doc.get("ruleset");
-    if (found.empty() || !lacks || !rs || !rs->is_string()) return;
-    const std::string name = read_as_hbl ? "Pikette Squared" : "Hell Broke Loose";
-    const std::string engine = read_as_hbl ? "Hell Broke Loose" : "Pikette Squared";
-    detail::TableView root(r, doc, "");
-    root.error(*rs, "ruleset",
-               "this looks like a " + name + " army (it has " + found + "), but ruleset \"" +
-                   rs->as_string()->get() + "\" is played by " + engine + "'s rules: name a " +
-                   name + " ruleset");
+    if (!checkers.engine || !rs || !rs->is_string()) return std::nullopt;
+    return checkers.engine(rs->as_string()->get());
+}
+
+/// An army that fails to load when read by `reader`, and has the keys of another engine's armies,
+/// names the ruleset of the wrong engine: says so where the ruleset is named, since every key it
+/// then reports as unknown follows from that.
+void hint_wrong_engine(detail::Reporter& r, const toml::table& doc, const FileChecker& reader,
+                       const FileCheckers& checkers) {
+    // And it lacks what the engine it is read by requires: one stray key is only a stray key.
+    bool lacks = true;
+    for (const std::string& key : reader.army_needs) {
+        if (doc.contains(key)) lacks = false;
+    }
+    const toml::node* rs = doc.get("ruleset");
+    if (!lacks || !rs || !rs->is_string()) return;
+    for (const FileChecker& other : checkers.engines) {
+        if (&other == &reader) continue;
+        std::string found;
+        for (const std::string& key : other.army_keys) {
+            if (doc.contains(key)) found += (found.empty() ? "" : ", ") + key;
+        }
+        if (found.empty()) continue;
+        detail::TableView root(r, doc, "");
+        root.error(*rs, "ruleset",
+                   "this looks like a " + other.title + " army (it has " + found + "), but ruleset \"" +
+                       rs->as_string()->get() + "\" is played by " + reader.title + "'s rules: name a " +
+                       other.title + " ruleset");
+        return;
+    }
 }
 
 }  // namespace
 
-CheckOutcome check_text(std::string_view file, std::string_view text,
-                        const RulesetResolver& resolve, const ContextResolver& context,
-                        std::string_view file_name, const HblResolvers& hbl) {
+CheckOutcome check_text(std::string_view file, std::string_view text, const FileCheckers& checkers,
+                        std::string_view file_name) {
     CheckOutcome out;
     // A save is a TOML header and a command log: known by the line between them.
     if (text.find(std::string("\n") + std::string(kCommandsLine)) != std::string_view::npos) {
@@ -456,29 +418,11 @@ CheckOutcome check_text(std::string_view file, std::string_view text,
         auto save = parse_save(file, text);
         out.errors = std::move(save.errors);
         std::optional<SaveRepair> repair;  // how much of a save that stopped replaying still does
-        const bool hbl_save = out.errors.empty() && hbl.engine &&
-                              hbl.engine(save.value->header.ruleset) == std::string(hbl::Engine::name);
-        if (hbl_save && hbl.ruleset && hbl.army) {
-            // A Hell Broke Loose game, replayed by its own rules.
-            const SaveHeader& h = save.value->header;
-            std::string why;
-            const hbl::Context ctx{hbl.ruleset(h.ruleset, why),
-                                   {hbl.army(h.ruleset, h.sides[0].army, why), hbl.army(h.ruleset, h.sides[1].army, why)}};
-            if (ctx.ruleset && ctx.armies[0] && ctx.armies[1]) {
-                out.errors = replay_hbl_save(file, *save.value, ctx).errors;
-                if (!out.errors.empty()) repair = repair_hbl_save(file, *save.value, ctx);
-            } else {
-                out.errors.push_back(LoadError{std::string(file), 1, 1, why});
-            }
-        } else if (out.errors.empty() && context && !hbl_save) {
-            const SaveHeader& h = save.value->header;
-            std::string why;
-            if (const auto ctx = context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why)) {
-                out.errors = replay_save(file, *save.value, *ctx).errors;
-                if (!out.errors.empty()) repair = repair_save(file, *save.value, *ctx);
-            } else {
-                out.errors.push_back(LoadError{std::string(file), 1, 1, why});
-            }
+        if (out.errors.empty()) {
+            // Replayed by the rules of its ruleset's engine.
+            const auto engine = checkers.engine ? checkers.engine(save.value->header.ruleset) : std::nullopt;
+            const FileChecker* c = checker_of(checkers, engine);
+            if (c && c->save) out.errors = c->save(file, *save.value, repair);
         }
         if (repair) {
             out.notes.push_back(
@@ -500,16 +444,19 @@ CheckOutcome check_text(std::string_view file, std::string_view text,
     }
     if (kind == "ruleset" || kind == "army") {
         out.kind = kind;
-        if (is_hbl_file(*doc, kind, hbl)) {
-            out.errors = kind == "ruleset" ? load_hbl_ruleset(file, text).errors
-                                           : load_hbl_army(file, text, hbl.ruleset).errors;
+        // A ruleset by the engine its `engine` key names, an army by the engine of the ruleset it names.
+        std::optional<std::string> engine;
+        if (kind == "ruleset") {
+            const toml::node* e = doc->get("engine");
+            if (e && e->is_string()) engine = e->as_string()->get();
         } else {
-            out.errors = kind == "ruleset" ? load_ruleset(file, text).errors
-                                           : load_army(file, text, resolve).errors;
+            engine = named_engine(checkers, *doc);
         }
-        if (kind == "army" && !out.errors.empty()) {
+        const FileChecker* c = checker_of(checkers, engine);
+        if (c) out.errors = kind == "ruleset" ? c->ruleset(file, text) : c->army(file, text);
+        if (c && kind == "army" && !out.errors.empty()) {
             detail::Reporter r(std::string(file), out.errors);
-            hint_wrong_engine(r, *doc, is_hbl_file(*doc, kind, hbl));
+            hint_wrong_engine(r, *doc, *c, checkers);
             detail::sort_errors(out.errors);
         }
         if (!file_name.empty()) {
@@ -524,10 +471,15 @@ CheckOutcome check_text(std::string_view file, std::string_view text,
         }
     } else if (kind == "position") {
         out.kind = kind;
-        // A position of a Hell Broke Loose ruleset is read by its rules; any other by Pikette
-        // Squared's.
-        out.errors = is_hbl_position(text, hbl.engine) ? load_hbl_position(file, text, hbl_context_resolver(hbl)).errors
-                                                       : load_position(file, text, context).errors;
+        // Read by the first engine that claims it, else by the default engine.
+        const FileChecker* c = checker_of(checkers, std::nullopt);
+        for (const FileChecker& e : checkers.engines) {
+            if (e.claims_position && e.claims_position(text)) {
+                c = &e;
+                break;
+            }
+        }
+        if (c) out.errors = c->position(file, text);
     } else if (!doc) {
         out.errors = std::move(scratch);
     } else {
@@ -547,7 +499,7 @@ CheckOutcome check_text(std::string_view file, std::string_view text,
     return out;
 }
 
-CheckOutcome check_file(const fs::path& file, DataCatalog& catalog) {
+CheckOutcome check_file(const fs::path& file, const FileCheckers& checkers) {
     const FileText ft = read_file(file, file.extension() == ".save" ? kMaxSaveBytes : kMaxInputBytes);
     if (!ft.error.empty()) {
         CheckOutcome out;
@@ -565,8 +517,41 @@ CheckOutcome check_file(const fs::path& file, DataCatalog& catalog) {
     const std::string name = file.filename() == "ruleset.toml"
                                  ? fs::absolute(file).parent_path().filename().string()
                                  : file.stem().string();
-    return check_text(file.string(), ft.text, catalog.resolver(), catalog.context_resolver(), name,
-                      catalog.hbl_resolvers());
+    return check_text(file.string(), ft.text, checkers, name);
+}
+
+FileChecker pikette_checker(const RulesetResolver& resolve, const ContextResolver& context) {
+    FileChecker c;
+    c.engine = std::string(kPiketteSquared);
+    c.title = "Pikette Squared";
+    c.ruleset = [](std::string_view file, std::string_view text) { return load_ruleset(file, text).errors; };
+    c.army = [resolve](std::string_view file, std::string_view text) { return load_army(file, text, resolve).errors; };
+    c.claims_position = {};
+    c.position = [context](std::string_view file, std::string_view text) {
+        return load_position(file, text, context).errors;
+    };
+    if (context) {
+        c.save = [context](std::string_view file, const SaveFile& save, std::optional<SaveRepair>& repair) {
+            const SaveHeader& h = save.header;
+            std::string why;
+            LoadErrors errors;
+            if (const auto ctx = context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why)) {
+                errors = replay_save(file, save, *ctx).errors;
+                if (!errors.empty()) repair = repair_save(file, save, *ctx);
+            } else {
+                errors.push_back(LoadError{std::string(file), 1, 1, why});
+            }
+            return errors;
+        };
+    }
+    c.army_keys = {"extra_unit", "extra_card", "upgrade"};
+    c.army_needs = {"extra_card"};
+    return c;
+}
+
+CheckOutcome check_text(std::string_view file, std::string_view text, const RulesetResolver& resolve,
+                        const ContextResolver& context, std::string_view file_name) {
+    return check_text(file, text, FileCheckers{{pikette_checker(resolve, context)}, {}}, file_name);
 }
 
 }  // namespace tercio::data

@@ -5,6 +5,8 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <typeindex>
+#include <typeinfo>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,7 +14,6 @@
 
 #include "data/input_guard.hpp"
 #include "data/load_error.hpp"
-#include "hbl/data.hpp"
 #include "rules/game.hpp"
 #include "rules/ruleset.hpp"
 
@@ -28,6 +29,15 @@ struct Loaded {
     std::optional<T> value;
     LoadErrors errors;
     bool ok() const { return value.has_value() && errors.empty(); }
+};
+
+/// What a ruleset's position loader checks beyond the format.
+enum class PositionCheck {
+    /// Also that the game can go on from the position: the invariants of the rules' consistency check
+    /// (every decision's fields set and in range, stacking, terrain...). What the game loads.
+    Playable,
+    /// The format only: any GameState that fits the file's limits, for tests of the format.
+    FormatOnly,
 };
 
 /// The engine of a ruleset file that names none (docs/rulesets.md).
@@ -48,21 +58,8 @@ using RulesetResolver =
 Loaded<rules::ArmyList> load_army(std::string_view file, std::string_view text,
                                   const RulesetResolver& resolve);
 
-/// Finds a Hell Broke Loose ruleset by id for an army list; nullptr and why if it cannot.
-using HblRulesetResolver =
-    std::function<const hbl::Ruleset*(std::string_view id, std::string& why)>;
 /// The engine of a ruleset id (engine_of its file), or nothing if it cannot be read.
 using EngineResolver = std::function<std::optional<std::string>(std::string_view id)>;
-
-/// What checking a Hell Broke Loose army needs: which engine the ruleset it names has, and
-/// that ruleset.
-struct HblResolvers {
-    EngineResolver engine;
-    HblRulesetResolver ruleset;
-    /// An army of a Hell Broke Loose ruleset (for a save's replay); none: saves of that engine
-    /// are checked for their syntax only.
-    std::function<const hbl::ArmyList*(std::string_view ruleset, std::string_view id, std::string& why)> army;
-};
 
 /// Loads a ruleset and the armies of side A and side B (ids) for a position, and returns them as
 /// a RulesContext whose pointers stay valid as long as their owner; or nothing, saying why.
@@ -97,8 +94,19 @@ std::string data_dir_problem(const std::filesystem::path& dir);
 std::optional<std::filesystem::path> find_data_dir(const std::optional<std::filesystem::path>& flag,
                                                    const std::filesystem::path& executable);
 
+/// What check_id_is_name and the catalog's messages call a file looked up by id.
+enum class FileKind { Ruleset, Army };
+
+/// A file of a data directory loaded by a ruleset's loader, kept type-erased: its value when it
+/// loaded without an error, else the errors.
+struct CachedFile {
+    std::shared_ptr<const void> value;
+    LoadErrors errors;
+};
+
 /// Rulesets and armies of one data directory, loaded on demand and kept: the pointers it returns
-/// stay valid as long as the catalog.
+/// stay valid as long as the catalog. It knows the layout and no ruleset: each ruleset's typed
+/// look-ups (its kit's data library) load its files through ruleset_as and army_as.
 class DataCatalog {
 public:
     explicit DataCatalog(std::filesystem::path dir) : dir_(std::move(dir)) {}
@@ -106,6 +114,36 @@ public:
     /// Its rulesets, and the armies of one, by id (ruleset_ids, army_ids).
     std::vector<std::string> ruleset_ids() const;
     std::vector<std::string> army_ids(std::string_view ruleset_id) const;
+
+    /// The ruleset `rulesets/<id>/ruleset.toml` read by `load(file, text)` (a Loaded<T>, T with an
+    /// `id`), once; nullptr with a reason if it is missing or broken or its id is not `id`.
+    template <class T, class Load>
+    const T* ruleset_as(std::string_view id, std::string& why, Load&& load) {
+        return static_cast<const T*>(cached(typeid(T), FileKind::Ruleset, {}, id, why, erase<T>(load)));
+    }
+    /// The army list `rulesets/<ruleset id>/armies/<id>.toml` read by `load(file, text)` (a
+    /// Loaded<T>, T with an `id` and a `ruleset`), once, checked against its ruleset (which it must
+    /// name); nullptr with a reason if it is missing or broken.
+    template <class T, class Load>
+    const T* army_as(std::string_view ruleset_id, std::string_view id, std::string& why, Load&& load) {
+        if (!valid_ruleset_id(ruleset_id, why)) return nullptr;
+        const T* a = static_cast<const T*>(cached(typeid(T), FileKind::Army, ruleset_id, id, why, erase<T>(load)));
+        if (a && a->ruleset != ruleset_id) {
+            why = wrong_ruleset(a->ruleset, ruleset_id);
+            return nullptr;
+        }
+        return a;
+    }
+
+    /// The engine `rulesets/<id>/ruleset.toml` names (engine_of), or nothing if it cannot be read.
+    std::optional<std::string> engine(std::string_view ruleset_id);
+    /// The same, saying why not: no such file, or a broken one.
+    std::optional<std::string> engine(std::string_view ruleset_id, std::string& why);
+    EngineResolver engine_resolver() {
+        return [this](std::string_view id) { return engine(id); };
+    }
+
+    // Pikette Squared's typed look-ups, until its data code moves into its kit (issue 39, item 8).
     /// The ruleset `rulesets/<id>/ruleset.toml`; nullptr with a reason if it is missing or broken.
     const rules::Ruleset* ruleset(std::string_view id, std::string& why);
     RulesetResolver resolver();
@@ -121,55 +159,31 @@ public:
                                                std::string& why);
     ContextResolver context_resolver();
 
-    /// The engine `rulesets/<id>/ruleset.toml` names (engine_of), or nothing if it cannot be read.
-    std::optional<std::string> engine(std::string_view ruleset_id);
-    /// The same, saying why not: no such file, or a broken one.
-    std::optional<std::string> engine(std::string_view ruleset_id, std::string& why);
-    /// The Hell Broke Loose ruleset `rulesets/<id>/ruleset.toml`; nullptr with a reason if it is
-    /// missing, broken or of another engine.
-    const hbl::Ruleset* hbl_ruleset(std::string_view id, std::string& why);
-    /// A Hell Broke Loose army, `rulesets/<ruleset id>/armies/<id>.toml`, checked against its ruleset.
-    const hbl::ArmyList* hbl_army(std::string_view ruleset_id, std::string_view id,
-                                  std::string& why);
-    HblResolvers hbl_resolvers();
-
 private:
+    /// Reads a file's text into its value (when it loaded without an error) and errors, and the
+    /// id it names.
+    using Eraser = std::function<CachedFile(const std::string& file, std::string_view text, std::string& id)>;
+    template <class T, class Load>
+    static Eraser erase(Load& load) {
+        return [&load](const std::string& file, std::string_view text, std::string& id) {
+            auto loaded = load(file, text);
+            CachedFile out;
+            out.errors = std::move(loaded.errors);
+            if (loaded.value && out.errors.empty()) {
+                id = loaded.value->id;
+                out.value = std::make_shared<const T>(std::move(*loaded.value));
+            }
+            return out;
+        };
+    }
+    const void* cached(std::type_index type, FileKind kind, std::string_view ruleset_id, std::string_view id,
+                       std::string& why, const Eraser& load);
+    static bool valid_ruleset_id(std::string_view id, std::string& why);
+    static std::string wrong_ruleset(std::string_view named, std::string_view folder);
+
     std::filesystem::path dir_;
-    /// Each by its file's path in the data directory.
-    std::map<std::string, std::unique_ptr<Loaded<rules::Ruleset>>, std::less<>> rulesets_;
-    std::map<std::string, std::unique_ptr<Loaded<rules::ArmyList>>, std::less<>> armies_;
-    std::map<std::string, std::unique_ptr<Loaded<hbl::Ruleset>>, std::less<>> hbl_rulesets_;
-    std::map<std::string, std::unique_ptr<Loaded<hbl::ArmyList>>, std::less<>> hbl_armies_;
+    /// Each by its file's path in the data directory and the type it was read as.
+    std::map<std::pair<std::string, std::type_index>, CachedFile> files_;
 };
-
-/// What `tercio check` reports for one file.
-struct CheckOutcome {
-    enum class Status { Ok, Invalid, Unreadable };
-    Status status = Status::Ok;
-    std::string kind;  ///< "ruleset", "army", "position", "save" or empty when unknown
-    LoadErrors errors;
-    std::string unreadable;  ///< message when Unreadable
-    bool missing = false;    ///< the file does not exist
-    /// What the player can still do with an invalid file: a save that no longer replays whole
-    /// but does up to a keyframe names the turn `tercio play --resume` goes on from.
-    std::vector<std::string> notes;
-};
-
-/// Reads and checks one data file of any kind, dispatching on its `kind` key; an army's or
-/// ruleset's id must be its file name.
-CheckOutcome check_file(const std::filesystem::path& file, DataCatalog& catalog);
-
-/// Checks text of any kind (used by check_file and by the fuzz target). Armies find their ruleset
-/// with `resolve`; positions and saves their ruleset and armies with `context` (without one, a
-/// position is reported as unable to load them, and a save is only read, not replayed). With a
-/// `file_name` (the name it is looked up by: an army's file name without `.toml`, the folder of a
-/// `ruleset.toml`), an army's or ruleset's id must be that name, since the game looks them up by
-/// id as rulesets/<ruleset>/armies/<id>.toml and rulesets/<id>/ruleset.toml; an army in such a
-/// folder must name that ruleset.
-/// A ruleset is read by the engine its `engine` key names; an army by the engine of the ruleset
-/// it names, through `hbl` (without it, every army is read as Pikette Squared's).
-CheckOutcome check_text(std::string_view file, std::string_view text,
-                        const RulesetResolver& resolve, const ContextResolver& context = {},
-                        std::string_view file_name = {}, const HblResolvers& hbl = {});
 
 }  // namespace tercio::data

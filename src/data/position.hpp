@@ -31,15 +31,6 @@ struct Position {
 /// "What the format relies on" in docs/positions.md.
 std::string write_position(const Position& p, const rules::RulesContext& ctx);
 
-/// What load_position checks beyond the format.
-enum class PositionCheck {
-    /// Also that the game can go on from the position: the invariants of rules::check_consistent
-    /// (every decision's fields set and in range, stacking, terrain...). What the game loads.
-    Playable,
-    /// The format only: any GameState that fits the file's limits, for tests of the format.
-    FormatOnly,
-};
-
 /// Parses and checks a position. `resolve` loads the ruleset and armies it names (the caller owns
 /// them); every error found is reported with its line and column (an inconsistency of the state
 /// at the key it is about, see docs/positions.md).

@@ -7,11 +7,11 @@
 #include <string>
 #include <string_view>
 
+#include "data/position_text.hpp"
 #include "rules/game_state.hpp"
 
 namespace tercio::data::detail {
 
-inline constexpr std::array<std::string_view, 2> kSideNames = {"a", "b"};
 inline constexpr std::array<std::string_view, 5> kUnitStatusNames = {"ok", "disordered", "routed",
                                                                      "destroyed", "left"};
 inline constexpr std::array<std::string_view, 14> kDecisionNames = {
@@ -53,33 +53,5 @@ static_assert(static_cast<std::size_t>(rules::UnitStatus::LeftTable) + 1 ==
               kUnitStatusNames.size());
 static_assert(static_cast<std::size_t>(rules::Decision::GameOver) + 1 == kDecisionNames.size());
 static_assert(static_cast<std::size_t>(rules::GameEnd::Concession) + 1 == kGameEndNames.size());
-
-/// The word for enumerator `e`.
-template <typename E, std::size_t N>
-std::string_view word(const std::array<std::string_view, N>& names, E e) {
-    const auto i = static_cast<std::size_t>(e);
-    return i < N ? names[i] : std::string_view{"?"};
-}
-
-/// The index of `w` in `names`, if it is one of them.
-template <std::size_t N>
-std::optional<std::size_t> index_of(const std::array<std::string_view, N>& names,
-                                    std::string_view w) {
-    for (std::size_t i = 0; i < N; ++i) {
-        if (names[i] == w) return i;
-    }
-    return std::nullopt;
-}
-
-/// "a, b or c", for "use ..." hints.
-template <std::size_t N>
-std::string word_choices(const std::array<std::string_view, N>& names) {
-    std::string out;
-    for (std::size_t i = 0; i < N; ++i) {
-        out += i == 0 ? "" : (i + 1 == N ? " or " : ", ");
-        out += names[i];
-    }
-    return out;
-}
 
 }  // namespace tercio::data::detail

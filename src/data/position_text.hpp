@@ -1,7 +1,7 @@
 #pragma once
 /// The values every ruleset's position files write and read the same way: strings, booleans,
-/// squares, facings, 64-bit dice states and enum words. Private to the data layer; the layouts
-/// are in docs/positions.md.
+/// squares, facings, 64-bit dice states and enum words. For the data layer and each ruleset's position
+/// files (its kit's data library); the layouts are in docs/positions.md.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -10,11 +10,41 @@
 #include <vector>
 
 #include "core/grid.hpp"
-#include "data/position.hpp"
-#include "data/position_names.hpp"
+#include "data/data_files.hpp"
 #include "data/toml_reader.hpp"
 
 namespace tercio::data::detail {
+
+/// The words of a side.
+inline constexpr std::array<std::string_view, 2> kSideNames = {"a", "b"};
+
+/// The word for enumerator `e`.
+template <typename E, std::size_t N>
+std::string_view word(const std::array<std::string_view, N>& names, E e) {
+    const auto i = static_cast<std::size_t>(e);
+    return i < N ? names[i] : std::string_view{"?"};
+}
+
+/// The index of `w` in `names`, if it is one of them.
+template <std::size_t N>
+std::optional<std::size_t> index_of(const std::array<std::string_view, N>& names,
+                                    std::string_view w) {
+    for (std::size_t i = 0; i < N; ++i) {
+        if (names[i] == w) return i;
+    }
+    return std::nullopt;
+}
+
+/// "a, b or c", for "use ..." hints.
+template <std::size_t N>
+std::string word_choices(const std::array<std::string_view, N>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < N; ++i) {
+        out += i == 0 ? "" : (i + 1 == N ? " or " : ", ");
+        out += names[i];
+    }
+    return out;
+}
 
 // --- Writing -----------------------------------------------------------------------------------
 

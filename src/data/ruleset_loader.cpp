@@ -3,7 +3,6 @@
 #include <cctype>
 
 #include "data/data_files.hpp"
-#include "hbl/data.hpp"
 #include "data/toml_reader.hpp"
 
 namespace tercio::data {
@@ -244,13 +243,16 @@ Loaded<Ruleset> load_ruleset(std::string_view file, std::string_view text) {
     if (!detail::read_header(root, "ruleset")) return out;
 
     // The engine that plays the ruleset (docs/rulesets.md); a file without one is Pikette Squared.
+    // The other engine this program has, for the messages (tercio check reads its rulesets with
+    // its own loader, so this one sees them only when called directly).
+    constexpr std::string_view kOtherEngine = "hell-broke-loose";
     if (const auto engine = root.string("engine", false); engine && *engine != kPiketteSquared) {
         root.error(*doc->get("engine"), "engine",
-                   *engine == hbl::kEngine
+                   *engine == kOtherEngine
                        ? "a " + *engine + " ruleset, where a " + std::string(kPiketteSquared) +
                              " one is needed"
                        : "\"" + *engine + "\" is not an engine this program has (use " +
-                             std::string(kPiketteSquared) + " or " + std::string(hbl::kEngine) +
+                             std::string(kPiketteSquared) + " or " + std::string(kOtherEngine) +
                              ")");
     }
     Ruleset rs;

@@ -245,7 +245,7 @@ bool cut_short_write(const SaveFile& save, const typename E::Context& ctx, const
 /// with the fields ruleset, armies, seed, calls and state) and whose lines `lines_after` writes
 /// (as cut_short_write takes it): replay_log, with every keyframe checked to be the game replayed
 /// where it stands, then the file's tail (keyframes out of order, a write cut short, the game-over
-/// line). replay_save and replay_hbl_save are this for their rulesets.
+/// line). Each ruleset's replay is this, with its own keyframes and lines.
 ///
 /// When the replay stops in the log (at a command, or at a keyframe that is not the game replayed
 /// there) rather than at the set-up or in the file's tail, `agreed_keyframes` (if given) gets the

@@ -1,7 +1,7 @@
 #pragma once
 /// Hell Broke Loose's typed data: the ruleset's troop types and board, and the army lists (army
 /// die, sequence deck, morale chips, commands under officers, units with their Combat and Defence
-/// Dice, UI and stubborn UI, Fierce). Loaded from TOML by the data layer (data/hbl_files.hpp);
+/// Dice, UI and stubborn UI, Fierce). Loaded from TOML by the data layer (kits/hbl/data/files.hpp);
 /// used here without any knowledge of files. docs/data-format.md describes the files.
 #include <array>
 #include <cstdint>

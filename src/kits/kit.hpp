@@ -20,6 +20,7 @@
 #include "ai/player.hpp"
 #include "core/engine.hpp"
 #include "data/data_files.hpp"
+#include "data/check.hpp"
 #include "data/save.hpp"
 #include "kits/bench.hpp"
 #include "kits/run.hpp"
@@ -40,6 +41,9 @@ concept FilesGroup = requires(data::DataCatalog& catalog, std::string_view rules
     /// stay valid as long as the catalog. Nothing, with the reason, when a file is missing or
     /// broken or an army is of another ruleset.
     { F::context(catalog, ruleset, armies, why) } -> std::same_as<std::optional<typename E::Context>>;
+    /// How `tercio check` reads its files: its rulesets, armies, positions and saves, and its
+    /// armies' own keys (data::check_text; kits::file_checkers lists every kit's).
+    { F::checker(catalog) } -> std::same_as<data::FileChecker>;
     /// The ruleset's name for players ("Hell Broke Loose"); nothing if its file cannot be read.
     { F::ruleset_name(catalog, ruleset) } -> std::same_as<std::optional<std::string>>;
     /// Its armies for the start menu, by id; the broken ones left out (`tercio check` names them).

@@ -15,8 +15,8 @@
 #include <tuple>
 #include <vector>
 
-#include "data/hbl_position.hpp"
-#include "data/hbl_save.hpp"
+#include "kits/hbl/data/position.hpp"
+#include "kits/hbl/data/save.hpp"
 #include "data/position.hpp"
 #include "data/save.hpp"
 #include "hbl/engine.hpp"
@@ -63,10 +63,10 @@ struct LocalFiles<rules::Engine> {
     }
 };
 
-/// Hell Broke Loose's (data/hbl_save.hpp, data/hbl_position.hpp).
+/// Hell Broke Loose's (kits/hbl/data/save.hpp, kits/hbl/data/position.hpp).
 template <>
 struct LocalFiles<hbl::Engine> {
-    using Position = data::HblPosition;
+    using Position = hbl::HblPosition;
     static constexpr std::string_view ruleset = "hell-broke-loose";
     static std::vector<std::string> army_ids() { return test::hbl_army_ids(); }
     static hbl::Context context(const std::string& a, const std::string& b) {
@@ -75,19 +75,19 @@ struct LocalFiles<hbl::Engine> {
     static std::string lines_after(const data::SaveHeader& h, const hbl::Context& ctx, const hbl::Command& c,
                                    const hbl::GameState& before, const hbl::GameState& after, std::uint64_t calls,
                                    std::size_t commands) {
-        return data::hbl_save_lines_after(h, ctx, c, before, after, calls, commands);
+        return hbl::hbl_save_lines_after(h, ctx, c, before, after, calls, commands);
     }
-    static data::Loaded<data::HblReplayed> replay(std::string_view file, const data::SaveFile& save,
+    static data::Loaded<hbl::HblReplayed> replay(std::string_view file, const data::SaveFile& save,
                                                   const hbl::Context& ctx,
                                                   const data::ReplayObserverOf<hbl::Engine>& observer) {
-        return data::replay_hbl_save(file, save, ctx, observer);
+        return hbl::replay_hbl_save(file, save, ctx, observer);
     }
     static std::string write_position(const Position& p, const hbl::Context& ctx) {
-        return data::write_hbl_position(p, ctx);
+        return hbl::write_hbl_position(p, ctx);
     }
     static data::Loaded<Position> load_position(std::string_view file, std::string_view text,
                                                 const hbl::Context& ctx) {
-        return data::load_hbl_position(file, text,
+        return hbl::load_hbl_position(file, text,
                                        [&](const std::string&, const std::array<std::string, 2>&,
                                            std::string&) -> std::optional<hbl::Context> { return ctx; });
     }

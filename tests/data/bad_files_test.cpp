@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "data/data_files.hpp"
+#include "kits/check.hpp"
 
 namespace fs = std::filesystem;
 using tercio::data::CheckOutcome;
@@ -42,7 +43,7 @@ std::vector<std::string> read_lines(const fs::path& file) {
 /// from inside the file's directory: the directory part of the file name is dropped.
 std::vector<std::string> check_lines(const fs::path& file) {
     DataCatalog catalog(kDataDir);
-    const CheckOutcome out = tercio::data::check_file(file, catalog);
+    const CheckOutcome out = tercio::kits::check_file(file, catalog);
     INFO("unreadable: " << out.unreadable);
     REQUIRE(out.status == CheckOutcome::Status::Invalid);
     const std::string prefix = file.parent_path().string() + "/";

@@ -1,7 +1,7 @@
 // Hell Broke Loose's ruleset and army files: the shipped ones load with the posts' values where
 // the posts give them, and broken ones are reported with file, line and column. The broken-file
 // corpus (tests/data/bad/hbl_*) checks more through `tercio check`.
-#include "data/hbl_files.hpp"
+#include "kits/hbl/data/files.hpp"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -9,6 +9,7 @@
 #include <string>
 
 #include "data/data_files.hpp"
+#include "kits/check.hpp"
 
 namespace fs = std::filesystem;
 using namespace tercio;
@@ -25,7 +26,7 @@ data::DataCatalog& catalog() {
 
 const hbl::ArmyList& army(const std::string& id) {
     std::string why;
-    const hbl::ArmyList* a = catalog().hbl_army(kHbl, id, why);
+    const hbl::ArmyList* a = hbl::army(catalog(), kHbl, id, why);
     INFO(id << ": " << why);
     REQUIRE(a);
     return *a;
@@ -100,9 +101,9 @@ units = 1
 )";
 
 data::Loaded<hbl::ArmyList> load_army(const std::string& text) {
-    static const auto rs = data::load_hbl_ruleset("mini.toml", kRuleset);
+    static const auto rs = hbl::load_hbl_ruleset("mini.toml", kRuleset);
     REQUIRE(rs.ok());
-    return data::load_hbl_army("army.toml", text,
+    return hbl::load_hbl_army("army.toml", text,
                                [](std::string_view id, std::string& why) -> const hbl::Ruleset* {
                                    if (id == "hbl-mini") return &*rs.value;
                                    why = "no such ruleset";
@@ -121,7 +122,7 @@ std::string replace(std::string text, const std::string& from, const std::string
 TEST_CASE("the Hell Broke Loose ruleset and its six armies load",
           "[data][hbl][HBL-SEQ-1][HBL-GRID-1]") {
     std::string why;
-    const hbl::Ruleset* rs = catalog().hbl_ruleset(kHbl, why);
+    const hbl::Ruleset* rs = hbl::ruleset(catalog(), kHbl, why);
     INFO(why);
     REQUIRE(rs);
     CHECK(rs->name == "Hell Broke Loose");
@@ -131,7 +132,7 @@ TEST_CASE("the Hell Broke Loose ruleset and its six armies load",
                                        "moorish", "ottoman",     "spanish"};
     std::set<std::string> found;
     for (const auto& e : fs::directory_iterator(kData / "rulesets" / kHbl / "armies")) {
-        const auto out = data::check_file(e.path(), catalog());
+        const auto out = kits::check_file(e.path(), catalog());
         INFO(e.path().string() << "\n" << errors_of(out.errors) << out.unreadable);
         CHECK(out.status == data::CheckOutcome::Status::Ok);
         CHECK(out.kind == "army");
@@ -228,11 +229,11 @@ TEST_CASE("a broken Hell Broke Loose army is reported line by line", "[data][hbl
 }
 
 TEST_CASE("a broken Hell Broke Loose ruleset is reported line by line", "[data][hbl][loader]") {
-    CHECK(data::load_hbl_ruleset("mini.toml", kRuleset).ok());
+    CHECK(hbl::load_hbl_ruleset("mini.toml", kRuleset).ok());
     std::string text = replace(kRuleset, "formation = \"pike_square\"", "formation = \"formed\"");
     text = replace(text, "superior_against = [\"formed\"]",
                    "superior_against = [\"knights\"]\nlong_range = 3");
-    auto out = data::load_hbl_ruleset("mini.toml", text);
+    auto out = hbl::load_hbl_ruleset("mini.toml", text);
     CHECK(errors_of(out.errors) ==
           "mini.toml:17:13: troop_type[0].formation: a formed formation is for cavalry, not "
           "infantry\n"
@@ -250,7 +251,7 @@ TEST_CASE("a broken Hell Broke Loose ruleset is reported line by line", "[data][
             "mini.toml:3:10: engine: a hell-broke-loose ruleset, where a pikette-squared one "
             "is needed\n"));
     // An engine this program does not have.
-    out = data::load_hbl_ruleset(
+    out = hbl::load_hbl_ruleset(
         "mini.toml", replace(kRuleset, "engine = \"hell-broke-loose\"", "engine = \"dbm\""));
     CHECK(errors_of(out.errors) == "mini.toml:3:10: engine: \"dbm\" is not \"hell-broke-loose\"\n");
     CHECK(data::engine_of(kRuleset) == std::optional<std::string>("hell-broke-loose"));

@@ -1,7 +1,8 @@
-// Hell Broke Loose's position files (src/data/hbl_position.hpp, docs/positions.md): every state of
+// Hell Broke Loose's position files (src/kits/hbl/data/position.hpp, docs/positions.md): every state of
 // random games round-trips, a loaded position plays on as the game it came from, and a broken or
 // unplayable position is refused at the key that breaks it, with the reason.
-#include "data/hbl_position.hpp"
+#include "kits/check.hpp"
+#include "kits/hbl/data/position.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -16,7 +17,7 @@
 #include "tests/rules/position_fixture.hpp"
 
 using namespace tercio;
-using data::HblPosition;
+using hbl::HblPosition;
 using test::at;
 using test::contains;
 using test::lines;
@@ -27,7 +28,7 @@ namespace {
 
 const std::string kRuleset = "hell-broke-loose";
 
-data::HblContextResolver resolver() {
+hbl::HblContextResolver resolver() {
     return [](const std::string& ruleset, const std::array<std::string, 2>& armies,
               std::string& why) -> std::optional<hbl::Context> {
         if (ruleset != kRuleset) {
@@ -39,7 +40,7 @@ data::HblContextResolver resolver() {
 }
 
 data::Loaded<HblPosition> load(const std::string& text) {
-    return data::load_hbl_position("pos.toml", text, resolver());
+    return hbl::load_hbl_position("pos.toml", text, resolver());
 }
 
 std::vector<std::string> errors_of(const std::string& text) {
@@ -64,7 +65,7 @@ HblPosition played(const std::string& a, const std::string& b, std::uint64_t see
 }
 
 std::string text_of(const HblPosition& p) {
-    return data::write_hbl_position(p, test::HblArmies::get().context(p.armies[0], p.armies[1]));
+    return hbl::write_hbl_position(p, test::HblArmies::get().context(p.armies[0], p.armies[1]));
 }
 
 /// Where the table of unit `label` of `side` begins: `label = "K1"\nside = "a"`.
@@ -89,12 +90,12 @@ TEST_CASE("Hell Broke Loose positions of random games round-trip at every step",
         while (true) {
             INFO(a << " v " << b << ", game " << game << ", command " << step);
             p.calls = dice.calls();
-            const std::string text = data::write_hbl_position(p, ctx);
+            const std::string text = hbl::write_hbl_position(p, ctx);
             const auto loaded = load(text);
             for (const auto& e : loaded.errors) UNSCOPED_INFO(e.to_string());
             REQUIRE(loaded.ok());
             REQUIRE(*loaded.value == p);
-            REQUIRE(data::write_hbl_position(*loaded.value, ctx) == text);
+            REQUIRE(hbl::write_hbl_position(*loaded.value, ctx) == text);
             if (p.state.over()) break;
             const auto c = hbl::random_legal(ctx, p.state, chooser);
             REQUIRE(c);
@@ -151,7 +152,7 @@ TEST_CASE("Hell Broke Loose position errors say where and what", "[data][positio
                                        "\"ottoman\": no such ruleset"});
     }
     SECTION("no resolver") {
-        const auto out = data::load_hbl_position("pos.toml", text, {});
+        const auto out = hbl::load_hbl_position("pos.toml", text, {});
         CHECK(lines(out.errors) ==
               std::vector<std::string>{at(text, "\"hell-broke-loose\"") +
                                        ": ruleset: cannot load ruleset \"hell-broke-loose\" with armies \"french\" "
@@ -286,15 +287,13 @@ TEST_CASE("A Hell Broke Loose position the game cannot play is refused at the ke
 TEST_CASE("tercio check reads a Hell Broke Loose position by its ruleset's rules", "[data][position][hbl]") {
     data::DataCatalog catalog(std::filesystem::path(TERCIO_SOURCE_DIR) / "data");
     const std::string text = text_of(played("italian", "imperialist", 9, 80));
-    auto out = data::check_text("pos.toml", text, catalog.resolver(), catalog.context_resolver(), {},
-                                catalog.hbl_resolvers());
+    auto out = kits::check_text("pos.toml", text, catalog);
     for (const auto& e : out.errors) UNSCOPED_INFO(e.to_string());
     CHECK(out.kind == "position");
     CHECK(out.status == data::CheckOutcome::Status::Ok);
     const std::string broken = with(text, "ruleset = \"hell-broke-loose\"\narmies = { a = \"italian\"",
                                     "ruleset = \"hell-broke-loose\"\narmies = { a = \"aztec\"");
-    out = data::check_text("pos.toml", broken, catalog.resolver(), catalog.context_resolver(), {},
-                           catalog.hbl_resolvers());
+    out = kits::check_text("pos.toml", broken, catalog);
     REQUIRE(out.errors.size() == 1);
     CHECK(out.errors[0].message.rfind("ruleset: cannot load ruleset \"hell-broke-loose\" with armies \"aztec\"", 0) == 0);
 }

@@ -1,4 +1,4 @@
-// Hell Broke Loose's saves (src/data/hbl_save.hpp): the save format of docs/saves.md, keyframes
+// Hell Broke Loose's saves (src/kits/hbl/data/save.hpp): the save format of docs/saves.md, keyframes
 // included. A whole random game written line by line replays to the same states; a damaged save
 // is refused at the line where it stops agreeing; a save cut short in a keyframe, or written
 // before this ruleset had keyframes, loads; `tercio check` replays one by its own rules.
@@ -9,8 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "kits/check.hpp"
 #include "core/dice.hpp"
-#include "data/hbl_save.hpp"
+#include "kits/hbl/data/save.hpp"
 #include "tests/hbl/fixture.hpp"
 #include "tests/rules/position_fixture.hpp"
 
@@ -47,7 +48,7 @@ HblRecorded record_hbl_game(const hbl::Context& ctx, std::uint64_t seed, std::ui
         REQUIRE(c);
         const hbl::GameState before = s;
         REQUIRE(hbl::play(ctx, s, *c, dice).ok());
-        r.text += data::hbl_save_lines_after(r.header, ctx, *c, before, s, dice.calls(), r.states.size());
+        r.text += hbl::hbl_save_lines_after(r.header, ctx, *c, before, s, dice.calls(), r.states.size());
         r.states.push_back(s);
         REQUIRE(r.states.size() < 20000);
     }
@@ -98,8 +99,8 @@ TEST_CASE("A Hell Broke Loose game saved line by line replays to the same states
         CHECK(g.states[k.commands].turn != g.states[k.commands - 1].turn);
     }
     std::size_t seen = 0;
-    auto r = data::replay_hbl_save("g.save", *parsed.value, ctx,
-                                   [&](const data::HblReplayedCommand& rc, const hbl::GameState& before,
+    auto r = hbl::replay_hbl_save("g.save", *parsed.value, ctx,
+                                   [&](const hbl::HblReplayedCommand& rc, const hbl::GameState& before,
                                        const hbl::GameState& after) {
                                        CHECK(hbl::state_hash(before) == hbl::state_hash(g.states[seen]));
                                        CHECK(hbl::state_hash(after) == hbl::state_hash(g.states[seen + 1]));
@@ -119,7 +120,7 @@ TEST_CASE("A damaged Hell Broke Loose save is refused at the line where it stops
     const auto refusal = [&](const std::string& text) {
         auto parsed = data::parse_save("g.save", text);
         REQUIRE(parsed.ok());
-        auto r = data::replay_hbl_save("g.save", *parsed.value, ctx);
+        auto r = hbl::replay_hbl_save("g.save", *parsed.value, ctx);
         REQUIRE_FALSE(r.ok());
         REQUIRE_FALSE(r.errors.empty());
         return r.errors.front();
@@ -168,7 +169,7 @@ TEST_CASE("A Hell Broke Loose save cut short in a keyframe, or saved without key
     const auto replayed = [&](const std::string& text) {
         auto parsed = data::parse_save("g.save", text);
         REQUIRE(parsed.ok());
-        auto r = data::replay_hbl_save("g.save", *parsed.value, ctx);
+        auto r = hbl::replay_hbl_save("g.save", *parsed.value, ctx);
         INFO((r.errors.empty() ? std::string() : r.errors.front().to_string()));
         REQUIRE(r.ok());
         return std::pair{*parsed.value, *r.value};
@@ -186,7 +187,7 @@ TEST_CASE("A Hell Broke Loose save cut short in a keyframe, or saved without key
     damaged[k + 40] = damaged[k + 40] == '#' ? '%' : '#';
     auto parsed = data::parse_save("g.save", damaged);
     REQUIRE(parsed.ok());
-    CHECK_FALSE(data::replay_hbl_save("g.save", *parsed.value, ctx).ok());
+    CHECK_FALSE(hbl::replay_hbl_save("g.save", *parsed.value, ctx).ok());
     // Saves written before Hell Broke Loose's had keyframes have none: they load as they are.
     std::string old = g.text;
     for (std::size_t at = old.find("#== keyframe after "); at != std::string::npos; at = old.find("#== keyframe after ")) {
@@ -201,14 +202,12 @@ TEST_CASE("A Hell Broke Loose save cut short in a keyframe, or saved without key
 TEST_CASE("tercio check replays a Hell Broke Loose save by its own rules", "[hbl][save][check]") {
     const HblRecorded& g = sample();
     data::DataCatalog catalog(std::filesystem::path(TERCIO_SOURCE_DIR) / "data");
-    auto outcome = data::check_text("g.save", g.text, catalog.resolver(), catalog.context_resolver(), "g.save",
-                                    catalog.hbl_resolvers());
+    auto outcome = kits::check_text("g.save", g.text, catalog, "g.save");
     INFO((outcome.errors.empty() ? std::string() : outcome.errors.front().to_string()));
     CHECK(outcome.kind == "save");
     CHECK(outcome.errors.empty());
     const std::string damaged = with_command_line(g.text, 3, "0000000000000000 turn");
-    outcome = data::check_text("g.save", damaged, catalog.resolver(), catalog.context_resolver(), "g.save",
-                               catalog.hbl_resolvers());
+    outcome = kits::check_text("g.save", damaged, catalog, "g.save");
     REQUIRE_FALSE(outcome.errors.empty());
     CHECK(outcome.errors.front().line == command_line_number(g.text, 3));
 }

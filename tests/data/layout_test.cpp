@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "data/data_files.hpp"
+#include "kits/check.hpp"
+#include "kits/hbl/data/files.hpp"
 #include "data/save.hpp"
 #include "data/save_store.hpp"
 
@@ -82,7 +84,7 @@ TEST_CASE("the shipped data: each ruleset a folder, with its armies", "[data][la
     CHECK(ps->ruleset == "pikette-squared");
     // An army named by its id alone is Pikette Squared's (the default engine's), as before.
     CHECK(catalog.army("french", why) == ps);
-    const hbl::ArmyList* h = catalog.hbl_army("hell-broke-loose", "french", why);
+    const hbl::ArmyList* h = hbl::army(catalog, "hell-broke-loose", "french", why);
     REQUIRE(h);
     CHECK(h->ruleset == "hell-broke-loose");
     CHECK(data::data_dir_problem(kData).empty());
@@ -150,7 +152,7 @@ TEST_CASE("every save of the fuzz corpus and of tests/replays finds its files, u
         CHECK(data::changed_data(kData, save.value->header).empty());
         // Checked as `tercio check` does: its ruleset and armies found, the game replayed (a save
         // damaged on purpose may fail to replay, never for want of its files).
-        const data::CheckOutcome out = data::check_file(f, catalog);
+        const data::CheckOutcome out = kits::check_file(f, catalog);
         for (const data::LoadError& e : out.errors) {
             INFO(e.to_string());
             CHECK(e.message.find("data directory") == std::string::npos);

@@ -10,6 +10,7 @@
 
 #include "core/dice.hpp"
 #include "data/data_files.hpp"
+#include "kits/check.hpp"
 #include "data/input_guard.hpp"
 #include "tests/data/text_fixture.hpp"
 
@@ -747,7 +748,7 @@ TEST_CASE("an army or ruleset whose id is not its file name is refused at the id
         "as rulesets/<ruleset>/armies/<id>.toml): name the file spanish.toml, or make the id "
         "\"castile\"";
     SECTION("tercio check") {
-        const auto out = data::check_file(armies / "castile.toml", catalog);
+        const auto out = kits::check_file(armies / "castile.toml", catalog);
         CHECK(out.kind == "army");
         CHECK(lines(out.errors) == std::vector<std::string>{army_error});
     }
@@ -759,7 +760,7 @@ TEST_CASE("an army or ruleset whose id is not its file name is refused at the id
         CHECK(why == (armies / "castile.toml").string() + ":" + army_error);
     }
     SECTION("a file name that is not an id can only be renamed") {
-        const auto out = data::check_file(armies / "Castile.toml", catalog);
+        const auto out = kits::check_file(armies / "Castile.toml", catalog);
         CHECK(lines(out.errors) ==
               std::vector<std::string>{
                   at(spanish, "\"spanish\"") +
@@ -772,7 +773,7 @@ TEST_CASE("an army or ruleset whose id is not its file name is refused at the id
                                           "name other (rulesets are looked up by id, "
                                           "as rulesets/<id>/ruleset.toml): name the folder "
                                           "pikette-squared, or make the id \"other\"";
-        const auto out = data::check_file(data::ruleset_file(dir, "other"), catalog);
+        const auto out = kits::check_file(data::ruleset_file(dir, "other"), catalog);
         CHECK(lines(out.errors) == std::vector<std::string>{ruleset_error});
         std::string why;
         CHECK(catalog.ruleset("other", why) == nullptr);
@@ -780,7 +781,7 @@ TEST_CASE("an army or ruleset whose id is not its file name is refused at the id
     }
     SECTION("a ruleset file outside the layout by its file name") {
         std::ofstream(dir / "mine.toml") << rules;
-        const auto out = data::check_file(dir / "mine.toml", catalog);
+        const auto out = kits::check_file(dir / "mine.toml", catalog);
         CHECK(lines(out.errors) ==
               std::vector<std::string>{
                   at(rules, "\"pikette-squared\"") +
@@ -792,7 +793,7 @@ TEST_CASE("an army or ruleset whose id is not its file name is refused at the id
         fs::create_directories(dir / "rulesets" / "other" / "armies");
         const fs::path file = data::army_file(dir, "other", "spanish");
         std::ofstream(file) << spanish;
-        const auto out = data::check_file(file, catalog);
+        const auto out = kits::check_file(file, catalog);
         CHECK(lines(out.errors) ==
               std::vector<std::string>{at(spanish, "\"pikette-squared\"") +
                                        ": ruleset: \"pikette-squared\" is not the ruleset whose "

@@ -14,6 +14,7 @@
 
 #include "core/dice.hpp"
 #include "data/data_files.hpp"
+#include "data/check.hpp"
 #include "rules/game.hpp"
 #include "tests/data/text_fixture.hpp"
 

@@ -11,7 +11,7 @@
 
 #include "core/dice.hpp"
 #include "data/data_files.hpp"
-#include "data/hbl_save.hpp"
+#include "kits/hbl/data/save.hpp"
 #include "data/save.hpp"
 #include "rules/engine.hpp"
 #include "tests/hbl/fixture.hpp"
@@ -126,22 +126,22 @@ struct HblGame {
             ctx, header("hell-broke-loose", "french", "ottoman", 7), 8, 4,
             [this](const data::SaveHeader& h, const hbl::Command& c, const hbl::GameState& b,
                    const hbl::GameState& a, std::uint64_t calls, std::size_t n) {
-                return data::hbl_save_lines_after(h, ctx, c, b, a, calls, n);
+                return hbl::hbl_save_lines_after(h, ctx, c, b, a, calls, n);
             });
         return t;
     }();
     std::optional<data::SaveRepair> repair(const data::SaveFile& save) const {
-        return data::repair_hbl_save("game.save", save, ctx);
+        return hbl::repair_hbl_save("game.save", save, ctx);
     }
     bool replays(const data::SaveFile& save) const {
-        return data::replay_hbl_save("game.save", save, ctx).ok();
+        return hbl::replay_hbl_save("game.save", save, ctx).ok();
     }
     int turn_after(const data::SaveFile& save, std::size_t commands) const {
         data::SaveFile cut = save;
         cut.commands.resize(commands);
         while (!cut.keyframes.empty() && cut.keyframes.back().commands > commands)
             cut.keyframes.pop_back();
-        const auto r = data::replay_hbl_save("game.save", cut, ctx);
+        const auto r = hbl::replay_hbl_save("game.save", cut, ctx);
         REQUIRE(r.ok());
         return E::turn(r.value->state);
     }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "data/data_files.hpp"
+#include "kits/check.hpp"
 
 namespace fs = std::filesystem;
 using namespace tercio;
@@ -170,7 +171,7 @@ TEST_CASE("every shipped ruleset and army list loads without errors", "[data][sh
     const auto check_all = [](const std::vector<fs::path>& files, const std::string& kind) {
         for (const auto& f : files) {
             INFO(f.string());
-            const auto out = data::check_file(f, catalog());
+            const auto out = kits::check_file(f, catalog());
             for (const auto& e : out.errors) UNSCOPED_INFO(e.to_string());
             INFO(out.unreadable);
             REQUIRE(out.status == data::CheckOutcome::Status::Ok);

@@ -7,6 +7,7 @@
 
 #include "core/dice.hpp"
 #include "data/data_files.hpp"
+#include "kits/hbl/data/files.hpp"
 #include "hbl/game.hpp"
 
 namespace tercio::test {
@@ -20,14 +21,14 @@ class HblArmies {
     }
     const hbl::Ruleset& ruleset() {
         std::string why;
-        const hbl::Ruleset* rs = catalog_.hbl_ruleset("hell-broke-loose", why);
+        const hbl::Ruleset* rs = hbl::ruleset(catalog_, "hell-broke-loose", why);
         INFO(why);
         REQUIRE(rs != nullptr);
         return *rs;
     }
     const hbl::ArmyList& army(const std::string& id) {
         std::string why;
-        const hbl::ArmyList* a = catalog_.hbl_army("hell-broke-loose", id, why);
+        const hbl::ArmyList* a = hbl::army(catalog_, "hell-broke-loose", id, why);
         INFO(why);
         REQUIRE(a != nullptr);
         return *a;

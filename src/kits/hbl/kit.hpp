@@ -12,6 +12,7 @@
 
 #include "ai/player.hpp"
 #include "data/data_files.hpp"
+#include "data/check.hpp"
 #include "data/save.hpp"
 #include "kits/hbl/bench.hpp"
 #include "kits/hbl/run.hpp"
@@ -29,6 +30,8 @@ struct HblFiles {
     using E = hbl::Engine;
     static std::optional<hbl::Context> context(data::DataCatalog& catalog, std::string_view ruleset,
                                                const std::array<std::string, 2>& armies, std::string& why);
+    /// How `tercio check` reads its files (data::check_text).
+    static data::FileChecker checker(data::DataCatalog& catalog);
     static std::optional<std::string> ruleset_name(data::DataCatalog& catalog, std::string_view ruleset);
     static std::vector<ui::ArmyChoice> army_choices(data::DataCatalog& catalog, std::string_view ruleset);
     static std::optional<std::string> army_name(data::DataCatalog& catalog, std::string_view ruleset,

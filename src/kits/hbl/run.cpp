@@ -6,18 +6,18 @@
 namespace tercio::kits {
 
 bool HblRun::claims_position(std::string_view text, data::DataCatalog& catalog) {
-    return data::is_hbl_position(text, catalog.hbl_resolvers().engine);
+    return hbl::is_hbl_position(text, catalog.engine_resolver());
 }
 
-data::Loaded<data::HblPosition> HblRun::load_position(std::string_view file, std::string_view text,
+data::Loaded<hbl::HblPosition> HblRun::load_position(std::string_view file, std::string_view text,
                                                       data::DataCatalog& catalog) {
-    return data::load_hbl_position(file, text, data::hbl_context_resolver(catalog.hbl_resolvers()));
+    return hbl::load_hbl_position(file, text, hbl::hbl_context_resolver(hbl::resolvers(catalog)));
 }
 
 std::optional<std::string> HblRun::new_game_ruleset(data::DataCatalog& catalog, std::string_view ruleset,
                                                     std::string_view, std::string& why) {
     std::string reason;
-    if (!catalog.hbl_ruleset(ruleset, reason)) {
+    if (!hbl::ruleset(catalog, ruleset, reason)) {
         why = "ruleset \"" + std::string(ruleset) + "\": " + reason;
         return std::nullopt;
     }

@@ -7,21 +7,21 @@
 #include <vector>
 
 #include "data/data_files.hpp"
-#include "data/hbl_position.hpp"
+#include "kits/hbl/data/position.hpp"
 #include "hbl/engine.hpp"
 #include "kits/run.hpp"
 
 namespace tercio::kits {
 
 struct HblRun {
-    using Position = data::HblPosition;
+    using Position = hbl::HblPosition;
     /// The ruleset it names has this engine, or it cannot be found and the file has the
-    /// `[pending]` table only these positions have (data::is_hbl_position).
+    /// `[pending]` table only these positions have (hbl::is_hbl_position).
     static bool claims_position(std::string_view text, data::DataCatalog& catalog);
     static data::Loaded<Position> load_position(std::string_view file, std::string_view text,
                                                 data::DataCatalog& catalog);
     static std::string write_position(const Position& p, const hbl::Context& ctx) {
-        return data::write_hbl_position(p, ctx);
+        return hbl::write_hbl_position(p, ctx);
     }
     /// The ruleset given, if its file loads (its armies are in a folder of its own: they do not
     /// name it).

@@ -3,6 +3,10 @@
 
 namespace tercio::kits {
 
+data::FileChecker PiketteFiles::checker(data::DataCatalog& catalog) {
+    return data::pikette_checker(catalog.resolver(), catalog.context_resolver());
+}
+
 std::optional<rules::RulesContext> PiketteFiles::context(data::DataCatalog& catalog, std::string_view ruleset,
                                                          const std::array<std::string, 2>& armies, std::string& why) {
     return catalog.context(ruleset, armies, why);

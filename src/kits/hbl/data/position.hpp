@@ -10,10 +10,10 @@
 #include <string_view>
 
 #include "data/data_files.hpp"
-#include "data/position.hpp"
+#include "kits/hbl/data/files.hpp"
 #include "hbl/game.hpp"
 
-namespace tercio::data {
+namespace tercio::hbl {
 
 /// A Hell Broke Loose game as a position file holds it.
 struct HblPosition {
@@ -37,9 +37,9 @@ std::string write_hbl_position(const HblPosition& p, const hbl::Context& ctx);
 
 /// Parses and checks a Hell Broke Loose position; every error with its line and column, an
 /// inconsistency of the state (hbl::check_consistent) at the key it is about.
-Loaded<HblPosition> load_hbl_position(std::string_view file, std::string_view text,
+data::Loaded<HblPosition> load_hbl_position(std::string_view file, std::string_view text,
                                       const HblContextResolver& resolve,
-                                      PositionCheck check = PositionCheck::Playable);
+                                      data::PositionCheck check = data::PositionCheck::Playable);
 
 /// The context resolver made of a catalog's Hell Broke Loose resolvers (ruleset and army).
 HblContextResolver hbl_context_resolver(const HblResolvers& hbl);
@@ -47,6 +47,6 @@ HblContextResolver hbl_context_resolver(const HblResolvers& hbl);
 /// Whether a position file is Hell Broke Loose's: the ruleset it names has this engine, or, when
 /// that ruleset cannot be found, it has the `[pending]` table only these positions have (so that
 /// a mistyped ruleset is reported alone, not with every key the other format lacks).
-bool is_hbl_position(std::string_view text, const EngineResolver& engine);
+bool is_hbl_position(std::string_view text, const data::EngineResolver& engine);
 
-}  // namespace tercio::data
+}  // namespace tercio::hbl

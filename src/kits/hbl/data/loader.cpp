@@ -3,10 +3,12 @@
 #include <cctype>
 #include <map>
 
-#include "data/hbl_files.hpp"
+#include "kits/hbl/data/files.hpp"
 #include "data/toml_reader.hpp"
 
-namespace tercio::data {
+namespace tercio::hbl {
+
+using namespace tercio::data;
 
 using detail::index;
 using detail::Reporter;
@@ -369,4 +371,29 @@ Loaded<hbl::ArmyList> load_hbl_army(std::string_view file, std::string_view text
     return out;
 }
 
-}  // namespace tercio::data
+}  // namespace tercio::hbl
+
+namespace tercio::hbl {
+
+const hbl::Ruleset* ruleset(data::DataCatalog& catalog, std::string_view id, std::string& why) {
+    return catalog.ruleset_as<hbl::Ruleset>(id, why, [](const std::string& file, std::string_view text) {
+        return load_hbl_ruleset(file, text);
+    });
+}
+
+const hbl::ArmyList* army(data::DataCatalog& catalog, std::string_view ruleset_id, std::string_view id,
+                          std::string& why) {
+    return catalog.army_as<hbl::ArmyList>(ruleset_id, id, why,
+                                            [&catalog](const std::string& file, std::string_view text) {
+                                                return load_hbl_army(file, text, resolvers(catalog).ruleset);
+                                            });
+}
+
+HblResolvers resolvers(data::DataCatalog& catalog) {
+    return HblResolvers{
+        [&catalog](std::string_view id) { return catalog.engine(id); },
+        [&catalog](std::string_view id, std::string& why) { return ruleset(catalog, id, why); },
+        [&catalog](std::string_view rs, std::string_view id, std::string& why) { return army(catalog, rs, id, why); }};
+}
+
+}  // namespace tercio::hbl

@@ -1,18 +1,19 @@
 // Hell Broke Loose positions: hbl::GameState <-> TOML (hbl_position.hpp). The layout is in
 // docs/positions.md, "Hell Broke Loose positions"; every field of the state is written, so that
 // load_hbl_position(write_hbl_position(p)) == p.
-#include "data/hbl_position.hpp"
+#include "kits/hbl/data/position.hpp"
 
 #include <map>
 #include <stdexcept>
 #include <vector>
 
-#include "data/position_names.hpp"
 #include "data/position_text.hpp"
 #include "data/toml_reader.hpp"
 #include "hbl/consistency.hpp"
 
-namespace tercio::data {
+namespace tercio::hbl {
+
+using namespace tercio::data;
 
 using detail::bool_text;
 using detail::index;
@@ -24,8 +25,6 @@ using detail::TableView;
 using detail::toml_string;
 using detail::u64_text;
 using detail::word;
-using hbl::GameState;
-using hbl::Side;
 
 namespace {
 
@@ -666,4 +665,4 @@ bool is_hbl_position(std::string_view text, const EngineResolver& engine) {
     return doc->contains("pending");
 }
 
-}  // namespace tercio::data
+}  // namespace tercio::hbl

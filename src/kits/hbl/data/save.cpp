@@ -1,8 +1,10 @@
-#include "data/hbl_save.hpp"
+#include "kits/hbl/data/save.hpp"
 
-#include "data/hbl_position.hpp"
+#include "kits/hbl/data/position.hpp"
 
-namespace tercio::data {
+namespace tercio::hbl {
+
+using namespace tercio::data;
 
 std::string hbl_save_lines_after(const SaveHeader& h, const hbl::Context& ctx, const hbl::Command& c,
                                  const hbl::GameState& before, const hbl::GameState& after, std::uint64_t calls,
@@ -53,4 +55,4 @@ std::optional<SaveRepair> repair_hbl_save(std::string_view file, const SaveFile&
                                        line_writer(save.header, ctx));
 }
 
-}  // namespace tercio::data
+}  // namespace tercio::hbl
