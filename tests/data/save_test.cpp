@@ -6,7 +6,8 @@
 // The golden save tests/replays/french-spanish-12.save was written once by
 //   TERCIO_UPDATE_REPLAYS=1 build/dev/tests/tercio_tests "[golden]"
 // Do not rewrite it: it stands for the saves players already have. If a change to the rules or the
-// format makes it fail, the change breaks old saves (see the test at the end).
+// format makes it fail, the change breaks old saves (see the test at the end). The thousand games
+// cut and resumed are a long series of their own, tests/data/save_cut_test.cpp.
 #include "data/save.hpp"
 
 #include <algorithm>
@@ -28,6 +29,7 @@
 #include "data/data_files.hpp"
 #include "data/position.hpp"
 #include "rules/state_hash.hpp"
+#include "tests/data/recorded_game.hpp"
 #include "tests/rules/fixture.hpp"
 
 namespace fs = std::filesystem;
@@ -35,94 +37,9 @@ using namespace tercio;
 using data::SaveHeader;
 using rules::Command;
 using rules::GameState;
+using namespace tercio::test;
 
 namespace {
-
-const std::vector<std::string> kArmyIds = {"french", "italian", "spanish", "imperialist", "ottoman", "moorish"};
-
-/// FNV-1a of a shipped data file (what the game puts in the header), read once.
-std::uint64_t data_hash(const std::string& relative) {
-    static std::map<std::string, std::uint64_t> cache;
-    auto it = cache.find(relative);
-    if (it == cache.end()) {
-        const auto ft = data::read_file(fs::path(TERCIO_SOURCE_DIR) / "data" / relative);
-        INFO(relative << ": " << ft.error);
-        REQUIRE(!ft.text.empty());
-        it = cache.emplace(relative, data::content_hash(ft.text)).first;
-    }
-    return it->second;
-}
-
-/// The header a game of `a` (red) against `b` (blue) from `seed` writes once its set-up is rolled.
-SaveHeader header_for(const std::string& a, const std::string& b, std::uint64_t seed, const GameState& setup) {
-    SaveHeader h;
-    h.program = "0.1.0";
-    h.created = "2026-11-23T16:45:35Z";
-    h.seed = seed;
-    h.ruleset = "pikette-squared";
-    h.ruleset_hash = data_hash("rulesets/pikette-squared/ruleset.toml");
-    h.setup_hash = rules::state_hash(setup);
-    h.sides[0] = data::SavedSide{a, data_hash("rulesets/pikette-squared/armies/" + a + ".toml"),
-                                 "alice", "human"};
-    h.sides[1] = data::SavedSide{b, data_hash("rulesets/pikette-squared/armies/" + b + ".toml"),
-                                 "bob", "human"};
-    return h;
-}
-
-bool is_concede(const Command& c) { return std::holds_alternative<rules::Concede>(c); }
-
-/// A random legal command other than `concede`, drawn from the players' own stream (never the
-/// game's dice). Listing every terrain piece and every deployment square is slow, so half the
-/// time the set-up takes its shortcut (`terrain pass`, `adjust pass`, `deploy auto`) when it can.
-Command random_command(const rules::RulesContext& ctx, const GameState& s, std::mt19937_64& choose) {
-    const bool setup = s.decision == rules::Decision::PlaceTerrain || s.decision == rules::Decision::AdjustTerrain ||
-                       s.decision == rules::Decision::Deploy;
-    if (setup && choose() % 2 == 0) {
-        for (const Command& c : {Command{rules::PassTerrain{}}, Command{rules::AdjustTerrain{}},
-                                 Command{rules::DeployAuto{}}}) {
-            if (!rules::validate(ctx, s, c)) return c;
-        }
-    }
-    auto legal = rules::legal_commands(ctx, s);
-    legal.erase(std::remove_if(legal.begin(), legal.end(), is_concede), legal.end());
-    REQUIRE_FALSE(legal.empty());
-    return legal[static_cast<std::size_t>(choose() % legal.size())];
-}
-
-/// A game played to its end with random legal commands, saved as it went.
-struct Recorded {
-    SaveHeader header;
-    std::vector<Command> commands;
-    std::vector<GameState> states;     ///< states[i]: the game after i commands
-    std::vector<std::uint64_t> calls;  ///< calls[i]: dice draws after i commands
-    std::vector<std::size_t> ends;     ///< ends[i]: bytes of the save after i commands
-    std::string text;                  ///< the whole save
-};
-
-Recorded record_game(const rules::RulesContext& ctx, const std::string& a, const std::string& b, std::uint64_t seed,
-                     std::mt19937_64& choose) {
-    Recorded r;
-    core::SeededDice dice(seed);
-    GameState s;
-    rules::new_game(ctx, s, dice);
-    r.header = header_for(a, b, seed, s);
-    r.text = data::write_save_header(r.header);
-    r.states.push_back(s);
-    r.calls.push_back(dice.calls());
-    r.ends.push_back(r.text.size());
-    while (s.decision != rules::Decision::GameOver) {
-        const Command c = random_command(ctx, s, choose);
-        const GameState before = s;
-        rules::apply(ctx, s, c, dice);
-        r.commands.push_back(c);
-        r.text += data::save_lines_after(r.header, ctx, c, before, s, dice.calls(), r.commands.size());
-        r.states.push_back(s);
-        r.calls.push_back(dice.calls());
-        r.ends.push_back(r.text.size());
-        REQUIRE(r.commands.size() < 20000);
-    }
-    return r;
-}
 
 /// The game the error tests damage: French against Spanish, seed 12.
 const Recorded& sample_game() {
@@ -134,25 +51,6 @@ const Recorded& sample_game() {
 }
 
 rules::RulesContext sample_context() { return test::Armies::get().context("french", "spanish"); }
-
-/// "file:line:column: message" of every error, one a line, for failure messages.
-std::string errors_text(const data::LoadErrors& errors) {
-    std::string out;
-    for (const auto& e : errors) out += e.to_string() + "\n";
-    return out;
-}
-
-/// Parses and replays a save that must be good.
-data::Replayed load_good(const std::string& text, const rules::RulesContext& ctx, data::SaveFile* parsed = nullptr) {
-    auto p = data::parse_save("game.save", text);
-    INFO(errors_text(p.errors));
-    REQUIRE(p.ok());
-    auto r = data::replay_save("game.save", *p.value, ctx);
-    INFO(errors_text(r.errors));
-    REQUIRE(r.ok());
-    if (parsed) *parsed = *p.value;
-    return std::move(*r.value);
-}
 
 /// The first error of loading a save that must be bad: from parse_save, or else from replay_save.
 data::LoadError load_bad(const std::string& text, const rules::RulesContext& ctx) {
@@ -211,99 +109,7 @@ std::string with_in_header(const std::string& text, std::string_view from, std::
 
 bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
 
-/// Plays games with seeds [first, first + count): each saved, cut at a random command, reloaded,
-/// and carried on to the same end; and every fourth whole save reloaded.
-void save_cut_and_resume(int first, int count) {
-    long total_commands = 0;
-    int cut_mid_game = 0;
-    int keyframes = 0;
-    for (int seed = first; seed < first + count; ++seed) {
-        const std::string a = kArmyIds[static_cast<std::size_t>(seed) % kArmyIds.size()];
-        const std::string b = kArmyIds[static_cast<std::size_t>(seed / 6) % kArmyIds.size()];
-        const rules::RulesContext ctx = test::Armies::get().context(a, b);
-        INFO("seed " << seed << " (" << a << " v " << b << ")");
-        // The players' choices and the cut point, a stream of their own for each game.
-        std::mt19937_64 choose(static_cast<std::uint64_t>(seed) * 0x9E3779B97F4A7C15ULL + 1);
-        const Recorded g = record_game(ctx, a, b, static_cast<std::uint64_t>(seed), choose);
-        const std::size_t n = g.commands.size();
-        total_commands += static_cast<long>(n);
-
-        // The save of the first k commands, as it stood on the disk then.
-        const std::size_t k = static_cast<std::size_t>(choose() % (n + 1));
-        INFO("cut after " << k << " of " << n << " commands");
-        if (k > 0 && k < n) ++cut_mid_game;
-        const std::string prefix = g.text.substr(0, g.ends[k]);
-        data::SaveFile parsed;
-        const data::Replayed r = load_good(prefix, ctx, &parsed);
-        REQUIRE(parsed.header == g.header);
-        REQUIRE(parsed.commands.size() == k);
-        REQUIRE(parsed.over == (k == n));
-        REQUIRE(parsed.good_bytes == prefix.size());
-        REQUIRE_FALSE(parsed.cut_line.has_value());
-        REQUIRE(r.commands.size() == k);
-        REQUIRE(rules::state_hash(r.state) == rules::state_hash(g.states[k]));
-        REQUIRE(r.state == g.states[k]);
-        REQUIRE(r.calls == g.calls[k]);
-
-        // Carried on from the reloaded game with the dice where they were, the same commands end
-        // in the same game.
-        core::SeededDice dice(static_cast<std::uint64_t>(seed), r.calls);
-        GameState s = r.state;
-        for (std::size_t i = k; i < n; ++i) {
-            REQUIRE_FALSE(rules::validate(ctx, s, g.commands[i]).has_value());
-            rules::apply(ctx, s, g.commands[i], dice);
-        }
-        REQUIRE(rules::state_hash(s) == rules::state_hash(g.states[n]));
-        REQUIRE(dice.calls() == g.calls[n]);
-
-        // The whole save replays to the end, and says the game is over (every fourth game: the
-        // others were replayed in part above, and time in CI is short).
-        if (k != n && seed % 4 != 0) continue;
-        data::SaveFile whole;
-        const data::Replayed all = k == n ? r : load_good(g.text, ctx, &whole);
-        if (k == n) whole = parsed;
-        REQUIRE(whole.over);
-        REQUIRE(whole.commands.size() == n);
-        REQUIRE(all.state == g.states[n]);
-        REQUIRE(all.state.decision == rules::Decision::GameOver);
-        REQUIRE(all.calls == g.calls[n]);
-        keyframes += static_cast<int>(whole.keyframes.size());
-    }
-    // The games are real ones: long, cut in the middle, with keyframes to check.
-    INFO("commands " << total_commands << ", cut mid-game " << cut_mid_game << ", keyframes " << keyframes);
-    CHECK(total_commands > count * 100L);
-    CHECK(cut_mid_game > count * 9 / 10);
-    CHECK(keyframes > count / 4 * 3);  // of the whole saves reloaded
-}
-
-void timed_round_trip(int first, int count) {
-    const auto t0 = std::chrono::steady_clock::now();
-    save_cut_and_resume(first, count);
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
-    WARN("games " << first << "-" << first + count - 1 << " saved, cut, reloaded and played on in " << ms.count()
-                  << " ms");
-}
-
 }  // namespace
-
-// 1,000 games (seeds 1 to 1,000, every pairing of the six armies) in four parts, so that ctest
-// can run them side by side.
-TEST_CASE("saves of random games cut at a random command reload and play on to the same end (seeds 1-250)",
-          "[save][data][slow][long]") {
-    timed_round_trip(1, 250);
-}
-TEST_CASE("saves of random games cut at a random command reload and play on to the same end (seeds 251-500)",
-          "[save][data][slow][long]") {
-    timed_round_trip(251, 250);
-}
-TEST_CASE("saves of random games cut at a random command reload and play on to the same end (seeds 501-750)",
-          "[save][data][slow][long]") {
-    timed_round_trip(501, 250);
-}
-TEST_CASE("saves of random games cut at a random command reload and play on to the same end (seeds 751-1000)",
-          "[save][data][slow][long]") {
-    timed_round_trip(751, 250);
-}
 
 namespace {
 
