@@ -9,6 +9,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <unistd.h>
@@ -53,6 +54,87 @@ bool no_color_env() {
     return v && *v;
 }
 
+
+/// `text` cut into lines of at most `width` columns at its spaces (CLI11 prints a help as given).
+std::string wrap(const std::string& text, std::size_t width) {
+    std::string out;
+    std::size_t line = 0;  // the length of the line being filled
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const std::size_t space = text.find(' ', at);
+        const std::size_t end = space == std::string::npos ? text.size() : space;
+        const std::size_t len = end - at;
+        if (line > 0 && line + 1 + len > width) {
+            out += '\n';
+            line = 0;
+        } else if (line > 0) {
+            out += ' ';
+            ++line;
+        }
+        out.append(text, at, len);
+        line += len;
+        at = end + 1;
+    }
+    return out;
+}
+
+/// "a, b and c".
+std::string in_words(const std::vector<std::string>& items, const char* last) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        out += (i == 0 ? "" : i + 1 == items.size() ? std::string(" ") + last + " " : std::string(", ")) + items[i];
+    }
+    return out;
+}
+
+/// What each ruleset beside the default's is, for a --ruleset's help: `f(KitTag<K>{})` for each
+/// of their kits, joined by "; " ("ID plays TITLE with its own armies").
+template <class F>
+std::string other_rulesets(F&& f) {
+    std::vector<std::string> parts;
+    kits::for_each_kit([&]<class K>(kits::KitTag<K> tag) {
+        if (!std::is_same_v<K, kits::DefaultKit>) parts.push_back(f(tag));
+    });
+    std::string out;
+    for (const std::string& p : parts) out += (out.empty() ? "" : "; ") + p;
+    return out;
+}
+
+/// "ID plays TITLE": a ruleset beside the default's, its id and its title, as `verb` it.
+template <class K>
+std::string ruleset_plays(kits::KitTag<K>, const char* verb) {
+    return std::string(K::ruleset) + " " + verb + " " + std::string(K::title);
+}
+
+/// The levels kit K's computer plays, or nothing when it plays every level.
+template <class K>
+std::vector<std::string> fewer_levels() {
+    std::vector<std::string> names;
+    for (const ai::Level l : ai::kLevels) {
+        if (K::Computer::has_level(l)) names.emplace_back(ai::level_name(l));
+    }
+    if (names.size() == ai::kLevels.size()) names.clear();
+    return names;
+}
+
+/// "TITLE, TITLE and TITLE": every kit's title.
+std::string titles() {
+    std::vector<std::string> names;
+    kits::for_each_kit([&]<class K>(kits::KitTag<K>) { names.emplace_back(K::title); });
+    return in_words(names, "and");
+}
+
+/// The levels of the default kit's computer in words, then those of every other kit that plays
+/// fewer ("random, easy, normal or hard; TITLE: random or normal").
+std::string levels_by_kit() {
+    std::string out = kits::levels_in_words<kits::DefaultKit>();
+    kits::for_each_kit([&]<class K>(kits::KitTag<K>) {
+        if (!std::is_same_v<K, kits::DefaultKit> && !fewer_levels<K>().empty()) {
+            out += "; " + std::string(K::title) + ": " + kits::levels_in_words<K>();
+        }
+    });
+    return out;
+}
 
 fs::path executable_path(const char* argv0) {
     std::error_code ec;
@@ -107,7 +189,7 @@ int run_default(const fs::path& data_dir) {
     // The default kit's ruleset (the one a ruleset file without an `engine` key plays).
     using K = kits::DefaultKit;
     data::DataCatalog catalog(data_dir);
-    const std::string ruleset(data::kPiketteSquared);
+    const std::string ruleset(K::ruleset);
     const std::optional<std::string> title = K::Files::ruleset_name(catalog, ruleset);
     if (!title) {
         std::string why;
@@ -148,7 +230,8 @@ int run_default(const fs::path& data_dir) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"tercio: a terminal wargame of Renaissance battles (Pikette Squared rules)", "tercio"};
+    CLI::App app{"tercio: a terminal wargame of Renaissance battles (" + titles() + " rules)", "tercio"};
+    const std::string default_ruleset = kits::default_ruleset();
     app.set_version_flag("--version", "tercio " TERCIO_VERSION, "Print the version and exit");
     app.footer(
         "Exit status: 0 ok, 1 game failure, 2 usage error, 65 bad data file, 66 missing input,\n"
@@ -170,15 +253,15 @@ int main(int argc, char** argv) {
         "run", "Play a game headless: apply commands from a file, print every event as a line");
     run->fallthrough();
     run->add_option("--ruleset", run_opt.ruleset,
-                    "The ruleset of a new game (default: the armies' own);\n"
-                    "hell-broke-loose plays Hell Broke Loose with its own\n"
-                    "armies")
+                    wrap("The ruleset of a new game (default: the armies' own); " +
+                             other_rulesets([](auto kit) { return ruleset_plays(kit, "plays") + " with its own armies"; }),
+                         53))
         ->type_name("ID");
     run->add_option("--position", run_opt.position, "Start from this position file (it names its ruleset)")->type_name("FILE");
     run->add_option("--red-ai", run_opt.red_ai,
-                    "The computer plays side A at this level whenever A\n"
-                    "decides (random, easy, normal or hard; Hell Broke Loose:\n"
-                    "random or normal); its commands are printed after \"> \"")
+                    wrap("The computer plays side A at this level whenever A decides (" + levels_by_kit() +
+                             "); its commands are printed after \"> \"",
+                         56))
         ->type_name("LEVEL");
     run->add_option("--blue-ai", run_opt.blue_ai, "The same for side B")->type_name("LEVEL");
     run->add_option("--out", run_opt.out, "Write the final position here (the one before an illegal command)")
@@ -211,8 +294,9 @@ int main(int argc, char** argv) {
                 "--vs is given. Every command is saved as it is played");
     play->fallthrough();
     play->add_option("--ruleset", play_opt.ruleset,
-                     "The rules (default pikette-squared; the menu offers the others).\n"
-                     "hell-broke-loose plays Hell Broke Loose with its own armies")
+                     wrap("The rules (default " + default_ruleset + "; the menu offers the others). " +
+                              other_rulesets([](auto kit) { return ruleset_plays(kit, "plays") + " with its own armies"; }),
+                          65))
         ->type_name("ID");
     play->add_option("--red", play_opt.red, "Side A's army, south edge (default french); skips the menu")->type_name("ARMY");
     play->add_option("--blue", play_opt.blue, "Side B's army, north edge (default spanish); skips the menu")->type_name("ARMY");
@@ -260,12 +344,19 @@ int main(int argc, char** argv) {
                      "each can be seen (default 600)")
         ->type_name("MS")
         ->check(CLI::Range(0, 60000));
-    play->add_option("--unmoved-shots", play_opt.unmoved_shots,
-                     "Out of turn, whether a shot at an enemy unit that has not moved in the phase\n"
-                     "stops the game for you: ask (once a phase, the default) or never. Reactions\n"
-                     "with nothing new to do never stop it; `decline all` (D) waits for your phase")
-        ->type_name("WHEN")
-        ->check(CLI::IsMember({"ask", "never"}));
+    // The kits' own options (ui::KitOption): each value, its default unless given, goes to the
+    // kit of the game played, which alone knows what it means.
+    const std::vector<ui::KitOption> kit_options = kits::kit_options();
+    const auto add_kit_options = [&kit_options](CLI::App* sub, app::KitOptionValues& values, bool net) {
+        for (const ui::KitOption& o : kit_options) {
+            std::string& value = values[o.name];
+            value = o.values.front();
+            sub->add_option("--" + o.name, value, net ? o.net_help : o.play_help)
+                ->type_name(o.type_name)
+                ->check(CLI::IsMember(o.values));
+        }
+    };
+    add_kit_options(play, play_opt.kit_options, false);
     vs->excludes("--resume");
 
     // tercio host / join / watch: two terminals, one game server (docs/network.md).
@@ -278,11 +369,7 @@ int main(int argc, char** argv) {
                       "when its side decides)");
         sub->add_flag("--no-color", net_no_color, "No colours");
         sub->add_flag("--ascii", net_opt.ascii, "Only ASCII characters on the screen");
-        sub->add_option("--unmoved-shots", net_opt.unmoved_shots,
-                        "Whether a shot at an enemy unit that has not moved stops the game for you: ask\n"
-                        "(once a phase, the default) or never, as in tercio play")
-            ->type_name("WHEN")
-            ->check(CLI::IsMember({"ask", "never"}));
+        add_kit_options(sub, net_opt.kit_options, true);
         sub->add_option("--player", net_opt.player, "Your name, as in tercio play (default: the login name)")
             ->type_name("NAME");
         sub->add_option("--save-dir", net_opt.save_dir,
@@ -298,9 +385,10 @@ int main(int argc, char** argv) {
                 "save) and shows a join code for the other player (tercio join CODE)");
     common_net(host);
     host->add_option("--ruleset", net_opt.ruleset,
-                     "The rules (default pikette-squared). hell-broke-loose hosts Hell Broke Loose\n"
-                     "with its own armies (give --red and --blue); joiners and spectators learn it\n"
-                     "from the game server")
+                     wrap("The rules (default " + default_ruleset + "). " +
+                              other_rulesets([](auto kit) { return ruleset_plays(kit, "hosts") + " with its own armies"; }) +
+                              " (give --red and --blue); joiners and spectators learn it from the game server",
+                          76))
         ->type_name("ID");
     host->add_option("--red", net_opt.red, "Side A's army, south edge (default french)")->type_name("ARMY");
     host->add_option("--blue", net_opt.blue, "Side B's army, north edge (default spanish)")->type_name("ARMY");
@@ -360,10 +448,14 @@ int main(int argc, char** argv) {
                "95% Wilson intervals), mean victory points and decision times per level and side");
     sim->fallthrough();
     sim->add_option("--ruleset", sim_opt.ruleset,
-                    "The ruleset (rulesets/ID/; default: the armies' own,\n"
-                    "pikette-squared). hell-broke-loose plays Hell Broke Loose\n"
-                    "with its own armies (rulesets/hell-broke-loose/armies/)\n"
-                    "at the levels random and normal")
+                    wrap("The ruleset (rulesets/ID/; default: the armies' own, " + default_ruleset + "). " +
+                             other_rulesets([]<class K>(kits::KitTag<K> kit) {
+                                 const std::vector<std::string> levels = fewer_levels<K>();
+                                 return ruleset_plays(kit, "plays") + " with its own armies (rulesets/" +
+                                        std::string(K::ruleset) + "/armies/)" +
+                                        (levels.empty() ? "" : " at the levels " + in_words(levels, "and"));
+                             }),
+                         57))
         ->type_name("ID");
     CLI::Option* sim_red = sim->add_option("--red", sim_opt.red, "Side A's army (south edge)")->type_name("ARMY");
     CLI::Option* sim_blue = sim->add_option("--blue", sim_opt.blue, "Side B's army (north edge)")->type_name("ARMY");
@@ -411,9 +503,12 @@ int main(int argc, char** argv) {
     std::string bench_ruleset;
     CLI::Option* bench_ruleset_opt =
         bench->add_option("--ruleset", bench_ruleset,
-                          "The ruleset (default pikette-squared); hell-broke-loose:\n"
-                          "its random games, then its computer's (normal against\n"
-                          "random and against normal)")
+                          wrap("The ruleset (default " + default_ruleset + "); " +
+                                   other_rulesets([]<class K>(kits::KitTag<K>) {
+                                       return std::string(K::ruleset) + ": its random games, then its computer's (" +
+                                              std::string(K::Bench::kComputerGames) + ")";
+                                   }),
+                               56))
             ->type_name("ID");
     app::NetworkBenchOptions bench_net;
     CLI::Option* bench_network =

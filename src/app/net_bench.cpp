@@ -27,11 +27,10 @@
 
 #include "ai/match.hpp"
 #include "ai/player.hpp"
-#include "kits/pikette/ai/players.hpp"
 #include "app/exit_codes.hpp"
 #include "app/game_contexts.hpp"
 #include "app/net_command.hpp"
-#include "kits/pikette/control/session.hpp"
+#include "control/session.hpp"
 #include "net/client.hpp"
 #include "net/host.hpp"
 #include "net/replica.hpp"
@@ -421,7 +420,7 @@ int run_network_bench(const NetworkBenchOptions& options, const std::filesystem:
     }
     GameContexts contexts(data_dir);
     std::string why;
-    const auto ctx = contexts.context<BenchKit>(std::string(data::kPiketteSquared), "french", "spanish", why);
+    const auto ctx = contexts.context<BenchKit>(std::string(BenchKit::ruleset), "french", "spanish", why);
     if (!ctx) {
         std::cerr << kCmd << ": " << why << '\n';
         return kExitDataError;

@@ -293,9 +293,7 @@ std::string opening_note(const Game& game, bool plain) {
 template <class K>
 int plain_client(net::RemoteGameOf<typename K::Engine>& game, const NetOptions& opt, const std::string& note) {
     ui::PlainGameOf<K> plain(game.session(), std::cout);
-    if constexpr (requires(ui::PlainGameOf<K>& p) { p.set_unmoved_shots(control::UnmovedShots::Ask); }) {
-        plain.set_unmoved_shots(control::parse_unmoved_shots(opt.unmoved_shots).value_or(control::UnmovedShots::Ask));
-    }
+    set_kit_options(plain, opt.kit_options);
     const bool tty = ::isatty(STDIN_FILENO) != 0;
     plain.set_echo(!tty);
     bool quit = false;
@@ -398,9 +396,7 @@ int screen_client(net::RemoteGameOf<typename K::Engine>& game, const NetOptions&
         return kExitUsage;
     }
     ui::PlayScreenOf<K> screen(game.session(), ui::ScreenOptions{term->has_color(), opt.ascii || !utf8_locale()});
-    if constexpr (requires { screen.set_unmoved_shots(control::UnmovedShots::Ask); }) {
-        screen.set_unmoved_shots(control::parse_unmoved_shots(opt.unmoved_shots).value_or(control::UnmovedShots::Ask));
-    }
+    set_kit_options(screen, opt.kit_options);
     screen.show_history();
     screen.set_undo_asks(false);  // the server asks the other player
     screen.set_chat([&game](const std::string& text) { game.say(text); });

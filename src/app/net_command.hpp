@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/kit_options.hpp"
 #include "ui/join_menu.hpp"
 
 namespace tercio::app {
@@ -33,7 +34,7 @@ struct NetOptions {
     bool plain = false;
     bool color = true;
     bool ascii = false;
-    std::string unmoved_shots = "ask";  ///< as PlayOptions::unmoved_shots
+    KitOptionValues kit_options;  ///< as PlayOptions::kit_options
     // tercio join / watch: [HOST:PORT] [CODE or game id]
     std::vector<std::string> targets;
 };

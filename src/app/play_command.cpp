@@ -20,7 +20,6 @@
 #include "app/net_command.hpp"
 #include "app/terminal.hpp"
 #include "control/computer_turns.hpp"
-#include "kits/pikette/control/reactions.hpp"
 #include "control/session.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
@@ -92,7 +91,7 @@ NetOptions net_options(const PlayOptions& opt) {
     n.color = opt.color;
     n.ascii = opt.ascii;
     n.ai_delay_ms = opt.ai_delay_ms;
-    n.unmoved_shots = opt.unmoved_shots;
+    n.kit_options = opt.kit_options;
     return n;
 }
 
@@ -315,11 +314,9 @@ int play_game(kits::KitTag<K>, std::unique_ptr<ui::CursesSurface>& term, const P
     // The curses screen (not with --plain). A terminal whose locale is not UTF-8 gets the ASCII
     // screen.
     std::optional<ui::PlayScreenOf<K>> screen;
-    const control::UnmovedShots unmoved =
-        control::parse_unmoved_shots(opt.unmoved_shots).value_or(control::UnmovedShots::Ask);
     if (!opt.plain) {
         screen.emplace(session, ui::ScreenOptions{color, opt.ascii || !utf8_locale()});
-        if constexpr (requires { screen->set_unmoved_shots(unmoved); }) screen->set_unmoved_shots(unmoved);
+        set_kit_options(*screen, opt.kit_options);
     }
     std::unique_ptr<data::GameSave> save;
     std::string message;  // what the player is told first
@@ -357,7 +354,7 @@ int play_game(kits::KitTag<K>, std::unique_ptr<ui::CursesSurface>& term, const P
     if (opt.plain) {
         // Plain lines on standard output, commands from standard input.
         ui::PlainGameOf<K> lines(session, std::cout);
-        if constexpr (requires { lines.set_unmoved_shots(unmoved); }) lines.set_unmoved_shots(unmoved);
+        set_kit_options(lines, opt.kit_options);
         lines.set_save_action([&keeper] { return keeper.save(); });
         lines.set_echo(!::isatty(STDIN_FILENO));  // a script's commands show in the transcript
         seat_computer(lines);
@@ -459,7 +456,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         return kExitIoError;
     }
     // The ruleset: --ruleset, else the start menu's choice (the default's unless changed).
-    std::string ruleset = opt.ruleset.value_or(std::string(data::kPiketteSquared));
+    std::string ruleset = opt.ruleset.value_or(kits::default_ruleset());
     const auto engine_of = [&](const std::string& id) { return catalog.engine(id).value_or(""); };
     if (opt.ruleset) {
         const std::string engine = engine_of(*opt.ruleset);

@@ -9,6 +9,8 @@
 #include <optional>
 #include <string>
 
+#include "app/kit_options.hpp"
+
 namespace tercio::data {
 class GameSave;
 }
@@ -16,7 +18,8 @@ class GameSave;
 namespace tercio::app {
 
 struct PlayOptions {
-    /// The ruleset (`--ruleset`): none, Pikette Squared unless the start menu chooses another.
+    /// The ruleset (`--ruleset`): none, the default ruleset (kits::default_ruleset) unless the
+    /// start menu chooses another.
     std::optional<std::string> ruleset;
     std::optional<std::string> red;     ///< none: chosen in the start menu (french by default)
     std::optional<std::string> blue;    ///< none: chosen in the start menu (spanish by default)
@@ -39,9 +42,8 @@ struct PlayOptions {
     int ai_delay_ms = 600;
     /// Plain lines on standard output and commands from standard input, no curses (`--plain`).
     bool plain = false;
-    /// Whether shots at enemy units that did not move stop the game for a reaction: "ask" (once a
-    /// phase) or "never" (`--unmoved-shots`).
-    std::string unmoved_shots = "ask";
+    /// The kits' own options (`--unmoved-shots`...), each with its value (app/kit_options.hpp).
+    KitOptionValues kit_options;
     /// Show the start menu: true unless an army, the seed or the computer's level was given on
     /// the command line, or the game is played in plain lines.
     bool menu() const { return !red && !blue && !seed && !resume && !vs && !plain; }

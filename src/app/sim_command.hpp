@@ -11,7 +11,7 @@ namespace tercio::app {
 
 struct SimOptions {
     /// The ruleset (`rulesets/<id>/ruleset.toml`), whose `engine` decides how the games are played;
-    /// empty: each army's own (Pikette Squared's armies).
+    /// empty: the default ruleset's (kits::default_ruleset).
     std::string ruleset;
     std::optional<std::string> red;   ///< side A's army
     std::optional<std::string> blue;  ///< side B's army

@@ -1,7 +1,8 @@
 #pragma once
 /// The die ladder shared by the rulesets: D4 to D12, with Up and Down steps netted before they are
-/// applied (PS-DICE-1 .. PS-DICE-3, HBL-DICE-1). Pikette Squared stops at D12 (final_die); Hell
-/// Broke Loose carries the steps beyond D12 as a bonus to the roll, D12+N (ladder_die).
+/// applied (PS-DICE-1 .. PS-DICE-3, HBL-DICE-1). A ruleset either stops at D12 (final_die) or
+/// carries the steps beyond D12 as a bonus to the roll, D12+N (ladder_die); docs/rulesets.md says
+/// which does which.
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -23,7 +23,7 @@ template <class E>
 concept RulesEngine = requires(const typename E::Context& ctx, typename E::State& s, const typename E::State& cs,
                                const typename E::Command& c, Dice& dice, Side side, std::string_view text,
                                std::size_t* listed, typename E::End end) {
-    /// The engine's name, as a ruleset file's `engine` key gives it ("pikette-squared").
+    /// The engine's name, as a ruleset file's `engine` key gives it (docs/rulesets.md, "Data").
     { E::name } -> std::convertible_to<std::string_view>;
     /// The set-up rolls of a new game into `s`.
     { E::new_game(ctx, s, dice) } -> std::same_as<typename E::Events>;

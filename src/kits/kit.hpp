@@ -44,7 +44,7 @@ concept FilesGroup = requires(data::DataCatalog& catalog, std::string_view rules
     /// How `tercio check` reads its files: its rulesets, armies, positions and saves, and its
     /// armies' own keys (data::check_text; kits::file_checkers lists every kit's).
     { F::checker(catalog) } -> std::same_as<data::FileChecker>;
-    /// The ruleset's name for players ("Hell Broke Loose"); nothing if its file cannot be read.
+    /// The ruleset's name for players, from its file; nothing if its file cannot be read.
     { F::ruleset_name(catalog, ruleset) } -> std::same_as<std::optional<std::string>>;
     /// Its armies for the start menu, by id; the broken ones left out (`tercio check` names them).
     { F::army_choices(catalog, ruleset) } -> std::same_as<std::vector<ui::ArmyChoice>>;
@@ -82,6 +82,9 @@ concept BenchGroup = requires(const std::vector<typename E::Context>& pairings, 
     { B::computer_bench(pairings, games) } -> std::same_as<int>;
     /// The benches it has beside the standard one, run instead of it (`tercio bench --reactions`).
     { B::other_benches() } -> std::same_as<std::vector<OtherBench<E>>>;
+    /// The computer's games of its bench in words, for `tercio bench --help` ("normal against
+    /// random and against normal").
+    { B::kComputerGames } -> std::convertible_to<std::string_view>;
 };
 
 /// The run group: what `tercio run` (one generic loop over commands, src/app/run_command.cpp)
@@ -147,10 +150,14 @@ concept NetGroup = requires(typename E::State& s, const typename E::Context& ctx
 /// A ruleset kit.
 template <class K>
 concept RulesetKit = core::RulesEngine<typename K::Engine> && requires {
-    /// The engine's name, as ruleset files give it (`engine = "hell-broke-loose"`).
+    /// The engine's name, as ruleset files give it (their `engine` key).
     { K::engine } -> std::convertible_to<std::string_view>;
-    /// Its name for players ("Hell Broke Loose").
+    /// Its name for players (`tercio --help` lists every kit's).
     { K::title } -> std::convertible_to<std::string_view>;
+    /// The id of the ruleset it ships (`data/rulesets/<id>/`): the default kit's is what a
+    /// command given no ruleset plays (kits::default_ruleset); the others' are named in the help
+    /// of every `--ruleset`.
+    { K::ruleset } -> std::convertible_to<std::string_view>;
     /// How its games can end, in words for a summary ("at nightfall"), in the order to give them.
     { K::end_phrases() } -> std::same_as<std::vector<std::pair<typename K::Engine::End, const char*>>>;
 } && FilesGroup<typename K::Files, typename K::Engine> && ComputerGroup<typename K::Computer, typename K::Engine> &&

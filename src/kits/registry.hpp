@@ -4,6 +4,7 @@
 /// template over the kit it is handed; a ruleset file naming an engine that is not listed here is
 /// refused with `unknown_engine`. Adding a ruleset is one line in `Kits` (docs/rulesets.md,
 /// "Adding a ruleset").
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,11 +12,13 @@
 #include <type_traits>
 #include <utility>
 #include <variant>
+#include <vector>
 
 #include "kits/hbl/kit.hpp"
 #include "kits/kit.hpp"
 #include "kits/pikette/kit.hpp"
 #include "data/save_store.hpp"
+#include "ui/screen_kit.hpp"
 
 namespace tercio::kits {
 
@@ -109,6 +112,25 @@ inline std::string engine_names() {
     for_each_kit([&]<class K>(KitTag<K>) {
         if (!out.empty()) out += ", ";
         out += K::engine;
+    });
+    return out;
+}
+
+/// The ruleset a command plays when it is given none: the default kit's own
+/// (data/rulesets/<id>/).
+inline std::string default_ruleset() { return std::string(DefaultKit::ruleset); }
+
+/// Every kit's command-line options (ui::KitOption), in the order of the kits, each name once:
+/// `tercio play`, `host`, `join` and `watch` offer them all and hand each value to the kit of the
+/// game played, which ignores those that are not its own.
+inline std::vector<ui::KitOption> kit_options() {
+    std::vector<ui::KitOption> out;
+    for_each_kit([&]<class K>(KitTag<K>) {
+        for (ui::KitOption& o : K::Screen::options()) {
+            const bool known =
+                std::any_of(out.begin(), out.end(), [&](const ui::KitOption& k) { return k.name == o.name; });
+            if (!known) out.push_back(std::move(o));
+        }
     });
     return out;
 }

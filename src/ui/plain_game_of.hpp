@@ -121,10 +121,11 @@ class PlainGameOf final : public control::ObserverOf<typename K::Engine> {
     void play_computer();
     /// Lets go the reaction windows of a person here that offer nothing new; how many.
     int pass_reactions() { return reactions_.pass(); }
-    /// A setting of the kit's reaction filter, where it has one (`--unmoved-shots`).
-    template <class U>
-    requires requires(typename K::Screen::Reactions& r, U u) { r.set_unmoved_shots(u); }
-    void set_unmoved_shots(U u) { reactions_.set_unmoved_shots(u); }
+    /// One of the kit's command-line options (ui::KitOption) set on its reaction filter; false
+    /// when it is not the kit's or the value is not one it takes.
+    bool set_option(const std::string& name, const std::string& value) {
+        return K::Screen::set_option(reactions_, name, value);
+    }
     /// What the game waits for and from whom ("Turn 2: A turns a card (A French).").
     void print_waiting();
     /// The prompt of the side deciding ("A> ").

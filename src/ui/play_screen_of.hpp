@@ -107,10 +107,11 @@ class PlayScreenOf final : public control::ObserverOf<typename K::Engine> {
     /// Lets go the reaction windows of a person at this keyboard that offer nothing new (the
     /// kit's filter): call before each draw. How many were let go.
     int pass_reactions();
-    /// A setting of the kit's reaction filter, where it has one (`--unmoved-shots`).
-    template <class U>
-    requires requires(typename Kit::Reactions& r, U u) { r.set_unmoved_shots(u); }
-    void set_unmoved_shots(U u) { reactions_.set_unmoved_shots(u); }
+    /// One of the kit's command-line options (ui::KitOption) set on its reaction filter; false
+    /// when it is not the kit's or the value is not one it takes.
+    bool set_option(const std::string& name, const std::string& value) {
+        return Kit::set_option(reactions_, name, value);
+    }
     const typename Kit::Reactions& reactions() const { return reactions_; }
     /// The session's version: changes whenever a command is played or taken back.
     std::uint64_t version() const { return session_.version(); }

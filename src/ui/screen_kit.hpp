@@ -33,6 +33,18 @@ struct KeyAction {
     bool decline_all = false;        ///< let every reaction go until the side's own phase
 };
 
+/// A command-line option of a kit's own: a setting of its reaction filter that `tercio play`,
+/// `host`, `join` and `watch` offer as `--NAME VALUE` (kits::kit_options lists every kit's). The
+/// generic code registers it, checks the value is one of `values` and hands it back to the kit
+/// (K::Screen::set_option) without knowing what it means.
+struct KitOption {
+    std::string name;                 ///< the flag without its dashes, as the in-game word ("unmoved-shots")
+    std::string type_name;            ///< what the help calls its value ("WHEN")
+    std::string play_help;            ///< its help under `tercio play`
+    std::string net_help;             ///< its help under `tercio host`, `join` and `watch`
+    std::vector<std::string> values;  ///< the values it takes, its default first
+};
+
 /// The words of a ruleset, for the screen (and the other front ends).
 template <class K>
 concept TextKit = core::RulesEngine<typename K::Engine> &&
@@ -124,6 +136,11 @@ concept ScreenKit = TextKit<K> &&
     /// A word typed at the command line that the kit handles itself (a setting of its
     /// reaction filter): what to say, or nothing when the word is not the kit's.
     { K::Screen::command_word(reactions, text) } -> std::same_as<std::optional<std::string>>;
+    /// Its command-line options (KitOption; none for a kit without settings), and the setting
+    /// of one, by name, to one of its values: false when the name is not its option or the value
+    /// not one it takes (the option of another kit is no concern of this one's).
+    { K::Screen::options() } -> std::same_as<std::vector<KitOption>>;
+    { K::Screen::set_option(reactions, text, text) } -> std::same_as<bool>;
     /// The reaction filter (control/reactions.hpp's idea): made on the session; pass() lets
     /// go the windows worth no stop and says how many, reason() why the one open stops,
     /// decline_until_my_phase() lets all go until the side's phase (or why not).

@@ -23,7 +23,7 @@ struct ArmyChoice {
     std::string units;  ///< "2 Knights, 4 Pike, ..."
 };
 
-/// A ruleset on offer: its id ("hell-broke-loose"), its name, its armies and the computer's
+/// A ruleset on offer: its id (its folder, data/rulesets/<id>/), its name, its armies and the computer's
 /// levels it has.
 struct RulesetChoice {
     std::string id;

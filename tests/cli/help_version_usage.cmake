@@ -65,6 +65,27 @@ foreach(sub IN LISTS subs)
   endif()
 endforeach()
 
+# The help is made from the registry: every shipped ruleset's name is in tercio --help, and its id
+# in the help of each --ruleset that lists the rulesets.
+file(GLOB ruleset_files ${SRC}/data/rulesets/*/ruleset.toml)
+foreach(file IN LISTS ruleset_files)
+  get_filename_component(dir ${file} DIRECTORY)
+  get_filename_component(id ${dir} NAME)
+  file(STRINGS ${file} name_line REGEX "^name = \"" LIMIT_COUNT 1)
+  string(REGEX REPLACE "^name = \"([^\"]*)\".*" "\\1" name "${name_line}")
+  string(FIND "${help}" "${name}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "tercio --help does not name the ruleset ${name}:\n${help}")
+  endif()
+  foreach(sub play host sim bench)
+    run(0 ${sub} --help)
+    string(FIND "${OUT}" "${id}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "tercio ${sub} --help does not name the ruleset ${id}:\n${OUT}")
+    endif()
+  endforeach()
+endforeach()
+
 # Usage errors exit 2; a missing file 66.
 run(2 --no-such-option)
 run(2 bogus-command)

@@ -110,10 +110,10 @@ struct Files {
         static data::DataCatalog c(std::filesystem::path(TERCIO_SOURCE_DIR) / "data");
         return c;
     }
-    /// The id of the ruleset the suite plays: the shipped ruleset file named for the engine.
+    /// The id of the ruleset the suite plays: the kit's shipped ruleset.
     static constexpr std::string_view ruleset() {
         if constexpr (kit_files) {
-            return Kit::engine;
+            return Kit::ruleset;
         } else {
             return Local::ruleset;
         }

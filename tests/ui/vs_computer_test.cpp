@@ -531,7 +531,8 @@ TEST_CASE("a reaction window let go for the person never waits for a key: the co
     core::ScriptedDice dice = core::ScriptedDice::parse("");
     control::Session p_session(pos.ctx, pos.s, dice);
     PlayScreen p(p_session, {});
-    p.set_unmoved_shots(control::UnmovedShots::Never);
+    REQUIRE(p.set_option("unmoved-shots", "never"));  // as --unmoved-shots never
+    REQUIRE(p.reactions().unmoved_shots() == control::UnmovedShots::Never);
     ComputerTurns turns(p_session, 0ms);
     turns.set_ready([&p] { return p.ready_for_computer(); });
     auto held = std::make_unique<HeldPlayer>(std::vector<std::string>{"move h12 h10"});

@@ -15,6 +15,7 @@ struct HblBench {
     static int computer_bench(const std::vector<hbl::Context>& pairings, int games);
     /// None beside the standard one.
     static std::vector<OtherBench<hbl::Engine>> other_benches() { return {}; }
+    static constexpr const char* kComputerGames = "normal against random and against normal";
 };
 
 }  // namespace tercio::kits

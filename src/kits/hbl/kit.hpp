@@ -84,6 +84,7 @@ struct HblKit {
     using Engine = hbl::Engine;
     static constexpr std::string_view engine = hbl::Engine::name;
     static constexpr std::string_view title = "Hell Broke Loose";
+    static constexpr std::string_view ruleset = "hell-broke-loose";
     using Files = HblFiles;
     static std::vector<std::pair<hbl::EndReason, const char*>> end_phrases() {
         return {{hbl::EndReason::TurnLimit, "at the turn limit"},

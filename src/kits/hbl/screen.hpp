@@ -70,6 +70,9 @@ struct Screen {
     static std::optional<std::string> command_word(Reactions&, const std::string&) {
         return std::nullopt;
     }
+    /// No command-line options: its reaction filter has no settings.
+    static std::vector<ui::KitOption> options() { return {}; }
+    static bool set_option(Reactions&, const std::string&, const std::string&) { return false; }
 };
 
 }  // namespace tercio::kits::hbl_kit

@@ -19,6 +19,8 @@ struct PiketteBench {
     static int reaction_bench(const std::vector<rules::RulesContext>& pairings, int games);
     /// `--scale N`: how a decision's cost grows with the board and the armies (bench_scale.cpp).
     static int scale_bench(const std::vector<rules::RulesContext>& pairings, int games);
+    static constexpr const char* kComputerGames =
+        "normal against normal, easy and hard against normal; then every level's decisions at fixed positions";
     static std::vector<OtherBench<rules::Engine>> other_benches() {
         return {{"reactions", &reaction_bench}, {"scale", &scale_bench}};
     }

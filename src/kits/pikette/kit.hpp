@@ -91,6 +91,7 @@ struct PiketteKit {
     using Engine = rules::Engine;
     static constexpr std::string_view engine = rules::Engine::name;
     static constexpr std::string_view title = "Pikette Squared";
+    static constexpr std::string_view ruleset = "pikette-squared";
     using Files = PiketteFiles;
     static std::vector<std::pair<rules::GameEnd, const char*>> end_phrases() {
         return {{rules::GameEnd::Nightfall, "at nightfall"},

@@ -238,6 +238,23 @@ std::optional<std::string> Screen::command_word(Reactions& reactions, const std:
            control::to_string(reactions.unmoved_shots()) + ")";
 }
 
+std::vector<ui::KitOption> Screen::options() {
+    return {{"unmoved-shots", "WHEN",
+             "Out of turn, whether a shot at an enemy unit that has not moved in the phase\n"
+             "stops the game for you: ask (once a phase, the default) or never. Reactions\n"
+             "with nothing new to do never stop it; `decline all` (D) waits for your phase",
+             "Whether a shot at an enemy unit that has not moved stops the game for you: ask\n"
+             "(once a phase, the default) or never, as in tercio play",
+             {control::to_string(control::UnmovedShots::Ask), control::to_string(control::UnmovedShots::Never)}}};
+}
+
+bool Screen::set_option(Reactions& reactions, const std::string& name, const std::string& value) {
+    if (name != "unmoved-shots") return false;
+    const auto u = control::parse_unmoved_shots(value);
+    if (u) reactions.set_unmoved_shots(*u);
+    return u.has_value();
+}
+
 void Screen::mark_command(const Context&, const State&, const Command& c, ui::MapView& view) {
     std::visit(core::Overloaded{
                    [&](const Move& m) {

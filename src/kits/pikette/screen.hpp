@@ -69,6 +69,9 @@ struct Screen {
     static constexpr const char* kCommandExamples = "turn, move h5 h7, shoot h5 h8, pass";
     /// `unmoved-shots ask|never`.
     static std::optional<std::string> command_word(Reactions& reactions, const std::string& text);
+    /// Its command-line option `--unmoved-shots ask|never`, the same setting as the word.
+    static std::vector<ui::KitOption> options();
+    static bool set_option(Reactions& reactions, const std::string& name, const std::string& value);
 };
 
 }  // namespace tercio::kits::pikette
