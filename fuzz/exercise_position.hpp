@@ -27,6 +27,7 @@
 #include "rules/consistency.hpp"
 #include "rules/engine.hpp"
 #include "rules/game.hpp"
+#include "kits/pikette/data/files.hpp"
 
 namespace tercio::fuzz {
 
@@ -55,11 +56,11 @@ template <>
 struct Positions<rules::Engine> {
     using Position = data::Position;
     static data::Loaded<Position> load(data::DataCatalog& catalog, std::string_view text) {
-        return data::load_position("fuzz.toml", text, catalog.context_resolver());
+        return data::load_position("fuzz.toml", text, tercio::rules::context_resolver(catalog));
     }
     static std::optional<rules::RulesContext> context(data::DataCatalog& catalog, const Position& p,
                                                       std::string& why) {
-        return catalog.context(p.ruleset, p.armies, why);
+        return tercio::rules::context(catalog, p.ruleset, p.armies, why);
     }
     static std::string write(const Position& p, const rules::RulesContext& ctx) {
         return data::write_position(p, ctx);

@@ -12,6 +12,7 @@
 #include "kits/hbl/data/files.hpp"
 #include "kits/hbl/data/save.hpp"
 #include "data/save.hpp"
+#include "kits/pikette/data/files.hpp"
 
 namespace {
 
@@ -47,7 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!replayed.ok() && replayed.errors.empty()) __builtin_trap();
         return 0;
     }
-    const auto ctx = catalog.context(header.ruleset, {header.sides[0].army, header.sides[1].army}, why);
+    const auto ctx = tercio::rules::context(catalog, header.ruleset, {header.sides[0].army, header.sides[1].army}, why);
     if (!ctx) return 0;  // names data that is not shipped: the game would refuse it before replaying
     const auto replayed = tercio::data::replay_save("fuzz.save", *parsed.value, *ctx);
     check_errors(replayed.errors);

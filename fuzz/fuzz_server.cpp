@@ -48,6 +48,7 @@
 #include "rules/consistency.hpp"
 #include "rules/game.hpp"
 #include "rules/state_hash.hpp"
+#include "kits/pikette/data/files.hpp"
 
 namespace {
 
@@ -79,7 +80,7 @@ const rules::RulesContext& context() {
     static data::DataCatalog catalog(TERCIO_FUZZ_DATA_DIR);
     static const rules::RulesContext ctx = [] {
         std::string why;
-        auto c = catalog.context("pikette-squared", {"french", "spanish"}, why);
+        auto c = tercio::rules::context(catalog, "pikette-squared", {"french", "spanish"}, why);
         if (!c) fail("cannot load french v spanish: " + why);
         return *c;
     }();

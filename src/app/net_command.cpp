@@ -29,6 +29,7 @@
 #include "net/server.hpp"
 #include "ui/curses_surface.hpp"
 #include "kits/front_ends.hpp"
+#include "kits/pikette/data/files.hpp"
 #include "ui/plain_game_of.hpp"
 #include "ui/play_screen_of.hpp"
 
@@ -844,7 +845,7 @@ int run_host(const NetOptions& given, const fs::path& data_dir) {
     Contexts contexts(data_dir);
     if (!opt.resume && !opt.ruleset) {
         for (const std::string& id : {opt.red.value_or("french"), opt.blue.value_or("spanish")}) {
-            if (!contexts.catalog.army(id, why)) {
+            if (!rules::army(contexts.catalog, id, why)) {
                 std::cerr << kCmd << ": army \"" << id << "\": " << why << '\n';
                 return kExitDataError;
             }

@@ -268,60 +268,6 @@ const void* DataCatalog::cached(std::type_index type, FileKind kind, std::string
     return nullptr;
 }
 
-const rules::Ruleset* DataCatalog::ruleset(std::string_view id, std::string& why) {
-    return ruleset_as<rules::Ruleset>(
-        id, why, [](const std::string& file, std::string_view text) { return load_ruleset(file, text); });
-}
-
-RulesetResolver DataCatalog::resolver() {
-    return [this](std::string_view id, std::string& why) { return ruleset(id, why); };
-}
-
-const rules::ArmyList* DataCatalog::army(std::string_view ruleset_id, std::string_view id,
-                                         std::string& why) {
-    return army_as<rules::ArmyList>(ruleset_id, id, why, [this](const std::string& file, std::string_view text) {
-        return load_army(file, text, resolver());
-    });
-}
-
-const rules::ArmyList* DataCatalog::army(std::string_view id, std::string& why) {
-    // The armies of the rulesets played by the default engine, the first that has one by this id.
-    std::string first_why;
-    for (const std::string& rs : ruleset_ids()) {
-        if (engine(rs) != std::string(kPiketteSquared)) continue;
-        if (!fs::exists(army_file(dir_, rs, id))) {
-            if (first_why.empty()) army(rs, id, first_why);
-            continue;
-        }
-        return army(rs, id, why);
-    }
-    if (first_why.empty() && !detail::valid_id(id)) first_why = "not a valid army id";
-    why = first_why.empty() ? "no ruleset of " + std::string(kPiketteSquared) + " has an army \"" +
-                                  std::string(id) + "\""
-                            : first_why;
-    return nullptr;
-}
-
-std::optional<rules::RulesContext> DataCatalog::context(std::string_view ruleset_id,
-                                                        const std::array<std::string, 2>& armies,
-                                                        std::string& why) {
-    rules::RulesContext ctx;
-    std::string reason;
-    ctx.ruleset = ruleset(ruleset_id, reason);
-    if (!ctx.ruleset) {
-        why = "ruleset \"" + std::string(ruleset_id) + "\": " + reason;
-        return std::nullopt;
-    }
-    for (std::size_t s = 0; s < 2; ++s) {
-        ctx.armies[s] = army(ruleset_id, armies[s], reason);
-        if (!ctx.armies[s]) {
-            why = "army \"" + armies[s] + "\": " + reason;
-            return std::nullopt;
-        }
-    }
-    return ctx;
-}
-
 std::optional<std::string> engine_of(std::string_view text) {
     LoadErrors scratch;
     detail::Reporter probe("", scratch);
@@ -352,11 +298,6 @@ std::optional<std::string> DataCatalog::engine(std::string_view ruleset_id, std:
     auto e = engine_of(ft.text);
     if (!e) why = "ruleset \"" + std::string(ruleset_id) + "\": " + file + " is broken (tercio check " + file + " says why)";
     return e;
-}
-
-ContextResolver DataCatalog::context_resolver() {
-    return [this](const std::string& ruleset_id, const std::array<std::string, 2>& armies,
-                  std::string& why) { return context(ruleset_id, armies, why); };
 }
 
 namespace {

@@ -143,22 +143,6 @@ public:
         return [this](std::string_view id) { return engine(id); };
     }
 
-    // Pikette Squared's typed look-ups, until its data code moves into its kit (issue 39, item 8).
-    /// The ruleset `rulesets/<id>/ruleset.toml`; nullptr with a reason if it is missing or broken.
-    const rules::Ruleset* ruleset(std::string_view id, std::string& why);
-    RulesetResolver resolver();
-    /// The army list `rulesets/<ruleset id>/armies/<id>.toml`, checked against its ruleset (which
-    /// it must name); nullptr with a reason if it is missing or broken.
-    const rules::ArmyList* army(std::string_view ruleset_id, std::string_view id, std::string& why);
-    /// The army `id` of the first ruleset played by Pikette Squared's rules that has one.
-    const rules::ArmyList* army(std::string_view id, std::string& why);
-    /// The ruleset and two armies that use it; nothing with a reason if one cannot be loaded or an
-    /// army belongs to another ruleset.
-    std::optional<rules::RulesContext> context(std::string_view ruleset,
-                                               const std::array<std::string, 2>& armies,
-                                               std::string& why);
-    ContextResolver context_resolver();
-
 private:
     /// Reads a file's text into its value (when it loaded without an error) and errors, and the
     /// id it names.

@@ -11,6 +11,7 @@
 #include "data/check.hpp"
 #include "data/save.hpp"
 #include "fuzz/exercise_position.hpp"
+#include "kits/pikette/data/files.hpp"
 
 namespace fs = std::filesystem;
 using namespace tercio;
@@ -30,7 +31,7 @@ TEST_CASE("fuzzer findings stay fixed", "[data][loader][fuzz]") {
             if (parsed.ok()) {
                 const auto& h = parsed.value->header;
                 std::string why;
-                const auto ctx = catalog.context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
+                const auto ctx = rules::context(catalog, h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
                 INFO(why);
                 REQUIRE(ctx);
                 errors = data::replay_save("input.save", *parsed.value, *ctx).errors;
@@ -50,7 +51,7 @@ TEST_CASE("fuzzer findings stay fixed", "[data][loader][fuzz]") {
             CHECK(out.problem.empty());
             continue;
         }
-        const auto out = data::check_text("input.toml", ft.text, catalog.resolver());
+        const auto out = data::check_text("input.toml", ft.text, rules::resolver(catalog));
         REQUIRE(out.status == data::CheckOutcome::Status::Invalid);
         REQUIRE_FALSE(out.errors.empty());
         for (const auto& err : out.errors) {

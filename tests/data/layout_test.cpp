@@ -13,6 +13,7 @@
 #include "kits/hbl/data/files.hpp"
 #include "data/save.hpp"
 #include "data/save_store.hpp"
+#include "kits/pikette/data/files.hpp"
 
 namespace fs = std::filesystem;
 using namespace tercio;
@@ -78,12 +79,12 @@ TEST_CASE("the shipped data: each ruleset a folder, with its armies", "[data][la
     CHECK(catalog.army_ids("no-such-ruleset").empty());
     CHECK(catalog.army_ids("../data").empty());
     std::string why;
-    const rules::ArmyList* ps = catalog.army("pikette-squared", "french", why);
+    const rules::ArmyList* ps = rules::army(catalog, "pikette-squared", "french", why);
     INFO(why);
     REQUIRE(ps);
     CHECK(ps->ruleset == "pikette-squared");
     // An army named by its id alone is Pikette Squared's (the default engine's), as before.
-    CHECK(catalog.army("french", why) == ps);
+    CHECK(rules::army(catalog, "french", why) == ps);
     const hbl::ArmyList* h = hbl::army(catalog, "hell-broke-loose", "french", why);
     REQUIRE(h);
     CHECK(h->ruleset == "hell-broke-loose");

@@ -13,6 +13,7 @@
 #include "kits/check.hpp"
 #include "data/input_guard.hpp"
 #include "tests/data/text_fixture.hpp"
+#include "kits/pikette/data/files.hpp"
 
 namespace fs = std::filesystem;
 using namespace tercio;
@@ -409,7 +410,7 @@ TEST_CASE("an unknown ruleset is reported at the ruleset key", "[data][loader]")
     }
     SECTION("through a data directory, which says what it has") {
         data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data");
-        const auto a = data::load_army("army.toml", src, catalog.resolver());
+        const auto a = data::load_army("army.toml", src, rules::resolver(catalog));
         CHECK(lines(a.errors) ==
               std::vector<std::string>{
                   at(src, "\"maxi\"") +
@@ -419,7 +420,7 @@ TEST_CASE("an unknown ruleset is reported at the ruleset key", "[data][loader]")
     SECTION("an id that is not a safe file name is never looked up") {
         const std::string bad = with(kArmy, "ruleset = \"mini\"", "ruleset = \"../mini\"");
         data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data");
-        const auto a = data::load_army("army.toml", bad, catalog.resolver());
+        const auto a = data::load_army("army.toml", bad, rules::resolver(catalog));
         CHECK(lines(a.errors) ==
               std::vector<std::string>{
                   at(bad, "\"../mini\"") +
@@ -754,9 +755,9 @@ TEST_CASE("an army or ruleset whose id is not its file name is refused at the id
     }
     SECTION("and the catalog that tercio run uses says the same, at the same place") {
         std::string why;
-        CHECK(catalog.army("pikette-squared", "castile", why) == nullptr);
+        CHECK(rules::army(catalog, "pikette-squared", "castile", why) == nullptr);
         CHECK(why == (armies / "castile.toml").string() + ":" + army_error);
-        CHECK(catalog.army("castile", why) == nullptr);
+        CHECK(rules::army(catalog, "castile", why) == nullptr);
         CHECK(why == (armies / "castile.toml").string() + ":" + army_error);
     }
     SECTION("a file name that is not an id can only be renamed") {
@@ -776,7 +777,7 @@ TEST_CASE("an army or ruleset whose id is not its file name is refused at the id
         const auto out = kits::check_file(data::ruleset_file(dir, "other"), catalog);
         CHECK(lines(out.errors) == std::vector<std::string>{ruleset_error});
         std::string why;
-        CHECK(catalog.ruleset("other", why) == nullptr);
+        CHECK(rules::ruleset(catalog, "other", why) == nullptr);
         CHECK(why == data::ruleset_file(dir, "other").string() + ":" + ruleset_error);
     }
     SECTION("a ruleset file outside the layout by its file name") {
@@ -802,14 +803,14 @@ TEST_CASE("an army or ruleset whose id is not its file name is refused at the id
                                        "rulesets/<ruleset>/armies/<id>.toml; move "
                                        "the file or name ruleset \"other\""});
         std::string why;
-        CHECK(catalog.army("other", "spanish", why) == nullptr);
+        CHECK(rules::army(catalog, "other", "spanish", why) == nullptr);
         CHECK(why ==
               "it is for ruleset \"pikette-squared\", not \"other\" (an army names the ruleset "
               "whose folder "
               "it is in)");
     }
     SECTION("in memory, a file name is checked only when one is given") {
-        CHECK(data::check_text("castile.toml", spanish, catalog.resolver()).errors.size() == 0);
+        CHECK(data::check_text("castile.toml", spanish, rules::resolver(catalog)).errors.size() == 0);
     }
     std::error_code ec;
     fs::remove_all(dir, ec);
@@ -867,7 +868,7 @@ units = 14
             data::read_file(data::army_file(data, "pikette-squared", "french")).text;
         const std::string src = with(french, "units = 1\ntraits = [\"fearsome\", \"never_routs\"]",
                                      "units = 16\ntraits = [\"fearsome\", \"never_routs\"]");
-        CHECK(lines(data::load_army("french.toml", src, catalog.resolver()).errors) ==
+        CHECK(lines(data::load_army("french.toml", src, rules::resolver(catalog)).errors) ==
               std::vector<std::string>{value_at(src, "units = 16") +
                                        ": upgrade[0].replace_with.units: the army could field 27" +
                                        too_many});

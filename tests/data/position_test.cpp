@@ -1,6 +1,7 @@
 // Position files (docs/positions.md): write_position / load_position round trips, positions of
 // real games, and the checks, with exact messages and places.
 #include "data/position.hpp"
+#include "kits/pikette/data/files.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -39,7 +40,7 @@ data::DataCatalog& catalog() {
 
 rules::RulesContext context(const std::string& a, const std::string& b) {
     std::string why;
-    auto ctx = catalog().context("pikette-squared", {a, b}, why);
+    auto ctx = rules::context(catalog(), "pikette-squared", {a, b}, why);
     INFO(why);
     REQUIRE(ctx.has_value());
     return *ctx;
@@ -47,7 +48,7 @@ rules::RulesContext context(const std::string& a, const std::string& b) {
 
 data::Loaded<Position> load(std::string_view text,
                             data::PositionCheck check = data::PositionCheck::Playable) {
-    return data::load_position("pos.toml", text, catalog().context_resolver(), check);
+    return data::load_position("pos.toml", text, rules::context_resolver(catalog()), check);
 }
 
 /// The first field in which two states differ, for failure messages ("" if none).
@@ -818,7 +819,7 @@ TEST_CASE("a hand-written position loads", "[data][position]") {
     CHECK(s.move == rules::MoveInProgress{});
     // And `tercio check` accepts it.
     const auto out =
-        data::check_text("pos.toml", kPosition, catalog().resolver(), catalog().context_resolver());
+        data::check_text("pos.toml", kPosition, rules::resolver(catalog()), rules::context_resolver(catalog()));
     CHECK(out.kind == "position");
     CHECK(out.status == data::CheckOutcome::Status::Ok);
 }
@@ -1213,24 +1214,24 @@ TEST_CASE("the catalog gives a ruleset and two armies as one context", "[data][p
     }
     data::DataCatalog cat(dir);
     std::string why;
-    const auto ctx = cat.context("pikette-squared", {"french", "french"}, why);
+    const auto ctx = rules::context(cat, "pikette-squared", {"french", "french"}, why);
     REQUIRE(ctx.has_value());
     CHECK(ctx->armies[0] == ctx->armies[1]);  // loaded once, kept
-    CHECK(ctx->ruleset == cat.ruleset("pikette-squared", why));
-    CHECK_FALSE(cat.context("other", {"french", "french"}, why));
+    CHECK(ctx->ruleset == rules::ruleset(cat, "pikette-squared", why));
+    CHECK_FALSE(rules::context(cat, "other", {"french", "french"}, why));
     CHECK(why ==
           "army \"french\": it is for ruleset \"pikette-squared\", not \"other\" (an army names "
           "the ruleset "
           "whose folder it is in)");
-    CHECK_FALSE(cat.context("pikette-squared", {"french", "spanish"}, why));
+    CHECK_FALSE(rules::context(cat, "pikette-squared", {"french", "spanish"}, why));
     CHECK(why ==
           "army \"spanish\": the data directory has no "
           "rulesets/pikette-squared/armies/spanish.toml (it has: "
           "french)");
-    CHECK_FALSE(cat.context("pikette-squared", {"French", "french"}, why));
+    CHECK_FALSE(rules::context(cat, "pikette-squared", {"French", "french"}, why));
     CHECK(why == "army \"French\": not a valid army id");
-    CHECK_FALSE(
-        data::DataCatalog(fs::path()).context("pikette-squared", {"french", "french"}, why));
+    data::DataCatalog nowhere{fs::path()};
+    CHECK_FALSE(rules::context(nowhere, "pikette-squared", {"french", "french"}, why));
     CHECK(why ==
           "ruleset \"pikette-squared\": no data directory found to look it up in (give "
           "--data-dir DIR)");
