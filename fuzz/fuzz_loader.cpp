@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // brings the screens with it, which this target does not build).
     static tercio::data::DataCatalog catalog(TERCIO_FUZZ_DATA_DIR);
     static const tercio::data::FileCheckers checkers{
-        {tercio::data::pikette_checker(tercio::rules::resolver(catalog), tercio::rules::context_resolver(catalog)),
+        {tercio::rules::file_checker(tercio::rules::resolver(catalog), tercio::rules::context_resolver(catalog)),
          tercio::hbl::file_checker(catalog)},
         catalog.engine_resolver()};
     const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -13,6 +13,7 @@
 #include "kits/hbl/data/save.hpp"
 #include "data/save.hpp"
 #include "kits/pikette/data/files.hpp"
+#include "kits/pikette/data/save.hpp"
 
 namespace {
 
@@ -50,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const auto ctx = tercio::rules::context(catalog, header.ruleset, {header.sides[0].army, header.sides[1].army}, why);
     if (!ctx) return 0;  // names data that is not shipped: the game would refuse it before replaying
-    const auto replayed = tercio::data::replay_save("fuzz.save", *parsed.value, *ctx);
+    const auto replayed = tercio::rules::replay_save("fuzz.save", *parsed.value, *ctx);
     check_errors(replayed.errors);
     if (!replayed.ok() && replayed.errors.empty()) __builtin_trap();  // refused without saying why
     return 0;

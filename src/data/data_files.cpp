@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "data/input_guard.hpp"
-#include "data/position.hpp"
 #include "data/save.hpp"
 #include "data/toml_reader.hpp"
 
@@ -394,7 +393,11 @@ CheckOutcome check_text(std::string_view file, std::string_view text, const File
             engine = named_engine(checkers, *doc);
         }
         const FileChecker* c = checker_of(checkers, engine);
-        if (c) out.errors = kind == "ruleset" ? c->ruleset(file, text) : c->army(file, text);
+        if (c) {
+            std::vector<std::string> engines;
+            for (const FileChecker& e : checkers.engines) engines.push_back(e.engine);
+            out.errors = kind == "ruleset" ? c->ruleset(file, text, engines) : c->army(file, text);
+        }
         if (c && kind == "army" && !out.errors.empty()) {
             detail::Reporter r(std::string(file), out.errors);
             hint_wrong_engine(r, *doc, *c, checkers);
@@ -459,40 +462,6 @@ CheckOutcome check_file(const fs::path& file, const FileCheckers& checkers) {
                                  ? fs::absolute(file).parent_path().filename().string()
                                  : file.stem().string();
     return check_text(file.string(), ft.text, checkers, name);
-}
-
-FileChecker pikette_checker(const RulesetResolver& resolve, const ContextResolver& context) {
-    FileChecker c;
-    c.engine = std::string(kPiketteSquared);
-    c.title = "Pikette Squared";
-    c.ruleset = [](std::string_view file, std::string_view text) { return load_ruleset(file, text).errors; };
-    c.army = [resolve](std::string_view file, std::string_view text) { return load_army(file, text, resolve).errors; };
-    c.claims_position = {};
-    c.position = [context](std::string_view file, std::string_view text) {
-        return load_position(file, text, context).errors;
-    };
-    if (context) {
-        c.save = [context](std::string_view file, const SaveFile& save, std::optional<SaveRepair>& repair) {
-            const SaveHeader& h = save.header;
-            std::string why;
-            LoadErrors errors;
-            if (const auto ctx = context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why)) {
-                errors = replay_save(file, save, *ctx).errors;
-                if (!errors.empty()) repair = repair_save(file, save, *ctx);
-            } else {
-                errors.push_back(LoadError{std::string(file), 1, 1, why});
-            }
-            return errors;
-        };
-    }
-    c.army_keys = {"extra_unit", "extra_card", "upgrade"};
-    c.army_needs = {"extra_card"};
-    return c;
-}
-
-CheckOutcome check_text(std::string_view file, std::string_view text, const RulesetResolver& resolve,
-                        const ContextResolver& context, std::string_view file_name) {
-    return check_text(file, text, FileCheckers{{pikette_checker(resolve, context)}, {}}, file_name);
 }
 
 }  // namespace tercio::data

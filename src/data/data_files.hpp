@@ -14,8 +14,6 @@
 
 #include "data/input_guard.hpp"
 #include "data/load_error.hpp"
-#include "rules/game.hpp"
-#include "rules/ruleset.hpp"
 
 namespace tercio::data {
 
@@ -47,24 +45,8 @@ inline constexpr std::string_view kPiketteSquared = "pikette-squared";
 /// nothing if the text is not a TOML table or the key is not a string.
 std::optional<std::string> engine_of(std::string_view text);
 
-/// Parses and checks a ruleset. `file` names the file in messages.
-Loaded<rules::Ruleset> load_ruleset(std::string_view file, std::string_view text);
-
-/// Finds a ruleset by id for an army list; on failure returns nullptr and says why.
-using RulesetResolver =
-    std::function<const rules::Ruleset*(std::string_view id, std::string& why)>;
-
-/// Parses and checks an army list, cross-checking it against the ruleset it names.
-Loaded<rules::ArmyList> load_army(std::string_view file, std::string_view text,
-                                  const RulesetResolver& resolve);
-
 /// The engine of a ruleset id (engine_of its file), or nothing if it cannot be read.
 using EngineResolver = std::function<std::optional<std::string>(std::string_view id)>;
-
-/// Loads a ruleset and the armies of side A and side B (ids) for a position, and returns them as
-/// a RulesContext whose pointers stay valid as long as their owner; or nothing, saying why.
-using ContextResolver = std::function<std::optional<rules::RulesContext>(
-    const std::string& ruleset, const std::array<std::string, 2>& armies, std::string& why)>;
 
 /// Result of reading a whole file from disk.
 struct FileText {

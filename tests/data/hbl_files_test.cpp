@@ -10,6 +10,7 @@
 
 #include "data/data_files.hpp"
 #include "kits/check.hpp"
+#include "kits/pikette/data/files.hpp"
 
 namespace fs = std::filesystem;
 using namespace tercio;
@@ -244,7 +245,7 @@ TEST_CASE("a broken Hell Broke Loose ruleset is reported line by line", "[data][
           "long_range (HBL-UNDEF-7: ranges are "
           "data)\n");
     // Pikette Squared's loader names the engine a Hell Broke Loose file needs.
-    const auto ps = data::load_ruleset("mini.toml", kRuleset);
+    const auto ps = rules::load_ruleset("mini.toml", kRuleset);
     CHECK_THAT(
         errors_of(ps.errors),
         Catch::Contains(

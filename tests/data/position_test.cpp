@@ -1,6 +1,6 @@
 // Position files (docs/positions.md): write_position / load_position round trips, positions of
 // real games, and the checks, with exact messages and places.
-#include "data/position.hpp"
+#include "kits/pikette/data/position.hpp"
 #include "kits/pikette/data/files.hpp"
 
 #include <algorithm>
@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 using namespace tercio;
 using core::Facing;
 using core::make_square;
-using data::Position;
+using rules::Position;
 using rules::GameState;
 using rules::Side;
 using test::at;
@@ -48,7 +48,7 @@ rules::RulesContext context(const std::string& a, const std::string& b) {
 
 data::Loaded<Position> load(std::string_view text,
                             data::PositionCheck check = data::PositionCheck::Playable) {
-    return data::load_position("pos.toml", text, rules::context_resolver(catalog()), check);
+    return rules::load_position("pos.toml", text, rules::context_resolver(catalog()), check);
 }
 
 /// The first field in which two states differ, for failure messages ("" if none).
@@ -134,7 +134,7 @@ std::string first_difference(const GameState& a, const GameState& b) {
 /// for their format only (PositionCheck::FormatOnly); those of real games must be playable too.
 std::string round_trip(const Position& p, const rules::RulesContext& ctx,
                        data::PositionCheck check) {
-    const std::string text = data::write_position(p, ctx);
+    const std::string text = rules::write_position(p, ctx);
     const auto back = load(text, check);
     INFO(text);
     for (const auto& e : back.errors) UNSCOPED_INFO(e.to_string());
@@ -146,7 +146,7 @@ std::string round_trip(const Position& p, const rules::RulesContext& ctx,
     INFO("first difference: " << first_difference(back.value->state, p.state));
     REQUIRE(back.value->state == p.state);
     // The writer is canonical: what it writes reads back to the same text.
-    CHECK(data::write_position(*back.value, ctx) == text);
+    CHECK(rules::write_position(*back.value, ctx) == text);
     return text;
 }
 
@@ -566,7 +566,7 @@ TEST_CASE("each field round-trips on its own", "[data][position]") {
              s.move.steps = {};
          }},
     };
-    const std::string base_text = data::write_position(base, ctx);
+    const std::string base_text = rules::write_position(base, ctx);
     for (const auto& [name, edit] : edits) {
         DYNAMIC_SECTION(name) {
             Position p = base;
@@ -640,7 +640,7 @@ TEST_CASE("a loaded position plays on exactly as the game it came from", "[data]
         next(p.state, dice, chooser);
     p.seed = dice.seed();
     p.calls = dice.calls();
-    const auto loaded = load(data::write_position(p, ctx));
+    const auto loaded = load(rules::write_position(p, ctx));
     REQUIRE(loaded.ok());
     // Both continue with the same choices: the original with its dice, the copy with dice rebuilt
     // from the file's seed and calls.
@@ -819,7 +819,7 @@ TEST_CASE("a hand-written position loads", "[data][position]") {
     CHECK(s.move == rules::MoveInProgress{});
     // And `tercio check` accepts it.
     const auto out =
-        data::check_text("pos.toml", kPosition, rules::resolver(catalog()), rules::context_resolver(catalog()));
+        rules::check_text("pos.toml", kPosition, rules::resolver(catalog()), rules::context_resolver(catalog()));
     CHECK(out.kind == "position");
     CHECK(out.status == data::CheckOutcome::Status::Ok);
 }
@@ -842,7 +842,7 @@ TEST_CASE("position errors say where and what", "[data][position]") {
                   "french, imperialist, italian, moorish, ottoman, spanish)"});
     }
     SECTION("no resolver") {
-        const auto out = data::load_position("pos.toml", kPosition, {});
+        const auto out = rules::load_position("pos.toml", kPosition, {});
         CHECK(lines(out.errors) ==
               std::vector<std::string>{at(kPosition, "\"pikette-squared\"") +
                                        ": ruleset: cannot load ruleset \"pikette-squared\" with "

@@ -54,7 +54,7 @@ rules::ArmyList army(const std::string& id) {
     const data::FileText ft = data::read_file(file);
     INFO(file.string() << ": " << ft.error);
     REQUIRE(ft.error.empty());
-    auto loaded = data::load_army(file.string(), ft.text, rules::resolver(catalog()));
+    auto loaded = rules::load_army(file.string(), ft.text, rules::resolver(catalog()));
     for (const auto& e : loaded.errors) UNSCOPED_INFO(e.to_string());
     REQUIRE(loaded.ok());
     return *loaded.value;

@@ -33,7 +33,7 @@ public:
         if (it == armies_.end()) {
             const auto file = data::army_file(std::filesystem::path(TERCIO_SOURCE_DIR) / "data", "pikette-squared", id);
             const auto ft = data::read_file(file);
-            auto loaded = data::load_army(file.string(), ft.text, rules::resolver(catalog_));
+            auto loaded = rules::load_army(file.string(), ft.text, rules::resolver(catalog_));
             for (const auto& e : loaded.errors) UNSCOPED_INFO(e.to_string());
             REQUIRE(loaded.ok());
             it = armies_.emplace(id, std::make_unique<rules::ArmyList>(std::move(*loaded.value))).first;

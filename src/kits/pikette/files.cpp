@@ -1,11 +1,12 @@
 #include "kits/pikette/kit.hpp"
 #include "kits/pikette/ai/players.hpp"
 #include "kits/pikette/data/files.hpp"
+#include "kits/pikette/data/save.hpp"
 
 namespace tercio::kits {
 
 data::FileChecker PiketteFiles::checker(data::DataCatalog& catalog) {
-    return data::pikette_checker(rules::resolver(catalog), rules::context_resolver(catalog));
+    return rules::file_checker(rules::resolver(catalog), rules::context_resolver(catalog));
 }
 
 std::optional<rules::RulesContext> PiketteFiles::context(data::DataCatalog& catalog, std::string_view ruleset,
@@ -50,18 +51,18 @@ std::optional<std::string> PiketteFiles::army_name(data::DataCatalog& catalog, s
 data::Loaded<data::ReplayedOf<rules::Engine>> PiketteFiles::replay(
     std::string_view file, const data::SaveFile& save, const rules::RulesContext& ctx,
     const data::ReplayObserverOf<rules::Engine>& observer) {
-    return data::replay_save(file, save, ctx, observer);
+    return rules::replay_save(file, save, ctx, observer);
 }
 
 std::optional<data::SaveRepair> PiketteFiles::repair(std::string_view file, const data::SaveFile& save,
                                                      const rules::RulesContext& ctx) {
-    return data::repair_save(file, save, ctx);
+    return rules::repair_save(file, save, ctx);
 }
 
 std::string PiketteFiles::lines_after(const data::SaveHeader& h, const rules::RulesContext& ctx,
                                       const rules::Command& c, const rules::GameState& before,
                                       const rules::GameState& after, std::uint64_t calls, std::size_t commands) {
-    return data::save_lines_after(h, ctx, c, before, after, calls, commands);
+    return rules::save_lines_after(h, ctx, c, before, after, calls, commands);
 }
 
 std::unique_ptr<ai::PlayerOf<rules::Engine>> PiketteComputer::make_player(ai::Level level, std::uint64_t seed) {

@@ -28,9 +28,9 @@ std::vector<std::string> lines_of(const rules::RulesContext& ctx, const rules::G
 
 }  // namespace
 
-data::Loaded<data::Position> PiketteRun::load_position(std::string_view file, std::string_view text,
+data::Loaded<rules::Position> PiketteRun::load_position(std::string_view file, std::string_view text,
                                                        data::DataCatalog& catalog) {
-    return data::load_position(file, text, rules::context_resolver(catalog));
+    return rules::load_position(file, text, rules::context_resolver(catalog));
 }
 
 std::optional<std::string> PiketteRun::new_game_ruleset(data::DataCatalog& catalog, std::string_view ruleset,

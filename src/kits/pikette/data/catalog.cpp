@@ -10,17 +10,17 @@ namespace fs = std::filesystem;
 
 const Ruleset* ruleset(data::DataCatalog& catalog, std::string_view id, std::string& why) {
     return catalog.ruleset_as<Ruleset>(
-        id, why, [](const std::string& file, std::string_view text) { return data::load_ruleset(file, text); });
+        id, why, [](const std::string& file, std::string_view text) { return rules::load_ruleset(file, text); });
 }
 
-data::RulesetResolver resolver(data::DataCatalog& catalog) {
+rules::RulesetResolver resolver(data::DataCatalog& catalog) {
     return [&catalog](std::string_view id, std::string& why) { return ruleset(catalog, id, why); };
 }
 
 const ArmyList* army(data::DataCatalog& catalog, std::string_view ruleset_id, std::string_view id,
                      std::string& why) {
     return catalog.army_as<ArmyList>(ruleset_id, id, why, [&catalog](const std::string& file, std::string_view text) {
-        return data::load_army(file, text, resolver(catalog));
+        return rules::load_army(file, text, resolver(catalog));
     });
 }
 
@@ -28,7 +28,7 @@ const ArmyList* army(data::DataCatalog& catalog, std::string_view id, std::strin
     // The armies of the rulesets played by the default engine, the first that has one by this id.
     std::string first_why;
     for (const std::string& rs : catalog.ruleset_ids()) {
-        if (catalog.engine(rs) != std::string(data::kPiketteSquared)) continue;
+        if (catalog.engine(rs) != std::string(Engine::name)) continue;
         if (!fs::exists(data::army_file(catalog.dir(), rs, id))) {
             if (first_why.empty()) army(catalog, rs, id, first_why);
             continue;
@@ -36,7 +36,7 @@ const ArmyList* army(data::DataCatalog& catalog, std::string_view id, std::strin
         return army(catalog, rs, id, why);
     }
     if (first_why.empty() && !data::detail::valid_id(id)) first_why = "not a valid army id";
-    why = first_why.empty() ? "no ruleset of " + std::string(data::kPiketteSquared) + " has an army \"" +
+    why = first_why.empty() ? "no ruleset of " + std::string(Engine::name) + " has an army \"" +
                                   std::string(id) + "\""
                             : first_why;
     return nullptr;
@@ -61,7 +61,7 @@ std::optional<RulesContext> context(data::DataCatalog& catalog, std::string_view
     return ctx;
 }
 
-data::ContextResolver context_resolver(data::DataCatalog& catalog) {
+rules::ContextResolver context_resolver(data::DataCatalog& catalog) {
     return [&catalog](const std::string& ruleset_id, const std::array<std::string, 2>& armies, std::string& why) {
         return context(catalog, ruleset_id, armies, why);
     };
