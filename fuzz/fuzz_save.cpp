@@ -28,7 +28,7 @@ void check_errors(const tercio::data::LoadErrors& errors) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     // Loaded once: the catalog keeps every ruleset and army it has read (or failed to read).
-    static tercio::data::DataCatalog catalog(TERCIO_FUZZ_DATA_DIR);
+    static tercio::data::DataCatalog catalog(TERCIO_FUZZ_DATA_DIR, tercio::rules::Engine::name);
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const auto parsed = tercio::data::parse_save("fuzz.save", text);
     check_errors(parsed.errors);

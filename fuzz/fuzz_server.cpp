@@ -77,7 +77,7 @@ constexpr int kMaxConnections = 24;  ///< connections made in one input, hang-up
 }
 
 const rules::RulesContext& context() {
-    static data::DataCatalog catalog(TERCIO_FUZZ_DATA_DIR);
+    static data::DataCatalog catalog(TERCIO_FUZZ_DATA_DIR, tercio::rules::Engine::name);
     static const rules::RulesContext ctx = [] {
         std::string why;
         auto c = tercio::rules::context(catalog, "pikette-squared", {"french", "spanish"}, why);

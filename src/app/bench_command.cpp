@@ -124,7 +124,7 @@ int run_other_bench(std::string_view flag, int n, const std::filesystem::path& d
     return with_ruleset_kit(contexts, {}, [&]<class K>(kits::KitTag<K>) {
         for (const auto& bench : K::Bench::other_benches()) {
             if (bench.flag != flag) continue;
-            const auto pairings = bench_pairings<K>(contexts, std::string(data::kPiketteSquared));
+            const auto pairings = bench_pairings<K>(contexts, std::string(rules::Engine::name));
             if (!pairings) return kExitDataError;
             return bench.run(*pairings, n);
         }
@@ -145,7 +145,7 @@ int run_scale_bench(int games, const std::filesystem::path& data_dir) {
 
 int run_bench(int games, const std::filesystem::path& data_dir, const std::string& ruleset) {
     GameContexts contexts(data_dir);
-    const std::string id = ruleset.empty() ? std::string(data::kPiketteSquared) : ruleset;
+    const std::string id = ruleset.empty() ? std::string(rules::Engine::name) : ruleset;
     return with_ruleset_kit(contexts, ruleset, [&]<class K>(kits::KitTag<K>) {
         const auto pairings = bench_pairings<K>(contexts, id);
         if (!pairings) return kExitDataError;

@@ -421,7 +421,7 @@ int run_network_bench(const NetworkBenchOptions& options, const std::filesystem:
     }
     GameContexts contexts(data_dir);
     std::string why;
-    const auto ctx = contexts.context<BenchKit>(std::string(data::kPiketteSquared), "french", "spanish", why);
+    const auto ctx = contexts.context<BenchKit>(std::string(rules::Engine::name), "french", "spanish", why);
     if (!ctx) {
         std::cerr << kCmd << ": " << why << '\n';
         return kExitDataError;

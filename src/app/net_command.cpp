@@ -123,7 +123,7 @@ void derive_code_key(net::JoinRequest& req) {
 struct Contexts {
     data::DataCatalog catalog;
     std::shared_ptr<const void> ctx;  ///< the context loaded last (of the game's ruleset)
-    explicit Contexts(const fs::path& data_dir) : catalog(data_dir) {}
+    explicit Contexts(const fs::path& data_dir) : catalog(data_dir, kits::DefaultKit::engine) {}
     template <class K>
     net::ContextLoaderOf<typename K::Engine> loader() {
         using Context = typename K::Engine::Context;
@@ -728,7 +728,7 @@ template <class K>
     const NetOptions& opt = *args.opt;
     PlayerDir& pd = *args.pd;
     const auto fail = [&args](const std::string& why) { serve_failed(args.ready_fd, why); };
-    data::DataCatalog catalog(data_dir);
+    data::DataCatalog catalog(data_dir, kits::DefaultKit::engine);
     std::string why;
     std::optional<SavedGame> saved;
     std::array<std::optional<ai::Level>, 2> computer{};

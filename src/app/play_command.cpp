@@ -438,7 +438,7 @@ int say_game_left(const PlayOptions& opt, const std::string& player, data::GameS
 }
 
 int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
-    data::DataCatalog catalog(data_dir);
+    data::DataCatalog catalog(data_dir, kits::DefaultKit::engine);
     std::string why;
     const std::string player = opt.player.value_or(data::default_player_name());
     if (!data::valid_player_name(player)) {
@@ -459,7 +459,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         return kExitIoError;
     }
     // The ruleset: --ruleset, else the start menu's choice (the default's unless changed).
-    std::string ruleset = opt.ruleset.value_or(std::string(data::kPiketteSquared));
+    std::string ruleset = opt.ruleset.value_or(std::string(rules::Engine::name));
     const auto engine_of = [&](const std::string& id) { return catalog.engine(id).value_or(""); };
     if (opt.ruleset) {
         const std::string engine = engine_of(*opt.ruleset);

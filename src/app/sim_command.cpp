@@ -403,7 +403,7 @@ int run_sim_for(const SimOptions& opt, const std::filesystem::path& data_dir, Ga
 int run_sim(const SimOptions& opt, const std::filesystem::path& data_dir) {
     GameContexts contexts(data_dir);
     SimOptions o = opt;
-    if (o.ruleset.empty()) o.ruleset = std::string(data::kPiketteSquared);
+    if (o.ruleset.empty()) o.ruleset = std::string(rules::Engine::name);
     std::string why;
     const auto engine = contexts.engine(o.ruleset, why);
     if (!engine) {

@@ -267,13 +267,13 @@ const void* DataCatalog::cached(std::type_index type, FileKind kind, std::string
     return nullptr;
 }
 
-std::optional<std::string> engine_of(std::string_view text) {
+std::optional<std::string> engine_of(std::string_view text, std::string_view unnamed) {
     LoadErrors scratch;
     detail::Reporter probe("", scratch);
     const auto doc = detail::parse_document(probe, text);
     if (!doc) return std::nullopt;
     const toml::node* n = doc->get("engine");
-    if (!n) return std::string(kPiketteSquared);
+    if (!n) return std::string(unnamed);
     if (!n->is_string()) return std::nullopt;
     return n->as_string()->get();
 }
@@ -294,7 +294,7 @@ std::optional<std::string> DataCatalog::engine(std::string_view ruleset_id, std:
         why = "ruleset \"" + std::string(ruleset_id) + "\": " + file + ": " + ft.error;
         return std::nullopt;
     }
-    auto e = engine_of(ft.text);
+    auto e = engine_of(ft.text, unnamed_engine_);
     if (!e) why = "ruleset \"" + std::string(ruleset_id) + "\": " + file + " is broken (tercio check " + file + " says why)";
     return e;
 }

@@ -38,12 +38,10 @@ enum class PositionCheck {
     FormatOnly,
 };
 
-/// The engine of a ruleset file that names none (docs/rulesets.md).
-inline constexpr std::string_view kPiketteSquared = "pikette-squared";
-
-/// The engine a ruleset file's text names with its `engine` key: "pikette-squared" without one;
-/// nothing if the text is not a TOML table or the key is not a string.
-std::optional<std::string> engine_of(std::string_view text);
+/// The engine a ruleset file's text names with its `engine` key: `unnamed` (the program's default
+/// engine, the first of the kits' registry) without one; nothing if the text is not a TOML table
+/// or the key is not a string.
+std::optional<std::string> engine_of(std::string_view text, std::string_view unnamed);
 
 /// The engine of a ruleset id (engine_of its file), or nothing if it cannot be read.
 using EngineResolver = std::function<std::optional<std::string>(std::string_view id)>;
@@ -91,7 +89,10 @@ struct CachedFile {
 /// look-ups (its kit's data library) load its files through ruleset_as and army_as.
 class DataCatalog {
 public:
-    explicit DataCatalog(std::filesystem::path dir) : dir_(std::move(dir)) {}
+    /// `unnamed_engine`: the engine of a ruleset file that names none (engine_of), the program's
+    /// default (kits::DefaultKit's).
+    DataCatalog(std::filesystem::path dir, std::string_view unnamed_engine)
+        : dir_(std::move(dir)), unnamed_engine_(unnamed_engine) {}
     const std::filesystem::path& dir() const { return dir_; }
     /// Its rulesets, and the armies of one, by id (ruleset_ids, army_ids).
     std::vector<std::string> ruleset_ids() const;
@@ -148,6 +149,7 @@ private:
     static std::string wrong_ruleset(std::string_view named, std::string_view folder);
 
     std::filesystem::path dir_;
+    std::string unnamed_engine_;
     /// Each by its file's path in the data directory and the type it was read as.
     std::map<std::pair<std::string, std::type_index>, CachedFile> files_;
 };

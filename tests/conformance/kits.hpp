@@ -108,7 +108,7 @@ struct Files {
     static constexpr bool kit_files = requires { typename Kit::Files; };
     /// The shipped data, read once (a kit's contexts point into it).
     static data::DataCatalog& catalog() {
-        static data::DataCatalog c(std::filesystem::path(TERCIO_SOURCE_DIR) / "data");
+        static data::DataCatalog c(std::filesystem::path(TERCIO_SOURCE_DIR) / "data", rules::Engine::name);
         return c;
     }
     /// The id of the ruleset the suite plays: the shipped ruleset file named for the engine.

@@ -43,7 +43,7 @@ std::vector<std::string> read_lines(const fs::path& file) {
 /// Checks `file` against the shipped data and formats its errors as `tercio check` prints them
 /// from inside the file's directory: the directory part of the file name is dropped.
 std::vector<std::string> check_lines(const fs::path& file) {
-    DataCatalog catalog(kDataDir);
+    DataCatalog catalog(kDataDir, tercio::rules::Engine::name);
     const CheckOutcome out = tercio::kits::check_file(file, catalog);
     INFO("unreadable: " << out.unreadable);
     REQUIRE(out.status == CheckOutcome::Status::Invalid);

@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 using namespace tercio;
 
 TEST_CASE("fuzzer findings stay fixed", "[data][loader][fuzz]") {
-    data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data");
+    data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data", rules::Engine::name);
     int files = 0;
     for (const auto& e : fs::directory_iterator(fs::path(TERCIO_SOURCE_DIR) / "fuzz" / "regressions")) {
         ++files;
@@ -132,7 +132,7 @@ TEST_CASE("a bracket closed by the other kind is refused before toml++ sees it",
 TEST_CASE("fuzz_position's seed corpus loads and plays on", "[data][position][fuzz]") {
     // Positions of real games at every kind of decision: each must load and play on as the
     // fuzzer plays it, so that the fuzzer starts from positions that reach the engine.
-    data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data");
+    data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data", rules::Engine::name);
     int files = 0;
     for (const auto& e :
          fs::directory_iterator(fs::path(TERCIO_SOURCE_DIR) / "fuzz" / "position-corpus")) {

@@ -70,7 +70,7 @@ TEST_CASE("the shipped data: each ruleset a folder, with its armies", "[data][la
           kData / "rulesets" / "pikette-squared" / "ruleset.toml");
     CHECK(data::army_file(kData, "hell-broke-loose", "french") ==
           kData / "rulesets" / "hell-broke-loose" / "armies" / "french.toml");
-    data::DataCatalog catalog(kData);
+    data::DataCatalog catalog(kData, rules::Engine::name);
     for (const std::string& rs : catalog.ruleset_ids()) {
         INFO(rs);
         CHECK(catalog.army_ids(rs) == kSix);
@@ -143,7 +143,7 @@ TEST_CASE("every save of the fuzz corpus and of tests/replays finds its files, u
         }
     }
     REQUIRE(saves.size() >= 15);
-    data::DataCatalog catalog(kData);
+    data::DataCatalog catalog(kData, rules::Engine::name);
     for (const fs::path& f : saves) {
         INFO(f.string());
         const data::FileText ft = data::read_file(f, data::kMaxSaveBytes);

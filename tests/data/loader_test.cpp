@@ -409,7 +409,7 @@ TEST_CASE("an unknown ruleset is reported at the ruleset key", "[data][loader]")
                   ": ruleset: cannot use ruleset \"maxi\": no such ruleset here"});
     }
     SECTION("through a data directory, which says what it has") {
-        data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data");
+        data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data", rules::Engine::name);
         const auto a = rules::load_army("army.toml", src, rules::resolver(catalog));
         CHECK(lines(a.errors) ==
               std::vector<std::string>{
@@ -419,7 +419,7 @@ TEST_CASE("an unknown ruleset is reported at the ruleset key", "[data][loader]")
     }
     SECTION("an id that is not a safe file name is never looked up") {
         const std::string bad = with(kArmy, "ruleset = \"mini\"", "ruleset = \"../mini\"");
-        data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data");
+        data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data", rules::Engine::name);
         const auto a = rules::load_army("army.toml", bad, rules::resolver(catalog));
         CHECK(lines(a.errors) ==
               std::vector<std::string>{
@@ -742,7 +742,7 @@ TEST_CASE("an army or ruleset whose id is not its file name is refused at the id
     std::ofstream(armies / "castile.toml") << spanish;
     std::ofstream(armies / "Castile.toml") << spanish;
     std::ofstream(data::ruleset_file(dir, "other")) << rules;
-    data::DataCatalog catalog(dir);
+    data::DataCatalog catalog(dir, rules::Engine::name);
     const std::string army_error =
         at(spanish, "\"spanish\"") +
         ": id: \"spanish\" does not match the file name castile.toml (armies are looked up by id, "
@@ -863,7 +863,7 @@ units = 14
     }
     SECTION("the French list with 16 Swiss units, as in the issue") {
         const fs::path data = fs::path(TERCIO_SOURCE_DIR) / "data";
-        data::DataCatalog catalog(data);
+        data::DataCatalog catalog(data, rules::Engine::name);
         const std::string french =
             data::read_file(data::army_file(data, "pikette-squared", "french")).text;
         const std::string src = with(french, "units = 1\ntraits = [\"fearsome\", \"never_routs\"]",

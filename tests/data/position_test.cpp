@@ -34,7 +34,7 @@ using test::with;
 namespace {
 
 data::DataCatalog& catalog() {
-    static data::DataCatalog c(fs::path(TERCIO_SOURCE_DIR) / "data");
+    static data::DataCatalog c(fs::path(TERCIO_SOURCE_DIR) / "data", rules::Engine::name);
     return c;
 }
 
@@ -1212,7 +1212,7 @@ TEST_CASE("the catalog gives a ruleset and two armies as one context", "[data][p
         text = with(text, "id = \"pikette-squared\"", "id = \"other\"");
         std::ofstream(data::ruleset_file(dir, "other")) << text;
     }
-    data::DataCatalog cat(dir);
+    data::DataCatalog cat(dir, rules::Engine::name);
     std::string why;
     const auto ctx = rules::context(cat, "pikette-squared", {"french", "french"}, why);
     REQUIRE(ctx.has_value());
@@ -1230,7 +1230,7 @@ TEST_CASE("the catalog gives a ruleset and two armies as one context", "[data][p
           "french)");
     CHECK_FALSE(rules::context(cat, "pikette-squared", {"French", "french"}, why));
     CHECK(why == "army \"French\": not a valid army id");
-    data::DataCatalog nowhere{fs::path()};
+    data::DataCatalog nowhere{fs::path(), rules::Engine::name};
     CHECK_FALSE(rules::context(nowhere, "pikette-squared", {"french", "french"}, why));
     CHECK(why ==
           "ruleset \"pikette-squared\": no data directory found to look it up in (give "

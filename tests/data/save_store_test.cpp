@@ -980,7 +980,7 @@ TEST_CASE("a save that cannot be backed up or cut at resume goes on unsaved, the
 TEST_CASE("newest_unfinished passes finished games by, but not a game-over line on a game that is not over",
           "[save][data]") {
     TempDir tmp;
-    data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data");
+    data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data", rules::Engine::name);
     const auto dir = save_dir(tmp.path);
     Game g;
     std::string why;

@@ -30,7 +30,7 @@ namespace {
 const fs::path kData = fs::path(TERCIO_SOURCE_DIR) / "data";
 
 data::DataCatalog& catalog() {
-    static data::DataCatalog c(kData);
+    static data::DataCatalog c(kData, rules::Engine::name);
     return c;
 }
 

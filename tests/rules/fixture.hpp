@@ -45,7 +45,7 @@ public:
     }
 
 private:
-    Armies() : catalog_(std::filesystem::path(TERCIO_SOURCE_DIR) / "data") {}
+    Armies() : catalog_(std::filesystem::path(TERCIO_SOURCE_DIR) / "data", rules::Engine::name) {}
     data::DataCatalog catalog_;
     std::map<std::string, std::unique_ptr<rules::ArmyList>> armies_;
 };
