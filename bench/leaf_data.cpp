@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
     }
     app::GameContexts contexts(argv[1]);
     std::string why;
-    const auto pairings = contexts.all_pairings<kits::PiketteKit>(std::string(data::kPiketteSquared), why);
+    const auto pairings = contexts.all_pairings<kits::PiketteKit>(std::string(rules::Engine::name), why);
     if (!pairings) {
         std::fprintf(stderr, "%s\n", why.c_str());
         return 65;

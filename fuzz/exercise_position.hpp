@@ -21,12 +21,13 @@
 #include "core/dice.hpp"
 #include "data/data_files.hpp"
 #include "kits/hbl/data/position.hpp"
-#include "data/position.hpp"
+#include "kits/pikette/data/position.hpp"
 #include "hbl/consistency.hpp"
 #include "hbl/engine.hpp"
 #include "rules/consistency.hpp"
 #include "rules/engine.hpp"
 #include "rules/game.hpp"
+#include "kits/pikette/data/files.hpp"
 
 namespace tercio::fuzz {
 
@@ -53,16 +54,16 @@ struct Positions;
 
 template <>
 struct Positions<rules::Engine> {
-    using Position = data::Position;
+    using Position = rules::Position;
     static data::Loaded<Position> load(data::DataCatalog& catalog, std::string_view text) {
-        return data::load_position("fuzz.toml", text, catalog.context_resolver());
+        return rules::load_position("fuzz.toml", text, tercio::rules::context_resolver(catalog));
     }
     static std::optional<rules::RulesContext> context(data::DataCatalog& catalog, const Position& p,
                                                       std::string& why) {
-        return catalog.context(p.ruleset, p.armies, why);
+        return tercio::rules::context(catalog, p.ruleset, p.armies, why);
     }
     static std::string write(const Position& p, const rules::RulesContext& ctx) {
-        return data::write_position(p, ctx);
+        return rules::write_position(p, ctx);
     }
     static std::vector<std::string> explain_before(const rules::RulesContext&,
                                                    const rules::GameState&, const rules::Command&) {

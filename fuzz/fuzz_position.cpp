@@ -24,7 +24,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     // The shipped ruleset and armies, as `tercio run` finds them.
-    static tercio::data::DataCatalog catalog(TERCIO_FUZZ_DATA_DIR);
+    static tercio::data::DataCatalog catalog(TERCIO_FUZZ_DATA_DIR, tercio::rules::Engine::name);
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const auto out = tercio::fuzz::exercise_position(catalog, text);
     if (!out.problem.empty()) {

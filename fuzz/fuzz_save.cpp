@@ -12,6 +12,8 @@
 #include "kits/hbl/data/files.hpp"
 #include "kits/hbl/data/save.hpp"
 #include "data/save.hpp"
+#include "kits/pikette/data/files.hpp"
+#include "kits/pikette/data/save.hpp"
 
 namespace {
 
@@ -26,7 +28,7 @@ void check_errors(const tercio::data::LoadErrors& errors) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     // Loaded once: the catalog keeps every ruleset and army it has read (or failed to read).
-    static tercio::data::DataCatalog catalog(TERCIO_FUZZ_DATA_DIR);
+    static tercio::data::DataCatalog catalog(TERCIO_FUZZ_DATA_DIR, tercio::rules::Engine::name);
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const auto parsed = tercio::data::parse_save("fuzz.save", text);
     check_errors(parsed.errors);
@@ -47,9 +49,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!replayed.ok() && replayed.errors.empty()) __builtin_trap();
         return 0;
     }
-    const auto ctx = catalog.context(header.ruleset, {header.sides[0].army, header.sides[1].army}, why);
+    const auto ctx = tercio::rules::context(catalog, header.ruleset, {header.sides[0].army, header.sides[1].army}, why);
     if (!ctx) return 0;  // names data that is not shipped: the game would refuse it before replaying
-    const auto replayed = tercio::data::replay_save("fuzz.save", *parsed.value, *ctx);
+    const auto replayed = tercio::rules::replay_save("fuzz.save", *parsed.value, *ctx);
     check_errors(replayed.errors);
     if (!replayed.ok() && replayed.errors.empty()) __builtin_trap();  // refused without saying why
     return 0;

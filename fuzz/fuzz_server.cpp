@@ -48,6 +48,7 @@
 #include "rules/consistency.hpp"
 #include "rules/game.hpp"
 #include "rules/state_hash.hpp"
+#include "kits/pikette/data/files.hpp"
 
 namespace {
 
@@ -76,10 +77,10 @@ constexpr int kMaxConnections = 24;  ///< connections made in one input, hang-up
 }
 
 const rules::RulesContext& context() {
-    static data::DataCatalog catalog(TERCIO_FUZZ_DATA_DIR);
+    static data::DataCatalog catalog(TERCIO_FUZZ_DATA_DIR, tercio::rules::Engine::name);
     static const rules::RulesContext ctx = [] {
         std::string why;
-        auto c = catalog.context("pikette-squared", {"french", "spanish"}, why);
+        auto c = tercio::rules::context(catalog, "pikette-squared", {"french", "spanish"}, why);
         if (!c) fail("cannot load french v spanish: " + why);
         return *c;
     }();

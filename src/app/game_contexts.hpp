@@ -20,7 +20,7 @@ inline constexpr std::array<const char*, 6> kArmyIds = {"french",      "italian"
 /// valid as long as this object; once made, they are only read, so threads may share them.
 class GameContexts {
   public:
-    explicit GameContexts(std::filesystem::path data_dir) : catalog_(std::move(data_dir)) {}
+    explicit GameContexts(std::filesystem::path data_dir) : catalog_(std::move(data_dir), kits::DefaultKit::engine) {}
     /// A game of `ruleset` (of kit K) between `red` (side A) and `blue`; nothing, with the
     /// reason, if a file cannot be loaded or an army belongs to another ruleset.
     template <kits::RulesetKit K>

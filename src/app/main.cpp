@@ -158,7 +158,7 @@ std::optional<fs::path> data_dir_or_report(const std::optional<fs::path>& flag, 
 }
 
 int run_check(const std::vector<std::string>& files, const fs::path& data_dir) {
-    data::DataCatalog catalog(data_dir);
+    data::DataCatalog catalog(data_dir, kits::DefaultKit::engine);
     int worst = kExitOk;
     const auto raise = [&](int code) {
         // 74 (I/O) outranks 66 (missing), which outranks 65 (bad data).
@@ -188,7 +188,7 @@ int run_check(const std::vector<std::string>& files, const fs::path& data_dir) {
 int run_default(const fs::path& data_dir) {
     // The default kit's ruleset (the one a ruleset file without an `engine` key plays).
     using K = kits::DefaultKit;
-    data::DataCatalog catalog(data_dir);
+    data::DataCatalog catalog(data_dir, kits::DefaultKit::engine);
     const std::string ruleset(K::ruleset);
     const std::optional<std::string> title = K::Files::ruleset_name(catalog, ruleset);
     if (!title) {

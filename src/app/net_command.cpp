@@ -29,6 +29,7 @@
 #include "net/server.hpp"
 #include "ui/curses_surface.hpp"
 #include "kits/front_ends.hpp"
+#include "kits/pikette/data/files.hpp"
 #include "ui/plain_game_of.hpp"
 #include "ui/play_screen_of.hpp"
 
@@ -122,7 +123,7 @@ void derive_code_key(net::JoinRequest& req) {
 struct Contexts {
     data::DataCatalog catalog;
     std::shared_ptr<const void> ctx;  ///< the context loaded last (of the game's ruleset)
-    explicit Contexts(const fs::path& data_dir) : catalog(data_dir) {}
+    explicit Contexts(const fs::path& data_dir) : catalog(data_dir, kits::DefaultKit::engine) {}
     template <class K>
     net::ContextLoaderOf<typename K::Engine> loader() {
         using Context = typename K::Engine::Context;
@@ -723,7 +724,7 @@ template <class K>
     const NetOptions& opt = *args.opt;
     PlayerDir& pd = *args.pd;
     const auto fail = [&args](const std::string& why) { serve_failed(args.ready_fd, why); };
-    data::DataCatalog catalog(data_dir);
+    data::DataCatalog catalog(data_dir, kits::DefaultKit::engine);
     std::string why;
     std::optional<SavedGame> saved;
     std::array<std::optional<ai::Level>, 2> computer{};
@@ -840,7 +841,7 @@ int run_host(const NetOptions& given, const fs::path& data_dir) {
     Contexts contexts(data_dir);
     if (!opt.resume && !opt.ruleset) {
         for (const std::string& id : {opt.red.value_or("french"), opt.blue.value_or("spanish")}) {
-            if (!contexts.catalog.army(id, why)) {
+            if (!rules::army(contexts.catalog, id, why)) {
                 std::cerr << kCmd << ": army \"" << id << "\": " << why << '\n';
                 return kExitDataError;
             }

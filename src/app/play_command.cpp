@@ -435,7 +435,7 @@ int say_game_left(const PlayOptions& opt, const std::string& player, data::GameS
 }
 
 int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
-    data::DataCatalog catalog(data_dir);
+    data::DataCatalog catalog(data_dir, kits::DefaultKit::engine);
     std::string why;
     const std::string player = opt.player.value_or(data::default_player_name());
     if (!data::valid_player_name(player)) {

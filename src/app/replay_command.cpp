@@ -177,7 +177,7 @@ int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) 
     }
     const data::SaveFile& save = *parsed.value;
     const data::SaveHeader& h = save.header;
-    data::DataCatalog catalog(data_dir);
+    data::DataCatalog catalog(data_dir, kits::DefaultKit::engine);
     std::string why;
     std::vector<std::string> notices = data::changed_data(catalog.dir(), h);
     if (save.cut_line) {

@@ -356,7 +356,7 @@ int run_game_of(const RunOptions& opt, data::DataCatalog& catalog) {
 }  // namespace
 
 int run_game(const RunOptions& opt, const std::filesystem::path& data_dir) {
-    data::DataCatalog catalog(data_dir);
+    data::DataCatalog catalog(data_dir, kits::DefaultKit::engine);
     // The ruleset given; else the one a position names (the first kit to claim the file, the
     // default kit if none does); else the default, whose armies name their ruleset.
     std::string engine(kits::DefaultKit::engine);

@@ -31,8 +31,10 @@ struct CheckOutcome {
 struct FileChecker {
     std::string engine;  ///< the engine whose files it reads (a ruleset file's `engine`)
     std::string title;   ///< its name for players, for the hint that an army is another engine's
-    /// A ruleset file's errors, and an army's (which finds the ruleset it names itself).
-    std::function<LoadErrors(std::string_view file, std::string_view text)> ruleset;
+    /// A ruleset file's errors (`engines`: every checker's engine, the default first, for a ruleset
+    /// of an engine it does not read), and an army's (which finds the ruleset it names itself).
+    std::function<LoadErrors(std::string_view file, std::string_view text, const std::vector<std::string>& engines)>
+        ruleset;
     std::function<LoadErrors(std::string_view file, std::string_view text)> army;
     /// Whether a position file is surely this engine's (without a ruleset that says so); and its errors.
     std::function<bool(std::string_view text)> claims_position;
@@ -67,14 +69,5 @@ CheckOutcome check_text(std::string_view file, std::string_view text, const File
 
 /// Reads and checks one data file of any kind; an army's or ruleset's id must be its file name.
 CheckOutcome check_file(const std::filesystem::path& file, const FileCheckers& checkers);
-
-// Pikette Squared's, until its data code moves into its kit (issue 39, item 8).
-/// Its checker: armies find their ruleset with `resolve`, positions and saves their ruleset and
-/// armies with `context` (without one, a position is reported as unable to load them, and a save
-/// is only read, not replayed).
-FileChecker pikette_checker(const RulesetResolver& resolve, const ContextResolver& context = {});
-/// check_text with Pikette Squared's checker alone.
-CheckOutcome check_text(std::string_view file, std::string_view text, const RulesetResolver& resolve,
-                        const ContextResolver& context = {}, std::string_view file_name = {});
 
 }  // namespace tercio::data

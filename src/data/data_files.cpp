@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "data/input_guard.hpp"
-#include "data/position.hpp"
 #include "data/save.hpp"
 #include "data/toml_reader.hpp"
 
@@ -268,67 +267,13 @@ const void* DataCatalog::cached(std::type_index type, FileKind kind, std::string
     return nullptr;
 }
 
-const rules::Ruleset* DataCatalog::ruleset(std::string_view id, std::string& why) {
-    return ruleset_as<rules::Ruleset>(
-        id, why, [](const std::string& file, std::string_view text) { return load_ruleset(file, text); });
-}
-
-RulesetResolver DataCatalog::resolver() {
-    return [this](std::string_view id, std::string& why) { return ruleset(id, why); };
-}
-
-const rules::ArmyList* DataCatalog::army(std::string_view ruleset_id, std::string_view id,
-                                         std::string& why) {
-    return army_as<rules::ArmyList>(ruleset_id, id, why, [this](const std::string& file, std::string_view text) {
-        return load_army(file, text, resolver());
-    });
-}
-
-const rules::ArmyList* DataCatalog::army(std::string_view id, std::string& why) {
-    // The armies of the rulesets played by the default engine, the first that has one by this id.
-    std::string first_why;
-    for (const std::string& rs : ruleset_ids()) {
-        if (engine(rs) != std::string(kPiketteSquared)) continue;
-        if (!fs::exists(army_file(dir_, rs, id))) {
-            if (first_why.empty()) army(rs, id, first_why);
-            continue;
-        }
-        return army(rs, id, why);
-    }
-    if (first_why.empty() && !detail::valid_id(id)) first_why = "not a valid army id";
-    why = first_why.empty() ? "no ruleset of " + std::string(kPiketteSquared) + " has an army \"" +
-                                  std::string(id) + "\""
-                            : first_why;
-    return nullptr;
-}
-
-std::optional<rules::RulesContext> DataCatalog::context(std::string_view ruleset_id,
-                                                        const std::array<std::string, 2>& armies,
-                                                        std::string& why) {
-    rules::RulesContext ctx;
-    std::string reason;
-    ctx.ruleset = ruleset(ruleset_id, reason);
-    if (!ctx.ruleset) {
-        why = "ruleset \"" + std::string(ruleset_id) + "\": " + reason;
-        return std::nullopt;
-    }
-    for (std::size_t s = 0; s < 2; ++s) {
-        ctx.armies[s] = army(ruleset_id, armies[s], reason);
-        if (!ctx.armies[s]) {
-            why = "army \"" + armies[s] + "\": " + reason;
-            return std::nullopt;
-        }
-    }
-    return ctx;
-}
-
-std::optional<std::string> engine_of(std::string_view text) {
+std::optional<std::string> engine_of(std::string_view text, std::string_view unnamed) {
     LoadErrors scratch;
     detail::Reporter probe("", scratch);
     const auto doc = detail::parse_document(probe, text);
     if (!doc) return std::nullopt;
     const toml::node* n = doc->get("engine");
-    if (!n) return std::string(kPiketteSquared);
+    if (!n) return std::string(unnamed);
     if (!n->is_string()) return std::nullopt;
     return n->as_string()->get();
 }
@@ -349,14 +294,9 @@ std::optional<std::string> DataCatalog::engine(std::string_view ruleset_id, std:
         why = "ruleset \"" + std::string(ruleset_id) + "\": " + file + ": " + ft.error;
         return std::nullopt;
     }
-    auto e = engine_of(ft.text);
+    auto e = engine_of(ft.text, unnamed_engine_);
     if (!e) why = "ruleset \"" + std::string(ruleset_id) + "\": " + file + " is broken (tercio check " + file + " says why)";
     return e;
-}
-
-ContextResolver DataCatalog::context_resolver() {
-    return [this](const std::string& ruleset_id, const std::array<std::string, 2>& armies,
-                  std::string& why) { return context(ruleset_id, armies, why); };
 }
 
 namespace {
@@ -453,7 +393,11 @@ CheckOutcome check_text(std::string_view file, std::string_view text, const File
             engine = named_engine(checkers, *doc);
         }
         const FileChecker* c = checker_of(checkers, engine);
-        if (c) out.errors = kind == "ruleset" ? c->ruleset(file, text) : c->army(file, text);
+        if (c) {
+            std::vector<std::string> engines;
+            for (const FileChecker& e : checkers.engines) engines.push_back(e.engine);
+            out.errors = kind == "ruleset" ? c->ruleset(file, text, engines) : c->army(file, text);
+        }
         if (c && kind == "army" && !out.errors.empty()) {
             detail::Reporter r(std::string(file), out.errors);
             hint_wrong_engine(r, *doc, *c, checkers);
@@ -518,40 +462,6 @@ CheckOutcome check_file(const fs::path& file, const FileCheckers& checkers) {
                                  ? fs::absolute(file).parent_path().filename().string()
                                  : file.stem().string();
     return check_text(file.string(), ft.text, checkers, name);
-}
-
-FileChecker pikette_checker(const RulesetResolver& resolve, const ContextResolver& context) {
-    FileChecker c;
-    c.engine = std::string(kPiketteSquared);
-    c.title = "Pikette Squared";
-    c.ruleset = [](std::string_view file, std::string_view text) { return load_ruleset(file, text).errors; };
-    c.army = [resolve](std::string_view file, std::string_view text) { return load_army(file, text, resolve).errors; };
-    c.claims_position = {};
-    c.position = [context](std::string_view file, std::string_view text) {
-        return load_position(file, text, context).errors;
-    };
-    if (context) {
-        c.save = [context](std::string_view file, const SaveFile& save, std::optional<SaveRepair>& repair) {
-            const SaveHeader& h = save.header;
-            std::string why;
-            LoadErrors errors;
-            if (const auto ctx = context(h.ruleset, {h.sides[0].army, h.sides[1].army}, why)) {
-                errors = replay_save(file, save, *ctx).errors;
-                if (!errors.empty()) repair = repair_save(file, save, *ctx);
-            } else {
-                errors.push_back(LoadError{std::string(file), 1, 1, why});
-            }
-            return errors;
-        };
-    }
-    c.army_keys = {"extra_unit", "extra_card", "upgrade"};
-    c.army_needs = {"extra_card"};
-    return c;
-}
-
-CheckOutcome check_text(std::string_view file, std::string_view text, const RulesetResolver& resolve,
-                        const ContextResolver& context, std::string_view file_name) {
-    return check_text(file, text, FileCheckers{{pikette_checker(resolve, context)}, {}}, file_name);
 }
 
 }  // namespace tercio::data

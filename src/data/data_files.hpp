@@ -14,8 +14,6 @@
 
 #include "data/input_guard.hpp"
 #include "data/load_error.hpp"
-#include "rules/game.hpp"
-#include "rules/ruleset.hpp"
 
 namespace tercio::data {
 
@@ -40,31 +38,13 @@ enum class PositionCheck {
     FormatOnly,
 };
 
-/// The engine of a ruleset file that names none (docs/rulesets.md).
-inline constexpr std::string_view kPiketteSquared = "pikette-squared";
-
-/// The engine a ruleset file's text names with its `engine` key: "pikette-squared" without one;
-/// nothing if the text is not a TOML table or the key is not a string.
-std::optional<std::string> engine_of(std::string_view text);
-
-/// Parses and checks a ruleset. `file` names the file in messages.
-Loaded<rules::Ruleset> load_ruleset(std::string_view file, std::string_view text);
-
-/// Finds a ruleset by id for an army list; on failure returns nullptr and says why.
-using RulesetResolver =
-    std::function<const rules::Ruleset*(std::string_view id, std::string& why)>;
-
-/// Parses and checks an army list, cross-checking it against the ruleset it names.
-Loaded<rules::ArmyList> load_army(std::string_view file, std::string_view text,
-                                  const RulesetResolver& resolve);
+/// The engine a ruleset file's text names with its `engine` key: `unnamed` (the program's default
+/// engine, the first of the kits' registry) without one; nothing if the text is not a TOML table
+/// or the key is not a string.
+std::optional<std::string> engine_of(std::string_view text, std::string_view unnamed);
 
 /// The engine of a ruleset id (engine_of its file), or nothing if it cannot be read.
 using EngineResolver = std::function<std::optional<std::string>(std::string_view id)>;
-
-/// Loads a ruleset and the armies of side A and side B (ids) for a position, and returns them as
-/// a RulesContext whose pointers stay valid as long as their owner; or nothing, saying why.
-using ContextResolver = std::function<std::optional<rules::RulesContext>(
-    const std::string& ruleset, const std::array<std::string, 2>& armies, std::string& why)>;
 
 /// Result of reading a whole file from disk.
 struct FileText {
@@ -109,7 +89,10 @@ struct CachedFile {
 /// look-ups (its kit's data library) load its files through ruleset_as and army_as.
 class DataCatalog {
 public:
-    explicit DataCatalog(std::filesystem::path dir) : dir_(std::move(dir)) {}
+    /// `unnamed_engine`: the engine of a ruleset file that names none (engine_of), the program's
+    /// default (kits::DefaultKit's).
+    DataCatalog(std::filesystem::path dir, std::string_view unnamed_engine)
+        : dir_(std::move(dir)), unnamed_engine_(unnamed_engine) {}
     const std::filesystem::path& dir() const { return dir_; }
     /// Its rulesets, and the armies of one, by id (ruleset_ids, army_ids).
     std::vector<std::string> ruleset_ids() const;
@@ -143,22 +126,6 @@ public:
         return [this](std::string_view id) { return engine(id); };
     }
 
-    // Pikette Squared's typed look-ups, until its data code moves into its kit (issue 39, item 8).
-    /// The ruleset `rulesets/<id>/ruleset.toml`; nullptr with a reason if it is missing or broken.
-    const rules::Ruleset* ruleset(std::string_view id, std::string& why);
-    RulesetResolver resolver();
-    /// The army list `rulesets/<ruleset id>/armies/<id>.toml`, checked against its ruleset (which
-    /// it must name); nullptr with a reason if it is missing or broken.
-    const rules::ArmyList* army(std::string_view ruleset_id, std::string_view id, std::string& why);
-    /// The army `id` of the first ruleset played by Pikette Squared's rules that has one.
-    const rules::ArmyList* army(std::string_view id, std::string& why);
-    /// The ruleset and two armies that use it; nothing with a reason if one cannot be loaded or an
-    /// army belongs to another ruleset.
-    std::optional<rules::RulesContext> context(std::string_view ruleset,
-                                               const std::array<std::string, 2>& armies,
-                                               std::string& why);
-    ContextResolver context_resolver();
-
 private:
     /// Reads a file's text into its value (when it loaded without an error) and errors, and the
     /// id it names.
@@ -182,6 +149,7 @@ private:
     static std::string wrong_ruleset(std::string_view named, std::string_view folder);
 
     std::filesystem::path dir_;
+    std::string unnamed_engine_;
     /// Each by its file's path in the data directory and the type it was read as.
     std::map<std::pair<std::string, std::type_index>, CachedFile> files_;
 };

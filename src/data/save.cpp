@@ -5,9 +5,7 @@
 #include <limits>
 
 #include "core/dice.hpp"
-#include "data/position.hpp"
 #include "data/toml_reader.hpp"
-#include "rules/state_hash.hpp"
 
 namespace tercio::data {
 
@@ -191,10 +189,6 @@ std::string save_text_line(std::string_view command_text, std::uint64_t hash_aft
     return hex64(hash_after).substr(2) + " " + std::string(command_text) + "\n";
 }
 
-std::string save_command_line(const rules::Command& c, std::uint64_t hash_after) {
-    return save_text_line(rules::print(c), hash_after);
-}
-
 std::string save_keyframe(std::size_t commands, const std::string& position_text) {
     std::string out = std::string(kKeyframeOpen) + std::to_string(commands) + " commands ==\n";
     out += position_text;
@@ -202,22 +196,6 @@ std::string save_keyframe(std::size_t commands, const std::string& position_text
     out += kKeyframeClose;
     out += "\n";
     return out;
-}
-
-std::string save_lines_after(const SaveHeader& h, const rules::RulesContext& ctx, const rules::Command& c,
-                             const rules::GameState& before, const rules::GameState& after, std::uint64_t calls,
-                             std::size_t commands) {
-    std::string text = save_command_line(c, rules::state_hash(after));
-    // A keyframe where a turn begins: replays seek from it.
-    if (after.turn != before.turn && after.decision != rules::Decision::GameOver) {
-        Position p{h.ruleset, {h.sides[0].army, h.sides[1].army}, h.seed, calls, after};
-        text += save_keyframe(commands, write_position(p, ctx));
-    }
-    if (after.decision == rules::Decision::GameOver) {
-        text += kOverLine;
-        text += '\n';
-    }
-    return text;
 }
 
 Loaded<SaveFile> parse_save(std::string_view file, std::string_view text) {
@@ -353,38 +331,6 @@ std::string dropped_commands(const SaveRepair& r) {
                                      : "commands " + std::to_string(r.first_dropped) + " to " +
                                            std::to_string(r.last_dropped);
     return commands + " (turn " + std::to_string(r.turn) + " onwards)";
-}
-
-namespace {
-
-/// replay_save's ways to read a keyframe and to write the lines after a command.
-auto keyframe_loader(std::string_view file, const rules::RulesContext& ctx) {
-    return [file, &ctx](const Keyframe& k) {
-        const auto resolve = [&](const std::string&, const std::array<std::string, 2>&,
-                                 std::string&) -> std::optional<rules::RulesContext> { return ctx; };
-        return load_position(file, k.position, resolve);
-    };
-}
-
-auto line_writer(const SaveHeader& h, const rules::RulesContext& ctx) {
-    return [&h, &ctx](const rules::Command& c, const rules::GameState& before,
-                      const rules::GameState& after, std::uint64_t calls, std::size_t commands) {
-        return save_lines_after(h, ctx, c, before, after, calls, commands);
-    };
-}
-
-}  // namespace
-
-std::optional<SaveRepair> repair_save(std::string_view file, const SaveFile& save,
-                                      const rules::RulesContext& ctx) {
-    return repair_save_of<rules::Engine>(file, save, ctx, keyframe_loader(file, ctx),
-                                         line_writer(save.header, ctx));
-}
-
-Loaded<Replayed> replay_save(std::string_view file, const SaveFile& save,
-                             const rules::RulesContext& ctx, const ReplayObserver& observer) {
-    return replay_save_of<rules::Engine>(file, save, ctx, observer, keyframe_loader(file, ctx),
-                                         line_writer(save.header, ctx));
 }
 
 }  // namespace tercio::data

@@ -17,10 +17,6 @@
 #include "core/engine.hpp"
 #include "data/data_files.hpp"
 #include "data/load_error.hpp"
-#include "rules/command.hpp"
-#include "rules/event.hpp"
-#include "rules/engine.hpp"
-#include "rules/game.hpp"
 
 namespace tercio::data {
 
@@ -74,7 +70,7 @@ struct SaveHeader {
 /// One command of the log.
 struct SavedCommand {
     int line = 0;              ///< its line in the file
-    std::string text;          ///< as written (rules::print form)
+    std::string text;          ///< as written (its engine's text of the command)
     std::uint64_t hash = 0;    ///< state hash after it
     std::size_t offset = 0;    ///< where its line starts in the file (undo cuts the file there)
 };
@@ -120,22 +116,11 @@ std::string hex64(std::uint64_t v);
 /// The header's text, ending with kCommandsLine and a newline.
 std::string write_save_header(const SaveHeader& h);
 
-/// One log line: the state hash after the command, a space, the command, a newline.
-std::string save_command_line(const rules::Command& c, std::uint64_t hash_after);
-/// The same for a command already in its text form (any ruleset's).
 std::string save_text_line(std::string_view command_text, std::uint64_t hash_after);
 
 /// A keyframe block: an opening marker naming how many commands it follows, the position text,
 /// a closing marker.
 std::string save_keyframe(std::size_t commands, const std::string& position_text);
-
-/// What a save appends after a command: its line, then a keyframe if it began a turn
-/// (`before.turn` != `after.turn`) and the game-over line if it ended the game. `calls` is the
-/// dice draws made so far (the keyframe's dice state); `commands` how many commands the log
-/// holds with this one.
-std::string save_lines_after(const SaveHeader& h, const rules::RulesContext& ctx, const rules::Command& c,
-                             const rules::GameState& before, const rules::GameState& after, std::uint64_t calls,
-                             std::size_t commands);
 
 /// Parses a save: the header (TOML, checked like any data file) and the log's syntax. Every
 /// problem is reported with its line and column. A format newer than kSaveFormat is refused.
@@ -166,10 +151,6 @@ struct ReplayedOf {
 template <core::RulesEngine E>
 using ReplayObserverOf = std::function<void(const ReplayedCommandOf<E>&, const typename E::State& before,
                                             const typename E::State& after)>;
-
-using ReplayedCommand = ReplayedCommandOf<rules::Engine>;
-using Replayed = ReplayedOf<rules::Engine>;
-using ReplayObserver = ReplayObserverOf<rules::Engine>;
 
 /// Replays a save's log in a game of engine E, from its seed: the set-up must give the saved
 /// setup_hash, then each command must parse, be legal and leave the state hash saved after it.
@@ -357,17 +338,5 @@ std::optional<SaveRepair> repair_save_of(std::string_view file, const SaveFile& 
     repair.errors = std::move(whole.errors);
     return repair;
 }
-
-/// Replays a parsed save against its ruleset and armies. Stops at the first command that does
-/// not parse, is illegal, or leaves a state whose hash differs from the saved one (or at a
-/// keyframe that differs from the replayed game), with an error naming the line, the command and
-/// the reason. A keyframe without its closing line at the end of the file is refused too unless
-/// it is exactly the start of what the program writes there (`cut_text`).
-Loaded<Replayed> replay_save(std::string_view file, const SaveFile& save, const rules::RulesContext& ctx,
-                             const ReplayObserver& observer = {});
-
-/// repair_save_of for a Pikette Squared save.
-std::optional<SaveRepair> repair_save(std::string_view file, const SaveFile& save,
-                                      const rules::RulesContext& ctx);
 
 }  // namespace tercio::data

@@ -16,9 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "data/position.hpp"
 #include "data/save.hpp"
-#include "rules/state_hash.hpp"
 
 namespace fs = std::filesystem;
 
@@ -496,28 +494,14 @@ std::optional<std::string> SaveWriter::keep_copy(std::string_view tag, std::stri
 // --- GameSave ---
 
 std::unique_ptr<GameSave> GameSave::start(const SaveDir& dir, const std::string& stem, const SaveHeader& header,
-                                          const rules::RulesContext& ctx, std::string& why) {
-    auto w = SaveWriter::create(dir, stem, write_save_header(header), why);
-    if (!w) return nullptr;
-    return std::unique_ptr<GameSave>(new GameSave(std::move(w), &ctx, header));
-}
-
-std::unique_ptr<GameSave> GameSave::start(const SaveDir& dir, const std::string& stem, const SaveHeader& header,
                                           std::string& why) {
     auto w = SaveWriter::create(dir, stem, write_save_header(header), why);
     if (!w) return nullptr;
-    return std::unique_ptr<GameSave>(new GameSave(std::move(w), nullptr, header));
-}
-
-std::unique_ptr<GameSave> GameSave::resume(std::unique_ptr<SaveWriter> writer, const SaveFile& save,
-                                           const rules::RulesContext& ctx) {
-    auto g = resume(std::move(writer), save);
-    g->ctx_ = &ctx;
-    return g;
+    return std::unique_ptr<GameSave>(new GameSave(std::move(w), header));
 }
 
 std::unique_ptr<GameSave> GameSave::resume(std::unique_ptr<SaveWriter> writer, const SaveFile& save) {
-    std::unique_ptr<GameSave> g(new GameSave(std::move(writer), nullptr, save.header));
+    std::unique_ptr<GameSave> g(new GameSave(std::move(writer), save.header));
     for (const SavedCommand& c : save.commands) g->offsets_.push_back(c.offset);
     std::string why;
     if (g->writer_->size() > save.good_bytes) {
@@ -534,12 +518,6 @@ std::unique_ptr<GameSave> GameSave::resume(std::unique_ptr<SaveWriter> writer, c
         g->warning_ = "No backup: " + why + ". The game goes on, and is saved as it is played.";
     }
     return g;
-}
-
-bool GameSave::played(const rules::Command& c, const rules::GameState& before, const rules::GameState& after,
-                      std::uint64_t calls, std::string& why) {
-    return played_lines(save_lines_after(header_, *ctx_, c, before, after, calls, commands() + 1),
-                        after.turn != before.turn, why);
 }
 
 bool GameSave::played_lines(std::string lines, bool turn_began, std::string& why) {

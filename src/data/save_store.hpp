@@ -17,7 +17,6 @@
 
 #include "data/data_files.hpp"
 #include "data/save.hpp"
-#include "rules/game.hpp"
 
 namespace tercio::data {
 
@@ -140,29 +139,19 @@ class GameSave {
 public:
     /// A new game's save in `dir`: the header, then nothing until the first command.
     static std::unique_ptr<GameSave> start(const SaveDir& dir, const std::string& stem, const SaveHeader& header,
-                                           const rules::RulesContext& ctx, std::string& why);
+                                           std::string& why);
     /// Goes on writing a save that was read through `writer` (which locked it first) and
     /// replayed (`save`): commands after the last one are appended; undo can cut back into the
     /// old ones. What the program was writing when it stopped (past `save.good_bytes`) is cut
     /// off after a `.bak` of the file as found; a whole file gets a fresh `.bak`. If the disk
     /// refuses either, the game goes on all the same: warning() says so, and nothing is written
     /// until the cut can be made (flush()).
-    static std::unique_ptr<GameSave> resume(std::unique_ptr<SaveWriter> writer, const SaveFile& save,
-                                            const rules::RulesContext& ctx);
-    /// The same for a ruleset whose lines its caller writes (played_lines).
-    static std::unique_ptr<GameSave> start(const SaveDir& dir, const std::string& stem, const SaveHeader& header,
-                                           std::string& why);
     static std::unique_ptr<GameSave> resume(std::unique_ptr<SaveWriter> writer, const SaveFile& save);
 
-    /// After a command: its line, then a keyframe if it began a turn (`before.turn` !=
-    /// `after.turn`) and the game-over line if it ended the game. `calls` is the dice draws
-    /// made so far (for the keyframe). False, with a reason, if the disk refused: the lines are
-    /// then kept, in order, and written before the next command's (or by flush()). The `.bak`
-    /// is refreshed when a turn begins.
-    bool played(const rules::Command& c, const rules::GameState& before, const rules::GameState& after,
-                std::uint64_t calls, std::string& why);
-    /// After a command of any ruleset: the lines to append (its line, and what follows it), and
-    /// whether a turn began (the `.bak` is then refreshed). As played().
+    /// After a command: the lines its ruleset appends (its line, then a keyframe if it began a
+    /// turn and the game-over line if it ended the game: the kit's lines_after), and whether a
+    /// turn began (the `.bak` is then refreshed). False, with a reason, if the disk refused: the
+    /// lines are then kept, in order, and written before the next command's (or by flush()).
     bool played_lines(std::string lines, bool turn_began, std::string& why);
     /// Takes the last command's line (and anything after it) out of the file.
     bool undone(std::string& why);
@@ -183,10 +172,8 @@ public:
     const std::string& warning() const { return warning_; }
 
 private:
-    GameSave(std::unique_ptr<SaveWriter> w, const rules::RulesContext* ctx, const SaveHeader& h)
-        : writer_(std::move(w)), ctx_(ctx), header_(h) {}
+    GameSave(std::unique_ptr<SaveWriter> w, const SaveHeader& h) : writer_(std::move(w)), header_(h) {}
     std::unique_ptr<SaveWriter> writer_;
-    const rules::RulesContext* ctx_;  ///< Pikette Squared's, for played(); none for another ruleset
     SaveHeader header_;
     std::vector<std::size_t> offsets_;  ///< where each written command's line starts
     std::vector<std::string> pending_;  ///< lines of later commands the disk refused, oldest first
@@ -218,7 +205,7 @@ std::filesystem::path army_path(const std::filesystem::path& data_dir, const std
 std::uint64_t file_hash(const std::filesystem::path& file);
 
 /// The data files a save names that have changed since its game began
-/// ("rulesets/pikette-squared/armies/french.toml has changed since this game began"): the game
+/// ("rulesets/<ruleset>/armies/<army>.toml has changed since this game began"): the game
 /// may still replay the same, or not. A save keeps each file's digest by its ruleset's and army's
 /// ids, so files that only moved to another layout have not changed.
 std::vector<std::string> changed_data(const std::filesystem::path& data_dir, const SaveHeader& h);

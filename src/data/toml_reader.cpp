@@ -3,7 +3,6 @@
 #include "data/data_files.hpp"
 #include "data/input_guard.hpp"
 #include "core/grid.hpp"
-#include "rules/ruleset.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -291,18 +290,6 @@ void read_board(TableView& root, BoardSize& board) {
     t->finish();
 }
 
-namespace {
-
-template <typename E>
-std::string choices(int count) {
-    return enum_choices<E>(count, [](E e) { return rules::to_string(e); });
-}
-
-}  // namespace
-
-std::string card_kind_choices() { return choices<rules::CardKind>(rules::kCardKindCount); }
-std::string ability_choices() { return choices<rules::Ability>(rules::kAbilityCount); }
-
 void sort_errors(LoadErrors& errors) {
     std::stable_sort(errors.begin(), errors.end(), [](const LoadError& a, const LoadError& b) {
         return a.line != b.line ? a.line < b.line : a.column < b.column;
@@ -310,7 +297,7 @@ void sort_errors(LoadErrors& errors) {
 }
 
 bool valid_id(std::string_view id) {
-    if (id.empty() || id.size() > rules::kMaxIdLength) return false;
+    if (id.empty() || id.size() > kMaxIdLength) return false;
     for (char c : id) {
         const bool good = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
         if (!good) return false;

@@ -4,6 +4,7 @@
 /// Private to the data layer.
 #include <toml++/toml.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <set>
@@ -135,15 +136,14 @@ std::string enum_choices(int count, Name name) {
     return out;
 }
 
-/// "a, b ... or z": the names a file may use, for "use ..." hints in messages.
-std::string card_kind_choices();
-std::string ability_choices();
-
 /// Orders one file's errors by line and column (errors at the same place keep their order), so
 /// they read top to bottom however the loader found them.
 void sort_errors(LoadErrors& errors);
 
-/// Whether an id is a safe name: 1 to 40 of a-z, 0-9, '_' and '-'.
+/// The longest id a data file may use (an engine's own limit, if it has one, is checked against it).
+inline constexpr std::size_t kMaxIdLength = 40;
+
+/// Whether an id is a safe name: 1 to kMaxIdLength (40) of a-z, 0-9, '_' and '-'.
 bool valid_id(std::string_view id);
 
 }  // namespace tercio::data::detail

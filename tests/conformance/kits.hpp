@@ -17,13 +17,14 @@
 
 #include "kits/hbl/data/position.hpp"
 #include "kits/hbl/data/save.hpp"
-#include "data/position.hpp"
+#include "kits/pikette/data/position.hpp"
 #include "data/save.hpp"
 #include "hbl/engine.hpp"
 #include "kits/registry.hpp"
 #include "rules/engine.hpp"
 #include "tests/hbl/fixture.hpp"
 #include "tests/rules/fixture.hpp"
+#include "kits/pikette/data/save.hpp"
 
 namespace tercio::conformance {
 
@@ -35,7 +36,7 @@ struct LocalFiles;
 /// Pikette Squared's (data/save.hpp, data/position.hpp).
 template <>
 struct LocalFiles<rules::Engine> {
-    using Position = data::Position;
+    using Position = rules::Position;
     static constexpr std::string_view ruleset = "pikette-squared";
     static std::vector<std::string> army_ids() {
         return {"french", "italian", "spanish", "imperialist", "ottoman", "moorish"};
@@ -46,18 +47,18 @@ struct LocalFiles<rules::Engine> {
     static std::string lines_after(const data::SaveHeader& h, const rules::RulesContext& ctx, const rules::Command& c,
                                    const rules::GameState& before, const rules::GameState& after, std::uint64_t calls,
                                    std::size_t commands) {
-        return data::save_lines_after(h, ctx, c, before, after, calls, commands);
+        return rules::save_lines_after(h, ctx, c, before, after, calls, commands);
     }
-    static data::Loaded<data::Replayed> replay(std::string_view file, const data::SaveFile& save,
-                                               const rules::RulesContext& ctx, const data::ReplayObserver& observer) {
-        return data::replay_save(file, save, ctx, observer);
+    static data::Loaded<rules::Replayed> replay(std::string_view file, const data::SaveFile& save,
+                                               const rules::RulesContext& ctx, const rules::ReplayObserver& observer) {
+        return rules::replay_save(file, save, ctx, observer);
     }
     static std::string write_position(const Position& p, const rules::RulesContext& ctx) {
-        return data::write_position(p, ctx);
+        return rules::write_position(p, ctx);
     }
     static data::Loaded<Position> load_position(std::string_view file, std::string_view text,
                                                 const rules::RulesContext& ctx) {
-        return data::load_position(file, text,
+        return rules::load_position(file, text,
                                    [&](const std::string&, const std::array<std::string, 2>&,
                                        std::string&) -> std::optional<rules::RulesContext> { return ctx; });
     }
@@ -107,7 +108,7 @@ struct Files {
     static constexpr bool kit_files = requires { typename Kit::Files; };
     /// The shipped data, read once (a kit's contexts point into it).
     static data::DataCatalog& catalog() {
-        static data::DataCatalog c(std::filesystem::path(TERCIO_SOURCE_DIR) / "data");
+        static data::DataCatalog c(std::filesystem::path(TERCIO_SOURCE_DIR) / "data", rules::Engine::name);
         return c;
     }
     /// The id of the ruleset the suite plays: the kit's shipped ruleset.

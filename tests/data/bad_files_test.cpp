@@ -11,6 +11,7 @@
 
 #include "data/data_files.hpp"
 #include "kits/check.hpp"
+#include "kits/pikette/data/files.hpp"
 
 namespace fs = std::filesystem;
 using tercio::data::CheckOutcome;
@@ -42,7 +43,7 @@ std::vector<std::string> read_lines(const fs::path& file) {
 /// Checks `file` against the shipped data and formats its errors as `tercio check` prints them
 /// from inside the file's directory: the directory part of the file name is dropped.
 std::vector<std::string> check_lines(const fs::path& file) {
-    DataCatalog catalog(kDataDir);
+    DataCatalog catalog(kDataDir, tercio::rules::Engine::name);
     const CheckOutcome out = tercio::kits::check_file(file, catalog);
     INFO("unreadable: " << out.unreadable);
     REQUIRE(out.status == CheckOutcome::Status::Invalid);
@@ -136,7 +137,7 @@ TEST_CASE("a file over 1 MiB is refused before it is parsed", "[data][loader]") 
     CHECK(check_lines(huge) == expected);
 
     // The same text given directly (as the fuzz target does) is refused the same way.
-    const auto out = tercio::data::check_text("huge.toml", text, nullptr);
+    const auto out = tercio::rules::check_text("huge.toml", text, nullptr);
     REQUIRE(out.errors.size() == 1);
     CHECK(out.errors[0].to_string() == expected[0]);
 }

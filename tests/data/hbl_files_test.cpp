@@ -10,6 +10,7 @@
 
 #include "data/data_files.hpp"
 #include "kits/check.hpp"
+#include "kits/pikette/data/files.hpp"
 
 namespace fs = std::filesystem;
 using namespace tercio;
@@ -20,7 +21,7 @@ const fs::path kData = fs::path(TERCIO_SOURCE_DIR) / "data";
 constexpr const char* kHbl = "hell-broke-loose";
 
 data::DataCatalog& catalog() {
-    static data::DataCatalog c(kData);
+    static data::DataCatalog c(kData, rules::Engine::name);
     return c;
 }
 
@@ -244,7 +245,7 @@ TEST_CASE("a broken Hell Broke Loose ruleset is reported line by line", "[data][
           "long_range (HBL-UNDEF-7: ranges are "
           "data)\n");
     // Pikette Squared's loader names the engine a Hell Broke Loose file needs.
-    const auto ps = data::load_ruleset("mini.toml", kRuleset);
+    const auto ps = rules::load_ruleset("mini.toml", kRuleset);
     CHECK_THAT(
         errors_of(ps.errors),
         Catch::Contains(
@@ -254,7 +255,7 @@ TEST_CASE("a broken Hell Broke Loose ruleset is reported line by line", "[data][
     out = hbl::load_hbl_ruleset(
         "mini.toml", replace(kRuleset, "engine = \"hell-broke-loose\"", "engine = \"dbm\""));
     CHECK(errors_of(out.errors) == "mini.toml:3:10: engine: \"dbm\" is not \"hell-broke-loose\"\n");
-    CHECK(data::engine_of(kRuleset) == std::optional<std::string>("hell-broke-loose"));
-    CHECK(data::engine_of("kind = \"ruleset\"") == std::optional<std::string>("pikette-squared"));
-    CHECK_FALSE(data::engine_of("engine = 3"));
+    CHECK(data::engine_of(kRuleset, rules::Engine::name) == std::optional<std::string>("hell-broke-loose"));
+    CHECK(data::engine_of("kind = \"ruleset\"", rules::Engine::name) == std::optional<std::string>("pikette-squared"));
+    CHECK_FALSE(data::engine_of("engine = 3", rules::Engine::name));
 }

@@ -285,7 +285,7 @@ TEST_CASE("A Hell Broke Loose position the game cannot play is refused at the ke
 }
 
 TEST_CASE("tercio check reads a Hell Broke Loose position by its ruleset's rules", "[data][position][hbl]") {
-    data::DataCatalog catalog(std::filesystem::path(TERCIO_SOURCE_DIR) / "data");
+    data::DataCatalog catalog(std::filesystem::path(TERCIO_SOURCE_DIR) / "data", rules::Engine::name);
     const std::string text = text_of(played("italian", "imperialist", 9, 80));
     auto out = kits::check_text("pos.toml", text, catalog);
     for (const auto& e : out.errors) UNSCOPED_INFO(e.to_string());

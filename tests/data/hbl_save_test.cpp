@@ -201,7 +201,7 @@ TEST_CASE("A Hell Broke Loose save cut short in a keyframe, or saved without key
 
 TEST_CASE("tercio check replays a Hell Broke Loose save by its own rules", "[hbl][save][check]") {
     const HblRecorded& g = sample();
-    data::DataCatalog catalog(std::filesystem::path(TERCIO_SOURCE_DIR) / "data");
+    data::DataCatalog catalog(std::filesystem::path(TERCIO_SOURCE_DIR) / "data", rules::Engine::name);
     auto outcome = kits::check_text("g.save", g.text, catalog, "g.save");
     INFO((outcome.errors.empty() ? std::string() : outcome.errors.front().to_string()));
     CHECK(outcome.kind == "save");

@@ -13,6 +13,7 @@
 #include "kits/hbl/data/files.hpp"
 #include "data/save.hpp"
 #include "data/save_store.hpp"
+#include "kits/pikette/data/files.hpp"
 
 namespace fs = std::filesystem;
 using namespace tercio;
@@ -69,7 +70,7 @@ TEST_CASE("the shipped data: each ruleset a folder, with its armies", "[data][la
           kData / "rulesets" / "pikette-squared" / "ruleset.toml");
     CHECK(data::army_file(kData, "hell-broke-loose", "french") ==
           kData / "rulesets" / "hell-broke-loose" / "armies" / "french.toml");
-    data::DataCatalog catalog(kData);
+    data::DataCatalog catalog(kData, rules::Engine::name);
     for (const std::string& rs : catalog.ruleset_ids()) {
         INFO(rs);
         CHECK(catalog.army_ids(rs) == kSix);
@@ -78,12 +79,12 @@ TEST_CASE("the shipped data: each ruleset a folder, with its armies", "[data][la
     CHECK(catalog.army_ids("no-such-ruleset").empty());
     CHECK(catalog.army_ids("../data").empty());
     std::string why;
-    const rules::ArmyList* ps = catalog.army("pikette-squared", "french", why);
+    const rules::ArmyList* ps = rules::army(catalog, "pikette-squared", "french", why);
     INFO(why);
     REQUIRE(ps);
     CHECK(ps->ruleset == "pikette-squared");
     // An army named by its id alone is Pikette Squared's (the default engine's), as before.
-    CHECK(catalog.army("french", why) == ps);
+    CHECK(rules::army(catalog, "french", why) == ps);
     const hbl::ArmyList* h = hbl::army(catalog, "hell-broke-loose", "french", why);
     REQUIRE(h);
     CHECK(h->ruleset == "hell-broke-loose");
@@ -142,7 +143,7 @@ TEST_CASE("every save of the fuzz corpus and of tests/replays finds its files, u
         }
     }
     REQUIRE(saves.size() >= 15);
-    data::DataCatalog catalog(kData);
+    data::DataCatalog catalog(kData, rules::Engine::name);
     for (const fs::path& f : saves) {
         INFO(f.string());
         const data::FileText ft = data::read_file(f, data::kMaxSaveBytes);

@@ -13,6 +13,7 @@
 #include "kits/check.hpp"
 #include "data/input_guard.hpp"
 #include "tests/data/text_fixture.hpp"
+#include "kits/pikette/data/files.hpp"
 
 namespace fs = std::filesystem;
 using namespace tercio;
@@ -154,7 +155,7 @@ const std::string kArmy = kArmyHead + kPike + kWagons + kGun;
 
 const rules::Ruleset& mini() {
     static const rules::Ruleset rs = [] {
-        auto loaded = data::load_ruleset("mini.toml", kRuleset);
+        auto loaded = rules::load_ruleset("mini.toml", kRuleset);
         for (const auto& e : loaded.errors) UNSCOPED_INFO(e.to_string());
         REQUIRE(loaded.ok());
         return *loaded.value;
@@ -162,7 +163,7 @@ const rules::Ruleset& mini() {
     return rs;
 }
 
-const data::RulesetResolver kResolve = [](std::string_view id,
+const rules::RulesetResolver kResolve = [](std::string_view id,
                                           std::string& why) -> const rules::Ruleset* {
     if (id == "mini") return &mini();
     why = "no such ruleset here";
@@ -170,7 +171,7 @@ const data::RulesetResolver kResolve = [](std::string_view id,
 };
 
 data::Loaded<rules::ArmyList> army(const std::string& text) {
-    return data::load_army("army.toml", text, kResolve);
+    return rules::load_army("army.toml", text, kResolve);
 }
 
 }  // namespace
@@ -256,7 +257,7 @@ TEST_CASE("shoot and range go together", "[data][loader][PS-TYPE-6]") {
     }
     SECTION("the same holds for a troop type's defaults") {
         const std::string src = with(kRuleset, "shoot = \"d8\"\nrange = 3\n", "shoot = \"d8\"\n");
-        const auto rs = data::load_ruleset("mini.toml", src);
+        const auto rs = rules::load_ruleset("mini.toml", src);
         CHECK_FALSE(rs.ok());
         CHECK(lines(rs.errors) ==
               std::vector<std::string>{
@@ -408,8 +409,8 @@ TEST_CASE("an unknown ruleset is reported at the ruleset key", "[data][loader]")
                   ": ruleset: cannot use ruleset \"maxi\": no such ruleset here"});
     }
     SECTION("through a data directory, which says what it has") {
-        data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data");
-        const auto a = data::load_army("army.toml", src, catalog.resolver());
+        data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data", rules::Engine::name);
+        const auto a = rules::load_army("army.toml", src, rules::resolver(catalog));
         CHECK(lines(a.errors) ==
               std::vector<std::string>{
                   at(src, "\"maxi\"") +
@@ -418,8 +419,8 @@ TEST_CASE("an unknown ruleset is reported at the ruleset key", "[data][loader]")
     }
     SECTION("an id that is not a safe file name is never looked up") {
         const std::string bad = with(kArmy, "ruleset = \"mini\"", "ruleset = \"../mini\"");
-        data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data");
-        const auto a = data::load_army("army.toml", bad, catalog.resolver());
+        data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data", rules::Engine::name);
+        const auto a = rules::load_army("army.toml", bad, rules::resolver(catalog));
         CHECK(lines(a.errors) ==
               std::vector<std::string>{
                   at(bad, "\"../mini\"") +
@@ -515,7 +516,7 @@ TEST_CASE("wrong types say what was expected", "[data][loader]") {
 
 TEST_CASE("the header is checked first", "[data][loader]") {
     SECTION("an army is not a ruleset") {
-        const auto rs = data::load_ruleset("army.toml", kArmy);
+        const auto rs = rules::load_ruleset("army.toml", kArmy);
         CHECK(lines(rs.errors) ==
               std::vector<std::string>{at(kArmy, "\"army\"") +
                                        ": kind: expected \"ruleset\", found \"army\""});
@@ -541,10 +542,10 @@ TEST_CASE("the header is checked first", "[data][loader]") {
               std::vector<std::string>{"1:1: missing required key 'schema_version'"});
     }
     SECTION("check_text dispatches on kind") {
-        CHECK(data::check_text("a.toml", kArmy, kResolve).kind == "army");
-        CHECK(data::check_text("r.toml", kRuleset, kResolve).kind == "ruleset");
+        CHECK(rules::check_text("a.toml", kArmy, kResolve).kind == "army");
+        CHECK(rules::check_text("r.toml", kRuleset, kResolve).kind == "ruleset");
         const auto out =
-            data::check_text("x.toml", with(kArmy, "\"army\"", "\"scenario\""), kResolve);
+            rules::check_text("x.toml", with(kArmy, "\"army\"", "\"scenario\""), kResolve);
         CHECK(out.status == data::CheckOutcome::Status::Invalid);
         CHECK(lines(out.errors) ==
               std::vector<std::string>{
@@ -574,7 +575,7 @@ chip = true
     SECTION("a band missing a key does not shift the next one") {
         const std::string src =
             with(kRuleset, "[[shooting_band]]\nmin = 1\nhits = 0\nchip = true\n", bands);
-        CHECK(lines(data::load_ruleset("r.toml", src).errors) ==
+        CHECK(lines(rules::load_ruleset("r.toml", src).errors) ==
               std::vector<std::string>{at(src, "[[shooting_band]]", 1) +
                                        ": shooting_band[1]: missing required key 'hits'"});
     }
@@ -582,7 +583,7 @@ chip = true
         const std::string src =
             with(kRuleset, "[[shooting_band]]\nmin = 1\nhits = 0\nchip = true\n",
                  with(bands, "min = 6", "min = 7"));
-        const auto errors = lines(data::load_ruleset("r.toml", src).errors);
+        const auto errors = lines(rules::load_ruleset("r.toml", src).errors);
         CHECK(errors.back() ==
               at(src, "7\n") +
                   ": shooting_band[2].min: bands must run on without gaps or overlaps: expected "
@@ -590,14 +591,14 @@ chip = true
     }
     SECTION("a deck count of the wrong type does not also break the total") {
         const std::string src = with(kRuleset, "melee = 3", "melee = 3.0");
-        CHECK(lines(data::load_ruleset("r.toml", src).errors) ==
+        CHECK(lines(rules::load_ruleset("r.toml", src).errors) ==
               std::vector<std::string>{
                   at(src, "3.0") +
                   ": deck.melee: expected an integer, found a number with a fraction"});
     }
     SECTION("a deck that does not come to deck_size") {
         const std::string src = with(kRuleset, "melee = 3", "melee = 4");
-        CHECK(lines(data::load_ruleset("r.toml", src).errors) ==
+        CHECK(lines(rules::load_ruleset("r.toml", src).errors) ==
               std::vector<std::string>{
                   at(src, "[deck]") +
                   ": deck: 20 standard cards plus the army's extra card make 21, but "
@@ -605,7 +606,7 @@ chip = true
     }
     SECTION("glyphs must differ ignoring case") {
         const std::string src = with(kRuleset, "glyph = \"W\"", "glyph = \"p\"");
-        CHECK(lines(data::load_ruleset("r.toml", src).errors) ==
+        CHECK(lines(rules::load_ruleset("r.toml", src).errors) ==
               std::vector<std::string>{
                   at(src, "\"p\"") +
                   ": troop_type[2].glyph: glyph 'p' is already used by \"pike\" (letters must "
@@ -652,7 +653,7 @@ TEST_CASE("hostile input is refused before parsing", "[data][loader]") {
             INFO(text);
             CHECK(guard(text).empty());
             // and the parser agrees: no syntax error (only the missing header keys)
-            for (const auto& e : data::check_text("f.toml", text, kResolve).errors) {
+            for (const auto& e : rules::check_text("f.toml", text, kResolve).errors) {
                 INFO(e.to_string());
                 CHECK(e.message.find("syntax") == std::string::npos);
             }
@@ -741,7 +742,7 @@ TEST_CASE("an army or ruleset whose id is not its file name is refused at the id
     std::ofstream(armies / "castile.toml") << spanish;
     std::ofstream(armies / "Castile.toml") << spanish;
     std::ofstream(data::ruleset_file(dir, "other")) << rules;
-    data::DataCatalog catalog(dir);
+    data::DataCatalog catalog(dir, rules::Engine::name);
     const std::string army_error =
         at(spanish, "\"spanish\"") +
         ": id: \"spanish\" does not match the file name castile.toml (armies are looked up by id, "
@@ -754,9 +755,9 @@ TEST_CASE("an army or ruleset whose id is not its file name is refused at the id
     }
     SECTION("and the catalog that tercio run uses says the same, at the same place") {
         std::string why;
-        CHECK(catalog.army("pikette-squared", "castile", why) == nullptr);
+        CHECK(rules::army(catalog, "pikette-squared", "castile", why) == nullptr);
         CHECK(why == (armies / "castile.toml").string() + ":" + army_error);
-        CHECK(catalog.army("castile", why) == nullptr);
+        CHECK(rules::army(catalog, "castile", why) == nullptr);
         CHECK(why == (armies / "castile.toml").string() + ":" + army_error);
     }
     SECTION("a file name that is not an id can only be renamed") {
@@ -776,7 +777,7 @@ TEST_CASE("an army or ruleset whose id is not its file name is refused at the id
         const auto out = kits::check_file(data::ruleset_file(dir, "other"), catalog);
         CHECK(lines(out.errors) == std::vector<std::string>{ruleset_error});
         std::string why;
-        CHECK(catalog.ruleset("other", why) == nullptr);
+        CHECK(rules::ruleset(catalog, "other", why) == nullptr);
         CHECK(why == data::ruleset_file(dir, "other").string() + ":" + ruleset_error);
     }
     SECTION("a ruleset file outside the layout by its file name") {
@@ -802,14 +803,14 @@ TEST_CASE("an army or ruleset whose id is not its file name is refused at the id
                                        "rulesets/<ruleset>/armies/<id>.toml; move "
                                        "the file or name ruleset \"other\""});
         std::string why;
-        CHECK(catalog.army("other", "spanish", why) == nullptr);
+        CHECK(rules::army(catalog, "other", "spanish", why) == nullptr);
         CHECK(why ==
               "it is for ruleset \"pikette-squared\", not \"other\" (an army names the ruleset "
               "whose folder "
               "it is in)");
     }
     SECTION("in memory, a file name is checked only when one is given") {
-        CHECK(data::check_text("castile.toml", spanish, catalog.resolver()).errors.size() == 0);
+        CHECK(rules::check_text("castile.toml", spanish, rules::resolver(catalog)).errors.size() == 0);
     }
     std::error_code ec;
     fs::remove_all(dir, ec);
@@ -862,12 +863,12 @@ units = 14
     }
     SECTION("the French list with 16 Swiss units, as in the issue") {
         const fs::path data = fs::path(TERCIO_SOURCE_DIR) / "data";
-        data::DataCatalog catalog(data);
+        data::DataCatalog catalog(data, rules::Engine::name);
         const std::string french =
             data::read_file(data::army_file(data, "pikette-squared", "french")).text;
         const std::string src = with(french, "units = 1\ntraits = [\"fearsome\", \"never_routs\"]",
                                      "units = 16\ntraits = [\"fearsome\", \"never_routs\"]");
-        CHECK(lines(data::load_army("french.toml", src, catalog.resolver()).errors) ==
+        CHECK(lines(rules::load_army("french.toml", src, rules::resolver(catalog)).errors) ==
               std::vector<std::string>{value_at(src, "units = 16") +
                                        ": upgrade[0].replace_with.units: the army could field 27" +
                                        too_many});
@@ -900,11 +901,11 @@ units = 14
     }
     SECTION("a ruleset's terrain, deck, stand groups and moves") {
         const std::string terrain = with(kRuleset, "terrain_pieces = 4", "terrain_pieces = 9");
-        CHECK(lines(data::load_ruleset("r.toml", terrain).errors) ==
+        CHECK(lines(rules::load_ruleset("r.toml", terrain).errors) ==
               std::vector<std::string>{value_at(terrain, "terrain_pieces = 9") +
                                        ": setup.terrain_pieces: 9 is out of range (0 to 8)"});
         const std::string deck = with(kRuleset, "deck_size = 20", "deck_size = 25");
-        CHECK(lines(data::load_ruleset("r.toml", deck).errors) ==
+        CHECK(lines(rules::load_ruleset("r.toml", deck).errors) ==
               std::vector<std::string>{value_at(deck, "deck_size = 25") +
                                        ": setup.deck_size: 25 is out of range (1 to 24)"});
         const std::string groups =
@@ -912,12 +913,12 @@ units = 14
                  "stand_groups = [\n    { kind = \"a\", count = 1, hits = 1 },\n"
                  "    { kind = \"b\", count = 1, hits = 1 },\n"
                  "    { kind = \"c\", count = 1, hits = 1 },\n]\nmove = 2.5");
-        CHECK(lines(data::load_ruleset("r.toml", groups).errors) ==
+        CHECK(lines(rules::load_ruleset("r.toml", groups).errors) ==
               std::vector<std::string>{value_at(groups, "stand_groups = [") +
                                        ": troop_type[0].stand_groups: 3 stand groups, more than "
                                        "the 2 a unit can have"});
         const std::string far = with(kRuleset, "move = 2.5", "move = 12.5");
-        CHECK(lines(data::load_ruleset("r.toml", far).errors) ==
+        CHECK(lines(rules::load_ruleset("r.toml", far).errors) ==
               std::vector<std::string>{value_at(far, "move = 12.5") +
                                        ": troop_type[0].move: 12.5 is out of range (0.5 to 12 "
                                        "squares)"});

@@ -1,6 +1,7 @@
 // Position files (docs/positions.md): write_position / load_position round trips, positions of
 // real games, and the checks, with exact messages and places.
-#include "data/position.hpp"
+#include "kits/pikette/data/position.hpp"
+#include "kits/pikette/data/files.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -22,7 +23,7 @@ namespace fs = std::filesystem;
 using namespace tercio;
 using core::Facing;
 using core::make_square;
-using data::Position;
+using rules::Position;
 using rules::GameState;
 using rules::Side;
 using test::at;
@@ -33,13 +34,13 @@ using test::with;
 namespace {
 
 data::DataCatalog& catalog() {
-    static data::DataCatalog c(fs::path(TERCIO_SOURCE_DIR) / "data");
+    static data::DataCatalog c(fs::path(TERCIO_SOURCE_DIR) / "data", rules::Engine::name);
     return c;
 }
 
 rules::RulesContext context(const std::string& a, const std::string& b) {
     std::string why;
-    auto ctx = catalog().context("pikette-squared", {a, b}, why);
+    auto ctx = rules::context(catalog(), "pikette-squared", {a, b}, why);
     INFO(why);
     REQUIRE(ctx.has_value());
     return *ctx;
@@ -47,7 +48,7 @@ rules::RulesContext context(const std::string& a, const std::string& b) {
 
 data::Loaded<Position> load(std::string_view text,
                             data::PositionCheck check = data::PositionCheck::Playable) {
-    return data::load_position("pos.toml", text, catalog().context_resolver(), check);
+    return rules::load_position("pos.toml", text, rules::context_resolver(catalog()), check);
 }
 
 /// The first field in which two states differ, for failure messages ("" if none).
@@ -133,7 +134,7 @@ std::string first_difference(const GameState& a, const GameState& b) {
 /// for their format only (PositionCheck::FormatOnly); those of real games must be playable too.
 std::string round_trip(const Position& p, const rules::RulesContext& ctx,
                        data::PositionCheck check) {
-    const std::string text = data::write_position(p, ctx);
+    const std::string text = rules::write_position(p, ctx);
     const auto back = load(text, check);
     INFO(text);
     for (const auto& e : back.errors) UNSCOPED_INFO(e.to_string());
@@ -145,7 +146,7 @@ std::string round_trip(const Position& p, const rules::RulesContext& ctx,
     INFO("first difference: " << first_difference(back.value->state, p.state));
     REQUIRE(back.value->state == p.state);
     // The writer is canonical: what it writes reads back to the same text.
-    CHECK(data::write_position(*back.value, ctx) == text);
+    CHECK(rules::write_position(*back.value, ctx) == text);
     return text;
 }
 
@@ -565,7 +566,7 @@ TEST_CASE("each field round-trips on its own", "[data][position]") {
              s.move.steps = {};
          }},
     };
-    const std::string base_text = data::write_position(base, ctx);
+    const std::string base_text = rules::write_position(base, ctx);
     for (const auto& [name, edit] : edits) {
         DYNAMIC_SECTION(name) {
             Position p = base;
@@ -639,7 +640,7 @@ TEST_CASE("a loaded position plays on exactly as the game it came from", "[data]
         next(p.state, dice, chooser);
     p.seed = dice.seed();
     p.calls = dice.calls();
-    const auto loaded = load(data::write_position(p, ctx));
+    const auto loaded = load(rules::write_position(p, ctx));
     REQUIRE(loaded.ok());
     // Both continue with the same choices: the original with its dice, the copy with dice rebuilt
     // from the file's seed and calls.
@@ -818,7 +819,7 @@ TEST_CASE("a hand-written position loads", "[data][position]") {
     CHECK(s.move == rules::MoveInProgress{});
     // And `tercio check` accepts it.
     const auto out =
-        data::check_text("pos.toml", kPosition, catalog().resolver(), catalog().context_resolver());
+        rules::check_text("pos.toml", kPosition, rules::resolver(catalog()), rules::context_resolver(catalog()));
     CHECK(out.kind == "position");
     CHECK(out.status == data::CheckOutcome::Status::Ok);
 }
@@ -841,7 +842,7 @@ TEST_CASE("position errors say where and what", "[data][position]") {
                   "french, imperialist, italian, moorish, ottoman, spanish)"});
     }
     SECTION("no resolver") {
-        const auto out = data::load_position("pos.toml", kPosition, {});
+        const auto out = rules::load_position("pos.toml", kPosition, {});
         CHECK(lines(out.errors) ==
               std::vector<std::string>{at(kPosition, "\"pikette-squared\"") +
                                        ": ruleset: cannot load ruleset \"pikette-squared\" with "
@@ -1211,26 +1212,26 @@ TEST_CASE("the catalog gives a ruleset and two armies as one context", "[data][p
         text = with(text, "id = \"pikette-squared\"", "id = \"other\"");
         std::ofstream(data::ruleset_file(dir, "other")) << text;
     }
-    data::DataCatalog cat(dir);
+    data::DataCatalog cat(dir, rules::Engine::name);
     std::string why;
-    const auto ctx = cat.context("pikette-squared", {"french", "french"}, why);
+    const auto ctx = rules::context(cat, "pikette-squared", {"french", "french"}, why);
     REQUIRE(ctx.has_value());
     CHECK(ctx->armies[0] == ctx->armies[1]);  // loaded once, kept
-    CHECK(ctx->ruleset == cat.ruleset("pikette-squared", why));
-    CHECK_FALSE(cat.context("other", {"french", "french"}, why));
+    CHECK(ctx->ruleset == rules::ruleset(cat, "pikette-squared", why));
+    CHECK_FALSE(rules::context(cat, "other", {"french", "french"}, why));
     CHECK(why ==
           "army \"french\": it is for ruleset \"pikette-squared\", not \"other\" (an army names "
           "the ruleset "
           "whose folder it is in)");
-    CHECK_FALSE(cat.context("pikette-squared", {"french", "spanish"}, why));
+    CHECK_FALSE(rules::context(cat, "pikette-squared", {"french", "spanish"}, why));
     CHECK(why ==
           "army \"spanish\": the data directory has no "
           "rulesets/pikette-squared/armies/spanish.toml (it has: "
           "french)");
-    CHECK_FALSE(cat.context("pikette-squared", {"French", "french"}, why));
+    CHECK_FALSE(rules::context(cat, "pikette-squared", {"French", "french"}, why));
     CHECK(why == "army \"French\": not a valid army id");
-    CHECK_FALSE(
-        data::DataCatalog(fs::path()).context("pikette-squared", {"french", "french"}, why));
+    data::DataCatalog nowhere{fs::path(), rules::Engine::name};
+    CHECK_FALSE(rules::context(nowhere, "pikette-squared", {"french", "french"}, why));
     CHECK(why ==
           "ruleset \"pikette-squared\": no data directory found to look it up in (give "
           "--data-dir DIR)");

@@ -14,6 +14,7 @@
 #include "core/dice.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
+#include "kits/pikette/data/save.hpp"
 #include "rules/state_hash.hpp"
 #include "tests/rules/fixture.hpp"
 
@@ -100,7 +101,7 @@ inline Recorded record_game(const rules::RulesContext& ctx, const std::string& a
         const GameState before = s;
         rules::apply(ctx, s, c, dice);
         r.commands.push_back(c);
-        r.text += data::save_lines_after(r.header, ctx, c, before, s, dice.calls(), r.commands.size());
+        r.text += rules::save_lines_after(r.header, ctx, c, before, s, dice.calls(), r.commands.size());
         r.states.push_back(s);
         r.calls.push_back(dice.calls());
         r.ends.push_back(r.text.size());
@@ -117,11 +118,11 @@ inline std::string errors_text(const data::LoadErrors& errors) {
 }
 
 /// Parses and replays a save that must be good.
-inline data::Replayed load_good(const std::string& text, const rules::RulesContext& ctx, data::SaveFile* parsed = nullptr) {
+inline rules::Replayed load_good(const std::string& text, const rules::RulesContext& ctx, data::SaveFile* parsed = nullptr) {
     auto p = data::parse_save("game.save", text);
     INFO(errors_text(p.errors));
     REQUIRE(p.ok());
-    auto r = data::replay_save("game.save", *p.value, ctx);
+    auto r = rules::replay_save("game.save", *p.value, ctx);
     INFO(errors_text(r.errors));
     REQUIRE(r.ok());
     if (parsed) *parsed = *p.value;

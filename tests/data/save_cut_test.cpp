@@ -8,6 +8,7 @@
 
 #include "core/dice.hpp"
 #include "data/save.hpp"
+#include "kits/pikette/data/save.hpp"
 #include "rules/state_hash.hpp"
 #include "tests/data/recorded_game.hpp"
 #include "tests/rules/fixture.hpp"
@@ -40,7 +41,7 @@ void save_cut_and_resume(int first, int count) {
         if (k > 0 && k < n) ++cut_mid_game;
         const std::string prefix = g.text.substr(0, g.ends[k]);
         data::SaveFile parsed;
-        const data::Replayed r = load_good(prefix, ctx, &parsed);
+        const rules::Replayed r = load_good(prefix, ctx, &parsed);
         REQUIRE(parsed.header == g.header);
         REQUIRE(parsed.commands.size() == k);
         REQUIRE(parsed.over == (k == n));
@@ -66,7 +67,7 @@ void save_cut_and_resume(int first, int count) {
         // others were replayed in part above, and time in CI is short).
         if (k != n && seed % 4 != 0) continue;
         data::SaveFile whole;
-        const data::Replayed all = k == n ? r : load_good(g.text, ctx, &whole);
+        const rules::Replayed all = k == n ? r : load_good(g.text, ctx, &whole);
         if (k == n) whole = parsed;
         REQUIRE(whole.over);
         REQUIRE(whole.commands.size() == n);

@@ -16,6 +16,7 @@
 #include "rules/engine.hpp"
 #include "tests/hbl/fixture.hpp"
 #include "tests/rules/fixture.hpp"
+#include "kits/pikette/data/save.hpp"
 
 using namespace tercio;
 
@@ -98,21 +99,21 @@ struct PsGame {
             ctx, header("pikette-squared", "french", "spanish", 12), 5, 4,
             [this](const data::SaveHeader& h, const rules::Command& c, const rules::GameState& b,
                    const rules::GameState& a, std::uint64_t calls,
-                   std::size_t n) { return data::save_lines_after(h, ctx, c, b, a, calls, n); });
+                   std::size_t n) { return rules::save_lines_after(h, ctx, c, b, a, calls, n); });
         return t;
     }();
     std::optional<data::SaveRepair> repair(const data::SaveFile& save) const {
-        return data::repair_save("game.save", save, ctx);
+        return rules::repair_save("game.save", save, ctx);
     }
     bool replays(const data::SaveFile& save) const {
-        return data::replay_save("game.save", save, ctx).ok();
+        return rules::replay_save("game.save", save, ctx).ok();
     }
     int turn_after(const data::SaveFile& save, std::size_t commands) const {
         data::SaveFile cut = save;
         cut.commands.resize(commands);
         while (!cut.keyframes.empty() && cut.keyframes.back().commands > commands)
             cut.keyframes.pop_back();
-        const auto r = data::replay_save("game.save", cut, ctx);
+        const auto r = rules::replay_save("game.save", cut, ctx);
         REQUIRE(r.ok());
         return E::turn(r.value->state);
     }
@@ -273,12 +274,12 @@ TEST_CASE("the stale save made before a rules change goes on from its last keyfr
     REQUIRE(ft.error.empty());
     const data::SaveFile save = parsed(ft.text);
     const auto ctx = test::Armies::get().context("imperialist", "ottoman");
-    const auto whole = data::replay_save("stale-rules.save", save, ctx);
+    const auto whole = rules::replay_save("stale-rules.save", save, ctx);
     REQUIRE_FALSE(whole.ok());
     REQUIRE(whole.errors.size() == 1);
     CHECK(whole.errors[0].line == 2059);
     CHECK(whole.errors[0].message.rfind("out of sync at \"fight o14\"", 0) == 0);
-    const auto repair = data::repair_save("stale-rules.save", save, ctx);
+    const auto repair = rules::repair_save("stale-rules.save", save, ctx);
     REQUIRE(repair);
     // Keyframes after 32, 50, 94, 181 and 191 commands; line 2059 comes before the fourth.
     REQUIRE(save.keyframes.size() == 5);
@@ -287,11 +288,11 @@ TEST_CASE("the stale save made before a rules change goes on from its last keyfr
     CHECK(repair->first_dropped == 95);
     CHECK(repair->last_dropped == save.commands.size());
     CHECK(repair->errors[0].line == 2059);
-    const auto kept = data::replay_save("stale-rules.save", repair->kept, ctx);
+    const auto kept = rules::replay_save("stale-rules.save", repair->kept, ctx);
     REQUIRE(kept.ok());
     CHECK(repair->turn == kept.value->state.turn);
     CHECK(repair->turn > 0);
     const data::SaveFile reread = parsed(ft.text.substr(0, repair->kept.good_bytes));
     CHECK(reread.commands.size() == 94);
-    CHECK(data::replay_save("stale-rules.save", reread, ctx).ok());
+    CHECK(rules::replay_save("stale-rules.save", reread, ctx).ok());
 }

@@ -31,6 +31,7 @@
 #include "data/save.hpp"
 #include "rules/state_hash.hpp"
 #include "tests/rules/fixture.hpp"
+#include "kits/pikette/data/save.hpp"
 
 namespace fs = std::filesystem;
 using namespace tercio;
@@ -38,6 +39,13 @@ using rules::Command;
 using rules::GameState;
 
 namespace {
+
+/// What the game does after a command (app/game_files.hpp): the kit's lines appended to the save.
+bool played(data::GameSave& save, const rules::RulesContext& ctx, const rules::Command& c,
+            const rules::GameState& before, const rules::GameState& after, std::uint64_t calls, std::string& why) {
+    return save.played_lines(rules::save_lines_after(save.header(), ctx, c, before, after, calls, save.commands() + 1),
+                             after.turn != before.turn, why);
+}
 
 /// A fresh directory under /tmp for one test, removed with everything in it at the end.
 struct TempDir {
@@ -132,7 +140,7 @@ struct Game {
         commands.push_back(c);
         states.push_back(s);
         calls.push_back(dice.calls());
-        return save == nullptr || save->played(c, before, s, dice.calls(), why);
+        return save == nullptr || played(*save, ctx, c, before, s, dice.calls(), why);
     }
     void step(data::GameSave& save) {
         std::string why;
@@ -144,7 +152,7 @@ struct Game {
     std::string text(std::size_t n) const {
         std::string out = data::write_save_header(header);
         for (std::size_t i = 0; i < n; ++i) {
-            out += data::save_lines_after(header, ctx, commands[i], states[i], states[i + 1], calls[i + 1], i + 1);
+            out += rules::save_lines_after(header, ctx, commands[i], states[i], states[i + 1], calls[i + 1], i + 1);
         }
         return out;
     }
@@ -152,12 +160,12 @@ struct Game {
 };
 
 /// Reads a save file back and replays it; it must be good.
-data::Replayed load(const fs::path& file, const rules::RulesContext& ctx, data::SaveFile* parsed = nullptr) {
+rules::Replayed load(const fs::path& file, const rules::RulesContext& ctx, data::SaveFile* parsed = nullptr) {
     const std::string text = read(file);
     const auto p = data::parse_save(file.string(), text);
     INFO(errors_text(p.errors));
     REQUIRE(p.ok());
-    const auto r = data::replay_save(file.string(), *p.value, ctx);
+    const auto r = rules::replay_save(file.string(), *p.value, ctx);
     INFO(errors_text(r.errors));
     REQUIRE(r.ok());
     if (parsed) *parsed = *p.value;
@@ -184,11 +192,11 @@ std::unique_ptr<data::GameSave> resume(const fs::path& file, const rules::RulesC
     const auto p = data::parse_save(file.string(), *text);
     INFO(errors_text(p.errors));
     REQUIRE(p.ok());
-    const auto r = data::replay_save(file.string(), *p.value, ctx);
+    const auto r = rules::replay_save(file.string(), *p.value, ctx);
     INFO(errors_text(r.errors));
     REQUIRE(r.ok());
     if (parsed_out) *parsed_out = *p.value;
-    return data::GameSave::resume(std::move(w), *p.value, ctx);
+    return data::GameSave::resume(std::move(w), *p.value);
 }
 
 fs::perms mode(const fs::path& p) { return fs::status(p).permissions() & fs::perms::all; }
@@ -225,7 +233,7 @@ TEST_CASE("a new save holds its header at once, then every command as it is play
     Game g;
     const fs::path dir = tmp.path / "saves" / "alice";  // made, with its parent
     std::string why;
-    auto save = data::GameSave::start(*save_dir(dir), "2026-11-23-french-v-spanish", g.header, g.ctx, why);
+    auto save = data::GameSave::start(*save_dir(dir), "2026-11-23-french-v-spanish", g.header, why);
     INFO(why);
     REQUIRE(save);
     CHECK(save->file() == dir / "2026-11-23-french-v-spanish.save");
@@ -256,13 +264,13 @@ TEST_CASE("a new save holds its header at once, then every command as it is play
     CHECK(names_in(dir) == std::vector<std::string>{"2026-11-23-french-v-spanish.save",
                                                     "2026-11-23-french-v-spanish.save.bak"});
     // Read back, the save is the game.
-    const data::Replayed r = load(save->file(), g.ctx);
+    const rules::Replayed r = load(save->file(), g.ctx);
     CHECK(r.state == g.s);
     CHECK(r.calls == g.dice.calls());
     CHECK(r.commands.size() == g.commands.size());
 
     // A second game under the same name gets a name of its own.
-    auto second = data::GameSave::start(*save_dir(dir), "2026-11-23-french-v-spanish", g.header, g.ctx, why);
+    auto second = data::GameSave::start(*save_dir(dir), "2026-11-23-french-v-spanish", g.header, why);
     REQUIRE(second);
     CHECK(second->file() == dir / "2026-11-23-french-v-spanish-2.save");
     CHECK(read(second->file()) == data::write_save_header(g.header));
@@ -274,7 +282,7 @@ TEST_CASE("a save whose last line was cut short is cut back to its whole lines w
     std::string why;
     fs::path file;
     {
-        auto save = data::GameSave::start(*save_dir(tmp.path), "cut", g.header, g.ctx, why);
+        auto save = data::GameSave::start(*save_dir(tmp.path), "cut", g.header, why);
         REQUIRE(save);
         file = save->file();
         for (int i = 0; i < 30; ++i) g.step(*save);
@@ -285,7 +293,7 @@ TEST_CASE("a save whose last line was cut short is cut back to its whole lines w
     write(file, cut);
 
     data::SaveFile parsed;
-    const data::Replayed r = load(file, g.ctx, &parsed);
+    const rules::Replayed r = load(file, g.ctx, &parsed);
     CHECK(parsed.good_bytes == whole.size());
     REQUIRE(parsed.cut_line.has_value());
     CHECK(*parsed.cut_line == 1 + static_cast<int>(std::count(whole.begin(), whole.end(), '\n')));
@@ -351,7 +359,7 @@ TEST_CASE("undone takes the last command out of the file, with its keyframe, aft
     TempDir tmp;
     Game g;
     std::string why;
-    auto save = data::GameSave::start(*save_dir(tmp.path), "undo", g.header, g.ctx, why);
+    auto save = data::GameSave::start(*save_dir(tmp.path), "undo", g.header, why);
     REQUIRE(save);
     CHECK_FALSE(save->undone(why));
     CHECK(why == "no command to take back");
@@ -375,7 +383,7 @@ TEST_CASE("undone takes the last command out of the file, with its keyframe, aft
 
     // Played again, the same commands write the same lines.
     for (std::size_t i = n - 2; i < n; ++i) {
-        REQUIRE(save->played(g.commands[i], g.states[i], g.states[i + 1], g.calls[i + 1], why));
+        REQUIRE(played(*save, g.ctx, g.commands[i], g.states[i], g.states[i + 1], g.calls[i + 1], why));
     }
     CHECK(read(save->file()) == g.text(n));
     CHECK(load(save->file(), g.ctx).state == g.states[n]);
@@ -394,7 +402,7 @@ TEST_CASE("a save open in one session is refused to another", "[save][data]") {
     TempDir tmp;
     Game g;
     std::string why;
-    auto save = data::GameSave::start(*save_dir(tmp.path), "locked", g.header, g.ctx, why);
+    auto save = data::GameSave::start(*save_dir(tmp.path), "locked", g.header, why);
     REQUIRE(save);
     g.step(*save);
     const fs::path file = save->file();
@@ -428,7 +436,7 @@ TEST_CASE("a command the disk refuses is kept and written before the next one", 
     TempDir tmp;
     Game g;
     std::string why;
-    auto save = data::GameSave::start(*save_dir(tmp.path), "full", g.header, g.ctx, why);
+    auto save = data::GameSave::start(*save_dir(tmp.path), "full", g.header, why);
     REQUIRE(save);
     // Past the set-up, to commands that do not begin a turn.
     while (g.s.turn == 0 || g.began_turn(g.commands.size() - 1)) g.step(*save);
@@ -657,7 +665,7 @@ TEST_CASE("links planted in a player's directory are never written through", "[s
     const fs::path victim = tmp.path / "victim-file";
     write(victim, "precious\n");
     const auto dir = save_dir(tmp.path / "p");
-    auto save = data::GameSave::start(*dir, "game", g.header, g.ctx, why);
+    auto save = data::GameSave::start(*dir, "game", g.header, why);
     REQUIRE(save);
     g.step(*save);
     // Every name the program could have used for a temporary file or the .bak, a link to the
@@ -757,13 +765,13 @@ ResumeOutcome try_resume(const fs::path& file, const rules::RulesContext& ctx) {
         out.errors = errors_text(p.errors);
         return out;
     }
-    const auto r = data::replay_save(file.string(), *p.value, ctx);
+    const auto r = rules::replay_save(file.string(), *p.value, ctx);
     if (!r.ok()) {
         out.refused = true;
         out.errors = errors_text(r.errors);
         return out;
     }
-    auto save = data::GameSave::resume(std::move(w), *p.value, ctx);
+    auto save = data::GameSave::resume(std::move(w), *p.value);
     REQUIRE(save);
     out.commands = save->commands();
     out.state = r.value->state;
@@ -791,7 +799,7 @@ TEST_CASE("a save damaged at any one byte loses at most the command being writte
         const auto dir = save_dir(tmp.path);
         fs::path file;
         {
-            auto save = data::GameSave::start(*dir, "game", g.header, g.ctx, why);
+            auto save = data::GameSave::start(*dir, "game", g.header, why);
             REQUIRE(save);
             file = save->file();
             int turns = 0;
@@ -918,7 +926,7 @@ TEST_CASE("a save that cannot be backed up or cut at resume goes on unsaved, the
     std::string why;
     fs::path file;
     {
-        auto save = data::GameSave::start(*save_dir(tmp.path), "full", g.header, g.ctx, why);
+        auto save = data::GameSave::start(*save_dir(tmp.path), "full", g.header, why);
         REQUIRE(save);
         file = save->file();
         while (g.s.turn == 0 || g.began_turn(g.commands.size() - 1)) g.step(*save);
@@ -972,12 +980,12 @@ TEST_CASE("a save that cannot be backed up or cut at resume goes on unsaved, the
 TEST_CASE("newest_unfinished passes finished games by, but not a game-over line on a game that is not over",
           "[save][data]") {
     TempDir tmp;
-    data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data");
+    data::DataCatalog catalog(fs::path(TERCIO_SOURCE_DIR) / "data", rules::Engine::name);
     const auto dir = save_dir(tmp.path);
     Game g;
     std::string why;
     {
-        auto save = data::GameSave::start(*dir, "older", g.header, g.ctx, why);
+        auto save = data::GameSave::start(*dir, "older", g.header, why);
         REQUIRE(save);
         for (int i = 0; i < 6; ++i) g.step(*save);
     }
@@ -993,13 +1001,13 @@ TEST_CASE("newest_unfinished passes finished games by, but not a game-over line 
     const std::string text = read(tmp.path / "newer.save");
     const auto p = data::parse_save("newer.save", text);
     REQUIRE(p.ok());
-    const auto r = data::replay_save("newer.save", *p.value, g.ctx);
+    const auto r = rules::replay_save("newer.save", *p.value, g.ctx);
     REQUIRE_FALSE(r.ok());
     CHECK(contains(errors_text(r.errors), "the game-over line, but the game replayed is not over"));
     // A finished game is passed by: play one to its end.
     {
         Game f(9);
-        auto save = data::GameSave::start(*dir, "finished", f.header, f.ctx, why);
+        auto save = data::GameSave::start(*dir, "finished", f.header, why);
         REQUIRE(save);
         while (f.s.decision != rules::Decision::GameOver) {
             if (f.commands.size() > 5000) break;

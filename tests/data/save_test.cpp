@@ -27,10 +27,11 @@
 #include "ai/player.hpp"
 #include "core/dice.hpp"
 #include "data/data_files.hpp"
-#include "data/position.hpp"
+#include "kits/pikette/data/position.hpp"
 #include "rules/state_hash.hpp"
 #include "tests/data/recorded_game.hpp"
 #include "tests/rules/fixture.hpp"
+#include "kits/pikette/data/save.hpp"
 
 namespace fs = std::filesystem;
 using namespace tercio;
@@ -57,7 +58,7 @@ data::LoadError load_bad(const std::string& text, const rules::RulesContext& ctx
     auto p = data::parse_save("bad.save", text);
     data::LoadErrors errors = p.errors;
     if (p.ok()) {
-        auto r = data::replay_save("bad.save", *p.value, ctx);
+        auto r = rules::replay_save("bad.save", *p.value, ctx);
         REQUIRE_FALSE(r.ok());
         REQUIRE_FALSE(r.value.has_value());
         errors = r.errors;
@@ -151,7 +152,7 @@ TEST_CASE("a save header is written and read back exactly", "[save][data]") {
         CHECK(text.size() > data::kCommandsLine.size());
         CHECK(text.substr(text.size() - data::kCommandsLine.size() - 1) == std::string(data::kCommandsLine) + "\n");
         data::SaveFile parsed;
-        const data::Replayed r = load_good(text, ctx, &parsed);
+        const rules::Replayed r = load_good(text, ctx, &parsed);
         CHECK(parsed.header == h);
         CHECK(parsed.commands.empty());
         CHECK(parsed.keyframes.empty());
@@ -200,7 +201,7 @@ TEST_CASE("save_lines_after writes the command's line, a keyframe when a turn be
         const std::string_view part = std::string_view(g.text).substr(g.ends[i], g.ends[i + 1] - g.ends[i]);
         const std::string line = data::hex64(rules::state_hash(g.states[i + 1])).substr(2) + " " +
                                  rules::print(g.commands[i]) + "\n";
-        CHECK(data::save_command_line(g.commands[i], rules::state_hash(g.states[i + 1])) == line);
+        CHECK(rules::save_command_line(g.commands[i], rules::state_hash(g.states[i + 1])) == line);
         REQUIRE(part.substr(0, line.size()) == line);
         const bool over = g.states[i + 1].decision == rules::Decision::GameOver;
         const bool new_turn = g.states[i + 1].turn != g.states[i].turn && !over;
@@ -211,8 +212,8 @@ TEST_CASE("save_lines_after writes the command's line, a keyframe when a turn be
         if (new_turn) {
             ++keyframes;
             // The keyframe is the position of the game then, with the dice where they were.
-            data::Position p{"pikette-squared", {"french", "spanish"}, 12, g.calls[i + 1], g.states[i + 1]};
-            CHECK(part.substr(line.size()) == data::save_keyframe(i + 1, data::write_position(p, ctx)));
+            rules::Position p{"pikette-squared", {"french", "spanish"}, 12, g.calls[i + 1], g.states[i + 1]};
+            CHECK(part.substr(line.size()) == data::save_keyframe(i + 1, rules::write_position(p, ctx)));
             CHECK(part.ends_with("#== end of keyframe ==\n"));
         }
     }
@@ -317,8 +318,8 @@ TEST_CASE("replay_save tells each command as it goes, with the states around it 
     REQUIRE(p.ok());
     std::size_t seen = 0;
     bool order_ok = true;
-    const auto r = data::replay_save("game.save", *p.value, ctx,
-                                     [&](const data::ReplayedCommand& c, const GameState& before, const GameState& after) {
+    const auto r = rules::replay_save("game.save", *p.value, ctx,
+                                     [&](const rules::ReplayedCommand& c, const GameState& before, const GameState& after) {
                                          order_ok = order_ok && c.command == g.commands[seen] &&
                                                     before == g.states[seen] && after == g.states[seen + 1] &&
                                                     c.by == g.states[seen].decider &&
@@ -334,7 +335,7 @@ TEST_CASE("replay_save tells each command as it goes, with the states around it 
     std::size_t last_random = 0;  // one past the last random command
     int randoms = 0;
     for (std::size_t i = 0; i < g.commands.size(); ++i) {
-        const data::ReplayedCommand& c = r.value->commands[i];
+        const rules::ReplayedCommand& c = r.value->commands[i];
         const bool card = std::any_of(c.events.begin(), c.events.end(), [](const rules::Event& e) {
             return std::holds_alternative<rules::CardTurned>(e);
         });
@@ -358,7 +359,7 @@ TEST_CASE("a save cut in the middle of a line loses that line only", "[save][dat
         INFO("cut after " << kept << " bytes of line " << line_at(g.text, g.ends[k]));
         const std::string text = g.text.substr(0, g.ends[k] + kept);
         data::SaveFile parsed;
-        const data::Replayed r = load_good(text, ctx, &parsed);
+        const rules::Replayed r = load_good(text, ctx, &parsed);
         CHECK(parsed.good_bytes == g.ends[k]);
         REQUIRE(parsed.cut_line.has_value());
         CHECK(*parsed.cut_line == line_at(g.text, g.ends[k]));
@@ -382,7 +383,7 @@ TEST_CASE("a save cut inside a keyframe loses the command that began it", "[save
         INFO("cut at line " << line_at(g.text, end) << " of the keyframe");
         const std::string text = g.text.substr(0, end);
         data::SaveFile parsed;
-        const data::Replayed r = load_good(text, ctx, &parsed);
+        const rules::Replayed r = load_good(text, ctx, &parsed);
         CHECK(parsed.good_bytes == g.ends[i]);
         REQUIRE(parsed.cut_line.has_value());
         CHECK(*parsed.cut_line == line_at(g.text, g.ends[i]));
@@ -392,7 +393,7 @@ TEST_CASE("a save cut inside a keyframe loses the command that began it", "[save
     }
     // Cut inside the keyframe's first line, the command is whole and stays (without its keyframe).
     data::SaveFile parsed;
-    const data::Replayed r = load_good(g.text.substr(0, kf + 5), ctx, &parsed);
+    const rules::Replayed r = load_good(g.text.substr(0, kf + 5), ctx, &parsed);
     CHECK(parsed.good_bytes == kf);
     REQUIRE(parsed.cut_line.has_value());
     CHECK(*parsed.cut_line == line_at(g.text, kf));
@@ -678,7 +679,7 @@ TEST_CASE("a save with Windows line ends loads the same", "[save][data]") {
         text += c;
     }
     data::SaveFile parsed;
-    const data::Replayed r = load_good(text, ctx, &parsed);
+    const rules::Replayed r = load_good(text, ctx, &parsed);
     CHECK(parsed.over);
     CHECK(r.state == g.states.back());
 }
@@ -708,7 +709,7 @@ TEST_CASE("a save made by an earlier version still loads: french-spanish-12", "[
     CHECK(p.value->commands.size() == 696);
     CHECK(p.value->keyframes.size() == 8);
     const auto ctx = sample_context();
-    const auto r = data::replay_save(file.string(), *p.value, ctx);
+    const auto r = rules::replay_save(file.string(), *p.value, ctx);
     INFO(errors_text(r.errors));
     REQUIRE(r.ok());
     CHECK(data::hex64(rules::state_hash(r.value->state)) == "0xe1804bfd086fc18e");

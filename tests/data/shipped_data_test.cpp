@@ -14,6 +14,7 @@
 
 #include "data/data_files.hpp"
 #include "kits/check.hpp"
+#include "kits/pikette/data/files.hpp"
 
 namespace fs = std::filesystem;
 using namespace tercio;
@@ -29,13 +30,13 @@ namespace {
 const fs::path kData = fs::path(TERCIO_SOURCE_DIR) / "data";
 
 data::DataCatalog& catalog() {
-    static data::DataCatalog c(kData);
+    static data::DataCatalog c(kData, rules::Engine::name);
     return c;
 }
 
 const rules::Ruleset& ruleset() {
     std::string why;
-    const rules::Ruleset* rs = catalog().ruleset("pikette-squared", why);
+    const rules::Ruleset* rs = rules::ruleset(catalog(), "pikette-squared", why);
     INFO(why);
     REQUIRE(rs != nullptr);
     return *rs;
@@ -53,7 +54,7 @@ rules::ArmyList army(const std::string& id) {
     const data::FileText ft = data::read_file(file);
     INFO(file.string() << ": " << ft.error);
     REQUIRE(ft.error.empty());
-    auto loaded = data::load_army(file.string(), ft.text, catalog().resolver());
+    auto loaded = rules::load_army(file.string(), ft.text, rules::resolver(catalog()));
     for (const auto& e : loaded.errors) UNSCOPED_INFO(e.to_string());
     REQUIRE(loaded.ok());
     return *loaded.value;

@@ -9,6 +9,7 @@
 #include "data/data_files.hpp"
 #include "kits/hbl/data/files.hpp"
 #include "hbl/game.hpp"
+#include "rules/engine.hpp"
 
 namespace tercio::test {
 
@@ -38,7 +39,7 @@ class HblArmies {
     }
 
   private:
-    HblArmies() : catalog_(std::filesystem::path(TERCIO_SOURCE_DIR) / "data") {}
+    HblArmies() : catalog_(std::filesystem::path(TERCIO_SOURCE_DIR) / "data", rules::Engine::name) {}
     data::DataCatalog catalog_;
 };
 

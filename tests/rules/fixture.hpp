@@ -10,6 +10,7 @@
 #include "core/dice.hpp"
 #include "data/data_files.hpp"
 #include "rules/game.hpp"
+#include "kits/pikette/data/files.hpp"
 
 namespace tercio::test {
 
@@ -22,7 +23,7 @@ public:
     }
     const rules::Ruleset& ruleset() {
         std::string why;
-        const rules::Ruleset* rs = catalog_.ruleset("pikette-squared", why);
+        const rules::Ruleset* rs = rules::ruleset(catalog_, "pikette-squared", why);
         INFO(why);
         REQUIRE(rs != nullptr);
         return *rs;
@@ -32,7 +33,7 @@ public:
         if (it == armies_.end()) {
             const auto file = data::army_file(std::filesystem::path(TERCIO_SOURCE_DIR) / "data", "pikette-squared", id);
             const auto ft = data::read_file(file);
-            auto loaded = data::load_army(file.string(), ft.text, catalog_.resolver());
+            auto loaded = rules::load_army(file.string(), ft.text, rules::resolver(catalog_));
             for (const auto& e : loaded.errors) UNSCOPED_INFO(e.to_string());
             REQUIRE(loaded.ok());
             it = armies_.emplace(id, std::make_unique<rules::ArmyList>(std::move(*loaded.value))).first;
@@ -44,7 +45,7 @@ public:
     }
 
 private:
-    Armies() : catalog_(std::filesystem::path(TERCIO_SOURCE_DIR) / "data") {}
+    Armies() : catalog_(std::filesystem::path(TERCIO_SOURCE_DIR) / "data", rules::Engine::name) {}
     data::DataCatalog catalog_;
     std::map<std::string, std::unique_ptr<rules::ArmyList>> armies_;
 };

@@ -10,6 +10,7 @@
 #include "rules/state_hash.hpp"
 #include "tests/rules/fixture.hpp"
 #include "kits/pikette/replay_screen.hpp"
+#include "kits/pikette/data/save.hpp"
 
 using namespace tercio;
 using namespace tercio::ui;
@@ -69,7 +70,7 @@ struct SavedGame {
             REQUIRE_FALSE(rules::validate(ctx, s, c));
             const rules::GameState before = s;
             const rules::Events ev = rules::apply(ctx, s, c, dice);
-            text += data::save_lines_after(h, ctx, c, before, s, dice.calls(), n + 1);
+            text += rules::save_lines_after(h, ctx, c, before, s, dice.calls(), n + 1);
             hash.push_back(rules::state_hash(s));
             turn.push_back(s.turn);
             card.push_back(std::any_of(ev.begin(), ev.end(),
@@ -91,8 +92,8 @@ Loaded load(const SavedGame& g, const std::string& text) {
     auto parsed = data::parse_save("game.save", text);
     for (const auto& e : parsed.errors) UNSCOPED_INFO(e.to_string());
     REQUIRE(parsed.ok());
-    const auto r = data::replay_save("game.save", *parsed.value, g.ctx,
-                                     [&](const data::ReplayedCommand& rc, const rules::GameState&,
+    const auto r = rules::replay_save("game.save", *parsed.value, g.ctx,
+                                     [&](const rules::ReplayedCommand& rc, const rules::GameState&,
                                          const rules::GameState&) { out.commands.push_back(rc.command); });
     out.errors = r.errors;
     return out;

@@ -25,6 +25,7 @@
 #include "control/computer_turns.hpp"
 #include "kits/pikette/play_screen.hpp"
 #include "kits/pikette/control/session.hpp"
+#include "kits/pikette/data/save.hpp"
 
 namespace fs = std::filesystem;
 using namespace tercio;
@@ -150,7 +151,7 @@ struct TempSave {
         std::string why;
         const auto saves = data::SaveDir::open(dir, why);
         REQUIRE(saves);
-        save = data::GameSave::start(*saves, "game", h, g.ctx, why);
+        save = data::GameSave::start(*saves, "game", h, why);
         INFO(why);
         REQUIRE(save);
     }
@@ -163,12 +164,16 @@ struct TempSave {
 /// The app's save keeper in small: the session's observer that writes the save.
 struct Keeper final : control::Observer {
     data::GameSave& file;
+    const rules::RulesContext& ctx;
     const core::SeededDice& dice;
-    Keeper(data::GameSave& s, const core::SeededDice& d) : file(s), dice(d) {}
+    Keeper(data::GameSave& s, const rules::RulesContext& c, const core::SeededDice& d) : file(s), ctx(c), dice(d) {}
     std::optional<std::string> played(const control::Session& session, const control::Entry& entry,
                                       const rules::GameState& before) override {
         std::string why;
-        if (file.played(entry.command, before, session.state(), dice.calls(), why)) return std::nullopt;
+        const rules::GameState& after = session.state();
+        const std::string lines =
+            rules::save_lines_after(file.header(), ctx, entry.command, before, after, dice.calls(), file.commands() + 1);
+        if (file.played_lines(lines, after.turn != before.turn, why)) return std::nullopt;
         return why;
     }
     std::optional<std::string> undoing(const control::Session&) override {
@@ -179,13 +184,13 @@ struct Keeper final : control::Observer {
 };
 
 /// The save file read back and replayed.
-data::Replayed replayed(const Game& g, const fs::path& file, data::SaveFile* parsed = nullptr) {
+rules::Replayed replayed(const Game& g, const fs::path& file, data::SaveFile* parsed = nullptr) {
     const data::FileText t = data::read_file(file, data::kMaxSaveBytes);
     REQUIRE(t.error.empty());
     auto p = data::parse_save(file.string(), t.text);
     for (const auto& e : p.errors) UNSCOPED_INFO(e.to_string());
     REQUIRE(p.ok());
-    auto r = data::replay_save(file.string(), *p.value, g.ctx);
+    auto r = rules::replay_save(file.string(), *p.value, g.ctx);
     for (const auto& e : r.errors) UNSCOPED_INFO(e.to_string());
     REQUIRE(r.ok());
     if (parsed) *parsed = *p.value;
@@ -199,7 +204,7 @@ TEST_CASE("the computer's commands are played like typed ones: in the log and in
     control::Session p_session(g.ctx, g.setup, g.dice);
     PlayScreen p(p_session, {});
     TempSave ts(g, "computer:random");
-    Keeper keeper(*ts.save, g.dice);
+    Keeper keeper(*ts.save, g.ctx, g.dice);
     p_session.add_observer(&keeper);
     ComputerTurns turns(p_session, 0ms);
     turns.set_ready([&p] { return p.ready_for_computer(); });
@@ -231,11 +236,11 @@ TEST_CASE("the computer's commands are played like typed ones: in the log and in
     REQUIRE(by_computer.size() >= 5);
     // Every command is in the save, the computer's among them, and it replays to this game.
     data::SaveFile parsed;
-    const data::Replayed r = replayed(g, ts.save->file(), &parsed);
+    const rules::Replayed r = replayed(g, ts.save->file(), &parsed);
     CHECK(parsed.header.sides[1].plays == "computer:random");
     CHECK(r.state == p.state());
     std::vector<std::string> saved_by_b;
-    for (const data::ReplayedCommand& rc : r.commands) {
+    for (const rules::ReplayedCommand& rc : r.commands) {
         if (rc.by == Side::B) saved_by_b.push_back(rules::print(rc.command));
     }
     CHECK(saved_by_b == by_computer);
@@ -367,7 +372,7 @@ TEST_CASE("U against the computer takes back the person's last command and the c
     control::Session p_session(g.ctx, g.setup, g.dice);
     PlayScreen p(p_session, {});
     TempSave ts(g, "computer:easy");
-    Keeper keeper(*ts.save, g.dice);
+    Keeper keeper(*ts.save, g.ctx, g.dice);
     p_session.add_observer(&keeper);
     ComputerTurns turns(p_session, 0ms);
     turns.set_ready([&p] { return p.ready_for_computer(); });

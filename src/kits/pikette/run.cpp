@@ -1,5 +1,6 @@
 // What `tercio run` needs of Pikette Squared (kits/pikette/run.hpp).
 #include "kits/pikette/run.hpp"
+#include "kits/pikette/data/files.hpp"
 
 #include <variant>
 
@@ -27,16 +28,16 @@ std::vector<std::string> lines_of(const rules::RulesContext& ctx, const rules::G
 
 }  // namespace
 
-data::Loaded<data::Position> PiketteRun::load_position(std::string_view file, std::string_view text,
+data::Loaded<rules::Position> PiketteRun::load_position(std::string_view file, std::string_view text,
                                                        data::DataCatalog& catalog) {
-    return data::load_position(file, text, catalog.context_resolver());
+    return rules::load_position(file, text, rules::context_resolver(catalog));
 }
 
 std::optional<std::string> PiketteRun::new_game_ruleset(data::DataCatalog& catalog, std::string_view ruleset,
                                                         std::string_view red, std::string& why) {
     if (!ruleset.empty()) return std::string(ruleset);
     std::string reason;
-    const rules::ArmyList* a = catalog.army(red, reason);
+    const rules::ArmyList* a = rules::army(catalog, red, reason);
     if (!a) {
         why = "army \"" + std::string(red) + "\": " + reason;
         return std::nullopt;

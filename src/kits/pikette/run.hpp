@@ -7,20 +7,20 @@
 #include <vector>
 
 #include "data/data_files.hpp"
-#include "data/position.hpp"
+#include "kits/pikette/data/position.hpp"
 #include "kits/run.hpp"
 #include "rules/engine.hpp"
 
 namespace tercio::kits {
 
 struct PiketteRun {
-    using Position = data::Position;
+    using Position = rules::Position;
     /// None: Pikette Squared is the default kit, which reads the positions no other kit claims.
     static bool claims_position(std::string_view, data::DataCatalog&) { return false; }
     static data::Loaded<Position> load_position(std::string_view file, std::string_view text,
                                                 data::DataCatalog& catalog);
     static std::string write_position(const Position& p, const rules::RulesContext& ctx) {
-        return data::write_position(p, ctx);
+        return rules::write_position(p, ctx);
     }
     /// The ruleset given, or, when none is, the one the side A army's file names.
     static std::optional<std::string> new_game_ruleset(data::DataCatalog& catalog, std::string_view ruleset,

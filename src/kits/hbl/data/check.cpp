@@ -10,7 +10,9 @@ data::FileChecker file_checker(data::DataCatalog& catalog) {
     data::FileChecker c;
     c.engine = std::string(hbl::kEngine);
     c.title = "Hell Broke Loose";
-    c.ruleset = [](std::string_view file, std::string_view text) { return hbl::load_hbl_ruleset(file, text).errors; };
+    c.ruleset = [](std::string_view file, std::string_view text, const std::vector<std::string>&) {
+        return hbl::load_hbl_ruleset(file, text).errors;
+    };
     c.army = [&catalog](std::string_view file, std::string_view text) {
         return hbl::load_hbl_army(file, text, hbl::resolvers(catalog).ruleset).errors;
     };

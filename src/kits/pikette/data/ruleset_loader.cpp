@@ -2,17 +2,17 @@
 #include <algorithm>
 #include <cctype>
 
-#include "data/data_files.hpp"
+#include "kits/pikette/data/files.hpp"
 #include "data/toml_reader.hpp"
+#include "kits/pikette/data/words.hpp"
 
-namespace tercio::data {
+namespace tercio::rules {
 
-using detail::index;
-using detail::Reporter;
-using detail::TableView;
-using rules::ResultBand;
-using rules::Ruleset;
-using rules::TroopType;
+using namespace tercio::data;
+
+using data::detail::index;
+using data::detail::Reporter;
+using data::detail::TableView;
 
 namespace {
 
@@ -42,7 +42,7 @@ rules::EnumSet<E> read_enum_set(TableView& t, std::string_view key, Parse parse,
     if (!a) return set;
     for (std::size_t i = 0; i < a->size(); ++i) {
         const std::string path = index(t.path_of(key), i);
-        const auto name = detail::read_string(t.reporter(), *a->get(i), path);
+        const auto name = data::detail::read_string(t.reporter(), *a->get(i), path);
         if (!name) continue;
         if (auto e = parse(*name)) {
             set.insert(*e);
@@ -80,7 +80,7 @@ void read_stands(TableView& t, TroopType& type) {
             const std::string path = index(t.path_of("stand_groups"), i);
             if (!gt) {
                 t.reporter().error(a->get(i)->source(), path,
-                                   "expected a table, found " + detail::type_name(*a->get(i)));
+                                   "expected a table, found " + data::detail::type_name(*a->get(i)));
                 continue;
             }
             TableView g(t.reporter(), *gt, path);
@@ -103,7 +103,7 @@ void read_stands(TableView& t, TroopType& type) {
 std::optional<TroopType> read_troop_type(TableView& t) {
     TroopType type;
     const auto id = t.string("id", true);
-    if (id && !detail::valid_id(*id)) {
+    if (id && !data::detail::valid_id(*id)) {
         t.error(*t.raw().get("id"), "id", "\"" + *id + "\" is not a valid id (a-z, 0-9, _ and -)");
     }
     const auto name = t.string("name", true);
@@ -176,7 +176,7 @@ std::vector<ResultBand> read_bands(TableView& root, std::string_view key, bool m
         const toml::table* bt = a->get(i)->as_table();
         if (!bt) {
             root.reporter().error(a->get(i)->source(), path,
-                                  "expected a table, found " + detail::type_name(*a->get(i)));
+                                  "expected a table, found " + data::detail::type_name(*a->get(i)));
             return bands;
         }
         TableView t(root.reporter(), *bt, path);
@@ -234,29 +234,29 @@ std::vector<ResultBand> read_bands(TableView& root, std::string_view key, bool m
 
 }  // namespace
 
-Loaded<Ruleset> load_ruleset(std::string_view file, std::string_view text) {
+Loaded<Ruleset> load_ruleset(std::string_view file, std::string_view text,
+                             const std::vector<std::string>& engines) {
     Loaded<Ruleset> out;
     Reporter r(std::string(file), out.errors);
-    const auto doc = detail::parse_document(r, text);
+    const auto doc = data::detail::parse_document(r, text);
     if (!doc) return out;
     TableView root(r, *doc, "");
-    if (!detail::read_header(root, "ruleset")) return out;
+    if (!data::detail::read_header(root, "ruleset")) return out;
 
     // The engine that plays the ruleset (docs/rulesets.md); a file without one is Pikette Squared.
-    // The other engine this program has, for the messages (tercio check reads its rulesets with
-    // its own loader, so this one sees them only when called directly).
-    constexpr std::string_view kOtherEngine = "hell-broke-loose";
-    if (const auto engine = root.string("engine", false); engine && *engine != kPiketteSquared) {
+    // An engine the program has reads its own rulesets (tercio check sends them to it), so this
+    // loader sees them only when called directly.
+    if (const auto engine = root.string("engine", false); engine && *engine != Engine::name) {
+        const bool known = engines.empty() || std::find(engines.begin(), engines.end(), *engine) != engines.end();
         root.error(*doc->get("engine"), "engine",
-                   *engine == kOtherEngine
-                       ? "a " + *engine + " ruleset, where a " + std::string(kPiketteSquared) +
-                             " one is needed"
-                       : "\"" + *engine + "\" is not an engine this program has (use " +
-                             std::string(kPiketteSquared) + " or " + std::string(kOtherEngine) +
-                             ")");
+                   known ? "a " + *engine + " ruleset, where a " + std::string(Engine::name) + " one is needed"
+                         : "\"" + *engine + "\" is not an engine this program has (use " +
+                               data::detail::enum_choices<std::size_t>(
+                                   static_cast<int>(engines.size()), [&](std::size_t i) { return engines[i]; }) +
+                               ")");
     }
     Ruleset rs;
-    const detail::RulesetShell shell = detail::read_ruleset_shell(root);
+    const data::detail::RulesetShell shell = data::detail::read_ruleset_shell(root);
     const auto& id = shell.id;
     const auto& name = shell.name;
     if (const auto los = root.string("los", true)) {
@@ -268,8 +268,8 @@ Loaded<Ruleset> load_ruleset(std::string_view file, std::string_view text) {
     }
     rs.command_indecision = root.boolean("command_indecision", true).value_or(false);
 
-    detail::BoardSize board{rs.board_files, rs.board_ranks, rs.deployment_ranks};
-    detail::read_board(root, board);
+    data::detail::BoardSize board{rs.board_files, rs.board_ranks, rs.deployment_ranks};
+    data::detail::read_board(root, board);
     rs.board_files = board.files;
     rs.board_ranks = board.ranks;
     rs.deployment_ranks = board.deployment_ranks;
@@ -317,7 +317,7 @@ Loaded<Ruleset> load_ruleset(std::string_view file, std::string_view text) {
                                 detail::card_kind_choices() + ")");
                 continue;
             }
-            if (auto n = detail::read_integer(r, v, deck->path_of(k.str()), 0, 50)) {
+            if (auto n = data::detail::read_integer(r, v, deck->path_of(k.str()), 0, 50)) {
                 rs.deck[static_cast<std::size_t>(*kind)] = static_cast<int>(*n);
                 total += static_cast<int>(*n);
             } else {
@@ -340,7 +340,7 @@ Loaded<Ruleset> load_ruleset(std::string_view file, std::string_view text) {
             const toml::table* tt = types->get(i)->as_table();
             if (!tt) {
                 r.error(types->get(i)->source(), path,
-                        "expected a table, found " + detail::type_name(*types->get(i)));
+                        "expected a table, found " + data::detail::type_name(*types->get(i)));
                 continue;
             }
             TableView t(r, *tt, path);
@@ -367,7 +367,7 @@ Loaded<Ruleset> load_ruleset(std::string_view file, std::string_view text) {
     rs.melee_bands = read_bands(root, "melee_band", true);
     root.finish();
 
-    detail::sort_errors(out.errors);
+    data::detail::sort_errors(out.errors);
     if (!out.errors.empty() || !id || !name) return out;
     rs.id = *id;
     rs.name = *name;
@@ -375,4 +375,18 @@ Loaded<Ruleset> load_ruleset(std::string_view file, std::string_view text) {
     return out;
 }
 
-}  // namespace tercio::data
+namespace detail {
+
+std::string card_kind_choices() {
+    return data::detail::enum_choices<CardKind>(kCardKindCount, [](CardKind e) { return to_string(e); });
+}
+std::string ability_choices() {
+    return data::detail::enum_choices<Ability>(kAbilityCount, [](Ability e) { return to_string(e); });
+}
+
+}  // namespace detail
+
+// The engine's ids (a LineId's capacity) are the ids its files may use.
+static_assert(kMaxIdLength == data::detail::kMaxIdLength);
+
+}  // namespace tercio::rules

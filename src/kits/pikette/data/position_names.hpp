@@ -1,6 +1,6 @@
 #pragma once
 /// The words a position file uses for the GameState's enums, shared by its writer and reader.
-/// Private to the data layer. See docs/positions.md.
+/// Private to Pikette Squared's data library. See docs/positions.md.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -10,7 +10,7 @@
 #include "data/position_text.hpp"
 #include "rules/game_state.hpp"
 
-namespace tercio::data::detail {
+namespace tercio::rules::detail {
 
 inline constexpr std::array<std::string_view, 5> kUnitStatusNames = {"ok", "disordered", "routed",
                                                                      "destroyed", "left"};
@@ -54,4 +54,4 @@ static_assert(static_cast<std::size_t>(rules::UnitStatus::LeftTable) + 1 ==
 static_assert(static_cast<std::size_t>(rules::Decision::GameOver) + 1 == kDecisionNames.size());
 static_assert(static_cast<std::size_t>(rules::GameEnd::Concession) + 1 == kGameEndNames.size());
 
-}  // namespace tercio::data::detail
+}  // namespace tercio::rules::detail

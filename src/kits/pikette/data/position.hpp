@@ -6,11 +6,11 @@
 #include <string>
 #include <string_view>
 
-#include "data/data_files.hpp"
+#include "kits/pikette/data/files.hpp"
 #include "rules/game.hpp"
 #include "rules/game_state.hpp"
 
-namespace tercio::data {
+namespace tercio::rules {
 
 /// A game as a position file holds it: the static data it uses, named by id, the dice stream's
 /// place and the whole GameState.
@@ -34,8 +34,8 @@ std::string write_position(const Position& p, const rules::RulesContext& ctx);
 /// Parses and checks a position. `resolve` loads the ruleset and armies it names (the caller owns
 /// them); every error found is reported with its line and column (an inconsistency of the state
 /// at the key it is about, see docs/positions.md).
-Loaded<Position> load_position(std::string_view file, std::string_view text,
-                               const ContextResolver& resolve,
-                               PositionCheck check = PositionCheck::Playable);
+data::Loaded<Position> load_position(std::string_view file, std::string_view text,
+                                     const ContextResolver& resolve,
+                                     data::PositionCheck check = data::PositionCheck::Playable);
 
-}  // namespace tercio::data
+}  // namespace tercio::rules

@@ -3,17 +3,17 @@
 #include <map>
 #include <set>
 
-#include "data/data_files.hpp"
+#include "kits/pikette/data/files.hpp"
 #include "data/toml_reader.hpp"
+#include "kits/pikette/data/words.hpp"
 
-namespace tercio::data {
+namespace tercio::rules {
 
-using detail::index;
-using detail::Reporter;
-using detail::TableView;
-using rules::ArmyList;
-using rules::Ruleset;
-using rules::UnitLine;
+using namespace tercio::data;
+
+using data::detail::index;
+using data::detail::Reporter;
+using data::detail::TableView;
 
 namespace {
 
@@ -82,7 +82,7 @@ void check_unit_count(Reporter& r, const ArmyList& army,
 std::optional<UnitLine> read_unit_line(TableView& t, const Ruleset* rs) {
     UnitLine u;
     const auto id = t.string("id", true);
-    if (id && !detail::valid_id(*id)) {
+    if (id && !data::detail::valid_id(*id)) {
         t.error(*t.raw().get("id"), "id", "\"" + *id + "\" is not a valid id (a-z, 0-9, _ and -)");
     }
     const auto type_id = t.string("type", true);
@@ -112,7 +112,7 @@ std::optional<UnitLine> read_unit_line(TableView& t, const Ruleset* rs) {
     if (const toml::array* a = t.array("traits", false)) {
         for (std::size_t i = 0; i < a->size(); ++i) {
             const std::string path = index(t.path_of("traits"), i);
-            const auto name = detail::read_string(t.reporter(), *a->get(i), path);
+            const auto name = data::detail::read_string(t.reporter(), *a->get(i), path);
             if (!name) continue;
             if (auto tr = rules::parse_trait(*name)) {
                 u.traits.insert(*tr);
@@ -153,14 +153,14 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
                            const RulesetResolver& resolve) {
     Loaded<ArmyList> out;
     Reporter r(std::string(file), out.errors);
-    const auto doc = detail::parse_document(r, text);
+    const auto doc = data::detail::parse_document(r, text);
     if (!doc) return out;
     TableView root(r, *doc, "");
-    if (!detail::read_header(root, "army")) return out;
+    if (!data::detail::read_header(root, "army")) return out;
 
     ArmyList army;
     // The keys every army has (the shell); its period may be left out.
-    const detail::ArmyShell shell = detail::read_army_shell(root, false);
+    const data::detail::ArmyShell shell = data::detail::read_army_shell(root, false);
     const auto& id = shell.id;
     const auto& name = shell.name;
     army.period = shell.period.value_or("");
@@ -182,7 +182,7 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
         }
         for (std::size_t i = 0; i < cards->size(); ++i) {
             const std::string path = index("extra_card", i);
-            const auto kind = detail::read_string(r, *cards->get(i), path);
+            const auto kind = data::detail::read_string(r, *cards->get(i), path);
             if (!kind) continue;
             if (auto k = rules::parse_card_kind(*kind)) {
                 army.extra_card.push_back(*k);
@@ -215,7 +215,7 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
             const toml::table* ut = units->get(i)->as_table();
             if (!ut) {
                 r.error(units->get(i)->source(), path,
-                        "expected a table, found " + detail::type_name(*units->get(i)));
+                        "expected a table, found " + data::detail::type_name(*units->get(i)));
                 continue;
             }
             if (const auto* uid = ut->get_as<std::string>("id")) written_ids.insert(uid->get());
@@ -233,7 +233,7 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
             const toml::table* ut = ups->get(i)->as_table();
             if (!ut) {
                 r.error(ups->get(i)->source(), path,
-                        "expected a table, found " + detail::type_name(*ups->get(i)));
+                        "expected a table, found " + data::detail::type_name(*ups->get(i)));
                 continue;
             }
             if (i == kMaxUpgrades) {
@@ -247,7 +247,7 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
             const auto die = t.die("die", true);
             std::optional<std::pair<int, int>> on;
             if (const toml::node* n = t.get("on", true)) {
-                on = detail::read_range(r, *n, t.path_of("on"), 1, die ? core::faces(*die) : 12);
+                on = data::detail::read_range(r, *n, t.path_of("on"), 1, die ? core::faces(*die) : 12);
             }
             if (const auto scope = t.string("scope", true)) {
                 if (*scope == "one" || *scope == "all") {
@@ -295,19 +295,19 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
                 const toml::table* rt = results->get(i)->as_table();
                 if (!rt) {
                     r.error(results->get(i)->source(), path,
-                            "expected a table, found " + detail::type_name(*results->get(i)));
+                            "expected a table, found " + data::detail::type_name(*results->get(i)));
                     all_read = false;
                     continue;
                 }
                 TableView t(r, *rt, path);
                 rules::ExtraUnitResult res;
                 std::optional<std::pair<int, int>> on;
-                if (const toml::node* n = t.get("on", true)) on = detail::read_range(r, *n, t.path_of("on"), 1, faces);
+                if (const toml::node* n = t.get("on", true)) on = data::detail::read_range(r, *n, t.path_of("on"), 1, faces);
                 if (const toml::array* names = t.array("units", true)) {
                     if (names->empty()) t.error(*names, "units", "needs at least one unit line id");
                     for (std::size_t k = 0; k < names->size(); ++k) {
                         const std::string npath = index(t.path_of("units"), k);
-                        const auto nm = detail::read_string(r, *names->get(k), npath);
+                        const auto nm = data::detail::read_string(r, *names->get(k), npath);
                         if (!nm) continue;
                         const UnitLine* ul = army.find_line(*nm);
                         if (!ul) {
@@ -410,7 +410,7 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
         }
     }
 
-    detail::sort_errors(out.errors);
+    data::detail::sort_errors(out.errors);
     if (!out.errors.empty() || !id || !name) return out;
     army.id = *id;
     army.name = *name;
@@ -418,4 +418,4 @@ Loaded<ArmyList> load_army(std::string_view file, std::string_view text,
     return out;
 }
 
-}  // namespace tercio::data
+}  // namespace tercio::rules

@@ -1,26 +1,26 @@
-// Position files -> data::Position, every value checked. See docs/positions.md; the writer is in
+// Position files -> rules::Position, every value checked. See docs/positions.md; the writer is in
 // position_writer.cpp.
-#include "data/position.hpp"
+#include "kits/pikette/data/position.hpp"
 
 #include <algorithm>
 #include <limits>
 #include <map>
 #include <vector>
 
-#include "data/position_names.hpp"
+#include "kits/pikette/data/position_names.hpp"
 #include "data/position_text.hpp"
 #include "data/toml_reader.hpp"
+#include "kits/pikette/data/words.hpp"
 #include "rules/consistency.hpp"
 
-namespace tercio::data {
+namespace tercio::rules {
 
-using detail::index;
-using detail::kSideNames;
-using detail::Reporter;
-using detail::TableView;
-using rules::GameState;
-using rules::kNone;
-using rules::Side;
+using namespace tercio::data;
+
+using data::detail::index;
+using data::detail::kSideNames;
+using data::detail::Reporter;
+using data::detail::TableView;
 
 namespace {
 
@@ -186,19 +186,19 @@ template <std::size_t N>
 std::optional<std::size_t> Reader::word(TableView& t, std::string_view key,
                                         const std::array<std::string_view, N>& names,
                                         std::string_view what) {
-    return detail::read_word(t, key, names, what);
+    return data::detail::read_word(t, key, names, what);
 }
 
 std::optional<core::Square> Reader::square(const toml::node& n, const std::string& path) {
-    return detail::read_square(r_, n, path, s_.files, s_.ranks);
+    return data::detail::read_square(r_, n, path, s_.files, s_.ranks);
 }
 
 std::optional<core::Facing> Reader::facing(TableView& t, std::string_view key) {
-    return detail::read_facing(t, key);
+    return data::detail::read_facing(t, key);
 }
 
 std::optional<std::uint64_t> Reader::u64(TableView& t, std::string_view key) {
-    return detail::read_u64(t, key);
+    return data::detail::read_u64(t, key);
 }
 
 void Reader::unit_ref(TableView& t, std::string_view key, std::uint8_t& target,
@@ -212,7 +212,7 @@ void Reader::unit_ref(TableView& t, std::string_view key, std::uint8_t& target,
     const auto colon = text->find(':');
     const auto side = colon == std::string::npos
                           ? std::nullopt
-                          : detail::index_of(kSideNames, std::string_view(*text).substr(0, colon));
+                          : data::detail::index_of(kSideNames, std::string_view(*text).substr(0, colon));
     if (!side || colon + 1 == text->size()) {
         t.error(*t.raw().get(key), key,
                 "\"" + *text +
@@ -272,7 +272,7 @@ void Reader::terrain(TableView& root) {
         const toml::table* tt = pieces->get(i)->as_table();
         if (!tt) {
             r_.error(pieces->get(i)->source(), path,
-                     "expected a table, found " + detail::type_name(*pieces->get(i)));
+                     "expected a table, found " + data::detail::type_name(*pieces->get(i)));
             continue;
         }
         TableView t(r_, *tt, path);
@@ -412,7 +412,7 @@ void Reader::unit_stands(TableView& t, rules::Unit& u, bool known) {
     }
     bool read = true;
     for (std::size_t g = 0; g < groups; ++g) {
-        const auto n = detail::read_integer(r_, *stands->get(g), index(t.path_of("stands"), g), 0,
+        const auto n = data::detail::read_integer(r_, *stands->get(g), index(t.path_of("stands"), g), 0,
                                             type.stands[g].count);
         if (n) u.stands[g] = static_cast<std::uint8_t>(*n);
         read = read && n;
@@ -450,7 +450,7 @@ void Reader::unit(TableView& t, std::size_t i, std::array<int, 2>& per_side) {
     unit_identity(t, u, src.known);
     if (t.raw().contains("side") && ++per_side[idx(u.side)] == rules::kMaxUnitsPerSide + 1) {
         t.error(*t.raw().get("side"), "side",
-                "side " + std::string(detail::word(kSideNames, u.side)) + " has more than " +
+                "side " + std::string(data::detail::word(kSideNames, u.side)) + " has more than " +
                     std::to_string(rules::kMaxUnitsPerSide) + " units");
     }
     if (auto st = word(t, "status", detail::kUnitStatusNames, "unit status")) {
@@ -468,7 +468,7 @@ void Reader::unit(TableView& t, std::size_t i, std::array<int, 2>& per_side) {
     if (const toml::array* traits = t.array("traits", true)) {
         for (std::size_t k = 0; k < traits->size(); ++k) {
             const std::string path = index(t.path_of("traits"), k);
-            const auto name = detail::read_string(r_, *traits->get(k), path);
+            const auto name = data::detail::read_string(r_, *traits->get(k), path);
             if (!name) continue;
             if (auto tr = rules::parse_trait(*name)) {
                 u.traits.insert(*tr);
@@ -487,14 +487,14 @@ void Reader::unit(TableView& t, std::size_t i, std::array<int, 2>& per_side) {
         const auto flags = detail::marker_flags(u);
         for (std::size_t k = 0; k < markers->size(); ++k) {
             const std::string path = index(t.path_of("markers"), k);
-            const auto name = detail::read_string(r_, *markers->get(k), path);
+            const auto name = data::detail::read_string(r_, *markers->get(k), path);
             if (!name) continue;
-            if (auto m = detail::index_of(detail::kMarkerNames, *name)) {
+            if (auto m = data::detail::index_of(detail::kMarkerNames, *name)) {
                 *flags[*m] = true;
             } else {
                 r_.error(markers->get(k)->source(), path,
                          "unknown marker \"" + *name + "\" (use " +
-                             detail::word_choices(detail::kMarkerNames) + ")");
+                             data::detail::word_choices(detail::kMarkerNames) + ")");
             }
         }
     }
@@ -521,7 +521,7 @@ void Reader::units(TableView& root) {
         const toml::table* ut = units->get(i)->as_table();
         if (!ut) {
             r_.error(units->get(i)->source(), path,
-                     "expected a table, found " + detail::type_name(*units->get(i)));
+                     "expected a table, found " + data::detail::type_name(*units->get(i)));
             continue;
         }
         TableView t(r_, *ut, path);
@@ -563,7 +563,7 @@ void Reader::deck(TableView& t, rules::Deck& d) {
     if (const toml::array* cards = bounded_array(t, "deck", rules::kMaxDeck, "cards", "a deck")) {
         for (std::size_t k = 0; k < cards->size(); ++k) {
             const std::string path = index(t.path_of("deck"), k);
-            const auto name = detail::read_string(r_, *cards->get(k), path);
+            const auto name = data::detail::read_string(r_, *cards->get(k), path);
             if (!name) continue;
             if (auto c = rules::parse_card_kind(*name)) {
                 d.cards[k] = *c;
@@ -613,7 +613,7 @@ void Reader::sides(TableView& root) {
     auto sides = root.table("sides", true);
     if (!sides) return;
     for (Side s : {Side::A, Side::B}) {
-        if (auto t = sides->table(detail::word(kSideNames, s), true)) side_table(*t, s);
+        if (auto t = sides->table(data::detail::word(kSideNames, s), true)) side_table(*t, s);
     }
     sides->finish();
 }
@@ -703,7 +703,7 @@ void Reader::resolve_refs() {
                 found = i;
             }
         }
-        const std::string side_word(detail::word(kSideNames, ref.side));
+        const std::string side_word(data::detail::word(kSideNames, ref.side));
         if (!found) {
             r_.error(ref.node->source(), ref.path,
                      "no unit of side " + side_word + " is labelled \"" + ref.label + "\"");
@@ -718,7 +718,7 @@ void Reader::resolve_refs() {
 }
 
 void Reader::run(TableView& root, const ContextResolver& resolve) {
-    ctx_ = detail::read_context<rules::RulesContext>(root, p_, resolve);
+    ctx_ = data::detail::read_context<rules::RulesContext>(root, p_, resolve);
     if (auto d = root.table("dice", true)) {
         if (auto v = u64(*d, "seed")) p_.seed = *v;
         if (auto v = u64(*d, "calls")) p_.calls = *v;
@@ -739,7 +739,7 @@ void Reader::check_playable(const toml::table& root) {
     if (!ctx_) return;
     for (const rules::Inconsistency& bad : rules::check_consistent(*ctx_, s_)) {
         const std::string path = key_of(bad.field, bad.index);
-        r_.error(detail::nearest_node(root, path).source(), path, bad.message);
+        r_.error(data::detail::nearest_node(root, path).source(), path, bad.message);
     }
 }
 
@@ -747,7 +747,7 @@ void Reader::check_playable(const toml::table& root) {
 
 Loaded<Position> load_position(std::string_view file, std::string_view text, const ContextResolver& resolve,
                                PositionCheck check) {
-    return detail::load_position_with<Position, Reader>(file, text, resolve, check);
+    return data::detail::load_position_with<Position, Reader>(file, text, resolve, check);
 }
 
-}  // namespace tercio::data
+}  // namespace tercio::rules

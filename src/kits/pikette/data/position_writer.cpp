@@ -1,24 +1,24 @@
-// data::Position -> position file text. The layout is described in docs/positions.md; every field
+// rules::Position -> position file text. The layout is described in docs/positions.md; every field
 // of GameState is written, so that load_position(write_position(p)) == p.
 #include <algorithm>
 #include <stdexcept>
 #include <vector>
 
-#include "data/position.hpp"
-#include "data/position_names.hpp"
+#include "kits/pikette/data/position.hpp"
+#include "kits/pikette/data/position_names.hpp"
 #include "data/position_text.hpp"
 
-namespace tercio::data {
+namespace tercio::rules {
 
-using detail::bool_text;
-using detail::kSideNames;
-using detail::list;
-using detail::square_text;
-using detail::toml_string;
-using detail::u64_text;
-using detail::word;
-using rules::GameState;
-using rules::Side;
+using namespace tercio::data;
+
+using data::detail::bool_text;
+using data::detail::kSideNames;
+using data::detail::list;
+using data::detail::square_text;
+using data::detail::toml_string;
+using data::detail::u64_text;
+using data::detail::word;
 
 namespace {
 
@@ -275,4 +275,4 @@ std::string write_position(const Position& p, const rules::RulesContext& ctx) {
     return Writer(p, ctx).run();
 }
 
-}  // namespace tercio::data
+}  // namespace tercio::rules
