@@ -29,7 +29,6 @@
 #include "net/server.hpp"
 #include "ui/curses_surface.hpp"
 #include "kits/front_ends.hpp"
-#include "kits/pikette/data/files.hpp"
 #include "ui/plain_game_of.hpp"
 #include "ui/play_screen_of.hpp"
 
@@ -839,20 +838,14 @@ int run_host(const NetOptions& given, const fs::path& data_dir) {
         return kExitUsage;
     }
     Contexts contexts(data_dir);
-    if (!opt.resume && !opt.ruleset) {
-        for (const std::string& id : {opt.red.value_or("french"), opt.blue.value_or("spanish")}) {
-            if (!rules::army(contexts.catalog, id, why)) {
-                std::cerr << kCmd << ": army \"" << id << "\": " << why << '\n';
-                return kExitDataError;
-            }
-        }
-    }
-    if (!opt.resume && opt.ruleset) {
-        // Another ruleset's game: its armies and the computer's level checked by its kit.
-        const std::string engine = contexts.catalog.engine(*opt.ruleset).value_or("");
+    if (!opt.resume) {
+        // The game's armies and the computer's level, checked by the kit of its ruleset (without
+        // --ruleset, the default kit's, the red army's file naming its ruleset).
+        const std::string ruleset_id = opt.ruleset.value_or(kits::default_ruleset());
+        const std::string engine = contexts.catalog.engine(ruleset_id).value_or("");
         if (engine.empty()) {
-            std::cerr << kCmd << ": --ruleset " << printable(*opt.ruleset) << ": no ruleset \"" << printable(*opt.ruleset)
-                      << "\" (rulesets/" << printable(*opt.ruleset) << ".toml cannot be read)\n";
+            std::cerr << kCmd << ": --ruleset " << printable(ruleset_id) << ": no ruleset \"" << printable(ruleset_id)
+                      << "\" (rulesets/" << printable(ruleset_id) << ".toml cannot be read)\n";
             return kExitUsage;
         }
         const auto checked = kits::with_kit(engine, [&]<class K>(kits::KitTag<K>) {
@@ -863,7 +856,7 @@ int run_host(const NetOptions& given, const fs::path& data_dir) {
                 return kExitUsage;
             }
             const std::string red = opt.red.value_or("french");
-            const auto ruleset = K::Run::new_game_ruleset(contexts.catalog, *opt.ruleset, red, why);
+            const auto ruleset = K::Run::new_game_ruleset(contexts.catalog, opt.ruleset.value_or(""), red, why);
             if (!ruleset || !K::Files::context(contexts.catalog, *ruleset, {red, opt.blue.value_or("spanish")}, why)) {
                 std::cerr << kCmd << ": " << printable(why) << '\n';
                 return kExitDataError;
@@ -871,7 +864,7 @@ int run_host(const NetOptions& given, const fs::path& data_dir) {
             return kExitOk;
         });
         if (!checked) {
-            std::cerr << kCmd << ": --ruleset " << printable(*opt.ruleset) << ": " << kits::unknown_engine(engine) << '\n';
+            std::cerr << kCmd << ": --ruleset " << printable(ruleset_id) << ": " << kits::unknown_engine(engine) << '\n';
             return kExitUsage;
         }
         if (*checked != kExitOk) return *checked;
