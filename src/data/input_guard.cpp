@@ -28,6 +28,18 @@ std::string hex_byte(unsigned char c) {
 
 enum class State { Normal, Comment, Basic, Literal, MultiBasic, MultiLiteral };
 
+/// Whether a quote at `i` is where a key begins: first on its line outside brackets, or just after
+/// '{', '.', or a ',' inside an inline table (the last thing before it on its line, blanks aside).
+template <class Opens>
+bool key_position(int depth, const Opens& open_brackets, std::string_view text, std::size_t line_start, std::size_t i) {
+    std::size_t k = i;
+    while (k > line_start && (text[k - 1] == ' ' || text[k - 1] == '\t')) --k;
+    if (k == line_start) return depth == 0;
+    const char before = text[k - 1];
+    if (before == '{' || before == '.') return true;
+    return before == ',' && depth > 0 && open_brackets[static_cast<std::size_t>(depth - 1)].bracket == '{';
+}
+
 }  // namespace
 
 std::optional<LoadError> guard_input(std::string_view file, std::string_view text) {
@@ -111,6 +123,12 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
                                "keys may use only A-Z, a-z, 0-9, _ and -)");
                 } else if (c == '#') {
                     state = State::Comment;
+                } else if ((starts("\"\"\"") || starts("'''")) && key_position(depth, open_brackets, text, line_start, i)) {
+                    // toml++ 3.3.0 reads no multi-line string there, so this reader would take what
+                    // follows as inside a string when toml++ does not, and let through the non-ASCII
+                    // characters that reach its undefined behaviour (found by fuzzing:
+                    // fuzz/regressions/save-header-multiline-key.save).
+                    return err(line, column, "a key cannot be a multi-line string (\"\"\" or '''): quote it with \" or '");
                 } else if (starts("\"\"\"")) {
                     open(State::MultiBasic);
                     advance = 3;
