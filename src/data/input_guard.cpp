@@ -28,6 +28,14 @@ std::string hex_byte(unsigned char c) {
 
 enum class State { Normal, Comment, Basic, Literal, MultiBasic, MultiLiteral };
 
+/// Whether the character at `i` begins a token: first on its line, or after '=', '[', '{', ',' or
+/// '.' (blanks aside).
+bool after_separator(std::string_view text, std::size_t line_start, std::size_t i) {
+    std::size_t k = i;
+    while (k > line_start && (text[k - 1] == ' ' || text[k - 1] == '\t')) --k;
+    return k == line_start || std::string_view("=[{,.").find(text[k - 1]) != std::string_view::npos;
+}
+
 /// Whether a quote at `i` is where a key begins: first on its line outside brackets, or just after
 /// '{', '.', or a ',' inside an inline table (the last thing before it on its line, blanks aside).
 template <class Opens>
@@ -123,6 +131,12 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
                                "keys may use only A-Z, a-z, 0-9, _ and -)");
                 } else if (c == '#') {
                     state = State::Comment;
+                } else if ((c == '"' || c == '\'') && !after_separator(text, line_start, i)) {
+                    // Likewise a quote inside a bare word (`x = -$'...'`): toml++ reads no string
+                    // there (found by fuzzing: fuzz/regressions/toml-quote-inside-bare-word.toml).
+                    return err(line, column,
+                               "a quote inside a bare word: a string begins a key or a value (after =, [, {, "
+                               "',' or '.')");
                 } else if ((starts("\"\"\"") || starts("'''")) && key_position(depth, open_brackets, text, line_start, i)) {
                     // toml++ 3.3.0 reads no multi-line string there, so this reader would take what
                     // follows as inside a string when toml++ does not, and let through the non-ASCII

@@ -637,12 +637,16 @@ TEST_CASE("hostile input is refused before parsing", "[data][loader]") {
               std::vector<std::string>{
                   "4:8: unterminated string: add the closing \" before the end of the line"});
     }
-    SECTION("a multi-line string where a key begins is refused at its quotes (toml++ reads none there)") {
+    SECTION("a multi-line string where a key begins, or a quote inside a bare word, is refused (toml++ reads no string there)") {
         const std::string refused = "1: a key cannot be a multi-line string (\"\"\" or '''): quote it with \" or '";
         CHECK(guard("\"\"\"a\"\"\" = 1\n") == "1:1" + refused.substr(1));
         CHECK(guard("x = 1\n  '''a''' = 1\n") == "2:3" + refused.substr(1));
         CHECK(guard("t = { a = 1, \"\"\"b\"\"\" = 2 }\n") == "1:14" + refused.substr(1));
         CHECK(guard("a.'''b''' = 1\n") == "1:3" + refused.substr(1));
+        // A quote inside a bare word opens no string for toml++ either.
+        CHECK(guard("x = -$'a'\n") ==
+              "1:7: a quote inside a bare word: a string begins a key or a value (after =, [, {, ',' or '.')");
+        CHECK(guard("\"a\".\"b\" = [ \"x\",\"y\" ]\nt = {\"k\"='v'}\n").empty());
         // A value may be one, in a table, an array or an inline table.
         CHECK(guard("a = \"\"\"x\"\"\"\nb = [\n  '''y''',\n  \"\"\"z\"\"\",\n]\nc = { d = '''w''' }\n").empty());
     }
