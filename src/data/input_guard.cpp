@@ -48,6 +48,13 @@ bool key_position(int depth, const Opens& open_brackets, std::string_view text, 
     return before == ',' && depth > 0 && open_brackets[static_cast<std::size_t>(depth - 1)].bracket == '{';
 }
 
+/// What ends a bare value (a number, a boolean, a date...) for toml++ 3.3.0: it reads every
+/// character up to one of these as part of the value (unicode.h, is_value_terminator), even '=',
+/// '[' or a quote.
+bool value_terminator(char c) {
+    return c == ' ' || c == '\t' || c == ']' || c == '}' || c == ',' || c == '#';
+}
+
 }  // namespace
 
 std::optional<LoadError> guard_input(std::string_view file, std::string_view text) {
@@ -68,10 +75,26 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
         char bracket;
         int line;
         int column;
+        bool header = false;  ///< a table header's '[' (or '[['): keys follow, not values
     };
     std::array<Open, kMaxNesting> open_brackets{};
     int dots = 0;
     State state = State::Normal;
+    // Inside a bare value (`x = 1(41="[...`): toml++ reads it to a value terminator, so a quote
+    // there opens no string and a non-ASCII character in it reaches toml++'s undefined behaviour
+    // (found by fuzzing: fuzz/regressions/toml-quote-after-equals-in-bare-value.toml).
+    bool bare_value = false;
+    // Whether a value begins at `i`: after '=' (blanks aside), or inside an array (not a table
+    // header) after its '[' or a ',' or first on a line.
+    const auto value_start = [&](std::size_t line_begin, std::size_t i) {
+        std::size_t k = i;
+        while (k > line_begin && (text[k - 1] == ' ' || text[k - 1] == '\t')) --k;
+        const bool in_array = depth > 0 && open_brackets[static_cast<std::size_t>(depth - 1)].bracket == '[' &&
+                              !open_brackets[static_cast<std::size_t>(depth - 1)].header;
+        if (k == line_begin) return in_array;
+        const char before = text[k - 1];
+        return before == '=' || (in_array && (before == '[' || before == ','));
+    };
     int open_line = 1;  // where the string being read began
     int open_column = 1;
     // toml++ reports a missing closing quote as a forbidden control character at the end of the
@@ -102,6 +125,7 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
             ++line;
             column = 1;
             dots = 0;
+            bare_value = false;
             if (state == State::Comment) state = State::Normal;
             ++i;
             continue;
@@ -122,6 +146,16 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
         bool escape = false;
         switch (state) {
             case State::Normal:
+                if (bare_value && value_terminator(c)) {
+                    bare_value = false;
+                } else if (!bare_value && len == 1 && !value_terminator(c) && c != '"' && c != '\'' && c != '[' &&
+                           c != '{' && value_start(line_start, i)) {
+                    bare_value = true;
+                }
+                if (bare_value && len == 1 && c != '"' && c != '\'') {
+                    // The value's own characters: no bracket, '=' or '.' in it means anything.
+                    break;
+                }
                 if (len > 1) {
                     // TOML 1.0 allows non-ASCII only inside strings and comments, and toml++ 3.3.0
                     // reaches undefined behaviour on some such characters (found by fuzzing), so
@@ -131,7 +165,7 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
                                "keys may use only A-Z, a-z, 0-9, _ and -)");
                 } else if (c == '#') {
                     state = State::Comment;
-                } else if ((c == '"' || c == '\'') && !after_separator(text, line_start, i)) {
+                } else if ((c == '"' || c == '\'') && (bare_value || !after_separator(text, line_start, i))) {
                     // Likewise a quote inside a bare word (`x = -$'...'`): toml++ reads no string
                     // there (found by fuzzing: fuzz/regressions/toml-quote-inside-bare-word.toml).
                     return err(line, column,
@@ -171,7 +205,12 @@ std::optional<LoadError> guard_input(std::string_view file, std::string_view tex
                         return err(line, column, "nested more than " + std::to_string(kMaxNesting) +
                                                      " levels deep");
                     }
-                    open_brackets[static_cast<std::size_t>(depth - 1)] = Open{c, line, column};
+                    // A table header's '[' (or the second of '[['): keys follow it, not values.
+                    const bool header =
+                        c == '[' && ((depth == 1 && blank(text.substr(line_start, i - line_start))) ||
+                                     (depth == 2 && open_brackets[0].header && i > 0 && text[i - 1] == '[' &&
+                                      open_brackets[0].line == line && open_brackets[0].column == column - 1));
+                    open_brackets[static_cast<std::size_t>(depth - 1)] = Open{c, line, column, header};
                 } else if (c == ']' || c == '}') {
                     if (depth > 0) {
                         const Open& o = open_brackets[static_cast<std::size_t>(depth - 1)];

@@ -647,6 +647,19 @@ TEST_CASE("hostile input is refused before parsing", "[data][loader]") {
         CHECK(guard("x = -$'a'\n") ==
               "1:7: a quote inside a bare word: a string begins a key or a value (after =, [, {, ',' or '.')");
         CHECK(guard("\"a\".\"b\" = [ \"x\",\"y\" ]\nt = {\"k\"='v'}\n").empty());
+        // A bare value runs to a blank, ',', ']', '}' or '#' for toml++, even past a second '=':
+        // a quote there opens no string, and non-ASCII after it was toml++'s undefined behaviour
+        // (fuzz/regressions/toml-quote-after-equals-in-bare-value.toml).
+        CHECK(guard("nu1=1(41=\"[\xef\xb9\xbf\"[4") ==
+              "1:10: a quote inside a bare word: a string begins a key or a value (after =, [, {, ',' or '.')");
+        CHECK(guard("a = [1, 2=\"x\"]\n") ==
+              "1:11: a quote inside a bare word: a string begins a key or a value (after =, [, {, ',' or '.')");
+        CHECK(guard("t = { a = x=\xc3\xa9 }\n") ==
+              "1:13: non-ASCII character outside a string (put text in quotes; bare keys may use only A-Z, "
+              "a-z, 0-9, _ and -)");
+        // Values, keys and headers around them are still read as before.
+        CHECK(guard("a = [1,\"x\", 2.5, [\"y\"]]\nb = 1979-05-27 07:32:00\n[t.\"k\"]\n[[u.'v']]\nw = {x=1,\"y\"=2}\n")
+                  .empty());
         // A value may be one, in a table, an array or an inline table.
         CHECK(guard("a = \"\"\"x\"\"\"\nb = [\n  '''y''',\n  \"\"\"z\"\"\",\n]\nc = { d = '''w''' }\n").empty());
     }
