@@ -20,6 +20,7 @@
 #include "app/net_command.hpp"
 #include "app/play_command.hpp"
 #include "app/replay_command.hpp"
+#include "app/rules_command.hpp"
 #include "app/run_command.hpp"
 #include "app/sim_command.hpp"
 #include "data/data_files.hpp"
@@ -203,6 +204,7 @@ int run_default(const fs::path& data_dir) {
               << "                         (? in the game for keys); --resume goes on with your game;\n"
               << "                         --plain plays in plain text lines (screen readers, scripts)\n"
               << "  tercio check FILE...   check ruleset, army, position and save files\n"
+              << "  tercio rules [ID]      the rules text the game follows (tercio rules PS-MOVE-3)\n"
               << "  tercio run ...         play a game headless from a file of commands\n"
               << "  tercio replay FILE     show a saved game step by step\n"
               << "  tercio sim ...         computer against computer, many games, with statistics\n"
@@ -247,6 +249,16 @@ int main(int argc, char** argv) {
         "check", "Check ruleset, army, position and save files; print every error as file:line:column: message");
     check->fallthrough();  // parent options such as --data-dir may follow "check"
     check->add_option("FILE", check_files, "TOML files to check")->required()->type_name("FILE...");
+
+    std::string rules_query;
+    std::string rules_ruleset;
+    CLI::App* rules = app.add_subcommand(
+        "rules", "Print the rules text the game follows: a rule by the ID messages cite (PS-MOVE-3),\n"
+                 "an area's rules (PS-MOVE), or with none every area");
+    rules->fallthrough();
+    rules->add_option("ID", rules_query, "A rule ID, an area, or list")->type_name("[ID|AREA]");
+    rules->add_option("--ruleset", rules_ruleset, "Only this ruleset's rules (default: every ruleset's)")
+        ->type_name("ID");
 
     app::RunOptions run_opt;
     CLI::App* run = app.add_subcommand(
@@ -572,6 +584,7 @@ int main(int argc, char** argv) {
     const auto data_dir = data_dir_or_report(data_dir_flag, exe);
     if (!data_dir) return kExitNoInput;
     if (check->parsed()) return run_check(check_files, *data_dir);
+    if (rules->parsed()) return app::run_rules(rules_query, rules_ruleset, *data_dir);
     if (run->parsed()) return app::run_game(run_opt, *data_dir);
     if (play->parsed()) {
         play_opt.seed = play_seed;

@@ -1,5 +1,7 @@
 #include "app/net_command.hpp"
 
+#include "app/rules_command.hpp"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/ioctl.h>
@@ -291,9 +293,11 @@ std::string opening_note(const Game& game, bool plain) {
 /// decides (or is asked a question), so a file of one player's commands plays in step with the
 /// other's; at a terminal lines are read all the while (chat, map, odds...).
 template <class K>
-int plain_client(net::RemoteGameOf<typename K::Engine>& game, const NetOptions& opt, const std::string& note) {
+int plain_client(net::RemoteGameOf<typename K::Engine>& game, const NetOptions& opt, const std::string& note,
+                 ui::RuleShelf rules) {
     ui::PlainGameOf<K> plain(game.session(), std::cout);
     set_kit_options(plain, opt.kit_options);
+    plain.set_rules(std::move(rules));
     const bool tty = ::isatty(STDIN_FILENO) != 0;
     plain.set_echo(!tty);
     bool quit = false;
@@ -388,7 +392,7 @@ std::string away_hint(const net::RemoteGameOf<typename K::Engine>& game, const s
 /// the status line counts the other player's thinking time.
 template <class K>
 int screen_client(net::RemoteGameOf<typename K::Engine>& game, const NetOptions& opt, const std::string& note,
-                  const std::string& code) {
+                  const std::string& code, ui::RuleShelf rules) {
     std::string why;
     auto term = ui::CursesSurface::open(opt.color, why);
     if (!term) {
@@ -397,6 +401,7 @@ int screen_client(net::RemoteGameOf<typename K::Engine>& game, const NetOptions&
     }
     ui::PlayScreenOf<K> screen(game.session(), ui::ScreenOptions{term->has_color(), opt.ascii || !utf8_locale()});
     set_kit_options(screen, opt.kit_options);
+    screen.set_rules(std::move(rules));
     screen.show_history();
     screen.set_undo_asks(false);  // the server asks the other player
     screen.set_chat([&game](const std::string& text) { game.say(text); });
@@ -477,13 +482,16 @@ int screen_client(net::RemoteGameOf<typename K::Engine>& game, const NetOptions&
 }
 
 /// Plays (or watches) a joined game to its end, in the screen or in plain lines: the exit code.
-/// `note` is said first; empty: the opening note.
-int run_client(Joined& joined, const NetOptions& opt, const std::string& note, const std::string& code = {}) {
+/// `note` is said first; empty: the opening note. `?` and `rule ID` read the rules text of this
+/// machine's data directory.
+int run_client(Joined& joined, const NetOptions& opt, const fs::path& data_dir, const std::string& note,
+               const std::string& code = {}) {
     return std::visit(
         [&]<class Game>(std::unique_ptr<Game>& game) {
             using K = kits::KitOf<typename Game::Engine>;
             const std::string said = note.empty() ? opening_note(*game, opt.plain) : note;
-            return opt.plain ? plain_client<K>(*game, opt, said) : screen_client<K>(*game, opt, said, code);
+            return opt.plain ? plain_client<K>(*game, opt, said, rule_shelf(data_dir))
+                             : screen_client<K>(*game, opt, said, code, rule_shelf(data_dir));
         },
         joined);
 }
@@ -917,7 +925,7 @@ int run_host(const NetOptions& given, const fs::path& data_dir) {
     }
     note += ". Others watch with: tercio watch " + ready->game_id + ".";
     std::cout << note << std::endl;
-    return run_client(*game, opt, note, ready->code);
+    return run_client(*game, opt, data_dir, note, ready->code);
 }
 
 namespace {
@@ -1087,7 +1095,7 @@ int run_join(const NetOptions& opt, const fs::path& data_dir) {
         return kExitIllegal;
     }
     keep_token(*pd->dir, *game);
-    return run_client(*game, opt, {});
+    return run_client(*game, opt, data_dir, {});
 }
 
 std::vector<ui::GameListing> games_for_menu(const NetOptions& opt, std::string& where, std::string& why) {
@@ -1147,7 +1155,7 @@ std::optional<int> join_from_menu(const NetOptions& opt, const fs::path& data_di
     if (!game) return std::nullopt;
     if (!watch) keep_token(*pd->dir, *game);
     leave_menu();
-    return run_client(*game, opt, {});
+    return run_client(*game, opt, data_dir, {});
 }
 
 std::optional<std::string> served_game(const NetOptions& opt, const std::string& save_name) {
@@ -1227,7 +1235,7 @@ int run_watch(const NetOptions& opt, const fs::path& data_dir) {
         std::cerr << kCmd << ": " << printable(why) << '\n';
         return kExitIllegal;
     }
-    return run_client(*game, opt, {});
+    return run_client(*game, opt, data_dir, {});
 }
 
 }  // namespace tercio::app

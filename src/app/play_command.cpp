@@ -1,5 +1,7 @@
 #include "app/play_command.hpp"
 
+#include "app/rules_command.hpp"
+
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -317,6 +319,7 @@ int play_game(kits::KitTag<K>, std::unique_ptr<ui::CursesSurface>& term, const P
     if (!opt.plain) {
         screen.emplace(session, ui::ScreenOptions{color, opt.ascii || !utf8_locale()});
         set_kit_options(*screen, opt.kit_options);
+        screen->set_rules(rule_shelf(catalog.dir()));
     }
     std::unique_ptr<data::GameSave> save;
     std::string message;  // what the player is told first
@@ -355,6 +358,7 @@ int play_game(kits::KitTag<K>, std::unique_ptr<ui::CursesSurface>& term, const P
         // Plain lines on standard output, commands from standard input.
         ui::PlainGameOf<K> lines(session, std::cout);
         set_kit_options(lines, opt.kit_options);
+        lines.set_rules(rule_shelf(catalog.dir()));
         lines.set_save_action([&keeper] { return keeper.save(); });
         lines.set_echo(!::isatty(STDIN_FILENO));  // a script's commands show in the transcript
         seat_computer(lines);

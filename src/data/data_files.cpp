@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "data/input_guard.hpp"
+#include "data/rules_file.hpp"
 #include "data/save.hpp"
 #include "data/toml_reader.hpp"
 
@@ -424,6 +425,19 @@ CheckOutcome check_text(std::string_view file, std::string_view text, const File
             }
         }
         if (c) out.errors = c->position(file, text);
+    } else if (kind == "rules") {
+        // A ruleset's rules text: every ruleset's is read the same way.
+        out.kind = kind;
+        auto rules = read_rules_text(file, text);
+        out.errors = std::move(rules.errors);
+        const fs::path path(file);
+        if (rules.value && path.filename() == "rules.toml" && path.parent_path().parent_path().filename() == "rulesets" &&
+            path.parent_path().filename() != rules.value->ruleset) {
+            out.errors.push_back(LoadError{std::string(file), 1, 1,
+                                           "the rules of \"" + rules.value->ruleset + "\" in the folder of ruleset \"" +
+                                               path.parent_path().filename().string() + "\": set ruleset = \"" +
+                                               path.parent_path().filename().string() + "\""});
+        }
     } else if (!doc) {
         out.errors = std::move(scratch);
     } else {
@@ -435,7 +449,7 @@ CheckOutcome check_text(std::string_view file, std::string_view text, const File
             } else {
                 root.error(*n, "kind",
                            "\"" + kind +
-                               "\" is not a kind of file tercio reads (ruleset, army or position)");
+                               "\" is not a kind of file tercio reads (ruleset, army, position or rules)");
             }
         }
     }

@@ -28,6 +28,7 @@
 #include "control/computer_turns.hpp"
 #include "control/session.hpp"
 #include "core/engine.hpp"
+#include "ui/rule_book.hpp"
 #include "ui/screen_kit.hpp"
 
 namespace tercio::ui {
@@ -103,6 +104,9 @@ class PlainGameOf final : public control::ObserverOf<typename K::Engine> {
     /// Repeat each line read after the prompt (when the input is not a terminal, so that the
     /// output reads as a transcript).
     void set_echo(bool echo) { echo_ = echo; }
+    /// The rules text `rule ID` reads (every ruleset's the data folder has); without it, `rule`
+    /// says that none is installed.
+    void set_rules(RuleShelf rules) { rules_ = std::move(rules); }
     /// Words of a front end's own, tried before the game's (a network game's `say`, `yes`,
     /// `no`): given the first word and the rest of the line, returns true if it took the line.
     void set_words(std::function<bool(const std::string& word, const std::string& rest)> words) {
@@ -143,7 +147,11 @@ class PlainGameOf final : public control::ObserverOf<typename K::Engine> {
     /// The most commands `legal` lists at once (a deployment has thousands).
     static constexpr std::size_t kMaxListed = 40;
 
-    void say(const std::string& line) { out_ << plain_line(line) << '\n'; }
+    void say(const std::string& line) {
+        out_ << plain_line(line) << '\n';
+        if (auto ids = cited_rule_ids(line); !ids.empty()) cited_ = std::move(ids);
+    }
+    void print_rules(const std::string& query);
     void print_events(const State* before, const Command* c, const Events& events);
     void print_help();
     void print_legal(const std::string& start);
@@ -160,6 +168,8 @@ class PlainGameOf final : public control::ObserverOf<typename K::Engine> {
     Session& session_;
     std::ostream& out_;
     /// Lets go the reactions that offer nothing new (the game waits for the others).
+    RuleShelf rules_;
+    std::vector<std::string> cited_;  ///< the rule IDs the newest line that cited any cited
     typename K::Screen::Reactions reactions_;
     control::ComputerTurnsOf<E> turns_;
     std::function<std::string()> save_;
@@ -253,8 +263,10 @@ bool PlainGameOf<K>::handle_line(const std::string& raw) {
     const auto& ctx = session_.context();
     if (word == "quit" || word == "q") return false;
     if (words_ && words_(word, rest)) return true;
-    if (word == "help" || word == "?") {
+    if ((word == "help" || word == "?") && rest.empty()) {
         print_help();
+    } else if (word == "rule" || word == "rules" || word == "help" || word == "?") {
+        print_rules(rest);
     } else if (word == "legal") {
         print_legal(rest);
     } else if (word == "odds") {
@@ -332,14 +344,19 @@ std::optional<std::string> PlainGameOf<K>::played(const Session&, const Entry& e
 template <PlainKit K>
 void PlainGameOf<K>::print_help() {
     const auto all = [this](const std::vector<std::string>& lines) {
+        const std::vector<std::string> keep = cited_;  // an example is not a citation
         for (const std::string& l : lines) say(l);
+        cited_ = keep;
     };
     all({"Type a command in the command language (as `tercio run` reads it), or one of:",
          "  help          this list",
          "  legal [START] the legal commands now (those that begin with START), numbered;",
          "                a number plays that command",
          "  odds CMD      the odds of a command that rolls dice, without playing it",
-         "  why           the newest roll explained: dice, modifiers and rules"});
+         "  why           the newest roll explained: dice, modifiers and rules",
+         "  rule [ID]     the text of a rule by the ID messages cite; an area's rules by the",
+         "                ID's first two parts; rule list the areas; rule alone the rules",
+         "                the newest message cited"});
     all(Plain::page_help());
     all({"  undo          take back the last command (not past a roll or a card turned)",
          "  save          save now, with a copy in .bak (each command is saved anyway)",
@@ -347,6 +364,19 @@ void PlainGameOf<K>::print_help() {
     all(Plain::word_help());
     all({"  quit          stop; tercio play --resume goes on with the game",
          "Examples: " + std::string(Plain::kExamples) + "."});
+}
+
+template <PlainKit K>
+void PlainGameOf<K>::print_rules(const std::string& query) {
+    const RuleBook& book = rules_.book();
+    // `rule` alone: the rules the newest line citing any cited, or the list of areas.
+    std::vector<std::string> asked = query.empty() ? cited_ : std::vector<std::string>{query};
+    if (asked.empty()) asked.emplace_back("list");
+    const std::vector<std::string> keep = cited_;  // the rules' own lines do not replace it
+    for (const std::string& q : asked) {
+        for (const std::string& line : look_up_rule(book, q, 0).lines) say(line);
+    }
+    cited_ = keep;
 }
 
 template <PlainKit K>

@@ -48,6 +48,7 @@ void PlayScreenOf<K>::draw_prompt(Surface& out, int y) const {
 
 template <ScreenKit K>
 void PlayScreenOf<K>::draw_help(Surface& out) const {
+    if (!help_rules_.empty()) return draw_rules(out);
     if (help_unit_) {
         out.put(0, 0,
                 "Rules for " + Text::unit_name(ctx_, s_, *help_unit_) +
@@ -65,7 +66,31 @@ void PlayScreenOf<K>::draw_help(Surface& out) const {
             Style{Color::Default, true});
     int y = 2;
     for (const std::string& line : key_help()) out.put(2, y++, line);
-    out.put(0, y, "Commands are those of tercio run: see docs/commands.md or tercio(6).");
+    out.put(0, y, "Commands are those of tercio run (tercio(6)); :rule ID shows a rule's text.");
+}
+
+template <ScreenKit K>
+void PlayScreenOf<K>::draw_rules(Surface& out) const {
+    const RuleBook& book = rules_.book();
+    const int width = std::max(1, out.width() - 2);
+    // Each rule asked for (or cited) in turn, a blank row between; its first row in bold.
+    std::vector<std::pair<std::string, bool>> rows;
+    for (const std::string& query : help_rules_) {
+        if (!rows.empty()) rows.emplace_back("", false);
+        const std::vector<std::string> lines = look_up_rule(book, query, width).lines;
+        for (std::size_t r = 0; r < lines.size(); ++r) rows.emplace_back(lines[r], r == 0);
+    }
+    const int room = std::max(1, out.height() - 2);
+    rules_max_ = std::max(0, static_cast<int>(rows.size()) - room);
+    rules_page_ = std::max(1, room - 1);
+    const int first = std::clamp(rules_scroll_, 0, rules_max_);
+    out.put(0, 0,
+            std::string("The rules (? ") + (help_unit_ ? "the unit's rules" : "the keys") + ", :rule ID another" +
+                (rules_max_ > 0 ? ", PgDn j more" : "") + ", other keys close)",
+            Style{Color::Default, true});
+    for (int y = 2, i = first; y < out.height() && i < static_cast<int>(rows.size()); ++y, ++i) {
+        out.put(1, y, rows[static_cast<std::size_t>(i)].first, Style{Color::Default, rows[static_cast<std::size_t>(i)].second});
+    }
 }
 
 template <ScreenKit K>

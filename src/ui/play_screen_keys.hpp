@@ -21,7 +21,7 @@ inline constexpr KeyLine kKeysAfter[] = {
     {"x", "show or hide the why of the newest roll in the log"},
     {"PgUp PgDn Ctrl-P", "scroll the log; the whole history"},
     {"Ctrl-R", "redraw the screen"},
-    {"?", "this help; on a unit, first the rules of that unit"},
+    {"?", "this help; first any rules cited and the unit's rules"},
     {"U", "take back your last command (not past a roll or a card)"},
     {"S", "save now (every command is saved as it is played)"},
     {"Q  Ctrl-C", "quit (asks first)"},
@@ -29,6 +29,24 @@ inline constexpr KeyLine kKeysAfter[] = {
 
 /// The prompt's first column: "> " before the text.
 inline constexpr int kPromptText = 2;
+
+}  // namespace screen_detail
+
+/// What a typed `rule ID`, `rules ID`, `? ID` or `help ID` asks for ("list" for `rule` alone), or
+/// nothing if the text is not such a request. The plain mode's words are the same.
+inline std::optional<std::string> rule_query(std::string_view text) {
+    for (const std::string_view word : {"rules", "rule", "help", "?"}) {
+        if (!text.starts_with(word)) continue;
+        std::string_view rest = text.substr(word.size());
+        if (!rest.empty() && rest.front() != ' ') continue;
+        while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+        if (rest.empty() && word == "help") return std::nullopt;  // the keys, as before
+        return rest.empty() ? std::string("list") : std::string(rest);
+    }
+    return std::nullopt;
+}
+
+namespace screen_detail {
 
 }  // namespace screen_detail
 
@@ -147,7 +165,12 @@ void PlayScreenOf<K>::handle_confirm_action(const KeyPress& k) {
 template <ScreenKit K>
 void PlayScreenOf<K>::handle_page(const KeyPress& k) {
     using Kd = KeyPress::Kind;
-    if (mode_ == Mode::Help && help_unit_ && k.kind == Kd::Char && k.ch == '?') {
+    int back = rules_max_ - std::clamp(rules_scroll_, 0, rules_max_);  // scroll_history counts from the end
+    if (mode_ == Mode::Help && !help_rules_.empty() && k.kind == Kd::Char && k.ch == '?') {
+        help_rules_.clear();  // from the rules cited to the unit's rules, or the keys
+    } else if (mode_ == Mode::Help && !help_rules_.empty() && scroll_history(k, back, rules_page_, rules_max_)) {
+        rules_scroll_ = rules_max_ - back;
+    } else if (mode_ == Mode::Help && help_unit_ && k.kind == Kd::Char && k.ch == '?') {
         help_unit_.reset();  // from the unit's rules to the keys
     } else if (mode_ == Mode::Help && !help_legend_ && k.kind == Kd::Char && k.ch == '?') {
         help_legend_ = true;  // from the keys to the marks
@@ -234,6 +257,14 @@ bool PlayScreenOf<K>::typed_word(const std::string& text) {
     if (text == "help") {
         mode_ = Mode::Help;
         help_unit_.reset();
+        help_rules_.clear();
+    } else if (const auto query = rule_query(text)) {
+        // `rule PS-MOVE-3`, `? PS-MOVE-3`, `help PS-MOVE-3`: the rule's text (or an area's list).
+        mode_ = Mode::Help;
+        help_unit_.reset();
+        help_legend_ = false;
+        help_rules_ = {*query};
+        rules_scroll_ = 0;
     } else if (text == "quit") {
         ask_quit();
     } else if (text == "save") {
@@ -253,7 +284,20 @@ void PlayScreenOf<K>::open_help() {
     mode_ = Mode::Help;
     help_legend_ = false;
     history_scroll_ = 0;
-    // The rules of the selected unit, or of the one under the cursor, come first.
+    // The rules the screen cites (the message line, the roll explained in the log, the hint),
+    // then those of the selected unit or of the one under the cursor.
+    help_rules_ = cited_rule_ids(message_);
+    rules_scroll_ = 0;
+    const auto cite = [this](std::string_view text) {
+        for (std::string& id : cited_rule_ids(text)) {
+            if (std::find(help_rules_.begin(), help_rules_.end(), id) == help_rules_.end()) help_rules_.push_back(std::move(id));
+        }
+    };
+    if (expanded_ && *expanded_ < log_.size()) {
+        cite(log_[*expanded_].text);
+        for (const std::string& line : log_[*expanded_].why) cite(line);
+    }
+    cite(Text::decision_hint(ctx_, s_, reactions_.reason().value_or("")));
     const core::Square at = selected_.value_or(cursor_);
     help_unit_ = Kit::unit_at(s_, at, decider());
     if (!help_unit_) help_unit_ = Kit::unit_at(s_, at, core::other(decider()));

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "control/session.hpp"
 #include "ui/board_view.hpp"
 #include "ui/log.hpp"
+#include "ui/rule_book.hpp"
 #include "ui/screen_kit.hpp"
 #include "ui/screen_parts.hpp"
 #include "ui/surface.hpp"
@@ -67,6 +69,9 @@ class PlayScreenOf final : public control::ObserverOf<typename K::Engine> {
     void reveal(const Events& setup);
     /// Plays a command as if typed at the command line; the reason if it is refused.
     std::optional<std::string> play(const std::string& text);
+    /// The rules text `?` and `:rule ID` show (every ruleset's the data folder has); without it
+    /// they say that none is installed.
+    void set_rules(RuleShelf rules) { rules_ = std::move(rules); }
     /// Puts a message of the program's own on the message line.
     void show_message(std::string text) { message_ = std::move(text); }
     /// What `S` does (saves, and says what to tell the player); without it, the game is not saved.
@@ -198,6 +203,7 @@ class PlayScreenOf final : public control::ObserverOf<typename K::Engine> {
     void draw_prompt(Surface& out, int y) const;
     void draw_help(Surface& out) const;
     void draw_legend(Surface& out) const;
+    void draw_rules(Surface& out) const;
     void draw_history(Surface& out) const;
     void draw_hint(Surface& out, const Rect& map) const;
     void draw_side_over_log(Surface& out, int side_w) const;
@@ -234,6 +240,12 @@ class PlayScreenOf final : public control::ObserverOf<typename K::Engine> {
     std::vector<Command> choices_;          ///< the Enter menu's commands
     std::size_t choice_ = 0;                ///< the highlighted one
     std::optional<std::size_t> help_unit_;  ///< `?` on a unit: its rules first, then the keys
+    /// `?` where the screen cites rule IDs, or `:rule ID`: those rules' text first (look_up_rule).
+    std::vector<std::string> help_rules_;
+    int rules_scroll_ = 0;          ///< rows of the rules page scrolled off its top
+    mutable int rules_page_ = 20;   ///< a page of it, and how far it scrolls (the last draw)
+    mutable int rules_max_ = 0;
+    RuleShelf rules_;
     bool help_legend_ = false;  ///< `?` on the keys: what the map's marks and the pane mean
     std::string quit_question_;
     std::function<std::string()> save_;

@@ -12,6 +12,9 @@ endforeach()
 # Each ruleset is a folder, rulesets/<id>/ruleset.toml, its armies in rulesets/<id>/armies/.
 file(GLOB rulesets "${SRC}/data/rulesets/*/ruleset.toml")
 file(GLOB armies "${SRC}/data/rulesets/*/armies/*.toml")
+# And each ruleset's rules text, rulesets/<id>/rules.toml.
+file(GLOB rules "${SRC}/data/rulesets/*/rules.toml")
+list(SORT rules)
 list(SORT rulesets)
 list(SORT armies)
 list(LENGTH rulesets ruleset_count)
@@ -26,7 +29,7 @@ set(failures "")
 
 # All files in one run: the exit status is the worst of them.
 execute_process(
-  COMMAND "${TERCIO}" check ${rulesets} ${armies}
+  COMMAND "${TERCIO}" check ${rulesets} ${armies} ${rules}
   RESULT_VARIABLE rc
   OUTPUT_VARIABLE out
   ERROR_VARIABLE err)
@@ -43,15 +46,20 @@ endforeach()
 foreach(f IN LISTS armies)
   string(APPEND expected_out "${f}: ok (army)\n")
 endforeach()
+foreach(f IN LISTS rules)
+  string(APPEND expected_out "${f}: ok (rules)\n")
+endforeach()
 if(NOT out STREQUAL expected_out)
   string(APPEND failures "stdout was:\n${out}expected:\n${expected_out}")
 endif()
 
 # And each file on its own, by a relative name from the data directory.
-foreach(f IN LISTS rulesets armies)
+foreach(f IN LISTS rulesets armies rules)
   file(RELATIVE_PATH rel "${SRC}/data" "${f}")
   if(rel MATCHES "/ruleset\\.toml$")
     set(kind ruleset)
+  elseif(rel MATCHES "/rules\\.toml$")
+    set(kind rules)
   else()
     set(kind army)
   endif()
@@ -69,5 +77,9 @@ endforeach()
 if(failures)
   message(FATAL_ERROR "shipped data does not check clean:\n${failures}")
 endif()
-math(EXPR total "${ruleset_count} + ${army_count}")
+list(LENGTH rules rules_count)
+if(NOT rules_count EQUAL ruleset_count)
+  message(FATAL_ERROR "every ruleset needs its rules text: ${ruleset_count} rulesets, ${rules_count} rules.toml")
+endif()
+math(EXPR total "${ruleset_count} + ${army_count} + ${rules_count}")
 message(STATUS "${total} shipped data files check clean")

@@ -73,7 +73,7 @@ TEST_CASE("non-ASCII text outside strings is refused before toml++ sees it", "[d
     // Inside strings and comments it is fine.
     const auto ok = rules::check_text("k.toml", "# caf\xc3\xa9\nkind = \"caf\xc3\xa9\"\n", nullptr);
     REQUIRE(ok.errors.size() == 1);
-    CHECK(ok.errors[0].message == "kind: \"caf\xc3\xa9\" is not a kind of file tercio reads (ruleset, army or position)");
+    CHECK(ok.errors[0].message == "kind: \"caf\xc3\xa9\" is not a kind of file tercio reads (ruleset, army, position or rules)");
 }
 
 TEST_CASE("a table header must begin with a key before toml++ sees it", "[data][loader][fuzz]") {
@@ -93,7 +93,7 @@ TEST_CASE("a table header must begin with a key before toml++ sees it", "[data][
     // Keys, quoted names, spaces and arrays of tables are fine, and so are arrays as values.
     const auto ok = rules::check_text("k.toml", "kind = \"x\"\na = [ [1], [2] ]\n[ \"a b\" ]\n[[ c-d ]]\n['e']\n", nullptr);
     REQUIRE(ok.errors.size() == 1);
-    CHECK(ok.errors[0].message == "kind: \"x\" is not a kind of file tercio reads (ruleset, army or position)");
+    CHECK(ok.errors[0].message == "kind: \"x\" is not a kind of file tercio reads (ruleset, army, position or rules)");
 }
 
 TEST_CASE("a bracket closed by the other kind is refused before toml++ sees it",
@@ -126,7 +126,7 @@ TEST_CASE("a bracket closed by the other kind is refused before toml++ sees it",
         nullptr);
     REQUIRE(ok.errors.size() == 1);
     CHECK(ok.errors[0].message ==
-          "kind: \"x\" is not a kind of file tercio reads (ruleset, army or position)");
+          "kind: \"x\" is not a kind of file tercio reads (ruleset, army, position or rules)");
 }
 
 TEST_CASE("fuzz_position's seed corpus loads and plays on", "[data][position][fuzz]") {

@@ -549,7 +549,7 @@ TEST_CASE("the header is checked first", "[data][loader]") {
         CHECK(out.status == data::CheckOutcome::Status::Invalid);
         CHECK(lines(out.errors) ==
               std::vector<std::string>{
-                  "2:8: kind: \"scenario\" is not a kind of file tercio reads (ruleset, army or position)"});
+                  "2:8: kind: \"scenario\" is not a kind of file tercio reads (ruleset, army, position or rules)"});
     }
 }
 

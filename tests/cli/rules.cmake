@@ -1,0 +1,41 @@
+cmake_minimum_required(VERSION 3.25)
+# tercio rules: the rules text the game follows, on the command line. Variables: TERCIO (binary),
+# SRC (source root).
+function(rules expect_rc)
+  execute_process(COMMAND ${TERCIO} --data-dir ${SRC}/data rules ${ARGN}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL expect_rc)
+    message(FATAL_ERROR "tercio rules ${ARGN}: exit ${rc}, expected ${expect_rc}\n${out}${err}")
+  endif()
+  set(OUT "${out}" PARENT_SCOPE)
+  set(ERR "${err}" PARENT_SCOPE)
+endfunction()
+function(expect text where)
+  string(FIND "${where}" "${text}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "expected '${text}' in:\n${where}")
+  endif()
+endfunction()
+
+# A rule by its ID, in any case: its ID and title, then its text, a paragraph a line to a pipe.
+rules(0 ps-move-3)
+expect("PS-MOVE-3, Which way a unit steps.\nEach step goes" "${OUT}")
+rules(0 HBL-FIERCE-1)
+expect("HBL-FIERCE-1, " "${OUT}")
+# An area: an ID and title a line. Nothing: every area, the default ruleset's first.
+rules(0 PS-MOVE)
+expect("PS-MOVE-1, " "${OUT}")
+expect("PS-MOVE-15, " "${OUT}")
+rules(0)
+string(FIND "${OUT}" "PS-DICE, " first)
+if(NOT first EQUAL 0)
+  message(FATAL_ERROR "tercio rules: the default ruleset's areas should come first:\n${OUT}")
+endif()
+expect("HBL-LULL, 3 rules" "${OUT}")
+# What is not there: exit 1, and why on stderr.
+rules(1 PS-MOVE-99)
+expect("No rule PS-MOVE-99: PS-MOVE has PS-MOVE-1 to PS-MOVE-15." "${ERR}")
+rules(1 --ruleset hell-broke-loose PS-MOVE-3)
+expect("No rule PS-MOVE-3." "${ERR}")
+rules(66 --ruleset nope)
+expect("no ruleset \"nope\"" "${ERR}")
