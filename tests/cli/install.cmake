@@ -9,6 +9,7 @@ if(NOT rc EQUAL 0)
 endif()
 foreach(f bin/tercio share/tercio/rulesets/pikette-squared/ruleset.toml
           share/tercio/rulesets/pikette-squared/armies/french.toml
+          share/tercio/rulesets/pikette-squared/rules.toml share/tercio/rulesets/hell-broke-loose/rules.toml
           share/man/man6/tercio.6)
   if(NOT EXISTS ${SCRATCH}/${f})
     message(FATAL_ERROR "not installed: ${f}")
