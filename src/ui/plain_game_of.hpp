@@ -327,7 +327,15 @@ void PlainGameOf<K>::play_text(const std::string& text) {
         say(text + ": " + *err + " (help lists what you can type)");
         return;
     }
-    const auto o = session_.play(std::get<Command>(parsed));
+    Command c = std::get<Command>(parsed);
+    // Refused as written, but the kit knows the form the screen's key would play (a move that
+    // must turn first): played, and said.
+    if (const Command meant = K::Screen::typed(session_.context(), session_.state(), c);
+        !(meant == c) && !E::validate(session_.context(), session_.state(), meant)) {
+        say(text + " is played as " + E::print(session_.context(), session_.state(), meant) + ".");
+        c = meant;
+    }
+    const auto o = session_.play(c);
     if (!o.ok()) say(text + ": " + *o.refused);
 }
 

@@ -240,6 +240,14 @@ void PlayScreenOf<K>::enter_prompt() {
         return;
     }
     const Command c = std::get<Command>(parsed);
+    // Refused as written, but the kit knows the form its key would play (a move that must turn
+    // first): played, and said.
+    if (const Command meant = Kit::typed(ctx_, s_, c); !(meant == c) && !E::validate(ctx_, s_, meant)) {
+        const std::string as = print(meant);
+        play_and_report(meant, as);
+        message_ = text + " is played as " + as + "." + (message_.empty() ? "" : " " + message_);
+        return;
+    }
     if (c == E::concede() && !E::validate(ctx_, s_, c)) {
         // At a shared keyboard the side that decides now concedes: it says which.
         pending_ = c;

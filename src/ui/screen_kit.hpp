@@ -122,6 +122,9 @@ concept ScreenKit = TextKit<K> &&
     {
         K::Screen::action(ctx, s, key, selected, sq)
         } -> std::same_as<KeyAction<typename K::Engine::Command>>;
+    /// The command a typed one means when the rules refuse it as written: the one its action key
+    /// would play for the same unit and square (a move that must turn first), or the same command.
+    { K::Screen::typed(ctx, s, c) } -> std::same_as<typename K::Engine::Command>;
     /// The action keys' lines of the help page.
     { K::Screen::action_keys() } -> std::convertible_to<std::span<const KeyLine>>;
     /// Commands shown as examples in the help's line for `:` ("turn, move h5 h7").

@@ -132,3 +132,15 @@ TEST_CASE("plain: names with control bytes are printed without them", "[ui][plai
     CHECK(out.str().find('\x1b') == std::string::npos);
     CHECK(contains(out.str(), "Fr?[31mench (A)"));
 }
+
+TEST_CASE("plain: a typed move finds the same turn-then-move as the screen's m key", "[ui][plain][PS-MOVE-5]") {
+    test::Position pos = test::board();
+    pos.add(rules::Side::A, "arquebus", "h5");  // facing N
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    control::Session session(pos.ctx, pos.s, dice);
+    std::ostringstream out;
+    PlainGame game(session, out);
+    CHECK(game.handle_line("move h5 i5"));
+    CHECK(out.str().starts_with("move h5 i5 is played as move h5 face NE i5.\n"));
+    CHECK(rules::print(session.history().back().command) == "move h5 face NE i5");
+}

@@ -276,6 +276,23 @@ TEST_CASE("m finds the move that turns first when the square is reached only tha
     CHECK_FALSE(p.selected());  // a command played ends the selection
 }
 
+TEST_CASE("a typed move finds the same turn-then-move as m, and says what it played", "[ui][screen][PS-MOVE-5]") {
+    test::Position pos = test::board();
+    pos.add(rules::Side::A, "arquebus", "h5");  // facing N
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
+    REQUIRE_FALSE(test::refusal(pos.ctx, pos.s, "move h5 i5").empty());  // as written: refused
+    command(p, "move h5 i5");
+    CHECK(p.state().units[2].square == test::sq("i5"));
+    CHECK(rules::print(p_session.history().back().command) == "move h5 face NE i5");
+    CHECK(contains(p.message(), "move h5 i5 is played as move h5 face NE i5."));
+    // A move that names its facing means it: refused as written.
+    command(p, "move i5 face N i9");
+    CHECK(p.state().units[2].square == test::sq("i5"));
+    CHECK(contains(p.message(), "move i5 face N i9: "));
+}
+
 TEST_CASE("the selection shows on the map, Esc clears it, and it never hides the cursor's commands",
           "[ui][screen]") {
     test::Position pos = test::board();

@@ -28,6 +28,27 @@ constexpr ui::KeyLine kActionKeys[] = {
     {"D", "let reactions go until your phase; deploy the rest (set-up)"},
 };
 
+/// Not straight there: the legal move that turns first and then reaches the square (the map
+/// shows it as reachable), the least turn first; none if there is none.
+std::optional<Move> turn_then_move(const RulesContext& ctx, const GameState& s, const Move& plain) {
+    const Unit* u = nullptr;
+    if (const auto i = rules::unit_at(s, plain.from, s.decider)) u = &s.units[*i];
+    if (!u || !plain.to) return std::nullopt;
+    std::optional<Move> best;
+    int best_turn = 99;
+    for (const Command& c : legal_commands(ctx, s)) {
+        const Move* m = std::get_if<Move>(&c);
+        if (!m || m->from != plain.from || m->to != plain.to || m->attack != plain.attack) continue;
+        const int turn = m->face_before ? core::turn_steps(u->facing, *m->face_before) : 0;
+        const int after = m->face_after ? 1 : 0;  // a turn after the move only when nothing else does
+        if (!best || turn * 2 + after < best_turn) {
+            best = *m;
+            best_turn = turn * 2 + after;
+        }
+    }
+    return best;
+}
+
 /// The legal command for m, f, a or r with the selection and the cursor, or why none.
 std::optional<Command> unit_action(const RulesContext& ctx, const GameState& s, char32_t key,
                                    std::optional<core::Square> selected, core::Square cursor,
@@ -49,26 +70,7 @@ std::optional<Command> unit_action(const RulesContext& ctx, const GameState& s, 
         }
     }
     if (const Move* plain = std::get_if<Move>(&*wanted); plain && validate(ctx, s, *wanted)) {
-        // Not straight there: the legal move that turns first and then reaches the square (the
-        // map shows it as reachable), the least turn first.
-        const Unit* u = nullptr;
-        if (const auto i = rules::unit_at(s, plain->from, s.decider)) u = &s.units[*i];
-        std::optional<Move> best;
-        int best_turn = 99;
-        for (const Command& c : legal_commands(ctx, s)) {
-            const Move* m = std::get_if<Move>(&c);
-            if (!m || !u || m->from != plain->from || m->to != plain->to ||
-                m->attack != plain->attack)
-                continue;
-            const int turn = m->face_before ? core::turn_steps(u->facing, *m->face_before) : 0;
-            const int after =
-                m->face_after ? 1 : 0;  // a turn after the move only when nothing else does
-            if (!best || turn * 2 + after < best_turn) {
-                best = *m;
-                best_turn = turn * 2 + after;
-            }
-        }
-        if (best) return Command{*best};
+        if (auto turned = turn_then_move(ctx, s, *plain)) return Command{*turned};
     }
     if (const auto bad = validate(ctx, s, *wanted)) {
         why = print(*wanted) + ": " + *bad;
@@ -110,6 +112,14 @@ void Screen::mark_reach(const Context& ctx, const State& s, core::Square selecte
 std::vector<Command> Screen::menu_commands(const Context& ctx, const State& s, core::Square cursor,
                                            std::optional<core::Square> selected) {
     return ui::menu_commands(ctx, s, cursor, selected);
+}
+
+Command Screen::typed(const Context& ctx, const State& s, const Command& c) {
+    const Move* m = std::get_if<Move>(&c);
+    // Only a move that names no facing: one that names it means it.
+    if (!m || m->face_before || m->face_after || !validate(ctx, s, c)) return c;
+    if (auto turned = turn_then_move(ctx, s, *m)) return Command{*turned};
+    return c;
 }
 
 ui::KeyAction<Command> Screen::action(const Context& ctx, const State& s, char32_t key,

@@ -59,6 +59,9 @@ struct Screen {
                                               std::optional<core::Square> selected);
     static ui::KeyAction<Command> action(const Context& ctx, const State& s, char32_t key,
                                          std::optional<core::Square> selected, core::Square cursor);
+    /// `move a7 c8` refused because the unit must turn first: the move `m` plays (the least turn
+    /// that reaches the square); any other command as it is.
+    static Command typed(const Context& ctx, const State& s, const Command& c);
     static std::span<const ui::KeyLine> action_keys();
     static std::vector<std::string> legend(bool ascii);
     /// In the other side's phase: a reaction, a chip, an escape (not the initiative choice).
