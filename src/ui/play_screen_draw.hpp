@@ -159,7 +159,8 @@ void PlayScreenOf<K>::draw_side_over_log(Surface& out, int side_w) const {
         const std::string head = core::to_string(cursor_) + ": Enter plays";
         std::vector<std::string> rows{side_w >= 31 ? head + ", Esc cancels" : head};
         for (std::size_t i = 0; i < choices_.size(); ++i) {
-            rows.push_back((i < 9 ? std::to_string(i + 1) : std::string(" ")) + " " +
+            const int number = i < choice_numbers_.size() ? choice_numbers_[i] : 0;
+            rows.push_back((number != 0 ? std::to_string(number) : std::string(" ")) + " " +
                            Text::menu_label(ctx_, s_, choices_[i]));
         }
         draw_rows_over_log(out, side_x_, rows, static_cast<int>(choice_) + 1);

@@ -149,8 +149,9 @@ void PlayScreenOf<K>::handle_confirm_action(const KeyPress& k) {
     }
     mode_ = Mode::Map;
     odds_ = Odds{};
-    // A concession takes y itself; the odds of a roll take Enter too.
-    const bool enter_plays = !(pending_ && *pending_ == E::concede());
+    // A concession, or giving up the card in play, takes y itself; the odds of a roll take Enter too.
+    const bool enter_plays = !(pending_ && *pending_ == E::concede()) && !pending_y_only_;
+    pending_y_only_ = false;
     if ((k.kind == Kd::Char && (k.ch == 'y' || k.ch == 'Y')) ||
         (enter_plays && k.kind == Kd::Enter)) {
         const Command c = *pending_;

@@ -6,6 +6,7 @@
 /// read a TextSurface; the app gives it the terminal. The member definitions are in
 /// play_screen_play.hpp, play_screen_keys.hpp and play_screen_draw.hpp; each kit compiles the
 /// screen once (an explicit instantiation in its folder).
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -239,6 +240,22 @@ class PlayScreenOf final : public control::ObserverOf<typename K::Engine> {
     mutable int odds_max_ = 0;              ///< how far they scroll (the last draw)
     std::vector<Command> choices_;          ///< the Enter menu's commands
     std::size_t choice_ = 0;                ///< the highlighted one
+    std::vector<int> choice_numbers_;       ///< each one's number key (0: none)
+    /// Where the menu was opened (the cursor and the selection), and the numbers its commands
+    /// have had there: kept while it is opened there again.
+    struct MenuAnchor {
+        core::Square cursor{};
+        std::optional<core::Square> selected;
+        int turn = 0;
+        friend bool operator==(const MenuAnchor&, const MenuAnchor&) = default;
+    };
+    struct MenuNumbers {
+        std::optional<MenuAnchor> anchor;
+        std::vector<std::pair<std::string, int>> given;  ///< at the last opening, by command text
+        std::vector<int> gone;  ///< numbers of the opening before whose commands are gone
+    };
+    std::array<MenuNumbers, 2> menu_numbers_;  ///< a side each
+    bool pending_y_only_ = false;  ///< the pending command's question takes y only (not Enter)
     std::optional<std::size_t> help_unit_;  ///< `?` on a unit: its rules first, then the keys
     /// `?` where the screen cites rule IDs, or `:rule ID`: those rules' text first (look_up_rule).
     std::vector<std::string> help_rules_;

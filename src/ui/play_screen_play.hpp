@@ -263,6 +263,15 @@ void PlayScreenOf<K>::select_here() {
 template <ScreenKit K>
 void PlayScreenOf<K>::act(const Command& c) {
     if (wait_for_computer()) return;
+    // A key or a menu line that would give up something unused (the card in play) asks first.
+    if (auto question = Kit::forfeits(ctx_, s_, c)) {
+        pending_ = c;
+        pending_y_only_ = true;
+        odds_ = Odds{};
+        mode_ = Mode::ConfirmAction;
+        message_ = std::move(*question);
+        return;
+    }
     if (auto odds = Text::odds(ctx_, s_, c)) {
         pending_ = c;
         odds_ = std::move(*odds);
@@ -326,6 +335,65 @@ void PlayScreenOf<K>::open_menu() {
     if (wait_for_computer()) return;
     choices_ = Kit::menu_commands(ctx_, s_, cursor_, selected_);
     choice_ = 0;
+    // Each command keeps its number while the side opens the menu again on the same square and
+    // selection in the same turn, and the number of a command that is gone is given to no other
+    // at that opening (pressing it says so), so a key learnt never plays something else. When
+    // none of the last opening's commands is left (a new decision), the numbers start again.
+    // Each side has its own (a reaction of the other side's in between changes nothing).
+    const MenuAnchor anchor{cursor_, selected_, E::turn(s_)};
+    MenuNumbers& memo = menu_numbers_[core::idx(decider())];
+    std::vector<std::string> texts;
+    for (const Command& c : choices_) texts.push_back(print(c));
+    const auto number_of = [&](const std::string& text) {
+        for (const auto& [t, n] : memo.given) {
+            if (t == text) return n;
+        }
+        return 0;
+    };
+    const bool kept = memo.anchor == anchor &&
+                      std::any_of(texts.begin(), texts.end(), [&](const std::string& t) { return number_of(t) != 0; });
+    choice_numbers_.assign(choices_.size(), 0);
+    std::vector<int> last;  // the numbers of the last opening, none of them free now
+    if (kept) {
+        for (std::size_t i = 0; i < choices_.size(); ++i) choice_numbers_[i] = number_of(texts[i]);
+        for (const auto& given : memo.given) last.push_back(given.second);
+    }
+    int next = 1;
+    for (std::size_t i = 0; i < choices_.size(); ++i) {
+        if (choice_numbers_[i] != 0) continue;
+        const auto taken = [&](int n) {
+            return std::find(last.begin(), last.end(), n) != last.end() ||
+                   std::find(choice_numbers_.begin(), choice_numbers_.end(), n) != choice_numbers_.end();
+        };
+        while (next <= 9 && taken(next)) ++next;
+        if (next > 9) break;
+        choice_numbers_[i] = next;
+    }
+    memo.gone.clear();
+    for (const int n : last) {
+        if (std::find(choice_numbers_.begin(), choice_numbers_.end(), n) == choice_numbers_.end()) memo.gone.push_back(n);
+    }
+    memo.anchor = anchor;
+    memo.given.clear();
+    for (std::size_t i = 0; i < choices_.size(); ++i) {
+        if (choice_numbers_[i] != 0) memo.given.emplace_back(texts[i], choice_numbers_[i]);
+    }
+    // Listed by number, those without one after.
+    std::vector<std::size_t> order(choices_.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const int na = choice_numbers_[a] == 0 ? 10 : choice_numbers_[a];
+        const int nb = choice_numbers_[b] == 0 ? 10 : choice_numbers_[b];
+        return na < nb;
+    });
+    std::vector<Command> sorted;
+    std::vector<int> numbers;
+    for (const std::size_t i : order) {
+        sorted.push_back(choices_[i]);
+        numbers.push_back(choice_numbers_[i]);
+    }
+    choices_ = std::move(sorted);
+    choice_numbers_ = std::move(numbers);
     if (choices_.empty()) {
         message_ = "Nothing to do here now; : types a command, ? shows the keys.";
         return;
@@ -350,8 +418,18 @@ void PlayScreenOf<K>::handle_menu(const KeyPress& k) {
     } else if (k.kind == Kd::Enter || (k.kind == Kd::Char && k.ch == ' ')) {
         pick = choice_;
     } else if (k.kind == Kd::Char && k.ch >= '1' && k.ch <= '9') {
-        const auto i = static_cast<std::size_t>(k.ch - '1');
-        if (i < n) pick = i;
+        const int number = static_cast<int>(k.ch - '0');
+        const auto it = std::find(choice_numbers_.begin(), choice_numbers_.end(), number);
+        if (it != choice_numbers_.end()) {
+            pick = static_cast<std::size_t>(it - choice_numbers_.begin());
+        } else {
+            // The number of a command that is no longer legal here stays its own.
+            const std::vector<int>& gone_numbers = menu_numbers_[core::idx(decider())].gone;
+            const bool gone = std::find(gone_numbers.begin(), gone_numbers.end(), number) != gone_numbers.end();
+            message_ = gone ? std::to_string(number) + " was a command that is no longer possible here: each keeps "
+                                                      "its number. Up/Down choose, Enter plays."
+                            : "No command " + std::to_string(number) + " here.";
+        }
     } else if (k.kind == Kd::Escape || k.kind == Kd::Char) {
         mode_ = Mode::Map;
         choices_.clear();
@@ -370,6 +448,7 @@ void PlayScreenOf<K>::ask_quit() {
         mode_ == Mode::Choose) {
         // What was being asked or typed is dropped.
         pending_.reset();
+        pending_y_only_ = false;
         odds_ = Odds{};
         prompt_.clear();
         completions_.clear();

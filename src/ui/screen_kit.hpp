@@ -125,6 +125,10 @@ concept ScreenKit = TextKit<K> &&
     /// The command a typed one means when the rules refuse it as written: the one its action key
     /// would play for the same unit and square (a move that must turn first), or the same command.
     { K::Screen::typed(ctx, s, c) } -> std::same_as<typename K::Engine::Command>;
+    /// What playing `c` from a key or the Enter menu would give up that the player may not mean to
+    /// (turning the next card, or passing, while the card in play offers commands not yet used):
+    /// the question to ask first, answered with y only; nothing when `c` gives up nothing.
+    { K::Screen::forfeits(ctx, s, c) } -> std::same_as<std::optional<std::string>>;
     /// The action keys' lines of the help page.
     { K::Screen::action_keys() } -> std::convertible_to<std::span<const KeyLine>>;
     /// Commands shown as examples in the help's line for `:` ("turn, move h5 h7").

@@ -482,7 +482,10 @@ prompt_marked() {
 }
 proc_prompt() { [[ ${L[23]} != "> "* ]]; }
 proc_menu() { ! has "1-9 pick, Esc cancels"; }
-proc_confirm() { ! has "y or Enter plays it"; }
+# A command asked about before it is played: the odds of its roll, or a card in play given up
+# unused (t or P; y alone plays it).
+asked() { has "y or Enter plays it" || has "card in play is not used yet"; }
+proc_confirm() { ! asked; }
 proc_sentinel() { ! has "unknown key $sent_last;"; }
 
 # A single key in the map: KEY may play C ("" for none).
@@ -502,6 +505,10 @@ step_key() {
         return 0
     fi
     after_key "$mode" "$c" 0 proc_sentinel "key $key"
+    if ((!killed)) && asked; then
+        send y
+        after_key "$mode" "$c" 0 proc_confirm "key $key, y \"$c\""
+    fi
 }
 
 # Enter at the cursor, then a digit from the menu (then y if the odds are shown).
@@ -522,12 +529,12 @@ step_menu() {
         final_kill "" 0 none "menu open"
         return 0
     fi
-    send "$d"
+    send "${numbers[d - 1]}"
     # Half the kills of a menu step wait for the odds' y, if there are odds.
     local m=$mode
     [[ $mode == kill ]] && ((RANDOM % 2)) && m=sync
     after_key "$m" "$c" "$trunc" proc_menu "menu $d \"$c\""
-    if ((!killed)) && has "y or Enter plays it"; then
+    if ((!killed)) && asked; then
         if [[ $mode == kill ]] && ((RANDOM % 8 == 0)); then
             final_kill "" 0 none "odds shown"
             return 0
@@ -541,9 +548,11 @@ menu_or_nothing() { has "1-9 pick, Esc cancels" || has "Nothing to do here now";
 # The menu's numbered rows, read at the column of its heading.
 items=()
 truncs=()
+numbers=()
 parse_menu() {
     items=()
     truncs=()
+    numbers=()
     local i col=-1 row
     for ((i = 0; i < 24; i++)); do
         # The heading "h8: Enter plays, Esc cancels".
@@ -556,8 +565,11 @@ parse_menu() {
     ((col >= 0)) || return 0
     for ((i = i + 1; i < 24; i++)); do
         row=${L[i]:col}
+        # Each command keeps its number at a square in a turn, so numbers may skip one that is
+        # gone; they rise down the menu.
         [[ $row =~ ^([1-9])\ (.+)$ ]] || break
-        ((BASH_REMATCH[1] == ${#items[@]} + 1)) || break
+        ((${#numbers[@]} == 0 || BASH_REMATCH[1] > numbers[${#numbers[@]} - 1])) || break
+        numbers+=("${BASH_REMATCH[1]}")
         items+=("${BASH_REMATCH[2]}")
         # A row reaching the screen's last column may be cut short.
         truncs+=($((${#L[i]} >= 80)))
@@ -606,7 +618,7 @@ after_key() {
     fi
     wait_until "$what handled" "$processed"
     local need=C
-    if has "y or Enter plays it" && [[ $processed != proc_confirm ]]; then
+    if asked && [[ $processed != proc_confirm ]]; then
         need=none  # the odds are asked first
     elif refused "$c" "$trunc"; then
         need=none
@@ -733,7 +745,7 @@ final_kill() {
             need=none
             seen="mid-step"
         elif "$processed"; then
-            if has "y or Enter plays it" && [[ $processed != proc_confirm ]]; then
+            if asked && [[ $processed != proc_confirm ]]; then
                 need=none
                 seen="odds shown"
             elif refused "$c" "$trunc"; then

@@ -51,9 +51,14 @@ void cursor_to(Screen& screen, core::Square to) {
 /// B turns cards (t, and P when done with one) until its March card is in play (seed 5: the
 /// fourth).
 void to_b_march(Screen& screen, const Session& session) {
+    // y when the screen asks first: the card in play is given up unused.
+    const auto card_key = [&](const char* key) {
+        keys(screen, key);
+        if (contains(screen.message(), " card in play is not used yet")) keys(screen, "y");
+    };
     for (int i = 0; i < 8 && session.state().card != hbl::CardKind::March; ++i) {
-        if (session.state().card) keys(screen, "P");
-        keys(screen, "t");
+        if (session.state().card) card_key("P");
+        card_key("t");
     }
     REQUIRE(session.state().card == hbl::CardKind::March);
     REQUIRE(session.decider() == core::Side::B);

@@ -38,6 +38,12 @@ void command(PlayScreen& p, const std::string& text) {
     REQUIRE(p.handle(KeyPress::of(K::Enter)));
 }
 
+/// t or P, and y when the screen asks first (the card in play not used yet).
+void card_key(PlayScreen& p, char key) {
+    REQUIRE(p.handle(KeyPress::character(static_cast<char32_t>(key))));
+    if (contains(p.message(), " card in play is not used yet")) REQUIRE(p.handle(KeyPress::character('y')));
+}
+
 std::string screen_of(const PlayScreen& p, int w = 80, int h = 24) {
     TextSurface s(w, h);
     p.draw(s);
@@ -387,6 +393,76 @@ TEST_CASE("Enter shows the legal commands at the cursor, and a pick plays it", "
     CHECK(p.message() == "Now " + side_label(g.ctx, p.state().decider) + " decides.");
 }
 
+TEST_CASE("the Enter menu keeps each command's number while it is opened on the same square", "[ui][screen]") {
+    test::Position pos = test::board();
+    pos.add(rules::Side::A, "arquebus", "g5");
+    pos.add(rules::Side::A, "arquebus", "h5");
+    pos.add(rules::Side::B, "arquebus", "h7");
+    core::ScriptedDice dice = core::ScriptedDice::parse("d6:1 d6:1 d6:1 d6:1 d6:1 d6:1");
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
+    while (p.cursor() != test::sq("h7")) {
+        p.handle(KeyPress::character(p.cursor().x < test::sq("h7").x ? 'l' : p.cursor().x > test::sq("h7").x ? 'h'
+                                     : p.cursor().y < test::sq("h7").y ? 'k' : 'j'));
+    }
+    p.handle(KeyPress::of(K::Enter));
+    std::string s = screen_of(p);
+    // The moves into h7 first, then the two shots at it: g5's, then h5's.
+    REQUIRE(contains(s, "6 shoot g5 h7"));
+    REQUIRE(contains(s, "7 shoot h5 h7"));
+    p.handle(KeyPress::character('6'));
+    p.handle(KeyPress::character('y'));  // the odds first
+    INFO(p.message());
+    REQUIRE(p.state().units[2].fired);
+    if (p.state().decider == rules::Side::B) p.handle(KeyPress::character('d'));  // B lets its reaction go
+    REQUIRE(p.state().decider == rules::Side::A);
+    // Opened there again: h5's shot is still 7, and 6, g5's shot that is gone, plays nothing.
+    p.handle(KeyPress::of(K::Enter));
+    s = screen_of(p);
+    INFO(s);
+    CHECK(contains(s, "7 shoot h5 h7"));
+    CHECK_FALSE(contains(s, "6 shoot h5 h7"));
+    CHECK(contains(s, "1 move g5 h7"));
+    p.handle(KeyPress::character('6'));
+    CHECK(contains(p.message(), "6 was a command that is no longer possible here"));
+    CHECK_FALSE(p.state().units[3].fired);
+    // Elsewhere the numbers start again at 1.
+    p.handle(KeyPress::of(K::Escape));
+    p.handle(KeyPress::character('j'));
+    p.handle(KeyPress::of(K::Enter));
+    CHECK(contains(screen_of(p), "1 "));
+}
+
+TEST_CASE("turn and pass ask first while the card in play is not used yet and offers commands", "[ui][screen][PS-CARD-4]") {
+    test::Position pos = test::board();  // A holds an Infantry Move card
+    pos.add(rules::Side::A, "arquebus", "h5");
+    pos.next_card(rules::CardKind::Reload);
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
+    const std::size_t played = p_session.history().size();
+    p.handle(KeyPress::character('t'));
+    CHECK(contains(p.message(), "Turn the next card? The "));
+    CHECK(contains(p.message(), " card in play is not used yet and offers "));
+    CHECK(contains(p.message(), "Infantry Move card in play is not used yet and offers"));
+    CHECK(contains(p.message(), "(move "));
+    p.handle(KeyPress::of(K::Enter));  // only y gives it up
+    CHECK(p_session.history().size() == played);
+    CHECK(p.message() == "Cancelled.");
+    p.handle(KeyPress::character('P'));
+    CHECK(contains(p.message(), "Pass? The "));
+    p.handle(KeyPress::character('n'));
+    CHECK(p_session.history().size() == played);
+    // Once the card is used, t turns the next at once.
+    command(p, "move h5 h6");
+    REQUIRE(p_session.history().size() == played + 1);
+    p.handle(KeyPress::character('t'));
+    CHECK(std::holds_alternative<rules::TurnCard>(p_session.history().back().command));
+    // y gives it up when asked.
+    p.handle(KeyPress::character('t'));
+    if (contains(p.message(), "not used yet")) p.handle(KeyPress::character('y'));
+}
+
 TEST_CASE("the set-up rolls are shown one key at a time, Esc shows the rest", "[ui][screen]") {
     Game g;
     rules::GameState s;
@@ -419,7 +495,7 @@ TEST_CASE("a reaction out of turn is shown in reverse video, with the side to ac
     pos.next_card(rules::CardKind::Reload);
     control::Session p_session(pos.ctx, pos.s, dice);
     PlayScreen p(p_session, {});
-    p.handle(KeyPress::character('t'));  // A turns a card: B may shoot out of turn (R1)
+    card_key(p, 't');  // A turns a card: B may shoot out of turn (R1)
     REQUIRE(p.state().decision == rules::Decision::React);
     REQUIRE(p.state().decider == rules::Side::B);
     CHECK(p.message() == "Now B Spanish decides, out of turn.");
@@ -448,7 +524,7 @@ TEST_CASE("D at a reaction lets every reaction go until the side's phase, and un
     control::Session p_session(pos.ctx, pos.s, dice);
     PlayScreen p(p_session, {});
     SECTION("D") {
-        p.handle(KeyPress::character('t'));
+        card_key(p, 't');
         REQUIRE(p.state().decision == rules::Decision::React);
         CHECK(p.pass_reactions() == 0);  // a shot not yet let go in this phase: it stops
         p.handle(KeyPress::character('D'));
@@ -459,7 +535,7 @@ TEST_CASE("D at a reaction lets every reaction go until the side's phase, and un
     SECTION(":unmoved-shots never") {
         command(p, "unmoved-shots never");
         CHECK(contains(p.message(), "no longer stop the game"));
-        p.handle(KeyPress::character('t'));
+        card_key(p, 't');
         REQUIRE(p.state().decision == rules::Decision::React);
         CHECK(p.pass_reactions() == 1);
         CHECK(p.state().decider == rules::Side::A);
@@ -482,7 +558,7 @@ TEST_CASE("Ctrl-U clears the command line and the computer's message counts its 
     p.handle(KeyPress::of(K::Escape));
     // B is played elsewhere: its commands after A's pass are counted on the message line.
     p_session.set_seat(rules::Side::B, control::Seat::computer_at("normal"));
-    p.handle(KeyPress::character('P'));  // A passes: B's phase
+    card_key(p, 'P');  // A passes: B's phase
     REQUIRE(p.state().decider == rules::Side::B);
     REQUIRE(p_session.play(rules::TurnCard{}).ok());
     CHECK(contains(p.message(), "played \"turn\"."));

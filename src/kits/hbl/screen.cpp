@@ -374,6 +374,28 @@ std::vector<std::string> Screen::legend(bool a) {
     };
 }
 
+std::optional<std::string> Screen::forfeits(const Context& ctx, const State& s, const Command& c) {
+    const bool turn = std::holds_alternative<cmd::Turn>(c);
+    if (!turn && !std::holds_alternative<cmd::Done>(c)) return std::nullopt;
+    if (!s.card || s.decider != s.active) return std::nullopt;
+    // Used already: a command activated or rallied on it, its reload, facing or nomination made.
+    if (s.activated != 0 || s.rallied != 0 || s.reloaded || s.faced || s.nominated >= 0) return std::nullopt;
+    std::vector<std::string> offered;
+    for (const Command& o : legal_commands(ctx, s)) {
+        if (std::holds_alternative<cmd::Turn>(o) || std::holds_alternative<cmd::Done>(o) ||
+            std::holds_alternative<cmd::Concede>(o) || std::holds_alternative<cmd::Hold>(o))
+            continue;
+        offered.push_back(print(ctx, s, o));
+    }
+    if (offered.empty()) return std::nullopt;
+    const std::string what =
+        offered[0] + (offered.size() > 1 ? ", " + offered[1] : "") + (offered.size() > 2 ? "..." : "");
+    return std::string(turn ? "Turn the next card" : "Done with this card") + "? The " + std::string(card_title(*s.card)) +
+           " card in play is not used yet and offers " + std::to_string(offered.size()) +
+           (offered.size() == 1 ? " command (" : " commands (") + what + "): y " + (turn ? "turns" : "ends it") +
+           ", any other key keeps it.";
+}
+
 bool Screen::out_of_turn(const State& s) {
     return !s.over() && s.decision != Decision::Choose && s.decider != s.active;
 }

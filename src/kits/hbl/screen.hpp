@@ -59,6 +59,8 @@ struct Screen {
                                          std::optional<core::Square> selected, core::Square cursor);
     /// A move names its facing, so a typed command means what it says.
     static Command typed(const Context&, const State&, const Command& c) { return c; }
+    /// `turn` or `done` while the card in play still offers an activation not yet used.
+    static std::optional<std::string> forfeits(const Context& ctx, const State& s, const Command& c);
     static std::span<const ui::KeyLine> action_keys();
     static std::vector<std::string> legend(bool ascii);
     /// The side deciding is not the one in its phase (a reaction, a stubborn chip, a follow-up).

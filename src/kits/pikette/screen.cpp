@@ -114,6 +114,33 @@ std::vector<Command> Screen::menu_commands(const Context& ctx, const State& s, c
     return ui::menu_commands(ctx, s, cursor, selected);
 }
 
+std::optional<std::string> Screen::forfeits(const Context& ctx, const State& s, const Command& c) {
+    const bool turn = std::holds_alternative<TurnCard>(c);
+    if (!turn && !std::holds_alternative<Pass>(c)) return std::nullopt;
+    const rules::CardKind* card = s.current_card();
+    if (!card) return std::nullopt;
+    // Used already: a unit or the leader acted on it (PS-CARD-4, PS-LEADER-2), or a march.
+    for (const Unit& u : s.units) {
+        if (u.side == s.decider && u.acted) return std::nullopt;
+    }
+    if (s.leaders[rules::idx(s.decider)].acted || s.marched_on_card) return std::nullopt;
+    std::vector<std::string> offered;
+    for (const Command& o : legal_commands(ctx, s)) {
+        // What the next card leaves as it is: shooting needs no card (PS-SHOOT-2), nor a march.
+        if (std::holds_alternative<TurnCard>(o) || std::holds_alternative<Pass>(o) ||
+            std::holds_alternative<Concede>(o) || std::holds_alternative<March>(o) ||
+            std::holds_alternative<Shoot>(o))
+            continue;
+        offered.push_back(print(o));
+    }
+    if (offered.empty()) return std::nullopt;
+    std::string what = offered[0] + (offered.size() > 1 ? ", " + offered[1] : "") + (offered.size() > 2 ? "..." : "");
+    return std::string(turn ? "Turn the next card" : "Pass") + "? The " + std::string(rules::card_title(*card)) +
+           " card in play is not used yet and offers " + std::to_string(offered.size()) +
+           (offered.size() == 1 ? " command (" : " commands (") + what + "): y " + (turn ? "turns" : "passes") +
+           ", any other key keeps it.";
+}
+
 Command Screen::typed(const Context& ctx, const State& s, const Command& c) {
     const Move* m = std::get_if<Move>(&c);
     // Only a move that names no facing: one that names it means it.

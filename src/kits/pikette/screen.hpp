@@ -62,6 +62,9 @@ struct Screen {
     /// `move a7 c8` refused because the unit must turn first: the move `m` plays (the least turn
     /// that reaches the square); any other command as it is.
     static Command typed(const Context& ctx, const State& s, const Command& c);
+    /// `turn` or `pass` while the card in play has not been used and still offers commands of its
+    /// own (not a shot or a march, which need no card): "Turn the next card? The Melee card ...".
+    static std::optional<std::string> forfeits(const Context& ctx, const State& s, const Command& c);
     static std::span<const ui::KeyLine> action_keys();
     static std::vector<std::string> legend(bool ascii);
     /// In the other side's phase: a reaction, a chip, an escape (not the initiative choice).
