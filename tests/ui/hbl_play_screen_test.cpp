@@ -275,6 +275,44 @@ TEST_CASE("Hell Broke Loose: help, legend, history, Tab, undo and quitting", "[u
     CHECK_FALSE(screen.handle(KeyPress::character('y')));
 }
 
+TEST_CASE("Hell Broke Loose: once the cursor moves, its square's line wins back the row of a long "
+          "message (issue 40)",
+          "[ui][hbl]") {
+    const hbl::Context ctx = french_v_ottoman();
+    Session session(ctx, 5);
+    Screen screen(session, ui::ScreenOptions{});
+    keys(screen, "2");
+    press(screen, K::Enter);
+    keys(screen, "2");  // A goes second: B acts, played by the computer
+    REQUIRE(session.history().size() == 1);
+    session.set_seat(core::Side::B, control::Seat::computer_at("normal"));
+    for (int i = 0; i < 2; ++i) {
+        std::optional<hbl::Command> c;
+        for (const hbl::Command& legal : hbl::legal_commands(ctx, session.state())) {
+            if (!std::holds_alternative<hbl::cmd::Concede>(legal)) c = legal;
+        }
+        REQUIRE(session.state().decider == core::Side::B);
+        REQUIRE(c);
+        REQUIRE(session.play(*c).ok());
+    }
+    const std::string news = screen.message();
+    INFO(news);
+    REQUIRE(ui::code_points(news).size() > 80);
+    const auto row = [&screen](int y) {
+        ui::TextSurface s(80, 24);
+        screen.draw(s);
+        std::string r;
+        for (int x = 0; x < 80; ++x) r += s.cell(x, y);
+        while (!r.empty() && r.back() == ' ') r.pop_back();
+        return r;
+    };
+    CHECK(row(22) == ui::wrap(news, 80, 0, 2)[0]);
+    keys(screen, "k");
+    CHECK(row(22) == Text::square_status(ctx, session.state(), screen.cursor(), 80));
+    CHECK(row(23).ends_with("..."));
+    CHECK(news.starts_with(row(23).substr(0, row(23).size() - 3)));
+}
+
 TEST_CASE("Hell Broke Loose on the game screen waits for the computer", "[ui][hbl]") {
     const hbl::Context ctx = french_v_ottoman();
     Session session(ctx, 5);
