@@ -295,7 +295,7 @@ TEST_CASE("the selection shows on the map, Esc clears it, and it never hides the
     const int y = 1 + (15 - 5);
     CHECK(out.style(x + 1, y).underline);
     CHECK(out.style(x + 1, y).bold);
-    CHECK(out.style(x + 1, 0).reverse);  // the file label h above the map
+    CHECK(out.style(x, 0).reverse);      // the file label h above the map, over its first cell
     CHECK(out.style(1, y).reverse);      // the rank label 5
     // The cursor on the pike in c5: Enter offers the pike's moves, not nothing.
     for (int i = 0; i < 5; ++i) p.handle(KeyPress::character('h'));
@@ -733,6 +733,8 @@ TEST_CASE("? twice: from the keys to what the map's marks and the side pane mean
     p.handle(KeyPress::character('?'));
     const std::string s = screen_of(p);
     for (const char* words : {"!  Routed", "?  Disordered", "@  the leader is with it", "*  fired, not loaded",
+                              "the letter, its facing, then its marks", "↙ SW  ← W  ↖ NW",
+                              "only the first mark shows", "T1 6st",
                               "×  units of both sides", "±  both", "♣  wood", "Opp             opportunity chips",
                               "Deck Disc", "marching option", "Turn 3 of 10"}) {
         INFO(words);
@@ -755,6 +757,7 @@ TEST_CASE("? twice: from the keys to what the map's marks and the side pane mean
     ascii.handle(KeyPress::character('?'));
     const std::string t = screen_of(ascii);
     CHECK(contains(t, "&  wood"));
+    CHECK(contains(t, "v S  , SW  < W  ' NW"));  // each facing its own mark, right of the letter
     for (unsigned char c : t) CHECK(c < 0x80);
     ascii.handle(KeyPress::character('?'));  // a third ? closes it
     CHECK_FALSE(contains(screen_of(ascii), "The map's marks"));
