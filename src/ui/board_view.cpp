@@ -14,30 +14,24 @@ bool contains(const std::vector<core::Square>& v, core::Square q) {
 class BoardPainter {
   public:
     BoardPainter(Surface& out, Rect area, int files, int ranks, const MapView& view,
-                 const std::function<SquareCells(core::Square)>& cells)
+                 const std::function<SquareCells(core::Square, SquareSize)>& cells)
         : out_(out), area_(area), files_(files), ranks_(ranks), view_(view), cells_(cells) {}
 
     void draw() {
         const int cw = view_.cell_w;
         const int ch = view_.cell_h;
-        const int mid = (ch - 1) / 2;  // the picture's row in a larger square
         draw_file_labels(0);
         for (int r = 0; r < ranks_; ++r) {
             const int y0 = 1 + ch * (ranks_ - 1 - r);
-            draw_rank_label(y0 + mid, r);
+            draw_rank_label(y0, r);  // beside the picture's first row
             for (int f = 0; f < files_; ++f) {
                 const core::Square q = core::make_square(f, r);
-                const SquareCells c = highlighted(q, cells_(q));
+                const SquareCells c = highlighted(q, cells_(q, SquareSize{cw, ch}));
                 const int x0 = kRankLabelCells + cw * f;
                 for (int dy = 0; dy < ch; ++dy) {
                     for (int dx = 0; dx < cw; ++dx) {
-                        const int k = dy == mid ? picture_cell(c, dx) : -1;
-                        if (k >= 0) {
-                            put(x0 + dx, y0 + dy, c.text[static_cast<std::size_t>(k)],
-                                c.style[static_cast<std::size_t>(k)]);
-                        } else {
-                            put(x0 + dx, y0 + dy, c.fill, c.fill_style);
-                        }
+                        const Cell& cell = c.at(dx, dy);
+                        put(x0 + dx, y0 + dy, cell.text, cell.style);
                     }
                 }
             }
@@ -46,15 +40,6 @@ class BoardPainter {
     }
 
   private:
-    /// Which of the picture's cells column dx of a square shows, or -1 for the fill.
-    int picture_cell(const SquareCells& c, int dx) const {
-        const int cw = view_.cell_w;
-        if (cw == 1) return 1;
-        if (cw == 2) return c.narrow_side == 0 ? dx : dx + 1;
-        const int k = dx - (cw - kSquareCells) / 2;
-        return k >= 0 && k < kSquareCells ? k : -1;
-    }
-
     /// Writes one cell, relative to the area, only if it lies inside the area.
     void put(int x, int y, std::string_view cell, Style st) {
         if (x < 0 || y < 0 || x >= area_.w || y >= area_.h) return;
@@ -73,7 +58,7 @@ class BoardPainter {
             const char letter = static_cast<char>('a' + f);
             Style st;
             st.reverse = view_.selected && view_.selected->x == f;
-            put(kRankLabelCells + view_.cell_w * f + view_.cell_w / 2, y,
+            put(kRankLabelCells + view_.cell_w * f, y,  // over the picture's first cell
                 std::string_view(&letter, 1), st);
         }
     }
@@ -88,22 +73,20 @@ class BoardPainter {
     }
 
     /// The square's picture with the view's marks: the reach (+) and target (-) marks in an
-    /// empty square's middle, underlined reach, bold targets, the selection and the cursor.
+    /// empty square's first cell, underlined reach, bold targets, the selection and the cursor.
     SquareCells highlighted(core::Square q, SquareCells c) const {
         const bool reach = contains(view_.reach, q);
         const bool arc = contains(view_.arc, q);
         if (c.empty && (reach || arc)) {
-            c.text[1] = reach && arc ? (view_.ascii ? ":" : "±") : (reach ? "+" : "-");
-            c.style[1] = colored(reach ? Color::Magenta : Color::Yellow);
+            c.set(0, 0, reach && arc ? (view_.ascii ? ":" : "±") : (reach ? "+" : "-"),
+                  colored(reach ? Color::Magenta : Color::Yellow));
         }
-        const auto highlight = [&](Style& st) {
+        c.restyle([&](Style& st) {
             if (reach) st.underline = true;
             if (arc) st.bold = true;
             if (view_.selected && *view_.selected == q) st.underline = st.bold = true;
             if (view_.cursor && *view_.cursor == q) st.reverse = !st.reverse;
-        };
-        for (Style& st : c.style) highlight(st);
-        highlight(c.fill_style);
+        });
         return c;
     }
 
@@ -112,10 +95,33 @@ class BoardPainter {
     int files_;
     int ranks_;
     const MapView& view_;
-    const std::function<SquareCells(core::Square)>& cells_;
+    const std::function<SquareCells(core::Square, SquareSize)>& cells_;
 };
 
 }  // namespace
+
+SquareCells::SquareCells(SquareSize size, Cell fill)
+    : w_(std::max(0, size.first)),
+      h_(std::max(0, size.second)),
+      fill_(std::move(fill)),
+      cells_(static_cast<std::size_t>(w_ * h_), fill_) {}
+
+const Cell& SquareCells::at(int x, int y) const {
+    if (x < 0 || y < 0 || x >= w_ || y >= h_) return fill_;
+    return cells_[static_cast<std::size_t>(y * w_ + x)];
+}
+
+void SquareCells::set(int x, int y, std::string_view text, Style st) {
+    if (x < 0 || y < 0 || x >= w_ || y >= h_) return;
+    Cell& c = cells_[static_cast<std::size_t>(y * w_ + x)];
+    c.text = std::string(text);
+    c.style = st;
+}
+
+int SquareCells::write(int x, int y, std::string_view text, Style st) {
+    for (const std::string& cp : code_points(text)) set(x++, y, cp, st);
+    return x;
+}
 
 Rect map_rect(const MapView& view, int files, int ranks) {
     return Rect{0, 0, kRankLabelCells + view.cell_w * files, view.cell_h * ranks + 2};
@@ -132,7 +138,7 @@ void fit_map(MapView& view, int width, int height, int files, int ranks, int sid
 }
 
 void draw_board(Surface& out, Rect area, int files, int ranks, const MapView& view,
-                const std::function<SquareCells(core::Square)>& cells) {
+                const std::function<SquareCells(core::Square, SquareSize)>& cells) {
     BoardPainter(out, area, files, ranks, view, cells).draw();
 }
 

@@ -35,8 +35,16 @@ void PlayScreenOf<K>::draw_prompt(Surface& out, int y) const {
         }
         return;
     }
-    if (static_cast<int>(code_points(message_).size()) <= out.width()) {
+    const std::vector<std::string> cells = code_points(message_);
+    if (static_cast<int>(cells.size()) <= out.width()) {
         out.put(0, y, message_);
+        return;
+    }
+    if (message_ == yielded_) {
+        // The cursor has moved since: the square's line stays, the message keeps its own row.
+        std::string cut;
+        for (int i = 0; i + 3 < out.width(); ++i) cut += cells[static_cast<std::size_t>(i)];
+        out.put(0, y, cut + "...");
         return;
     }
     // A long message (a refusal with its reason) takes the square's status line above as well.

@@ -221,6 +221,10 @@ class PlayScreenOf final : public control::ObserverOf<typename K::Engine> {
     Mode mode_ = Mode::Map;
     std::string prompt_;
     std::string message_;
+    /// The message as it was when the cursor last moved: while it is still the message, the line
+    /// under the map is the cursor's square's again, and a message too long for its own row is
+    /// cut there instead of taking that line too (the news stays in the log).
+    std::string yielded_;
     int history_scroll_ = 0;
     // What the last draw saw, for the keys: a screen too small to show the game, and the
     // history's page and how far up it goes.

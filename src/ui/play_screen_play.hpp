@@ -219,6 +219,8 @@ void PlayScreenOf<K>::move_cursor(int dx, int dy) {
     const int x = std::clamp(cursor_.x + dx, 0, Kit::files(s_) - 1);
     const int y = std::clamp(cursor_.y + dy, 0, Kit::ranks(s_) - 1);
     cursor_ = core::make_square(x, y);
+    // Looking at a square: its description wins the line under the map from a long message.
+    yielded_ = message_;
 }
 
 template <ScreenKit K>

@@ -88,10 +88,10 @@ template <class K>
 concept ScreenKit = TextKit<K> &&
     requires(const typename K::Engine::Context& ctx, const typename K::Engine::State& s,
              const typename K::Engine::Command& c, const typename K::Engine::Events& ev,
-             control::SessionOf<typename K::Engine>& session,
-             typename K::Screen::Tips& tips, typename K::Screen::Reactions& reactions, Surface& out,
-             Rect area, core::Square sq, std::optional<core::Square> selected, core::Side side,
-             char32_t key, bool flag, MapView& view, const std::string& text) {
+             control::SessionOf<typename K::Engine>& session, typename K::Screen::Tips& tips,
+             typename K::Screen::Reactions& reactions, Surface& out, Rect area, core::Square sq,
+             std::optional<core::Square> selected, core::Side side, char32_t key, bool flag,
+             MapView& view, const std::string& text, SquareSize size) {
     /// The square sizes its board takes, largest first, and what a terminal must leave beside
     /// the board (the side pane) and under it (the hint and the two bottom lines).
     { K::Screen::square_sizes() } -> std::convertible_to<std::span<const SquareSize>>;
@@ -100,8 +100,10 @@ concept ScreenKit = TextKit<K> &&
     /// The board's files and ranks.
     { K::Screen::files(s) } -> std::convertible_to<int>;
     { K::Screen::ranks(s) } -> std::convertible_to<int>;
-    /// One square's picture (board_view.hpp), highlights left to the screen.
-    { K::Screen::square_cells(ctx, s, sq, flag, flag) } -> std::same_as<SquareCells>;
+    /// One square's picture at a size its board takes (board_view.hpp: a unit's glyph in the top
+    /// left cell, its facing, then its marks; more of it in a larger square), highlights left to
+    /// the screen.
+    { K::Screen::square_cells(ctx, s, sq, size, flag, flag) } -> std::same_as<SquareCells>;
     /// The status rows at the top of the side column (kStatusRows of them).
     K::Screen::draw_status(out, area, ctx, s, flag);
     /// The unit of `side` in a square, if any.
@@ -189,7 +191,9 @@ Rect draw_board_and_log(Surface& out, MapView& view, const typename K::Engine::C
     const bool ascii = view.ascii;
     const bool color = view.color;
     draw_board(out, Rect{0, 0, map.w, map.h}, files, ranks, view,
-               [&](core::Square q) { return Kit::square_cells(ctx, s, q, ascii, color); });
+               [&](core::Square q, SquareSize size) {
+                   return Kit::square_cells(ctx, s, q, size, ascii, color);
+               });
     side_x = map.w + 1;
     const int side_w = w - side_x;
     Kit::draw_status(out, Rect{side_x, 0, side_w, kStatusRows}, ctx, s, color);

@@ -55,7 +55,7 @@ expect "Rules       < Hell Broke Loose >  2 of 2"
 expect "A French: 2 Gendarmes"
 t send-keys -t menu s
 # The game screen (the computer, B, may well be playing already): the board and the side pane.
-expect "    a b c d e f g h i j k l m n o p q r s t u v w x Turn "
+expect "   a b c d e f g h i j k l m n o p q r s t u v w x  Turn "
 expect "   Die   Chips  Deck"
 expect "A  D10   "
 # Esc shows the rest of the set-up rolls (shown one at a time, any key the next).
@@ -163,7 +163,7 @@ expect "rc=0"
 session=big
 t -f /dev/null new-session -d -s big -x 120 -y 40 \
     "$tercio play --ruleset hell-broke-loose --red french --blue ottoman --seed 5 --vs normal --ai-delay 50; echo rc=\$?; sleep 10"
-expect " 2  ·  ·  ·  ·  ·  ·  ·  K↑ K↑ M↑ H↑ P↑ P↑ A↑ A↑ G↑ ·"
+expect " 2 ·  ·  ·  ·  ·  ·  ·  K↑ K↑ M↑ H↑ P↑ P↑ A↑ A↑ G↑ ·"
 expect "A French: won the initiative, 6 pips each: go first or second (Enter, then"
 t send-keys -t big Enter
 expect "m10: Enter plays, Esc cancels"

@@ -77,7 +77,7 @@ TEST_CASE("Hell Broke Loose on the game screen at 80x24 and 120x40", "[ui][hbl]"
     // side B's on rank 17 in small letters facing south.
     CHECK(contains(s, " 2 · · · · · · · K↑K↑M↑H↑P↑P↑A↑A↑G↑· · · · · · · ·"));
     CHECK(contains(s, "17 · · · · · · · m↓m↓h↓h↓h↓a↓a↓b↓b↓g↓· · · · · · ·"));
-    CHECK(contains(s, "    a b c d e f g h i j k l m n o p q r s t u v w x Turn 1 of 10"));
+    CHECK(contains(s, "   a b c d e f g h i j k l m n o p q r s t u v w x  Turn 1 of 10"));
     // The side pane: who decides, the pips, the card, each army's die, chips and deck.
     CHECK(contains(s, "A chooses: first or second"));
     CHECK(contains(s, "Initiative: 6 pips each"));
@@ -92,10 +92,48 @@ TEST_CASE("Hell Broke Loose on the game screen at 80x24 and 120x40", "[ui][hbl]"
     // Larger squares in a larger terminal: three cells at 120x40.
     const std::string big = screen_of(screen, 120, 40);
     INFO(big);
-    CHECK(contains(big, " 2  ·  ·  ·  ·  ·  ·  ·  K↑ K↑ M↑ H↑ P↑ P↑ A↑ A↑ G↑ ·"));
+    CHECK(contains(big, " 2 ·  ·  ·  ·  ·  ·  ·  K↑ K↑ M↑ H↑ P↑ P↑ A↑ A↑ G↑ ·"));
     CHECK(contains(big, "A French: won the initiative, 6 pips each: go first or second (Enter, then"));
     // Too small a terminal is told so.
     CHECK(contains(screen_of(screen, 79, 24), "terminal too small: need 80x24, have 79x24"));
+}
+
+TEST_CASE("Hell Broke Loose: every mark in its place in its unit's square, more in a larger square "
+          "(issue 40)",
+          "[ui][hbl]") {
+    const hbl::Context ctx = french_v_ottoman();
+    hbl::GameState state = Session(ctx, 5).state();
+    // A's first arquebus faces west, vexed and not loaded.
+    std::optional<std::size_t> arq;
+    for (std::size_t i = 0; i < state.unit_count && !arq; ++i) {
+        if (state.units[i].side == core::Side::A && hbl::unit_label(ctx, state, i) == "A1") arq = i;
+    }
+    REQUIRE(arq);
+    hbl::Unit& u = state.units[*arq];
+    u.facing = core::Facing::W;
+    u.integrity.vexed = true;
+    u.loaded = false;
+    const core::Square q = u.sq;
+    Session session(ctx, state, 5, 0);
+    Screen screen(session, ui::ScreenOptions{});
+    const auto square = [&](int w, int h, int cw, int ch) {
+        ui::TextSurface t(w, h);
+        screen.draw(t);
+        std::string out;
+        const int x0 = 3 + cw * q.x;
+        const int y0 = 1 + ch * (session.state().ranks - 1 - q.y);
+        for (int y = y0; y < y0 + ch; ++y) {
+            if (y > y0) out += "|";
+            for (int x = x0; x < x0 + cw; ++x) out += t.cell(x, y);
+        }
+        return out;
+    };
+    CHECK(square(80, 24, 2, 1) == "A←");                             // the letter and its facing
+    CHECK(square(120, 40, 3, 1) == "A←?");                           // and its first mark
+    CHECK(square(200, 60, 7, 3) == "A←?*   |A1 4UI |       ");  // each mark, its name, its UI
+    ui::TextSurface ascii(120, 40);
+    Screen(session, ui::ScreenOptions{false, true}).draw(ascii);
+    CHECK(ascii.cell(3 + 3 * q.x + 1, 1 + session.state().ranks - 1 - q.y) == "<");
 }
 
 TEST_CASE("Hell Broke Loose: every decision drawn at 80x24 without a line cut", "[ui][hbl]") {
@@ -240,6 +278,20 @@ TEST_CASE("Hell Broke Loose: help, legend, history, Tab, undo and quitting", "[u
     s = screen_of(screen);
     CHECK(contains(s, "The map's marks and the side pane"));
     CHECK(contains(s, ":  rough ground (type II)"));
+    // The marks as drawn: the letter, its facing, its marks, in that order (issue 40).
+    CHECK(contains(s, "the letter, its facing, then its marks"));
+    CHECK(contains(s, "Marks, in order: ?  vexed"));
+    CHECK(contains(s, "(P1 4UI)"));
+    // Every row fits 80 columns: drawn 120 wide, none goes past the 80th.
+    const std::string wide = screen_of(screen, 120, 30);
+    std::size_t start = 0;
+    while (start < wide.size()) {
+        const std::size_t end = std::min(wide.find('\n', start), wide.size());
+        const std::string row = wide.substr(start, end - start);
+        INFO(row);
+        CHECK(ui::code_points(row).size() <= 80);
+        start = end + 1;
+    }
     press(screen, K::Escape);
     // ? on a unit: its rules first.
     cursor_to(screen, core::make_square(7, 1));
@@ -278,6 +330,44 @@ TEST_CASE("Hell Broke Loose: help, legend, history, Tab, undo and quitting", "[u
     CHECK(screen.message() == "Not quitting.");
     press(screen, K::Interrupt);
     CHECK_FALSE(screen.handle(KeyPress::character('y')));
+}
+
+TEST_CASE("Hell Broke Loose: once the cursor moves, its square's line wins back the row of a long "
+          "message (issue 40)",
+          "[ui][hbl]") {
+    const hbl::Context ctx = french_v_ottoman();
+    Session session(ctx, 5);
+    Screen screen(session, ui::ScreenOptions{});
+    keys(screen, "2");
+    press(screen, K::Enter);
+    keys(screen, "2");  // A goes second: B acts, played by the computer
+    REQUIRE(session.history().size() == 1);
+    session.set_seat(core::Side::B, control::Seat::computer_at("normal"));
+    for (int i = 0; i < 2; ++i) {
+        std::optional<hbl::Command> c;
+        for (const hbl::Command& legal : hbl::legal_commands(ctx, session.state())) {
+            if (!std::holds_alternative<hbl::cmd::Concede>(legal)) c = legal;
+        }
+        REQUIRE(session.state().decider == core::Side::B);
+        REQUIRE(c);
+        REQUIRE(session.play(*c).ok());
+    }
+    const std::string news = screen.message();
+    INFO(news);
+    REQUIRE(ui::code_points(news).size() > 80);
+    const auto row = [&screen](int y) {
+        ui::TextSurface s(80, 24);
+        screen.draw(s);
+        std::string r;
+        for (int x = 0; x < 80; ++x) r += s.cell(x, y);
+        while (!r.empty() && r.back() == ' ') r.pop_back();
+        return r;
+    };
+    CHECK(row(22) == ui::wrap(news, 80, 0, 2)[0]);
+    keys(screen, "k");
+    CHECK(row(22) == Text::square_status(ctx, session.state(), screen.cursor(), 80));
+    CHECK(row(23).ends_with("..."));
+    CHECK(news.starts_with(row(23).substr(0, row(23).size() - 3)));
 }
 
 TEST_CASE("Hell Broke Loose on the game screen waits for the computer", "[ui][hbl]") {

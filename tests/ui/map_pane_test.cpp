@@ -58,9 +58,9 @@ TextSurface draw_sample(const MapView& view) {
     return t;
 }
 
-/// The cell of a square's glyph (the middle one of its three) on a map drawn at (0, 0).
+/// The cell of a square's glyph (the first of its three) on a map drawn at (0, 0).
 int glyph_x(const std::string& square) {
-    return 3 + 3 * sq(square).x + 1;
+    return 3 + 3 * sq(square).x;
 }
 int row_y(const std::string& square) {
     return 1 + (14 - sq(square).y);
@@ -82,45 +82,45 @@ TEST_CASE("the map in Unicode: glyphs, facings, markers, terrain, leaders, highl
     // fired facing NE, e3 A knights with the A leader attached, m3 building, o1 A militia.
     // Reach: d4 e4 e5 c5 (+), arc: e5 e6 f6 (-), both at e5 (±).
     CHECK(draw_sample(sample_view(false)).to_string() == snapshot(R"(
-    a  b  c  d  e  f  g  h  i  j  k  l  m  n  o
-15  a↓ ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·
-14  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·
-13  ·  ·  h↘ ·  ·  ·  ·  @  ·  ·  ·  ·  ·  ·  ·
-12  ·  ·  ·  ·  · ♣t↓ ·  ·  ·  ·  ·  ·  ·  ·  ·
-11  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  · ♣♣♣ ·  ·  ·
-10  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·
- 9  ·  ·  ·  ·  ·  ·  ·  ·  · ↙l! ·  ·  ·  ·  ·
- 8  ·  ·  ·  ·  ·  ·  ·  ·  ·  · X×p ·  ·  ·  ·
- 7 ≈≈≈≈≈≈≈≈≈ ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·
- 6  ·  ·  ·  ·  -  -  ·  ·  ·  ·  ·  ·  · ↖C  ·
- 5  ·  · ^+^^^^ ±  ·  · ←P? ·  ·  ·  ·  ·  ·  ·
- 4  ·  ·  ·  +  +  · *A↗ ·  ·  ·  ·  ·  ·  ·  ·
- 3  ·  ·  ·  · @K↑ ·  ·  ·  ·  ·  ·  · ### ·  ·
- 2  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·
- 1  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  M↑
-    a  b  c  d  e  f  g  h  i  j  k  l  m  n  o)"));
+   a  b  c  d  e  f  g  h  i  j  k  l  m  n  o
+15 a↓ ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·
+14 ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·
+13 ·  ·  h↘ ·  ·  ·  ·  @  ·  ·  ·  ·  ·  ·  ·
+12 ·  ·  ·  ·  ·  t↓♣·  ·  ·  ·  ·  ·  ·  ·  ·
+11 ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ♣♣♣·  ·  ·
+10 ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·
+ 9 ·  ·  ·  ·  ·  ·  ·  ·  ·  l↙!·  ·  ·  ·  ·
+ 8 ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  X×p·  ·  ·  ·
+ 7 ≈≈≈≈≈≈≈≈≈·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·
+ 6 ·  ·  ·  ·  -  -  ·  ·  ·  ·  ·  ·  ·  C↖ ·
+ 5 ·  ·  +^^^^^±  ·  ·  P←?·  ·  ·  ·  ·  ·  ·
+ 4 ·  ·  ·  +  +  ·  A↗*·  ·  ·  ·  ·  ·  ·  ·
+ 3 ·  ·  ·  ·  K↑@·  ·  ·  ·  ·  ·  ·  ###·  ·
+ 2 ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·
+ 1 ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  M↑
+   a  b  c  d  e  f  g  h  i  j  k  l  m  n  o)"));
 }
 
 TEST_CASE("the map in ASCII: the same picture with ASCII marks only", "[ui][map]") {
     const TextSurface t = draw_sample(sample_view(true));
     CHECK(t.to_string() == snapshot(R"(
-    a  b  c  d  e  f  g  h  i  j  k  l  m  n  o
-15  av .  .  .  .  .  .  .  .  .  .  .  .  .  .
-14  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-13  .  .  h\ .  .  .  .  @  .  .  .  .  .  .  .
-12  .  .  .  .  . &tv .  .  .  .  .  .  .  .  .
-11  .  .  .  .  .  .  .  .  .  .  . &&& .  .  .
-10  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
- 9  .  .  .  .  .  .  .  .  . /l! .  .  .  .  .
- 8  .  .  .  .  .  .  .  .  .  . X=p .  .  .  .
- 7 ~~~~~~~~~ .  .  .  .  .  .  .  .  .  .  .  .
- 6  .  .  .  .  -  -  .  .  .  .  .  .  . \C  .
- 5  .  . %+%%%% :  .  . <P? .  .  .  .  .  .  .
- 4  .  .  .  +  +  . *A/ .  .  .  .  .  .  .  .
- 3  .  .  .  . @K^ .  .  .  .  .  .  . ### .  .
- 2  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
- 1  .  .  .  .  .  .  .  .  .  .  .  .  .  .  M^
-    a  b  c  d  e  f  g  h  i  j  k  l  m  n  o)"));
+   a  b  c  d  e  f  g  h  i  j  k  l  m  n  o
+15 av .  .  .  .  .  .  .  .  .  .  .  .  .  .
+14 .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
+13 .  .  h\ .  .  .  .  @  .  .  .  .  .  .  .
+12 .  .  .  .  .  tv&.  .  .  .  .  .  .  .  .
+11 .  .  .  .  .  .  .  .  .  .  .  &&&.  .  .
+10 .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
+ 9 .  .  .  .  .  .  .  .  .  l,!.  .  .  .  .
+ 8 .  .  .  .  .  .  .  .  .  .  X=p.  .  .  .
+ 7 ~~~~~~~~~.  .  .  .  .  .  .  .  .  .  .  .
+ 6 .  .  .  .  -  -  .  .  .  .  .  .  .  C' .
+ 5 .  .  +%%%%%:  .  .  P<?.  .  .  .  .  .  .
+ 4 .  .  .  +  +  .  A/*.  .  .  .  .  .  .  .
+ 3 .  .  .  .  K^@.  .  .  .  .  .  .  ###.  .
+ 2 .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
+ 1 .  .  .  .  .  .  .  .  .  .  .  .  .  .  M^
+   a  b  c  d  e  f  g  h  i  j  k  l  m  n  o)"));
     for (const char c : t.to_string()) CHECK(static_cast<unsigned char>(c) < 0x80);
 }
 
@@ -141,9 +141,94 @@ TEST_CASE("ASCII mode writes no byte above 0x7F for any facing, status or terrai
             for (const char c : t.cell(x, y)) CHECK(static_cast<unsigned char>(c) < 0x80);
         }
     }
-    // Each facing and marker of a14..h14 (disordered and routed in turn).
+    // Each facing and marker of a14..h14 (disordered and routed in turn): the letter, its facing
+    // (eight marks, none for two facings), its mark, always in that order.
     const std::string text = t.to_string();
-    CHECK(text.substr(text.find("14 "), 27) == R"(14 ?a^!a/?a>!a\?av/a!<a?\a!)");
+    CHECK(text.substr(text.find("14 "), 27) == R"(14 a^?a/!a>?a\!av?a,!a<?a'!)");
+}
+
+namespace {
+
+/// The text of a square's cells, row by row ("|" between rows), on a map drawn at (0, 0) with
+/// squares of w x h cells.
+std::string square_text(const TextSurface& t, const std::string& square, int w, int h) {
+    const core::Square q = sq(square);
+    const int x0 = 3 + w * q.x;
+    const int y0 = 1 + h * (14 - q.y);
+    std::string out;
+    for (int y = y0; y < y0 + h; ++y) {
+        if (y > y0) out += "|";
+        for (int x = x0; x < x0 + w; ++x) out += t.cell(x, y);
+    }
+    return out;
+}
+
+TextSurface draw_sized(const test::Position& p, int w, int h, bool ascii = false) {
+    MapView v;
+    v.cell_w = w;
+    v.cell_h = h;
+    v.ascii = ascii;
+    const Rect r = map_rect(v);
+    TextSurface t(r.w, r.h);
+    draw_map(t, r, p.ctx, p.s, v);
+    return t;
+}
+
+}  // namespace
+
+TEST_CASE("every mark has its place in its unit's square: the letter, its facing, then its marks (issue 40)",
+          "[ui][map]") {
+    // g3 is fired and its leader is with it; h3, disordered too. Facing west or east, each mark
+    // stays right of its letter, in its own square.
+    test::Position p = test::board();
+    const auto g3 = p.add(Side::A, "arquebus", "g3", core::Facing::W);
+    p.unit(g3).fired = true;
+    p.leader(Side::A, "g3", true);
+    const auto h3 = p.add(Side::B, "arquebus", "h3", core::Facing::SW, UnitStatus::Disordered);
+    p.unit(h3).fired = true;
+    p.add(Side::B, "pike", "i3", core::Facing::E);
+    const TextSurface small = draw_sized(p, 3, 1);
+    // 3 x 1: one cell for the marks, the first of ? (or !), *, @: the others are attributes.
+    CHECK(square_text(small, "g3", 3, 1) == "A←*");
+    CHECK(square_text(small, "h3", 3, 1) == "a↙?");
+    CHECK(square_text(small, "i3", 3, 1) == "p→ ");
+    CHECK(small.style(glyph_x("g3"), row_y("g3")).bold);     // the leader's unit
+    CHECK(small.style(glyph_x("g3") + 1, row_y("g3")).dim);  // fired: its facing dim
+    CHECK(small.style(glyph_x("h3") + 1, row_y("h3")).dim);
+    // 5 x 2: each mark in a cell of its own (status, fired, leader), the name and stands under.
+    const TextSurface mid = draw_sized(p, 5, 2);
+    CHECK(square_text(mid, "g3", 5, 2) == "A← *@|A1 2 ");
+    CHECK(square_text(mid, "h3", 5, 2) == "a↙?* |A2 2 ");  // B's second arquebus (a15 holds A1)
+    CHECK(square_text(mid, "i3", 5, 2) == "p→   |P1 2 ");
+    // ASCII: eight facing marks, none standing for two.
+    const TextSurface ascii = draw_sized(p, 3, 1, true);
+    CHECK(square_text(ascii, "g3", 3, 1) == "A<*");
+    CHECK(square_text(ascii, "h3", 3, 1) == "a,?");
+}
+
+TEST_CASE("a large square shows its unit's name, facing, marks, stands and hits, terrain in the cells left "
+          "(issue 40)",
+          "[ui][map]") {
+    test::Position p = sample();
+    p.unit(p.at(Side::A, "h5")).hits = 1;
+    p.piece(rules::TerrainKind::Hill, {"h5"});
+    const TextSurface big = draw_sized(p, 7, 3);
+    CHECK(square_text(big, "h5", 7, 3) == "P←?^^^^|P1 2st^|1 hit^^");
+    CHECK(square_text(big, "f12", 7, 3) == "t↓♣♣♣♣♣|T1 6st♣|♣♣♣♣♣♣♣");
+    CHECK(square_text(big, "e3", 7, 3) == "K↑  @  |K1 2st |       ");
+    CHECK(square_text(big, "g4", 7, 3) == "A↗ *   |A1 2st |       ");
+    CHECK(square_text(big, "k8", 7, 3) == "X→×p←  |X1 P1  |       ");
+    CHECK(square_text(big, "h13", 7, 3) == "@      |       |       ");
+    CHECK(square_text(big, "b2", 7, 3) == "·      |       |       ");
+    CHECK(square_text(big, "c5", 7, 3) == "^^^^^^^|^^^^^^^|^^^^^^^");
+    // The rank number beside the first row, the file letter over the first column.
+    CHECK(big.cell(1, row_y("h5") * 3 - 2) == "5");
+    CHECK(big.cell(3 + 7 * 7, 0) == "h");
+    // 5 x 2 in ASCII: the same places, ASCII marks only.
+    const TextSurface mid = draw_sized(p, 5, 2, true);
+    CHECK(square_text(mid, "h5", 5, 2) == "P<?%%|P1 2%");
+    CHECK(square_text(mid, "k8", 5, 2) == "X>=p<|X1 P1");
+    for (const char c : mid.to_string()) CHECK(static_cast<unsigned char>(c) < 0x80);
 }
 
 TEST_CASE("map styles: side colours, status attributes, cursor and highlights", "[ui][map]") {
@@ -153,8 +238,8 @@ TEST_CASE("map styles: side colours, status attributes, cursor and highlights", 
     CHECK(knights.fg == Color::Red);
     CHECK(knights.reverse);  // the cursor
     CHECK(knights.bold);     // the leader is attached
-    CHECK(t.style(glyph_x("e3") - 1, row_y("e3")).reverse);
     CHECK(t.style(glyph_x("e3") + 1, row_y("e3")).reverse);
+    CHECK(t.style(glyph_x("e3") + 2, row_y("e3")).reverse);
     // The labels stay plain, the cursor's file letter and rank number too (the status line names
     // the square; a highlight there cost bytes on every cursor move).
     CHECK(t.cell(glyph_x("e3"), 0) == "e");
@@ -178,8 +263,8 @@ TEST_CASE("map styles: side colours, status attributes, cursor and highlights", 
     CHECK(t.style(glyph_x("g4") + 1, row_y("g4")).dim);  // the fired unit's facing mark
 
     // Contested: each glyph in its side's colour.
-    CHECK(t.style(glyph_x("k8") - 1, row_y("k8")).fg == Color::Red);
-    CHECK(t.style(glyph_x("k8") + 1, row_y("k8")).fg == Color::Blue);
+    CHECK(t.style(glyph_x("k8"), row_y("k8")).fg == Color::Red);
+    CHECK(t.style(glyph_x("k8") + 2, row_y("k8")).fg == Color::Blue);
     // The lone leader.
     CHECK(t.style(glyph_x("h13"), row_y("h13")).fg == Color::Blue);
 
@@ -187,8 +272,8 @@ TEST_CASE("map styles: side colours, status attributes, cursor and highlights", 
     CHECK(t.style(glyph_x("e4"), row_y("e4")).underline);
     CHECK_FALSE(t.style(glyph_x("e4"), row_y("e4")).bold);
     CHECK(t.style(glyph_x("e6"), row_y("e6")).bold);
-    CHECK(t.style(glyph_x("e5") - 1, row_y("e5")).underline);
-    CHECK(t.style(glyph_x("e5") - 1, row_y("e5")).bold);
+    CHECK(t.style(glyph_x("e5") + 2, row_y("e5")).underline);
+    CHECK(t.style(glyph_x("e5") + 2, row_y("e5")).bold);
     CHECK(t.style(glyph_x("b2"), row_y("b2")) == Style{});
 }
 
@@ -241,7 +326,7 @@ TEST_CASE("a 16-row area keeps the top file letters and drops the bottom ones", 
     TextSurface t(48, 17);
     draw_map(t, Rect{0, 0, 48, 16}, p.ctx, p.s, sample_view(false));
     const std::string text = t.to_string();
-    CHECK(text.rfind("    a  b  c", 0) == 0);
+    CHECK(text.rfind("   a  b  c", 0) == 0);
     CHECK(text.substr(text.rfind('\n')) == "\n");
 }
 

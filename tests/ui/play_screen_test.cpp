@@ -318,7 +318,7 @@ TEST_CASE("the selection shows on the map, Esc clears it, and it never hides the
     const int y = 1 + (15 - 5);
     CHECK(out.style(x + 1, y).underline);
     CHECK(out.style(x + 1, y).bold);
-    CHECK(out.style(x + 1, 0).reverse);  // the file label h above the map
+    CHECK(out.style(x, 0).reverse);      // the file label h above the map, over its first cell
     CHECK(out.style(1, y).reverse);      // the rank label 5
     // The cursor on the pike in c5: Enter offers the pike's moves, not nothing.
     for (int i = 0; i < 5; ++i) p.handle(KeyPress::character('h'));
@@ -648,6 +648,48 @@ TEST_CASE("a message longer than the screen is wrapped onto the status line abov
     CHECK(s.find(rows[0] + "\n" + rows[1]) != std::string::npos);
 }
 
+TEST_CASE("once the cursor moves, its square's line wins back the row a long message took (issue 40)",
+          "[ui][screen]") {
+    test::Position pos = test::board();
+    core::SeededDice dice{3};
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
+    p_session.set_seat(rules::Side::B, control::Seat::computer_at("normal"));
+    p.handle(KeyPress::character('P'));  // A passes: B's phase, played by the computer
+    // B turns cards until A decides again (or its words fill a row).
+    for (int i = 0; i < 20 && p.state().decider == rules::Side::B && code_points(p.message()).size() <= 80; ++i) {
+        INFO(p.message());
+        REQUIRE(p_session.play(rules::legal_commands(pos.ctx, p.state()).front()).ok());
+    }
+    const std::string news = p.message();
+    INFO(news);
+    REQUIRE(code_points(news).size() > 80);
+    const auto row = [&p](int y) {
+        TextSurface s(80, 24);
+        p.draw(s);
+        std::string r;
+        for (int x = 0; x < 80; ++x) r += s.cell(x, y);
+        while (!r.empty() && r.back() == ' ') r.pop_back();
+        return r;
+    };
+    // The computer's news takes the square's line and the message line.
+    const auto rows = wrap(news, 80, 0, 2);
+    CHECK(row(22) == rows[0]);
+    // The cursor moves: the line under the map is its square's again, the news keeps one row.
+    p.handle(KeyPress::character('l'));
+    CHECK(row(22) == square_status(pos.ctx, p.state(), p.cursor(), 80));
+    const auto cells = code_points(news);
+    std::string cut;
+    for (int i = 0; i < 77; ++i) cut += cells[static_cast<std::size_t>(i)];
+    CHECK(row(23) == cut + "...");
+    CHECK(p.message() == news);  // the same message: what was played is in the log too
+    // A new message that long takes both rows again, until the cursor moves.
+    p.show_message(news + " Again.");
+    CHECK(row(22) == wrap(news + " Again.", 80, 0, 2)[0]);
+    p.handle(KeyPress::of(K::Left));
+    CHECK(row(22) == square_status(pos.ctx, p.state(), p.cursor(), 80));
+}
+
 // --- what a newcomer tripped over (issue 19) ---------------------------------------------------
 
 TEST_CASE("Ctrl-C asks before quitting as Q does, and a second Ctrl-C quits", "[ui][screen]") {
@@ -784,6 +826,8 @@ TEST_CASE("? twice: from the keys to what the map's marks and the side pane mean
     p.handle(KeyPress::character('?'));
     const std::string s = screen_of(p);
     for (const char* words : {"!  Routed", "?  Disordered", "@  the leader is with it", "*  fired, not loaded",
+                              "the letter, its facing, then its marks", "↙ SW  ← W  ↖ NW",
+                              "only the first mark shows", "T1 6st",
                               "×  units of both sides", "±  both", "♣  wood", "Opp             opportunity chips",
                               "Deck Disc", "marching option", "Turn 3 of 10"}) {
         INFO(words);
@@ -806,6 +850,7 @@ TEST_CASE("? twice: from the keys to what the map's marks and the side pane mean
     ascii.handle(KeyPress::character('?'));
     const std::string t = screen_of(ascii);
     CHECK(contains(t, "&  wood"));
+    CHECK(contains(t, "v S  , SW  < W  ' NW"));  // each facing its own mark, right of the letter
     for (unsigned char c : t) CHECK(c < 0x80);
     ascii.handle(KeyPress::character('?'));  // a third ? closes it
     CHECK_FALSE(contains(screen_of(ascii), "The map's marks"));

@@ -28,8 +28,9 @@ constexpr ui::KeyLine kActionKeys[] = {
 
 constexpr std::array<std::string_view, core::kFacings> kArrows{"↑", "↗", "→", "↘",
                                                                "↓", "↙", "←", "↖"};
+// Right of the letter, as every facing: south-west and north-west are the low and high tick.
 constexpr std::array<std::string_view, core::kFacings> kAsciiArrows{"^", "/", ">", "\\",
-                                                                    "v", "/", "<", "\\"};
+                                                                    "v", ",", "<", "'"};
 
 ui::Color side_color(core::Side s) {
     return s == core::Side::A ? ui::Color::Red : ui::Color::Blue;
@@ -136,56 +137,94 @@ std::span<const ui::SquareSize> Screen::square_sizes() {
     return kSizes;
 }
 
-ui::SquareCells Screen::square_cells(const Context& ctx, const State& s, core::Square q, bool ascii,
-                                     bool color) {
-    ui::SquareCells c;
+ui::SquareCells Screen::square_cells(const Context& ctx, const State& s, core::Square q,
+                                     ui::SquareSize size, bool ascii, bool color) {
     const auto colored = [color](ui::Color k) { return ui::Style{color ? k : ui::Color::Default}; };
     const Terrain t = s.terrain_at(q);
     // HBL-UNDEF-22: type II rough, type III difficult ground fill the square; type I is open.
-    const std::string fill = t == Terrain::II ? ":" : t == Terrain::III ? "#" : " ";
-    const ui::Style fill_style = colored(t == Terrain::II ? ui::Color::Yellow : ui::Color::Default);
-    c.fill = fill;
-    c.fill_style = fill_style;
-    for (std::size_t k = 0; k < c.text.size(); ++k) c.text[k] = fill, c.style[k] = fill_style;
+    const ui::Cell fill{t == Terrain::II    ? ":"
+                        : t == Terrain::III ? "#"
+                                            : " ",
+                        colored(t == Terrain::II ? ui::Color::Yellow : ui::Color::Default)};
+    ui::SquareCells c(size, fill);
+    const int w = size.first;
+    const int h = size.second;
     const auto a = unit_at(s, q, core::Side::A);
     const auto b = unit_at(s, q, core::Side::B);
-    const auto glyph = [&](std::size_t i, std::string& text, ui::Style& st) {
+    const auto side_style = [&](std::size_t i) { return colored(side_color(s.units[i].side)); };
+    const auto glyph = [&](std::size_t i, int x) {
         const Unit& u = s.units[i];
         const auto g = static_cast<unsigned char>(ctx.rs().troop_types[u.type].glyph);
-        text.assign(1,
-                    static_cast<char>(u.side == core::Side::A ? std::toupper(g) : std::tolower(g)));
-        st = colored(side_color(u.side));
+        ui::Style st = side_style(i);
         st.bold = true;
         st.dim = st.underline =
             u.integrity.vexed;  // HBL-VEX: vexed, as Disordered in Pikette Squared
+        c.set(x, 0,
+              std::string(1, static_cast<char>(u.side == core::Side::A ? std::toupper(g)
+                                                                       : std::tolower(g))),
+              st);
+    };
+    const auto facing = [&](std::size_t i, int x) {
+        c.set(x, 0, (ascii ? kAsciiArrows : kArrows)[static_cast<std::size_t>(s.units[i].facing)],
+              side_style(i));
+    };
+    // Its name as the log gives it (in its side's colour) and the UI it has left: "P1 4UI", "P1 10"
+    // where "UI" would leave no cell free before the next square.
+    const auto name = [&](std::size_t i) {
+        const Unit& u = s.units[i];
+        const std::string label = unit_label(ctx, s, i);
+        std::string left = " " + std::to_string(u.integrity.ui - u.integrity.lost);
+        if (static_cast<int>(label.size() + left.size()) + 2 < w) left += "UI";
+        c.write(c.write(0, 1, label, side_style(i)), 1, left, ui::Style{});
     };
     c.empty = !a && !b;
     if (a && b) {
-        // HBL-GRID-3: two units in a square are in contact, a melee.
-        glyph(*a, c.text[0], c.style[0]);
-        c.text[1] = ascii ? "=" : "×";
-        c.style[1] = ui::Style{};
-        c.style[1].bold = true;
-        glyph(*b, c.text[2], c.style[2]);
-    } else if (a || b) {
-        const Unit& u = s.units[a ? *a : *b];
-        glyph(a ? *a : *b, c.text[1], c.style[1]);
-        const bool left = u.facing == core::Facing::W || u.facing == core::Facing::NW ||
-                          u.facing == core::Facing::SW;
-        const std::size_t arrow = left ? 0 : 2;
-        c.narrow_side = static_cast<int>(arrow);
-        c.text[arrow] = (ascii ? kAsciiArrows : kArrows)[static_cast<std::size_t>(u.facing)];
-        c.style[arrow] = colored(side_color(u.side));
-        const bool unloaded = ctx.rs().troop_types[u.type].shoots() && !u.loaded;
-        const std::string_view mark = u.integrity.vexed ? "?" : unloaded ? "*" : "";
-        if (!mark.empty()) {
-            c.text[2 - arrow] = mark;
-            c.style[2 - arrow] = colored(side_color(u.side));
-            c.style[2 - arrow].bold = true;
+        // HBL-GRID-3: two units in a square are in contact, a melee: A's letter, the mark, B's
+        // (with their facings when there is room); the mark alone in a square of one cell.
+        ui::Style melee;
+        melee.bold = true;
+        const std::string_view mark = ascii ? "=" : "×";
+        if (w == 1) {
+            c.set(0, 0, mark, melee);
+        } else if (w >= 5) {
+            glyph(*a, 0);
+            facing(*a, 1);
+            c.set(2, 0, mark, melee);
+            glyph(*b, 3);
+            facing(*b, 4);
+        } else {
+            glyph(*a, 0);
+            c.set(1, 0, mark, melee);
+            glyph(*b, 2);
         }
+        if (h >= 2) {
+            const int x = c.write(0, 1, unit_label(ctx, s, *a), side_style(*a));
+            c.write(x + 1, 1, unit_label(ctx, s, *b), side_style(*b));
+        }
+    } else if (a || b) {
+        const std::size_t i = a ? *a : *b;
+        const Unit& u = s.units[i];
+        glyph(i, 0);
+        facing(i, 1);
+        // Its marks after the facing, in this order: ? vexed, * a shooter not loaded. One cell
+        // for them in a square of three (the first), a cell each in a larger one.
+        const bool unloaded = ctx.rs().troop_types[u.type].shoots() && !u.loaded;
+        const std::array<std::string_view, 2> marks{u.integrity.vexed ? "?" : "",
+                                                    unloaded ? "*" : ""};
+        ui::Style st = side_style(i);
+        st.bold = true;
+        int x = 2;
+        for (const std::string_view m : marks) {
+            if (!m.empty()) c.set(x, 0, m, st);
+            if (w >= 5) {
+                ++x;
+            } else if (!m.empty()) {
+                break;
+            }
+        }
+        if (h >= 2) name(i);
     } else if (t == Terrain::I) {
-        c.text[1] = ascii ? "." : "·";
-        c.style[1] = ui::Style{};
+        c.set(0, 0, ascii ? "." : "·", ui::Style{});
     }
     return c;
 }
@@ -353,10 +392,13 @@ std::span<const ui::KeyLine> Screen::action_keys() {
 
 std::vector<std::string> Screen::legend(bool a) {
     return {
-        "Units: one letter each, CAPITALS for side A (red, south), small for side B (blue);",
-        std::string("the mark beside a letter is its facing: ") +
-            (a ? "^ north, / north-east, > east ..." : "↑ north, ↗ north-east, → east ..."),
-        "Beside a unit:  ?  vexed (dim and underlined)   *  a shooter not loaded",
+        "Units: a letter each, CAPITALS for side A (red, south), small for B (blue);",
+        "a square reads from its left: the letter, its facing, then its marks.",
+        std::string("Facing:         ") + (a ? "^ N  / NE  > E  \\ SE  v S  , SW  < W  ' NW"
+                                             : "↑ N  ↗ NE  → E  ↘ SE  ↓ S  ↙ SW  ← W  ↖ NW"),
+        "Marks, in order: ?  vexed (letter dim, underlined)   *  a shooter not loaded",
+        "Three cells a square show the first mark, two cells none; larger squares show",
+        "each, and the unit's name and the UI it has left under them (P1 4UI).",
         std::string("Squares:        ") + (a ? ".  open    =" : "·  open    ×") +
             "  two units in contact: a melee",
         "                :  rough ground (type II)    #  difficult ground (type III)",
@@ -365,7 +407,7 @@ std::vector<std::string> Screen::legend(bool a) {
         "A square is 2 inches (HBL-GRID-1); a move is the unit's Defence Die in inches.",
         "",
         "The side pane:",
-        "Turn 3 of 10    the game turn: each side's phase after the army dice (HBL-INIT)",
+        "Turn 3 of 10    the turn: each side's phase after the army dice (HBL-INIT)",
         "A's 1st phase   whose phase, and the pips left: a pip turns a card",
         "Card            the card in play, and whose it is",
         "Die Chips Deck  each army's die, morale chips left of those it began with,",

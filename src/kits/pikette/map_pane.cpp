@@ -33,16 +33,13 @@ struct Marks {
 constexpr Marks kUnicode{
     "·", "+", "-", "±", "×", {"♣", "#", "^", "≈"}, {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"}};
 // ASCII: no mark may stand for two things. The facing north is ^, so a hill is %; a square to
-// move to is +, so a melee square is = and a square to move to and shoot at is :.
+// move to is +, so a melee square is = and a square to move to and shoot at is :. The facing is
+// always right of the letter, so the slants are north-east and south-east only: south-west and
+// north-west are the low and the high tick (, and ').
 constexpr Marks kAscii{
-    ".", "+", "-", ":", "=", {"&", "#", "%", "~"}, {"^", "/", ">", "\\", "v", "/", "<", "\\"}};
+    ".", "+", "-", ":", "=", {"&", "#", "%", "~"}, {"^", "/", ">", "\\", "v", ",", "<", "'"}};
 
 constexpr Color kSideColor[2] = {Color::Red, Color::Blue};
-
-/// The westward facings put their mark left of the glyph, so that the ASCII slants read right.
-bool mark_on_left(core::Facing f) {
-    return f == core::Facing::W || f == core::Facing::NW || f == core::Facing::SW;
-}
 
 /// The terrain kind of a square, if any.
 std::optional<TerrainKind> terrain_at(const GameState& s, core::Square q) {
@@ -74,91 +71,130 @@ bool leader_attached_to(const GameState& s, std::size_t unit) {
     return l.alive && l.deployed && l.attached == unit;
 }
 
+std::string plural(int n, std::string_view word) {
+    return std::to_string(n) + " " + std::string(word) + (n == 1 ? "" : "s");
+}
+
 class SquarePainter {
   public:
     SquarePainter(const RulesContext& ctx, const GameState& s, bool ascii, bool color)
         : ctx_(ctx), s_(s), color_(color), marks_(ascii ? kAscii : kUnicode) {}
 
-    SquareCells cells(core::Square q) const {
-        SquareCells c;
+    SquareCells cells(core::Square q, SquareSize size) const {
         const auto terrain = terrain_at(s_, q);
-        std::string_view fill = " ";
-        Style fill_style;
+        Cell fill;
         if (terrain) {
             const auto t = static_cast<std::size_t>(*terrain);
             constexpr std::array<Color, 4> kTerrainColor = {Color::Green, Color::Default,
                                                             Color::Yellow, Color::Cyan};
-            fill = marks_.terrain[t];
-            fill_style = colored(kTerrainColor[t]);
+            fill = Cell{std::string(marks_.terrain[t]), colored(kTerrainColor[t])};
         }
-        for (std::size_t k = 0; k < c.text.size(); ++k) {
-            c.text[k] = fill;
-            c.style[k] = fill_style;
-        }
+        SquareCells c(size, fill);
+        const int w = size.first;
+        const int h = size.second;
         const auto a = unit_in(s_, q, Side::A);
         const auto b = unit_in(s_, q, Side::B);
         c.empty = false;
         if (a && b) {
-            unit_glyph(*a, c.text[0], c.style[0]);
-            c.text[1] = marks_.contested;
-            c.style[1] = Style{};
-            c.style[1].bold = true;
-            unit_glyph(*b, c.text[2], c.style[2]);
+            // A melee square: A's letter, the melee mark, B's letter (with their facings when
+            // there is room); the mark alone in a square of one cell.
+            Style melee;
+            melee.bold = true;
+            if (w == 1) {
+                c.set(0, 0, marks_.contested, melee);
+            } else if (w >= 5) {
+                unit_glyph(*a, c, 0);
+                facing_mark(*a, c, 1);
+                c.set(2, 0, marks_.contested, melee);
+                unit_glyph(*b, c, 3);
+                facing_mark(*b, c, 4);
+            } else {
+                unit_glyph(*a, c, 0);
+                c.set(1, 0, marks_.contested, melee);
+                unit_glyph(*b, c, 2);
+            }
+            if (h >= 2) {
+                const int x = c.write(0, 1, rules::unit_label(ctx_, s_, *a), side_style(*a));
+                c.write(x + 1, 1, rules::unit_label(ctx_, s_, *b), side_style(*b));
+            }
         } else if (a || b) {
             const std::size_t u = a ? *a : *b;
-            const Unit& unit = s_.units[u];
-            const Style side_style = colored(kSideColor[rules::idx(unit.side)]);
-            unit_glyph(u, c.text[1], c.style[1]);
-            const std::size_t arrow = mark_on_left(unit.facing) ? 0 : 2;
-            const std::size_t free = 2 - arrow;
-            c.narrow_side = static_cast<int>(arrow);
-            c.text[arrow] = marks_.facing[static_cast<std::size_t>(unit.facing)];
-            c.style[arrow] = side_style;
-            c.style[arrow].dim = unit.fired;
-            const std::string_view marker = unit_marker(u);
-            if (!marker.empty()) {
-                c.text[free] = marker;
-                c.style[free] = side_style;
-                c.style[free].bold = true;
+            unit_glyph(u, c, 0);
+            facing_mark(u, c, 1);
+            Style mark = side_style(u);
+            mark.bold = true;
+            const auto marks = unit_marks(u);
+            if (w >= 5) {
+                // Each mark in a cell of its own: the status, fired, the leader.
+                for (std::size_t k = 0; k < marks.size(); ++k) {
+                    if (!marks[k].empty()) c.set(2 + static_cast<int>(k), 0, marks[k], mark);
+                }
+            } else {
+                // One cell for a mark: the first there is.
+                for (const std::string_view m : marks) {
+                    if (m.empty()) continue;
+                    c.set(2, 0, m, mark);
+                    break;
+                }
             }
+            const Unit& unit = s_.units[u];
+            if (h >= 2) {
+                // Its name as the log gives it (in its side's colour) and its stands: "T1 6st",
+                // "T1 6" where "st" would leave no cell free before the next square.
+                const std::string label = rules::unit_label(ctx_, s_, u);
+                std::string stands = " " + std::to_string(unit.stand_count());
+                if (static_cast<int>(label.size() + stands.size()) + 2 < w) stands += "st";
+                c.write(c.write(0, 1, label, side_style(u)), 1, stands, Style{});
+            }
+            if (h >= 3 && unit.hits > 0) c.write(0, 2, plural(unit.hits, "hit"), Style{});
         } else if (const auto leader = lone_leader_in(s_, q)) {
-            c.text[1] = "@";
-            c.style[1] = colored(kSideColor[rules::idx(*leader)]);
-            c.style[1].bold = true;
+            Style st = colored(kSideColor[rules::idx(*leader)]);
+            st.bold = true;
+            c.set(0, 0, "@", st);
         } else {
             c.empty = true;
-            if (!terrain) {
-                c.text[1] = marks_.open;
-                c.style[1] = Style{};
-            }
+            if (!terrain) c.set(0, 0, marks_.open, Style{});
         }
-        c.fill = fill;
-        c.fill_style = fill_style;
         return c;
     }
 
   private:
     Style colored(Color c) const { return Style{color_ ? c : Color::Default}; }
 
-    /// The glyph of a unit, cased by side, styled by side and status.
-    void unit_glyph(std::size_t unit, std::string& text, Style& st) const {
+    Style side_style(std::size_t unit) const {
+        return colored(kSideColor[rules::idx(s_.units[unit].side)]);
+    }
+
+    /// The glyph of a unit in cell (x, 0), cased by side, styled by side and status.
+    void unit_glyph(std::size_t unit, SquareCells& c, int x) const {
         const Unit& u = s_.units[unit];
         const auto g = static_cast<unsigned char>(ctx_.type(u).glyph);
-        text.assign(1, static_cast<char>(u.side == Side::A ? std::toupper(g) : std::tolower(g)));
-        st = colored(kSideColor[rules::idx(u.side)]);
+        Style st = side_style(unit);
         st.reverse = u.status == UnitStatus::Routed;
         st.dim = st.underline = u.status == UnitStatus::Disordered;
         st.bold = leader_attached_to(s_, unit);
+        c.set(x, 0,
+              std::string(1,
+                          static_cast<char>(u.side == Side::A ? std::toupper(g) : std::tolower(g))),
+              st);
     }
 
-    /// The most urgent marker of a unit, or "" if none.
-    std::string_view unit_marker(std::size_t unit) const {
+    /// The facing of a unit in cell (x, 0), dim once it has fired.
+    void facing_mark(std::size_t unit, SquareCells& c, int x) const {
         const Unit& u = s_.units[unit];
-        if (u.status == UnitStatus::Routed) return "!";
-        if (u.status == UnitStatus::Disordered) return "?";
-        if (leader_attached_to(s_, unit)) return "@";
-        if (u.fired) return "*";
-        return "";
+        Style st = side_style(unit);
+        st.dim = u.fired;
+        c.set(x, 0, marks_.facing[static_cast<std::size_t>(u.facing)], st);
+    }
+
+    /// A unit's marks in their order, "" for each it has not: its status (! Routed, ?
+    /// Disordered), * fired, @ its leader attached. A square of three cells shows the first.
+    std::array<std::string_view, 3> unit_marks(std::size_t unit) const {
+        const Unit& u = s_.units[unit];
+        return {u.status == UnitStatus::Routed       ? "!"
+                : u.status == UnitStatus::Disordered ? "?"
+                                                     : "",
+                u.fired ? "*" : "", leader_attached_to(s_, unit) ? "@" : ""};
     }
 
     const RulesContext& ctx_;
@@ -167,9 +203,6 @@ class SquarePainter {
     const Marks& marks_;
 };
 
-std::string plural(int n, std::string_view word) {
-    return std::to_string(n) + " " + std::string(word) + (n == 1 ? "" : "s");
-}
 }  // namespace
 
 namespace {
@@ -198,13 +231,15 @@ std::string unit_status(const RulesContext& ctx, const GameState& s, std::size_t
     return unit_words(ctx, s, unit, 0);
 }
 
-SquareCells square_cells(const RulesContext& ctx, const GameState& s, core::Square q, bool ascii, bool color) {
-    return SquarePainter(ctx, s, ascii, color).cells(q);
+SquareCells square_cells(const RulesContext& ctx, const GameState& s, core::Square q,
+                         SquareSize size, bool ascii, bool color) {
+    return SquarePainter(ctx, s, ascii, color).cells(q, size);
 }
 
 void draw_map(Surface& out, Rect area, const RulesContext& ctx, const GameState& s, const MapView& view) {
     const SquarePainter painter(ctx, s, view.ascii, view.color);
-    draw_board(out, area, s.files, s.ranks, view, [&painter](core::Square q) { return painter.cells(q); });
+    draw_board(out, area, s.files, s.ranks, view,
+               [&painter](core::Square q, SquareSize size) { return painter.cells(q, size); });
 }
 
 std::string square_status(const RulesContext& ctx, const GameState& s, core::Square sq) {

@@ -81,9 +81,9 @@ std::optional<Command> unit_action(const RulesContext& ctx, const GameState& s, 
 
 }  // namespace
 
-ui::SquareCells Screen::square_cells(const Context& ctx, const State& s, core::Square q, bool ascii,
-                                     bool color) {
-    return ui::square_cells(ctx, s, q, ascii, color);
+ui::SquareCells Screen::square_cells(const Context& ctx, const State& s, core::Square q,
+                                     ui::SquareSize size, bool ascii, bool color) {
+    return ui::square_cells(ctx, s, q, size, ascii, color);
 }
 
 void Screen::draw_status(ui::Surface& out, ui::Rect area, const Context& ctx, const State& s,
@@ -201,11 +201,15 @@ std::span<const ui::KeyLine> Screen::action_keys() {
 std::vector<std::string> Screen::legend(bool a) {
     return {
         "Units: one letter each, CAPITALS for side A (red), small for side B (blue);",
-        std::string("the mark beside a letter is its facing: ") +
-            (a ? "^ north, / north-east, > east ..." : "↑ north, ↗ north-east, → east ..."),
-        "Beside a unit:  !  Routed     ?  Disordered     @  the leader is with it",
-        "                *  fired, not loaded (reload on a Reload card)",
-        "Bold: the leader's unit; reversed: Routed; dim and underlined: Disordered.",
+        "a square reads from its left: the letter, its facing, then its marks.",
+        std::string("Facing:         ") + (a ? "^ N  / NE  > E  \\ SE  v S  , SW  < W  ' NW"
+                                             : "↑ N  ↗ NE  → E  ↘ SE  ↓ S  ↙ SW  ← W  ↖ NW"),
+        "Marks, in order: !  Routed     ?  Disordered     @  the leader is with it",
+        "                 *  fired, not loaded (reload on a Reload card)",
+        "At 80x24 only the first mark shows (and a fired unit's facing is dim);",
+        "larger squares show each mark, and the unit's name and stands under them",
+        "(T1 6st, or T1 6: T1 has 6 stands), then its hits. The letter: bold with the",
+        "leader, reversed Routed, dim and underlined Disordered.",
         std::string("Squares:        ") + (a ? ".  empty      =" : "·  empty      ×") +
             "  units of both sides: a melee square",
         std::string("Unit selected:  +  it can move there   -  it can shoot there   ") +
@@ -213,7 +217,6 @@ std::vector<std::string> Screen::legend(bool a) {
         "                underlined and bold, its file and rank reversed at the edges",
         std::string("Terrain:        ") + (a ? "&  wood   #  building   %  hill   ~  stream"
                                              : "♣  wood   #  building   ^  hill   ≈  stream"),
-        "",
         "The side pane:",
         "Turn 3 of 10    the game turn: many phases, each after an initiative roll,",
         "                until End of turn in the log. Nightfall ends the battle.",

@@ -42,7 +42,7 @@ struct Screen {
     static int files(const State& s) { return s.files; }
     static int ranks(const State& s) { return s.ranks; }
     static ui::SquareCells square_cells(const Context& ctx, const State& s, core::Square q,
-                                        bool ascii, bool color);
+                                        ui::SquareSize size, bool ascii, bool color);
     static void draw_status(ui::Surface& out, ui::Rect area, const Context& ctx, const State& s,
                             bool colour);
     static std::optional<std::size_t> unit_at(const State& s, core::Square q, core::Side side);
