@@ -655,7 +655,7 @@ TEST_CASE("once the cursor moves, its square's line wins back the row a long mes
     control::Session p_session(pos.ctx, pos.s, dice);
     PlayScreen p(p_session, {});
     p_session.set_seat(rules::Side::B, control::Seat::computer_at("normal"));
-    p.handle(KeyPress::character('P'));  // A passes: B's phase, played by the computer
+    card_key(p, 'P');  // A passes: B's phase, played by the computer
     // B turns cards until A decides again (or its words fill a row).
     for (int i = 0; i < 20 && p.state().decider == rules::Side::B && code_points(p.message()).size() <= 80; ++i) {
         INFO(p.message());
