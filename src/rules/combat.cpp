@@ -742,8 +742,16 @@ void card_effects(const RulesContext& ctx, GameState& s, CardKind card, core::Di
         if (l.alive && l.deployed) {
             LeaderChecked e;
             e.side = side;
-            const bool fought = l.attached != kNone && s.units[l.attached].fought_since_check;
-            e.due = fought || leader_in_enemy_range(ctx, s, side) || unit_at(s, l.square, other(side)).has_value();
+            using T = LeaderChecked::Trigger;
+            if (l.attached != kNone && s.units[l.attached].fought_since_check) {
+                e.trigger = T::Fought;  // (a)
+            } else if (const auto shooter = leader_shooter(ctx, s, side)) {
+                e.trigger = T::EnemyFire;  // (b)
+                e.shooter = static_cast<std::uint8_t>(*shooter);
+            } else if (unit_at(s, l.square, other(side)).has_value()) {
+                e.trigger = T::EnemyInSquare;  // (c)
+            }
+            e.due = e.trigger != T::None;
             if (e.due) {
                 e.owner_roll = dice.roll(DieType::D6, RollPurpose::LeaderCheck);
                 e.opponent_roll = dice.roll(DieType::D6, RollPurpose::LeaderCheck);

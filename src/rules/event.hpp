@@ -250,13 +250,17 @@ struct RallyAttempted {
     int opponent = 0;
     bool success = false;
 };
-/// The Leader Check test (PS-LEADER-9): `due` says whether it was made.
+/// The Leader Check test (PS-LEADER-9): `due` says whether it was made, `trigger` which of the
+/// rule's three cases made it (the first that holds), and for (b) the enemy unit that could shoot.
 struct LeaderChecked {
+    enum class Trigger : std::uint8_t { None, Fought, EnemyFire, EnemyInSquare };
     Side side = Side::A;
     bool due = false;
     int owner_roll = 0;
     int opponent_roll = 0;
     bool hit = false;
+    Trigger trigger = Trigger::None;
+    std::uint8_t shooter = kNone;  ///< EnemyFire: the unit that could shoot at his square
 };
 /// The pursuit roll (PS-MELEE-20): the winner's owner may stay if `may_stay`.
 struct PursuitRolled {

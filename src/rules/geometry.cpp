@@ -116,8 +116,12 @@ bool in_or_behind_war_wagons(const RulesContext& ctx, const GameState& s, Square
 bool has_shoot_value(const RulesContext& ctx, const Unit& u) { return shoot_value_usable(ctx.type(u), u); }
 
 bool leader_in_enemy_range(const RulesContext& ctx, const GameState& s, Side leader_side) {
+    return leader_shooter(ctx, s, leader_side).has_value();
+}
+
+std::optional<std::size_t> leader_shooter(const RulesContext& ctx, const GameState& s, Side leader_side) {
     const Leader& l = s.leaders[idx(leader_side)];
-    if (!l.alive || !l.deployed) return false;
+    if (!l.alive || !l.deployed) return std::nullopt;
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const Unit& u = s.units[i];
         // PS-LEADER-9 (b): a non-Routed enemy unit with a Shoot value, loaded or not (the F
@@ -128,9 +132,9 @@ bool leader_in_enemy_range(const RulesContext& ctx, const GameState& s, Side lea
         // PS-GRID-13), line of sight (PS-LOS). Cheapest first.
         if (core::dist2(u.square, l.square) > u.range_half) continue;
         if (!in_fire_arc(ctx, u, l.square)) continue;
-        if (line_of_sight(ctx, s, u.square, l.square)) return true;
+        if (line_of_sight(ctx, s, u.square, l.square)) return i;
     }
-    return false;
+    return std::nullopt;
 }
 
 }  // namespace tercio::rules

@@ -4,6 +4,8 @@
 /// weapons" (PS-GRID-8 .. PS-GRID-15, PS-LOS-1 .. PS-LOS-6). Pure queries on a GameState: they
 /// change nothing, roll nothing and allocate nothing. The troop-type-free geometry (facings,
 /// distance, arcs, segment tracing) is in core/grid.hpp and core/los.hpp.
+#include <optional>
+
 #include "core/grid.hpp"
 #include "rules/game.hpp"
 #include "rules/game_state.hpp"
@@ -66,5 +68,7 @@ bool has_shoot_value(const RulesContext& ctx, const Unit& u);
 /// (PS-SHOOT-4), in its fire arc and in line of sight, loaded or not. False if the leader is dead
 /// or not deployed.
 bool leader_in_enemy_range(const RulesContext& ctx, const GameState& s, Side leader_side);
+/// The first enemy unit that could shoot at the leader's square (PS-LEADER-9 b), if any.
+std::optional<std::size_t> leader_shooter(const RulesContext& ctx, const GameState& s, Side leader_side);
 
 }  // namespace tercio::rules

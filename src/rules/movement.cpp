@@ -1,6 +1,8 @@
 // Voluntary movement, marching, leaders, and the reactions to a move: opportunity charge and
 // evade (PS-MOVE, PS-MARCH, PS-LEADER, PS-OPP, PS-INVOL, PS-TERRAIN-10/11).
 #include <algorithm>
+#include <cstdlib>
+#include <vector>
 #include <variant>
 
 #include "rules/engine_detail.hpp"
@@ -266,6 +268,66 @@ Why check_unit_can_move(const RulesContext& ctx, const GameState& s, std::size_t
     return std::nullopt;
 }
 
+/// The cheapest cost, in half-squares, of reaching `d` from (0,0) by steps straight ahead or
+/// oblique for `facing` (PS-MOVE-3) on an open board of `size` squares a side; nothing if no such
+/// steps reach it.
+std::optional<int> cone_cost(core::Facing facing, core::Offset d, int size) {
+    const int n = 2 * size + 1;
+    std::vector<int> cost(static_cast<std::size_t>(n * n), -1);
+    const auto at = [&](int x, int y) -> int& { return cost[static_cast<std::size_t>((y + size) * n + (x + size))]; };
+    at(0, 0) = 0;
+    // Each step moves on along the facing, so a few sweeps settle every square.
+    for (int sweep = 0; sweep < 2 * size + 2; ++sweep) {
+        bool changed = false;
+        for (int y = -size; y <= size; ++y) {
+            for (int x = -size; x <= size; ++x) {
+                if (at(x, y) < 0) continue;
+                for (const int turn : {-1, 0, 1}) {
+                    const core::Facing f = core::rotated(facing, turn);
+                    const core::Offset v = core::vector(f);
+                    const int nx = x + v.dx;
+                    const int ny = y + v.dy;
+                    if (nx < -size || nx > size || ny < -size || ny > size) continue;
+                    const int c = at(x, y) + (core::is_diagonal(f) ? 3 : 2);
+                    if (at(nx, ny) < 0 || c < at(nx, ny)) {
+                        at(nx, ny) = c;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if (!changed) break;
+    }
+    const int c = std::abs(d.dx) <= size && std::abs(d.dy) <= size ? at(d.dx, d.dy) : -1;
+    if (c < 0) return std::nullopt;
+    return c;
+}
+
+/// Why a unit facing `facing` cannot move to `to`, in words, then the rules: a friend there, a
+/// square not ahead of it, too far, or the way blocked.
+std::string unreachable_why(const RulesContext& ctx, const GameState& s, const Unit& u, core::Facing facing,
+                            core::Square to) {
+    const std::string where = core::to_string(to);
+    if (const auto f = unit_at(s, to, u.side)) {
+        return "your " + ctx.type(s.units[*f]).name + " is in " + where +
+               ": a move may not end on a friendly unit (PS-MOVE-6)";
+    }
+    const core::Offset d{to.x - u.square.x, to.y - u.square.y};
+    const auto cost = cone_cost(facing, d, std::max<int>(s.files, s.ranks));
+    const std::string face(core::to_string(facing));
+    if (!cost) {
+        return where + " is not ahead of it: facing " + face + ", it steps only " + face + ", " +
+               std::string(core::to_string(core::rotated(facing, -1))) + " or " +
+               std::string(core::to_string(core::rotated(facing, 1))) + " (PS-MOVE-3); a move may turn first (PS-MOVE-5)";
+    }
+    if (*cost > u.move_half) {
+        return where + " is too far: going there costs " + std::to_string(*cost) + " move points and it has " +
+               std::to_string(u.move_half) + " (PS-MOVE-2, PS-MOVE-3)";
+    }
+    return "the way to " + where +
+           " is blocked: an enemy unit, terrain that stops or forbids it, or the board's edge (PS-MOVE-6, PS-MOVE-10)";
+}
+
 /// Resolves a Move command to a path, or says why it is illegal.
 Why plan_move(const RulesContext& ctx, const GameState& s, const Move& m, std::size_t& ui, Path& path) {
     const auto found = unit_at(s, m.from, s.active);
@@ -294,7 +356,7 @@ Why plan_move(const RulesContext& ctx, const GameState& s, const Move& m, std::s
         Explorer ex(ctx, s, u, m.face_before.value_or(u.facing), u.move_half);
         ex.run();
         const auto p = ex.best(*m.to);
-        if (!p) return "cannot reach " + core::to_string(*m.to) + " (PS-MOVE-2, PS-MOVE-3)";
+        if (!p) return "cannot reach " + core::to_string(*m.to) + ": " + unreachable_why(ctx, s, u, m.face_before.value_or(u.facing), *m.to);
         path = *p;
         const bool ends_in_contact = unit_at(s, *m.to, other(u.side)).has_value();
         if (m.face_after && ends_in_contact) {

@@ -346,10 +346,8 @@ TEST_CASE("The other combat events: one line each and nothing to explain", "[eve
         CHECK(c.why(e).empty());
     };
     check(rules::RoutedUnitCut{Combat::kGendarmes, Combat::kPike}, "K1 Gendarmes (A) cuts down the routed P1 Pike (B) (no roll)");
-    check(rules::LeaderChecked{Side::B, true, 2, 5, true}, "B leader check: B rolls 2, A rolls 5 - the leader is hit");
-    check(rules::LeaderChecked{Side::A, true, 4, 4, false}, "A leader check: A rolls 4, B rolls 4 - the leader is safe");
     check(rules::LeaderChecked{Side::A, false, 0, 0, false},
-          "A leader check: no test (no combat, enemy fire or enemy in his square)");
+          "A leader check: no test (his unit has not fought, no enemy can shoot at him or stands in his square)");
     check(rules::PursuitRolled{Combat::kArchers, 3, 3, false},
           "Pursuit test for L1 Archers (A): A rolls 3, B rolls 3 - must pursue");
     check(rules::PursuitRolled{Combat::kArchers, 5, 2, true},
@@ -418,6 +416,29 @@ TEST_CASE("terrain adjustments read as what was tried", "[event-text]") {
           "B tries to remove the piece at c8: rolled 1 - stays (6 needed)");
     CHECK(control::describe(ctx, s, rules::TerrainAdjusted{rules::Side::A, false, c8, h8, 6, true}) ==
           "A tries to move its piece at c8 to the centre: rolled 6 - moved to h8");
+}
+
+TEST_CASE("A leader check says which of the three cases made the test, and x explains it", "[event_text][PS-LEADER-9]") {
+    Combat c;
+    using T = rules::LeaderChecked::Trigger;
+    rules::LeaderChecked fought{Side::B, true, 2, 5, true, T::Fought};
+    CHECK(c.text(fought) ==
+          "B leader check: tested because his unit has fought since the last check (PS-LEADER-9 a); B rolls 2, A "
+          "rolls 5 - the leader is hit");
+    rules::LeaderChecked fire{Side::A, true, 4, 4, false, T::EnemyFire, Combat::kArquebusB};
+    CHECK(c.text(fire) ==
+          "A leader check: tested because A1 Arquebus (B) in a1 can shoot at his square (PS-LEADER-9 b); A rolls 4, "
+          "B rolls 4 - the leader is safe");
+    const auto why = c.why(fire);
+    REQUIRE(why.size() == 3);
+    CHECK(why[0].starts_with("a Leader Check card tests the leader if (a) his unit fought"));
+    CHECK(why[1] == "here (b): A1 Arquebus (B) in a1 has his square in range, arc and sight (PS-LOS-6)");
+    CHECK(why[2] == "result: his side's d6 is not lower, the leader is safe (PS-LEADER-9)");
+    rules::LeaderChecked in_square{Side::A, true, 1, 6, true, T::EnemyInSquare};
+    CHECK(c.text(in_square) ==
+          "A leader check: tested because an enemy unit stands in his square (PS-LEADER-9 c); A rolls 1, B rolls 6 - "
+          "the leader is hit");
+    CHECK(c.why(in_square)[1] == "here (c): an enemy unit is in his square");
 }
 
 }  // namespace tercio::test

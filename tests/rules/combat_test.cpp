@@ -1588,6 +1588,9 @@ TEST_CASE("the Leader Check test: due in range of enemy weapons, lost on a stric
         REQUIRE(c.size() == 1);
         CHECK(c[0].due);
         CHECK(c[0].hit);
+        // (b), and the unit that made it so, for the player to be told
+        CHECK(c[0].trigger == LeaderChecked::Trigger::EnemyFire);
+        CHECK(c[0].shooter == b);
         CHECK_FALSE(p.leader_of(A).alive);
         const auto k = events_of<LeaderKilled>(ev);
         REQUIRE(k.size() == 1);
@@ -1629,6 +1632,7 @@ TEST_CASE("the Leader Check test: due in range of enemy weapons, lost on a stric
             const auto c = events_of<LeaderChecked>(ev);
             REQUIRE(c.size() == 1);
             CHECK_FALSE(c[0].due);
+            CHECK(c[0].trigger == LeaderChecked::Trigger::None);
             CHECK(p.leader_of(A).alive);
         }
     }
@@ -1647,10 +1651,12 @@ TEST_CASE("the Leader Check test is due after his unit's melee, and with an enem
           "[rules][combat][PS-LEADER-9][PS-CARD-9][PS-AMB-34]") {
     // No enemy here has a Shoot value, so (b), "in range of enemy weapons", never holds: each
     // case turns on (a) or (c) alone.
-    const auto check_due = [](Position& p, const std::string& dice) {
+    LeaderChecked::Trigger trigger = LeaderChecked::Trigger::None;  // of the last check, for the player's words
+    const auto check_due = [&trigger](Position& p, const std::string& dice) {
         p.next_card(CardKind::LeaderCheck);
         const auto c = events_of<LeaderChecked>(p.play("turn", dice));
         REQUIRE(c.size() == 1);
+        trigger = c[0].trigger;
         return c[0].due;
     };
     // A's PIKE at h5 with the leader attached; B's PIKE entered h5 from h6 (its front).
@@ -1676,6 +1682,7 @@ TEST_CASE("the Leader Check test is due after his unit's melee, and with an enem
         p.play("decline");  // no chip
         REQUIRE(p.leader_of(A).attached == a);
         CHECK(check_due(p, "d6:4 d6:3"));
+        CHECK(trigger == LeaderChecked::Trigger::Fought);
         CHECK(p.leader_of(A).alive);
         // The check clears it: the next Leader Check card finds nothing.
         CHECK_FALSE(check_due(p, ""));
@@ -1712,6 +1719,7 @@ TEST_CASE("the Leader Check test is due after his unit's melee, and with an enem
         Position p = board();
         contact(p);
         CHECK(check_due(p, "d6:4 d6:3"));
+        CHECK(trigger == LeaderChecked::Trigger::EnemyInSquare);
         Position q = board();
         q.add(A, "pike", "h5", Facing::N);
         q.leader(A, "h5", true);

@@ -323,6 +323,26 @@ TEST_CASE("a move, a march or a leader move may not cost more pips than are left
     CHECK(p.legal("move h3 h4"));
 }
 
+TEST_CASE("a move that cannot reach its square says why in words: behind it, too far, or blocked",
+          "[rules][movement][PS-MOVE-2][PS-MOVE-3]") {
+    Position p = board();
+    p.add(A, "arquebus", "h5");  // facing N, Move 2.5: 5 move points
+    CHECK(p.refusal("move h5 h4") ==
+          "cannot reach h4: h4 is not ahead of it: facing N, it steps only N, NW or NE (PS-MOVE-3); a move may turn "
+          "first (PS-MOVE-5)");
+    CHECK(p.refusal("move h5 i5") ==
+          "cannot reach i5: i5 is not ahead of it: facing N, it steps only N, NW or NE (PS-MOVE-3); a move may turn "
+          "first (PS-MOVE-5)");
+    CHECK(p.refusal("move h5 h9") == "cannot reach h9: h9 is too far: going there costs 8 move points and it has 5 "
+                                     "(PS-MOVE-2, PS-MOVE-3)");
+    CHECK(p.refusal("move h5 j7") == "cannot reach j7: j7 is too far: going there costs 6 move points and it has 5 "
+                                     "(PS-MOVE-2, PS-MOVE-3)");
+    p.add(B, "pike", "h6");  // contact there ends the move; round it costs 6
+    CHECK(p.refusal("move h5 h7") ==
+          "cannot reach h7: the way to h7 is blocked: an enemy unit, terrain that stops or forbids it, or the board's "
+          "edge (PS-MOVE-6, PS-MOVE-10)");
+}
+
 // --- passing through, contact, stacking
 // -------------------------------------------------------------
 
@@ -332,7 +352,8 @@ TEST_CASE("units pass through friends, pike types do not, and nobody ends on a f
         Position p = board();
         const auto u = p.add(A, "arquebus", "h3");
         const auto f = p.add(A, "militia", "h4");
-        CHECK(contains(p.refusal("move h3 h4"), "cannot reach"));  // never ends on a friend
+        // never ends on a friend, and says so in words
+        CHECK(p.refusal("move h3 h4") == "cannot reach h4: your Militia is in h4: a move may not end on a friendly unit (PS-MOVE-6)");
         const auto ev = p.play("move h3 h5");
         CHECK(path_of(ev, u) == std::vector<std::string>{"h4", "h5"});
         CHECK(p.unit(f).moved_through);

@@ -250,9 +250,17 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
                        against_d6(x.roll, x.opponent) + (x.success ? "succeeds" : "fails");
             },
             [&](const LeaderChecked& x) {
+                using T = LeaderChecked::Trigger;
                 const std::string head = side_letter_str(x.side) + " leader check: ";
-                if (!x.due) return head + "no test (no combat, enemy fire or enemy in his square)";
-                return head + side_letter_str(x.side) + " rolls " + std::to_string(x.owner_roll) + ", " +
+                if (!x.due) return head + "no test (his unit has not fought, no enemy can shoot at him or stands in his square)";
+                const std::string because =
+                    x.trigger == T::Fought ? "his unit has fought since the last check (PS-LEADER-9 a)"
+                    : x.trigger == T::EnemyFire && x.shooter != kNone
+                        ? unit_name(ctx, s, x.shooter) + " in " + core::to_string(s.units[x.shooter].square) +
+                              " can shoot at his square (PS-LEADER-9 b)"
+                        : "an enemy unit stands in his square (PS-LEADER-9 c)";
+                return head + "tested because " + because + "; " + side_letter_str(x.side) + " rolls " +
+                       std::to_string(x.owner_roll) + ", " +
                        side_letter_str(other(x.side)) + " rolls " + std::to_string(x.opponent_roll) + " - " +
                        (x.hit ? "the leader is hit" : "the leader is safe");
             },
@@ -362,6 +370,24 @@ std::vector<std::string> explain(const RulesContext& ctx, const GameState& s, co
                 return {roll_line(x.unit, x.roll),
                         x.success ? "result: the unit's die is higher than the d6, the rally succeeds (PS-RALLY-4)"
                                   : "result: the unit's die is not higher than the d6, the rally fails (PS-RALLY-4)"};
+            },
+            [&](const LeaderChecked& x) -> std::vector<std::string> {
+                // Which of the three cases made the test (the first that holds), and the roll.
+                using T = LeaderChecked::Trigger;
+                if (!x.due) return {};
+                std::vector<std::string> out{
+                    "a Leader Check card tests the leader if (a) his unit fought since the last one, (b) an enemy "
+                    "unit can shoot at his square, loaded or not, or (c) an enemy unit stands in it (PS-LEADER-9)"};
+                if (x.trigger == T::Fought) out.emplace_back("here (a): his unit has fought since the last check");
+                if (x.trigger == T::EnemyFire && x.shooter != kNone) {
+                    out.push_back("here (b): " + unit_name(ctx, s, x.shooter) + " in " +
+                                  core::to_string(s.units[x.shooter].square) +
+                                  " has his square in range, arc and sight (PS-LOS-6)");
+                }
+                if (x.trigger == T::EnemyInSquare) out.emplace_back("here (c): an enemy unit is in his square");
+                out.push_back(std::string("result: ") + (x.hit ? "his side's d6 is lower, the leader is hit and lost (PS-LEADER-9)"
+                                                               : "his side's d6 is not lower, the leader is safe (PS-LEADER-9)"));
+                return out;
             },
             [&](const auto&) { return std::vector<std::string>{}; },
         },
