@@ -155,8 +155,12 @@ TEST_CASE("Unit reference: light horse, with and without a Shoot value",
           "Evade: for 1 chip, flees a full move when entered, then Disordered (PS-OPP-9)");
     CHECK(line_starting(shooter, "Ordinary bows") ==
           "Ordinary bows: DOWN 1 at knights, pike, phalanx, tercio (PS-SHOOT-7)");
-    // The French Stradiots have no Shoot value: no fire arc to speak of.
+    // The French Stradiots have no Shoot value: no fire arc to speak of, and the troop type's
+    // words ("shoot in any direction") are said not to be theirs at once.
     const Lines lance = reference(p, stradiots);
+    CHECK(lance[1] == "Light cavalry. Opportunity charge, evade, and shoot in any direction.");
+    CHECK(lance[2] == "Not these Stradiots: their army list gives them no Shoot value, so they cannot");
+    CHECK(lance[3] == "  shoot");
     CHECK(line_starting(lance, "Fight") ==
           "Fight d6 (its die in melee and morale tests); cannot shoot");
     CHECK_FALSE(has_line_starting(lance, "Shoot"));
@@ -293,6 +297,17 @@ TEST_CASE("Unit reference: every unit of every shipped army fits the help screen
                               << rules::side_letter(side));
                     const Lines ok = reference(p, u);
                     check_widths(ok);
+                    // A unit that cannot shoot is never said to shoot without "Not these" at once.
+                    if (p.unit(u).range_half == 0) {
+                        std::string said;
+                        for (const std::string& l : ok) {
+                            if (l.rfind("Stands", 0) == 0) break;
+                            said += l;
+                        }
+                        const bool shooting = said.find("shoot") != std::string::npos ||
+                                              said.find("fire") != std::string::npos;
+                        CHECK(shooting == (said.find("Not these") != std::string::npos));
+                    }
                     CHECK(ok.size() <= 14);
                     make_worst(p, u);
                     check_widths(reference(p, u));
