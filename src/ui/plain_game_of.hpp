@@ -55,8 +55,9 @@ concept PlainKit = ScreenKit<K> &&
     /// What the game waits for, in words ("A turns a card").
     { K::Plain::decision(ctx, s) } -> std::same_as<std::string>;
     /// A page of text typed instead of a command, given its first word and the rest of the line
-    /// (`map`, `units`, `enemy`, `near e5`), for the side deciding (`units` are its own, `enemy`
-    /// the other side's), or nothing: not one of its pages. Every line but the map's grid is a
+    /// (`map`, `units`, `enemy`, `near e5`), for the player's side (`units` are its own, `enemy`
+    /// the other side's: the side deciding, or the one played here while the other decides), or
+    /// nothing: not one of its pages. Every line but the map's grid is a
     /// sentence that reads aloud (docs/plain.md, "Speakable").
     { K::Plain::page(ctx, s, side, word, text) } -> std::same_as<std::optional<std::vector<std::string>>>;
     /// What the prompt adds after the side's letter ("4 pips left"), or "" when nothing.
@@ -157,6 +158,13 @@ class PlainGameOf final : public control::ObserverOf<typename K::Engine> {
     static constexpr std::size_t kMaxListed = 40;
 
     void say(const std::string& line) { out_ << plain_line(line) << '\n'; }
+    /// The side whose units `units` lists: the side deciding if a person here plays it, else the
+    /// one a person here plays (a network game while the other side decides), else the decider.
+    core::Side own_side() const {
+        const core::Side d = session_.decider();
+        if (session_.seat(d).here() || !session_.seat(core::other(d)).here()) return d;
+        return core::other(d);
+    }
     void print_events(const State* before, const Command* c, const Events& events);
     void print_help();
     void print_legal(const std::string& start);
@@ -278,7 +286,7 @@ bool PlainGameOf<K>::handle_line(const std::string& raw) {
         print_odds(rest);
     } else if (word == "why") {
         print_why();
-    } else if (const auto page = Plain::page(ctx, session_.state(), session_.decider(), word, rest)) {
+    } else if (const auto page = Plain::page(ctx, session_.state(), own_side(), word, rest)) {
         for (const std::string& l : *page) say(l);
     } else if (word == "undo") {
         if (session_.undoable() == 0) {

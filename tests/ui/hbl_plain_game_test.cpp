@@ -104,6 +104,10 @@ TEST_CASE("Hell Broke Loose in plain lines: the words, a numbered command, undo"
     out.str("");
     CHECK(game.handle_line("status"));
     CHECK(contains(out.str(), "B Ottoman: army die D10, morale chips 21 of 21"));
+    const std::string status = out.str();
+    out.str("");
+    CHECK(game.handle_line("cards"));  // as Pikette Squared's word
+    CHECK(out.str() == status);
     out.str("");
     CHECK(game.handle_line("decline all"));
     CHECK(out.str() == "decline all: these rules ask for a reaction only when one can be made\n");

@@ -156,6 +156,20 @@ TEST_CASE("plain: the prompt says the pips left in the side's phase", "[ui][plai
     CHECK(contains(p.run(""), prompt));
 }
 
+TEST_CASE("plain: units are those of the side played here, even while the other decides", "[ui][plain][issue-40]") {
+    Plain p;
+    p.run("terrain pass\n");  // B places terrain now
+    REQUIRE(p.session.decider() == rules::Side::B);
+    // A network game: B is decided elsewhere, A is played here.
+    p.session.set_seat(rules::Side::B, control::Seat::elsewhere_as("bob"), "");
+    p.out.str("");
+    p.game.handle_line("units");
+    CHECK(contains(p.out.str(), "Your side, A French: "));
+    p.out.str("");
+    p.game.handle_line("enemy");
+    CHECK(contains(p.out.str(), "The enemy, B Spanish: "));
+}
+
 TEST_CASE("plain: names with control bytes are printed without them", "[ui][plain]") {
     Plain p;
     rules::ArmyList odd = *p.ctx.armies[0];

@@ -161,7 +161,8 @@ std::optional<std::vector<std::string>> Plain::page(const Context& ctx, const St
     if (word == "units") return side_page(ctx, s, side, false);
     if (word == "enemy") return side_page(ctx, s, core::other(side), true);
     if (word == "near") return near_page(ctx, s, rest);
-    return HblRun::page(ctx, s, word);
+    // `cards`, as in Pikette Squared's plain mode: the same page as status.
+    return HblRun::page(ctx, s, word == "cards" ? std::string_view("status") : word);
 }
 
 std::vector<std::string> Plain::page_help() {
@@ -169,7 +170,8 @@ std::vector<std::string> Plain::page_help() {
             "  near SQUARE   what is at a square and around it, in words",
             "  units         your units (the side deciding): square, facing, unit integrity, loaded",
             "  enemy         the enemy's units, as units says yours",
-            "  status        the turn, pips, cards, army dice, morale chips and decks"};
+            "  status        the turn, pips, cards, army dice, morale chips and decks",
+            "                (cards says the same)"};
 }
 
 std::vector<std::string> Plain::odds(const Context& ctx, const State& s, const std::string& text, std::string& why) {
