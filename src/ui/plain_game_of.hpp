@@ -47,9 +47,9 @@ inline std::string plain_line(std::string_view s) {
 /// (docs/rulesets.md, "The kit: Text and Screen groups").
 template <class K>
 concept PlainKit = ScreenKit<K> &&
-    requires(const typename K::Engine::Context& ctx, const typename K::Engine::State& s, core::Side side,
-             std::string_view word,
-             typename K::Screen::Reactions& reactions, const std::string& text, std::string& why) {
+    requires(const typename K::Engine::Context& ctx, const typename K::Engine::State& s,
+             core::Side side, std::string_view word, typename K::Screen::Reactions& reactions,
+             const std::string& text, std::string& why) {
     /// The first words of the opening line ("tercio, plain text").
     { K::Plain::kHeading } -> std::convertible_to<std::string_view>;
     /// What the game waits for, in words ("A turns a card").
@@ -59,7 +59,9 @@ concept PlainKit = ScreenKit<K> &&
     /// the other side's: the side deciding, or the one played here while the other decides), or
     /// nothing: not one of its pages. Every line but the map's grid is a
     /// sentence that reads aloud (docs/plain.md, "Speakable").
-    { K::Plain::page(ctx, s, side, word, text) } -> std::same_as<std::optional<std::vector<std::string>>>;
+    {
+        K::Plain::page(ctx, s, side, word, text)
+        } -> std::same_as<std::optional<std::vector<std::string>>>;
     /// What the prompt adds after the side's letter ("4 pips left"), or "" when nothing.
     { K::Plain::prompt_note(ctx, s) } -> std::same_as<std::string>;
     /// The help's lines for its pages, and for its words.
@@ -138,8 +140,8 @@ class PlainGameOf final : public control::ObserverOf<typename K::Engine> {
     /// The prompt of the side deciding ("A> "), with what the kit adds ("A, 4 pips left> ").
     void print_prompt() {
         const std::string note = Plain::prompt_note(session_.context(), session_.state());
-        out_ << core::side_letter(session_.decider()) << (note.empty() ? "" : ", " + plain_line(note)) << "> "
-             << std::flush;
+        out_ << core::side_letter(session_.decider())
+             << (note.empty() ? "" : ", " + plain_line(note)) << "> " << std::flush;
     }
 
     // control::ObserverOf
@@ -311,7 +313,8 @@ bool PlainGameOf<K>::handle_line(const std::string& raw) {
         }
     } else if (const auto said = Plain::word(reactions_, word, rest)) {
         say(*said);
-    } else if (std::all_of(line.begin(), line.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+    } else if (std::all_of(line.begin(), line.end(),
+                           [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
         const std::vector<Command> legal = E::legal_commands(ctx, session_.state());
         const unsigned long n = line.size() > 4 ? 0 : std::stoul(line);
         if (n < 1 || n > legal.size()) {
@@ -426,7 +429,8 @@ void PlainGameOf<K>::print_why() {
         say("No roll to explain yet.");
         return;
     }
-    // Which roll: the line that reported it, as the log printed it (a listener has heard lines since).
+    // Which roll: the line that reported it, as the log printed it (a listener has heard lines
+    // since).
     say("The roll explained: " + why_of_ + (why_of_.empty() || why_of_.back() == '.' ? "" : "."));
     for (const std::string& line : why_) say(line);
 }

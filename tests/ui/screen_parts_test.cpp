@@ -1,11 +1,11 @@
 // The parts every ruleset's screen draws with (src/ui/screen_parts.hpp), on a text surface.
-#include <catch2/catch.hpp>
+#include "ui/screen_parts.hpp"
 
+#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
 #include "tests/rules/position_fixture.hpp"
-#include "ui/screen_parts.hpp"
 #include "ui/surface.hpp"
 
 using namespace tercio::ui;
@@ -29,7 +29,8 @@ std::string drawn(const std::vector<std::string>& rows, int highlight) {
 
 }  // namespace
 
-TEST_CASE("rows over the log: a cut menu says how many more lie above and below", "[ui][menu][issue-40]") {
+TEST_CASE("rows over the log: a cut menu says how many more lie above and below",
+          "[ui][menu][issue-40]") {
     // At 80x24 the log's room is 13 rows (kStatusRows to 21): the heading, 11 choices and the mark.
     const std::vector<std::string> rows = menu(40);
     const std::string top = drawn(rows, 1);

@@ -118,8 +118,8 @@ std::string terrain_word(Terrain t) {
 /// A unit in words at a level of brevity: 0 in full, 1 shorter, 2 without the troop's name.
 std::string unit_words(const Context& ctx, const GameState& s, std::size_t i, int brevity) {
     const Unit& u = s.units[i];
-    std::string out = brevity >= 2 ? letter(u.side) + " " + unit_label(ctx, s, i)
-                                   : Text::unit_name(ctx, s, i);
+    std::string out =
+        brevity >= 2 ? letter(u.side) + " " + unit_label(ctx, s, i) : Text::unit_name(ctx, s, i);
     out += (brevity >= 1 ? " " : " facing ") + std::string(core::to_string(u.facing));
     out += ", " + std::to_string(u.integrity.ui - u.integrity.lost) + "/" +
            std::to_string(u.integrity.ui) + " UI";

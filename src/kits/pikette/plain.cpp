@@ -48,18 +48,21 @@ std::string ground_words(const rules::GameState& s, core::Square q) {
 
 /// A unit in a sentence's words, its side first when `side` ("B L1 Lancers at e7, facing south,
 /// in good order, 2 of 2 stands, 1 hit, loaded").
-std::string unit_words(const rules::RulesContext& ctx, const rules::GameState& s, std::size_t i, bool side) {
+std::string unit_words(const rules::RulesContext& ctx, const rules::GameState& s, std::size_t i,
+                       bool side) {
     const rules::Unit& u = s.units[i];
     std::string out = (side ? std::string(1, rules::side_letter(u.side)) + " " : std::string()) +
                       rules::unit_label(ctx, s, i) + " " + control::unit_title(ctx, s, i);
     if (!u.deployed) return out + ", not yet deployed";
     if (u.status == rules::UnitStatus::Destroyed) return out + ", destroyed";
     if (u.status == rules::UnitStatus::LeftTable) return out + ", gone: it left the table";
-    out += " at " + core::to_string(u.square) + ", facing " + std::string(core::facing_words(u.facing));
+    out += " at " + core::to_string(u.square) + ", facing " +
+           std::string(core::facing_words(u.facing));
     out += u.status == rules::UnitStatus::Routed       ? ", Routed"
            : u.status == rules::UnitStatus::Disordered ? ", Disordered"
                                                        : ", in good order";
-    out += ", " + std::to_string(u.stand_count()) + " of " + plural(ctx.type(u).stand_count(), "stand", "stands");
+    out += ", " + std::to_string(u.stand_count()) + " of " +
+           plural(ctx.type(u).stand_count(), "stand", "stands");
     if (u.hits > 0) out += ", " + plural(u.hits, "hit", "hits");
     if (u.range_half > 0) out += u.fired ? ", fired, must reload" : ", loaded";
     if (rules::leader_attached(s, i)) out += ", the leader with it";
@@ -75,8 +78,8 @@ std::vector<std::string> map_page(const rules::RulesContext& ctx, const rules::G
     const ui::Rect r = ui::map_rect(view, s.files, s.ranks);
     ui::TextSurface t(r.w, r.h);
     ui::draw_map(t, r, ctx, s, view);
-    std::vector<std::string> out{"The board as a grid of " + std::to_string(s.ranks) + " rows, rank " +
-                                 std::to_string(s.ranks) +
+    std::vector<std::string> out{"The board as a grid of " + std::to_string(s.ranks) +
+                                 " rows, rank " + std::to_string(s.ranks) +
                                  " at the top; in words: near and a square, units, enemy."};
     for (std::string& row : rows_of(t)) out.push_back(std::move(row));
     out.emplace_back("End of the grid.");
@@ -99,8 +102,8 @@ std::vector<std::string> map_page(const rules::RulesContext& ctx, const rules::G
 
 /// `units` (the side deciding's) and `enemy` (the other side's): one sentence a unit, then its
 /// leader.
-std::vector<std::string> side_page(const rules::RulesContext& ctx, const rules::GameState& s, Side side,
-                                   bool enemy) {
+std::vector<std::string> side_page(const rules::RulesContext& ctx, const rules::GameState& s,
+                                   Side side, bool enemy) {
     std::vector<std::string> lines;
     int on_table = 0;
     int gone = 0;
@@ -111,8 +114,9 @@ std::vector<std::string> side_page(const rules::RulesContext& ctx, const rules::
         if (u.deployed && !u.on_table()) ++gone;
         lines.push_back(unit_words(ctx, s, i, false) + ".");
     }
-    std::vector<std::string> out{std::string(enemy ? "The enemy, " : "Your side, ") + ui::side_label(ctx, side) +
-                                 ": " + plural(on_table, "unit", "units") + " on the table" +
+    std::vector<std::string> out{std::string(enemy ? "The enemy, " : "Your side, ") +
+                                 ui::side_label(ctx, side) + ": " +
+                                 plural(on_table, "unit", "units") + " on the table" +
                                  (gone > 0 ? ", " + std::to_string(gone) + " gone." : ".")};
     out.insert(out.end(), lines.begin(), lines.end());
     const rules::Leader& l = s.leaders[rules::idx(side)];
@@ -130,7 +134,8 @@ std::vector<std::string> side_page(const rules::RulesContext& ctx, const rules::
 }
 
 /// What is in a square, without its name: "wood: A K1 Gendarmes facing north, ...; the B leader".
-std::string square_words(const rules::RulesContext& ctx, const rules::GameState& s, core::Square q) {
+std::string square_words(const rules::RulesContext& ctx, const rules::GameState& s,
+                         core::Square q) {
     std::string out = ground_words(s, q);
     std::vector<std::string> parts;
     for (std::size_t i = 0; i < s.unit_count; ++i) {
@@ -145,7 +150,8 @@ std::string square_words(const rules::RulesContext& ctx, const rules::GameState&
     }
     for (const Side side : {Side::A, Side::B}) {
         const rules::Leader& l = s.leaders[rules::idx(side)];
-        if (l.alive && l.deployed && l.square == q) parts.push_back(std::string("the ") + rules::side_letter(side) + " leader");
+        if (l.alive && l.deployed && l.square == q)
+            parts.push_back(std::string("the ") + rules::side_letter(side) + " leader");
     }
     if (parts.empty()) return out + ", empty";
     for (std::size_t k = 0; k < parts.size(); ++k) out += (k == 0 ? ": " : "; ") + parts[k];
@@ -158,11 +164,13 @@ std::vector<std::string> near_page(const rules::RulesContext& ctx, const rules::
                                    const std::string& rest) {
     const auto q = core::parse_square(rest, s.files, s.ranks);
     if (!q) {
-        return {rest.empty() ? std::string("near: give a square, as in: near h8.")
-                             : "near: " + rest + " is not a square of the board (a1 to " +
-                                   core::to_string(core::make_square(s.files - 1, s.ranks - 1)) + ")."};
+        return {rest.empty()
+                    ? std::string("near: give a square, as in: near h8.")
+                    : "near: " + rest + " is not a square of the board (a1 to " +
+                          core::to_string(core::make_square(s.files - 1, s.ranks - 1)) + ")."};
     }
-    std::vector<std::string> out{"At " + core::to_string(*q) + ", " + square_words(ctx, s, *q) + "."};
+    std::vector<std::string> out{"At " + core::to_string(*q) + ", " + square_words(ctx, s, *q) +
+                                 "."};
     std::vector<std::string> empty;
     for (const core::Facing f : core::kAllFacings) {
         const core::Offset v = core::vector(f);
@@ -201,10 +209,11 @@ std::vector<std::string> cards_page(const rules::RulesContext& ctx, const rules:
         const int drawn = s.decks[i].drawn;
         const bool current = side == s.active && s.current_card() != nullptr;
         const int discarded = std::max(0, drawn - (current ? 1 : 0));
-        out.push_back(ui::side_label(ctx, side) + ": " + plural(s.decks[i].left(), "card", "cards") +
-                      " in the deck, " + std::to_string(discarded) + " discarded, " +
-                      plural(s.opportunity_chips[i], "opportunity chip", "opportunity chips") + ", " +
-                      plural(s.morale_chips[i], "morale chip", "morale chips") + ".");
+        out.push_back(ui::side_label(ctx, side) + ": " +
+                      plural(s.decks[i].left(), "card", "cards") + " in the deck, " +
+                      std::to_string(discarded) + " discarded, " +
+                      plural(s.opportunity_chips[i], "opportunity chip", "opportunity chips") +
+                      ", " + plural(s.morale_chips[i], "morale chip", "morale chips") + ".");
     }
     return out;
 }
@@ -219,8 +228,9 @@ std::string Plain::prompt_note(const Context&, const State& s) {
     return plural(s.pips, "pip", "pips") + " left";
 }
 
-std::optional<std::vector<std::string>> Plain::page(const Context& ctx, const State& s, core::Side side,
-                                                    std::string_view word, const std::string& rest) {
+std::optional<std::vector<std::string>> Plain::page(const Context& ctx, const State& s,
+                                                    core::Side side, std::string_view word,
+                                                    const std::string& rest) {
     if (word == "map") return map_page(ctx, s);
     if (word == "units") return side_page(ctx, s, side, false);
     if (word == "enemy") return side_page(ctx, s, rules::other(side), true);

@@ -30,8 +30,9 @@ struct Plain {
     /// `map`: the board as text rows, with a legend; `units` and `enemy`: the units of the side
     /// deciding and of the other, in sentences; `near SQUARE`: a square and its eight
     /// neighbours in sentences; `cards`: the turn, the phase, the decks and chips in sentences.
-    static std::optional<std::vector<std::string>> page(const Context& ctx, const State& s, core::Side side,
-                                                        std::string_view word, const std::string& rest);
+    static std::optional<std::vector<std::string>> page(const Context& ctx, const State& s,
+                                                        core::Side side, std::string_view word,
+                                                        const std::string& rest);
     static std::vector<std::string> page_help();
     /// `unmoved-shots ask|never`.
     static std::optional<std::string> word(control::ReactionFilter& reactions, const std::string& word,

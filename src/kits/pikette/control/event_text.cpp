@@ -59,11 +59,14 @@ std::string status_suffix(Status st) {
 std::string rout_instead(const RulesContext& ctx, const GameState& s, std::size_t unit, bool shot) {
     const Unit& u = s.units[unit];
     const TroopType& t = ctx.type(u);
-    if (u.traits.contains(Trait::NeverRouts)) return ", but it never routs: Disordered instead (PS-PHALANX-5)";
-    if (t.has(Ability::Phalanx)) return ", but a phalanx does not rout: it loses a stand and is Disordered (PS-PHALANX-4)";
+    if (u.traits.contains(Trait::NeverRouts))
+        return ", but it never routs: Disordered instead (PS-PHALANX-5)";
+    if (t.has(Ability::Phalanx))
+        return ", but a phalanx does not rout: it loses a stand and is Disordered (PS-PHALANX-4)";
     if (t.has(Ability::Tercio)) {
         return shot ? ", but a tercio does not rout: it loses a stand, not Disordered (PS-TERCIO-7)"
-                    : ", but a tercio does not rout: it loses a stand and is Disordered (PS-TERCIO-8)";
+                    : ", but a tercio does not rout: it loses a stand and is Disordered "
+                      "(PS-TERCIO-8)";
     }
     return "";
 }
@@ -106,7 +109,8 @@ std::string side_name(const RulesContext& ctx, Side side) {
 std::string unit_title(const RulesContext& ctx, const GameState& s, std::size_t unit) {
     const Unit& u = s.units[unit];
     const UnitLine& line = roster_line(ctx.army(u.side), u.line);
-    if (u.upgrade != kNone && ctx.army(u.side).upgrades[u.upgrade].name) return *ctx.army(u.side).upgrades[u.upgrade].name;
+    if (u.upgrade != kNone && ctx.army(u.side).upgrades[u.upgrade].name)
+        return *ctx.army(u.side).upgrades[u.upgrade].name;
     if (!line.name.empty()) return line.name;
     return ctx.type(u).name;
 }
@@ -114,7 +118,8 @@ std::string unit_title(const RulesContext& ctx, const GameState& s, std::size_t 
 std::string unit_name(const RulesContext& ctx, const GameState& s, std::size_t unit) {
     const Unit& u = s.units[unit];
     // The side first, always: both sides may have an L1 (as Hell Broke Loose's "A P1").
-    return side_letter_str(u.side) + " " + unit_label(ctx, s, unit) + " " + unit_title(ctx, s, unit);
+    return side_letter_str(u.side) + " " + unit_label(ctx, s, unit) + " " +
+           unit_title(ctx, s, unit);
 }
 
 std::string describe(const RulesContext& ctx, const GameState& s, const Event& e) {
@@ -137,7 +142,8 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
                 const std::string unit = line_words(army.find_line(up.unit), up.unit);
                 std::string what;
                 if (up.replace_with) {
-                    what = "replace " + unit + " with " + line_words(&*up.replace_with, up.replace_with->type);
+                    what = "replace " + unit + " with " +
+                           line_words(&*up.replace_with, up.replace_with->type);
                 } else if (up.name) {
                     what = *up.name;
                 } else if (up.fight) {
@@ -220,7 +226,8 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
                 return "End of turn " + std::to_string(x.turn) + " (" + why + ")";
             },
             [&](const UnitMoved& x) {
-                if (s.on_board(x.to)) return unit_name(ctx, s, x.unit) + " moves " + sq(x.from) + " -> " + sq(x.to);
+                if (s.on_board(x.to))
+                    return unit_name(ctx, s, x.unit) + " moves " + sq(x.from) + " -> " + sq(x.to);
                 // A fall-back, rout move or evade off the board (PS-INVOL-1): no square to name.
                 const char* edge = x.to.y < 0 ? "south" : x.to.y >= s.ranks ? "north" : x.to.x < 0 ? "west" : "east";
                 return unit_name(ctx, s, x.unit) + " moves " + sq(x.from) + " off the " + edge + " edge";
@@ -229,8 +236,12 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
                 return unit_name(ctx, s, x.unit) + " turns " + std::string(core::to_string(x.from)) + " -> " +
                        std::string(core::to_string(x.to));
             },
-            [&](const MarchStarted& x) { return side_letter_str(x.side) + " marches: every unit moves toward the enemy"; },
-            [&](const MarchLost& x) { return side_letter_str(x.side) + " loses its marching option"; },
+            [&](const MarchStarted& x) {
+                return side_letter_str(x.side) + " marches: every unit moves toward the enemy";
+            },
+            [&](const MarchLost& x) {
+                return side_letter_str(x.side) + " loses its marching option";
+            },
             [&](const LeaderMoved& x) {
                 return side_letter_str(x.side) + " leader moves " + sq(x.from) + " -> " + sq(x.to) +
                        (x.attached ? " and attaches" : "");
@@ -253,7 +264,8 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
                 if (x.diff <= 0 || x.band_min == 0) return out + ": no effect";
                 out += ", difference " + std::to_string(x.diff);
                 if (x.sum != x.diff) out += ", total " + std::to_string(x.sum) + " this phase";
-                return out + ": " + count_text(x.new_hits, "hit", "hits") + status_suffix(x.status) +
+                return out + ": " + count_text(x.new_hits, "hit", "hits") +
+                       status_suffix(x.status) +
                        (x.status == Status::Routed ? rout_instead(ctx, s, x.target, true) : "");
             },
             [&](const MeleeResolved& x) {
@@ -261,7 +273,10 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
                                   ": " + rolled(x.initiator_roll) + " vs " + rolled(x.defender_roll);
                 if (x.winner == kNone) return out + ": a tie, both stay";
                 out += ", difference " + std::to_string(x.diff) + ": " + unit_name(ctx, s, x.loser) + " loses";
-                if (x.void_result) return out + ", but the result is void (a phalanx or tercio cannot be beaten by cavalry)";
+                if (x.void_result)
+                    return out +
+                           ", but the result is void (a phalanx or tercio cannot be beaten by "
+                           "cavalry)";
                 out += ", " + count_text(melee_hits(ctx, x.band_min), "hit", "hits") + status_suffix(x.status);
                 if (x.x2_rout) out += " (knights or lancers doubled infantry)";
                 if (x.status == Status::Routed) out += rout_instead(ctx, s, x.loser, false);

@@ -116,8 +116,9 @@ std::vector<std::string> odds_lines(const RulesContext& ctx, const GameState& s,
         if (t.shot_sum > 0) {
             // PS-SHOOT-12: the differences of this phase's shots add up; the hits are those of
             // the total's band, less those already taken.
-            out.push_back("  earlier shots this phase beat the target's d6 by " + std::to_string(t.shot_sum) +
-                          " in all and gave it " + hits_text(t.shot_hits) +
+            out.push_back("  earlier shots this phase beat the target's d6 by " +
+                          std::to_string(t.shot_sum) + " in all and gave it " +
+                          hits_text(t.shot_hits) +
                           "; this shot's difference adds to that total (PS-SHOOT-12)");
         }
         if (p.kind == Preview::Kind::Shot) {
