@@ -29,6 +29,12 @@ std::string_view to_string(Facing f) {
     return kNames[static_cast<std::size_t>(f)];
 }
 
+std::string_view facing_words(Facing f) {
+    static constexpr std::array<std::string_view, kFacings> kWords = {
+        "north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"};
+    return kWords[static_cast<std::size_t>(f)];
+}
+
 std::optional<Facing> parse_facing(std::string_view text) {
     if (text.empty() || text.size() > 2) return std::nullopt;
     std::string upper;

@@ -77,6 +77,8 @@ constexpr int turn_steps(Facing a, Facing b) {
 
 /// "N", "NE", ...
 std::string_view to_string(Facing f);
+/// "north", "north-east", ...: the facing as it is said.
+std::string_view facing_words(Facing f);
 
 /// Parses a facing name, case-insensitive.
 std::optional<Facing> parse_facing(std::string_view text);

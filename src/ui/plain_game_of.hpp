@@ -48,14 +48,23 @@ inline std::string plain_line(std::string_view s) {
 /// (docs/rulesets.md, "The kit: Text and Screen groups").
 template <class K>
 concept PlainKit = ScreenKit<K> &&
-    requires(const typename K::Engine::Context& ctx, const typename K::Engine::State& s, std::string_view word,
-             typename K::Screen::Reactions& reactions, const std::string& text, std::string& why) {
+    requires(const typename K::Engine::Context& ctx, const typename K::Engine::State& s,
+             core::Side side, std::string_view word, typename K::Screen::Reactions& reactions,
+             const std::string& text, std::string& why) {
     /// The first words of the opening line ("tercio, plain text").
     { K::Plain::kHeading } -> std::convertible_to<std::string_view>;
     /// What the game waits for, in words ("A turns a card").
     { K::Plain::decision(ctx, s) } -> std::same_as<std::string>;
-    /// A page of text typed instead of a command (`map`, `units`), or nothing: not one of its pages.
-    { K::Plain::page(ctx, s, word) } -> std::same_as<std::optional<std::vector<std::string>>>;
+    /// A page of text typed instead of a command, given its first word and the rest of the line
+    /// (`map`, `units`, `enemy`, `near e5`), for the player's side (`units` are its own, `enemy`
+    /// the other side's: the side deciding, or the one played here while the other decides), or
+    /// nothing: not one of its pages. Every line but the map's grid is a
+    /// sentence that reads aloud (docs/plain.md, "Speakable").
+    {
+        K::Plain::page(ctx, s, side, word, text)
+        } -> std::same_as<std::optional<std::vector<std::string>>>;
+    /// What the prompt adds after the side's letter ("4 pips left"), or "" when nothing.
+    { K::Plain::prompt_note(ctx, s) } -> std::same_as<std::string>;
     /// The help's lines for its pages, and for its words.
     { K::Plain::page_help() } -> std::same_as<std::vector<std::string>>;
     { K::Plain::word_help() } -> std::same_as<std::vector<std::string>>;
@@ -132,12 +141,19 @@ class PlainGameOf final : public control::ObserverOf<typename K::Engine> {
     }
     /// What the game waits for and from whom ("Turn 2: A turns a card (A French).").
     void print_waiting();
-    /// The prompt of the side deciding ("A> ").
-    void print_prompt() { out_ << core::side_letter(session_.decider()) << "> " << std::flush; }
+    /// The prompt of the side deciding ("A> "), with what the kit adds ("A, 4 pips left> ").
+    void print_prompt() {
+        const std::string note = Plain::prompt_note(session_.context(), session_.state());
+        out_ << core::side_letter(session_.decider())
+             << (note.empty() ? "" : ", " + plain_line(note)) << "> " << std::flush;
+    }
 
     // control::ObserverOf
     std::optional<std::string> played(const Session& session, const Entry& entry, const State& before) override;
-    void undone(const Session&) override { why_.clear(); }
+    void undone(const Session&) override {
+        why_.clear();
+        why_of_.clear();
+    }
     void seated(const Session&, core::Side, const std::string& why) override {
         if (!why.empty()) say(why);
     }
@@ -152,6 +168,13 @@ class PlainGameOf final : public control::ObserverOf<typename K::Engine> {
         if (auto ids = cited_rule_ids(line); !ids.empty()) cited_ = std::move(ids);
     }
     void print_rules(const std::string& query);
+    /// The side whose units `units` lists: the side deciding if a person here plays it, else the
+    /// one a person here plays (a network game while the other side decides), else the decider.
+    core::Side own_side() const {
+        const core::Side d = session_.decider();
+        if (session_.seat(d).here() || !session_.seat(core::other(d)).here()) return d;
+        return core::other(d);
+    }
     void print_events(const State* before, const Command* c, const Events& events);
     void print_help();
     void print_legal(const std::string& start);
@@ -176,13 +199,17 @@ class PlainGameOf final : public control::ObserverOf<typename K::Engine> {
     bool echo_ = false;
     std::function<bool(const std::string&, const std::string&)> words_;
     std::vector<std::string> why_;  ///< the explanation of the newest roll
+    std::string why_of_;            ///< the line of the roll it explains
 };
 
 template <PlainKit K>
 void PlainGameOf<K>::print_events(const State* before, const Command* c, const Events& events) {
     for (const LogEntry& e : Text::log_entries(session_.context(), before, session_.state(), c, events)) {
         say(e.text);
-        if (!e.why.empty()) why_ = e.why;
+        if (!e.why.empty()) {
+            why_ = e.why;
+            why_of_ = e.text;
+        }
     }
 }
 
@@ -273,7 +300,7 @@ bool PlainGameOf<K>::handle_line(const std::string& raw) {
         print_odds(rest);
     } else if (word == "why") {
         print_why();
-    } else if (const auto page = Plain::page(ctx, session_.state(), word)) {
+    } else if (const auto page = Plain::page(ctx, session_.state(), own_side(), word, rest)) {
         for (const std::string& l : *page) say(l);
     } else if (word == "undo") {
         if (session_.undoable() == 0) {
@@ -298,7 +325,8 @@ bool PlainGameOf<K>::handle_line(const std::string& raw) {
         }
     } else if (const auto said = Plain::word(reactions_, word, rest)) {
         say(*said);
-    } else if (std::all_of(line.begin(), line.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+    } else if (std::all_of(line.begin(), line.end(),
+                           [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
         const std::vector<Command> legal = E::legal_commands(ctx, session_.state());
         const unsigned long n = line.size() > 4 ? 0 : std::stoul(line);
         if (n < 1 || n > legal.size()) {
@@ -361,7 +389,7 @@ void PlainGameOf<K>::print_help() {
          "  legal [START] the legal commands now (those that begin with START), numbered;",
          "                a number plays that command",
          "  odds CMD      the odds of a command that rolls dice, without playing it",
-         "  why           the newest roll explained: dice, modifiers and rules",
+         "  why           the newest roll named, then explained: dice, modifiers and rules",
          "  rule [ID]     the text of a rule by the ID messages cite; an area's rules by the",
          "                ID's first two parts; rule list the areas; rule alone the rules",
          "                the newest message cited"});
@@ -439,6 +467,9 @@ void PlainGameOf<K>::print_why() {
         say("No roll to explain yet.");
         return;
     }
+    // Which roll: the line that reported it, as the log printed it (a listener has heard lines
+    // since).
+    say("The roll explained: " + why_of_ + (why_of_.empty() || why_of_.back() == '.' ? "" : "."));
     for (const std::string& line : why_) say(line);
 }
 

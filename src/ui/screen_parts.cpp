@@ -69,10 +69,13 @@ void draw_rows_over_log(Surface& out, int x, const std::vector<std::string>& row
     if (room < 2 || rows.empty()) return;
     // The heading stays; below it a window of the other rows, the highlighted one in view.
     const int body = static_cast<int>(rows.size()) - 1;
-    const int shown = std::min(body, room - 1);
+    // Cut: the last row says how many more lie above and below (a menu's last choices are not
+    // lost from sight without a word).
+    const bool cut = body > room - 1 && room >= 3;
+    const int shown = cut ? std::max(1, room - 2) : body;
     int first = body - shown;  // by default the last rows (the outcomes of an odds preview)
     if (highlight >= 1) first = std::clamp(highlight - 1 - shown / 2, 0, body - shown);
-    const int y0 = bottom - 1 - shown;
+    const int y0 = bottom - 1 - shown - (cut ? 1 : 0);
     const std::string blank(static_cast<std::size_t>(std::max(0, w)), ' ');
     for (int r = y0; r < bottom; ++r) out.put(x, r, blank);
     out.put(x, y0, rows[0], Style{Color::Default, true});
@@ -80,6 +83,15 @@ void draw_rows_over_log(Surface& out, int x, const std::vector<std::string>& row
         const int row = first + 1 + i;
         out.put(x, y0 + 1 + i, rows[static_cast<std::size_t>(row)],
                 Style{Color::Default, false, row == highlight});
+    }
+    if (cut) {
+        const int above = first;
+        const int below = body - first - shown;
+        std::string more = "more: ";
+        if (above > 0) more += std::to_string(above) + " above";
+        if (above > 0 && below > 0) more += ", ";
+        if (below > 0) more += std::to_string(below) + " below";
+        out.put(x, y0 + 1 + shown, more, Style{Color::Default, false, false, false, true});
     }
 }
 

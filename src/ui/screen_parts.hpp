@@ -62,7 +62,8 @@ bool scroll_history(const KeyPress& k, int& scroll, int page, int most);
 
 /// Rows drawn over the log pane, bottom-aligned; the first is the heading (bold). If they do not
 /// all fit, the first rows after the heading give way, keeping row `highlight` (if >= 1, shown
-/// in reverse video) in view.
+/// in reverse video) in view, and the last row says how many more lie above and below
+/// ("more: 2 above, 3 below").
 void draw_rows_over_log(Surface& out, int x, const std::vector<std::string>& rows,
                         int highlight = -1);
 

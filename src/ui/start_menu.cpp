@@ -51,7 +51,8 @@ StartMenu::StartMenu(std::vector<ArmyChoice> armies, GameSetup initial, bool col
     if (armies_.empty()) armies_.push_back(ArmyChoice{"?", "no army", "", ""});
     for (auto& a : setup_.army) a = std::min(a, armies_.size() - 1);
     if (setup_.seed) seed_text_ = std::to_string(*setup_.seed);
-    message_ = "Up/Down choose a line, Left/Right change it, Enter on Start begins.";
+    // Not the keys again: the line above it lists them.
+    message_ = "Choose the armies and who plays each side, then Start the battle.";
 }
 
 void StartMenu::offer_continue(std::vector<SavedChoice> games) {

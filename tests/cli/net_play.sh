@@ -15,7 +15,7 @@ name=net_play
 # echoed lines, waiting lines, and the news of who joined or left are each client's own.
 events() {
     # (Out of turn: why a reaction stops one player's game, said only to that player.)
-    grep -vE '^(A> |B> |Turn [0-9]+: |Out of turn: |You (play|are watching)|Game [0-9a-f]{8} hosted|tercio: )' "$1" |
+    grep -vE '^([AB](, [0-9]+ pips? left)?> |Turn [0-9]+: |Out of turn: |You (play|are watching)|Game [0-9a-f]{8} hosted|tercio: )' "$1" |
         grep -vE ' (plays|says:) |joins|spectator|watches \(|left;|is back|Both sides|^(1|say .*)$'
 }
 
@@ -100,8 +100,8 @@ bob=$!
 exec 7>"$work/bob.fifo"
 for _ in $(seq 20); do echo 1 >&7; done
 wait_for "$work/k-bob1.out" "B> "
-for _ in $(seq 100); do [ "$(grep -c '^B> 1$' "$work/k-bob1.out")" -ge 20 ] && break; sleep 0.1; done
-[ "$(grep -c '^B> 1$' "$work/k-bob1.out")" -ge 20 ] || fail "bob's first client did not play 20 commands"
+for _ in $(seq 100); do [ "$(grep -cE '^B(, [0-9]+ pips? left)?> 1$' "$work/k-bob1.out")" -ge 20 ] && break; sleep 0.1; done
+[ "$(grep -cE '^B(, [0-9]+ pips? left)?> 1$' "$work/k-bob1.out")" -ge 20 ] || fail "bob's first client did not play 20 commands"
 kill -9 "$bob"
 wait "$bob" 2>/dev/null || true
 exec 7>&-
@@ -129,7 +129,7 @@ bob=$!
 watchdog "$bob"
 for _ in $(seq 30); do echo 1 >&8; done
 # Idle: alice's script waits, so the game waits for her.
-for _ in $(seq 100); do [ "$(grep -c '^A> 1$' "$work/s-alice.out")" -ge 30 ] && break; sleep 0.1; done
+for _ in $(seq 100); do [ "$(grep -cE '^A(, [0-9]+ pips? left)?> 1$' "$work/s-alice.out")" -ge 30 ] && break; sleep 0.1; done
 sleep 0.5
 "$tercio" watch --server-dir "$servers" >"$work/s-list.out"
 commands="$(grep -o '[0-9]* commands' "$work/s-list.out" | head -1 | cut -d' ' -f1)"

@@ -14,7 +14,7 @@ name=net_play_hbl
 # The events as the log words them: what every client of one game must print alike. Prompts,
 # echoed lines, legal lists, waiting lines, and the news of who joined or left are each client's own.
 events() {
-    grep -vE '^(A> |B> |Turn [0-9]+[,:] |Out of turn: |You (play|are watching)|Game [0-9a-f]{8} hosted|tercio: |[0-9]+\. |[0-9]+ more: |[0-9]+ legal commands? |  +[0-9]+ |  +\.\.\. and [0-9]+ more)' "$1" |
+    grep -vE '^([AB](, [0-9]+ pips? left)?> |Turn [0-9]+[,:] |Out of turn: |You (play|are watching)|Game [0-9a-f]{8} hosted|tercio: |[0-9]+\. |[0-9]+ more: |[0-9]+ legal commands? |  +[0-9]+ |  +\.\.\. and [0-9]+ more)' "$1" |
         grep -vE ' (plays|says:) |joins|spectator|watches \(|left;|is back|Both sides|^(1|legal|say .*)$'
 }
 

@@ -20,7 +20,7 @@ endfunction()
 
 # The odds of a shot: the die with its modifier, then each outcome as an exact fraction.
 run(0 --position ${P} --odds "shoot k11 k5")
-expect("G1 Cannon (B): d8, DOWN 1 beyond half range (PS-SHOOT-8): net DOWN 1 -> d6" "${OUT}")
+expect("B G1 Cannon: d8, DOWN 1 beyond half range (PS-SHOOT-8): net DOWN 1 -> d6" "${OUT}")
 expect("no effect: 58.3% (7/12)" "${OUT}")
 expect("1 hit, Disordered, may be chipped: 16.7% (1/6)" "${OUT}")
 expect("expected hits: 1/6 (about 0.17)" "${OUT}")
@@ -36,5 +36,5 @@ expect("rolls no dice of its own" "${ERR}")
 # --why: every roll in the log with its dice, modifiers, rule IDs and band.
 file(WRITE ${WORK}/shoot.txt "shoot k11 k5\n")
 run(0 --position ${P} --commands ${WORK}/shoot.txt --why)
-expect("    G1 Cannon (B): d8, DOWN 1 beyond half range (PS-SHOOT-8): net DOWN 1 -> d6, rolled" "${OUT}")
+expect("    B G1 Cannon: d8, DOWN 1 beyond half range (PS-SHOOT-8): net DOWN 1 -> d6, rolled" "${OUT}")
 expect("    result: " "${OUT}")

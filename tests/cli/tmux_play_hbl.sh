@@ -92,13 +92,13 @@ expect "A French: B activated a command. Shoot at it first"
 # The cursor on A's unit in k2: the line under the map says what stands there (once the long
 # message over it is cleared: Esc at the command line).
 t send-keys -t game : Escape h h j j j j j j j j
-expect "k2 open: H1 Stradiots (A) facing N, 4/4 UI"
+expect "k2 open: A H1 Stradiots facing N, 4/4 UI"
 t send-keys -t game -l ":fight K1"
 t send-keys -t game Enter
 expect "fight K1: "
 # The help, generated from the key table, then the legend.
 t send-keys -t game ?
-expect "Rules for H1 Stradiots (A)"
+expect "Rules for A H1 Stradiots"
 t send-keys -t game ?
 expect "tercio keys"
 expect "activate the command of the unit at the cursor; rally it"
@@ -208,7 +208,7 @@ TERM=dumb timeout 300 "$tercio" play --plain --ruleset hell-broke-loose --red fr
 if LC_ALL=C grep -q $'\x1b' "$whole/out.txt"; then echo "tmux_play_hbl: --plain printed an ESC byte" >&2; exit 1; fi
 for want in "Type a command in the command language" "Examples: first, second, turn, done" \
     "legal commands (type the number to play one)" "   a b c d e f g h i j k l m n o p q r s t u v w x" \
-    "A K1 h2 N  Gendarmes" "B Ottoman: army die D10" "No roll to explain yet." "odds: fight K1: " \
+    "K1 Gendarmes at h2, facing north, 4 of 4 UI." "B Ottoman: army die D10" "No roll to explain yet." "odds: fight K1: " \
     "no such command: " "No command 99999" "Nothing to take back" "decline all: " "B (Ottoman, normal) plays" \
     "The game is over."; do
     grep -qF -- "$want" "$whole/out.txt" ||

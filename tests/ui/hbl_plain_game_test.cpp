@@ -79,12 +79,35 @@ TEST_CASE("Hell Broke Loose in plain lines: the words, a numbered command, undo"
     out.str("");
     CHECK(game.handle_line("map"));
     CHECK(contains(out.str(), " 2 . . . . . . . K K M H P P A A G"));
+    // The grid is said to be one, and where it ends: a listener may skip it.
+    CHECK(out.str().rfind("The board as a grid of ", 0) == 0);
+    CHECK(contains(out.str(), "\nEnd of the grid.\n"));
     out.str("");
     CHECK(game.handle_line("units"));
-    CHECK(contains(out.str(), "A P1 l2 N  Swiss pike, UI 10/10 (6 stubborn)."));
+    CHECK(contains(out.str(), "Your side, A French: "));
+    CHECK(contains(out.str(), "P1 Swiss pike at l2, facing north, 10 of 10 UI, 6 of them stubborn."));
+    CHECK_FALSE(contains(out.str(), "Ottoman"));  // the enemy's are under enemy
+    out.str("");
+    CHECK(game.handle_line("enemy"));
+    CHECK(contains(out.str(), "The enemy, B Ottoman: "));
+    CHECK_FALSE(contains(out.str(), "Swiss pike"));
+    out.str("");
+    CHECK(game.handle_line("near l2"));
+    CHECK(contains(out.str(), "At l2, open ground: A P1 Swiss pike, facing north, 10 of 10 UI"));
+    CHECK(contains(out.str(), "To the "));
+    out.str("");
+    CHECK(game.handle_line("near"));
+    CHECK(out.str() == "near: give a square, as in: near h8.\n");
+    out.str("");
+    CHECK(game.handle_line("near z99"));
+    CHECK(contains(out.str(), "near: z99 is not a square of the board (a1 to "));
     out.str("");
     CHECK(game.handle_line("status"));
     CHECK(contains(out.str(), "B Ottoman: army die D10, morale chips 21 of 21"));
+    const std::string status = out.str();
+    out.str("");
+    CHECK(game.handle_line("cards"));  // as Pikette Squared's word
+    CHECK(out.str() == status);
     out.str("");
     CHECK(game.handle_line("decline all"));
     CHECK(out.str() == "decline all: these rules ask for a reaction only when one can be made\n");
@@ -117,6 +140,8 @@ TEST_CASE("Hell Broke Loose in plain lines: the computer's commands, why, and th
     REQUIRE(why_at != std::string::npos);
     const std::string after_why = s.substr(why_at + 7);
     CHECK((contains(after_why, "against an unmodified D8") || contains(after_why, "Combat Die")));
+    // It says first which roll it explains: the line that reported it.
+    CHECK(after_why.rfind("The roll explained: B ", 0) == 0);
     CHECK_FALSE(contains(after_why, "No roll to explain yet."));
 }
 

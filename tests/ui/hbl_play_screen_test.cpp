@@ -304,7 +304,7 @@ TEST_CASE("Hell Broke Loose: help, legend, history, Tab, undo and quitting", "[u
                                                         core::Side::A))));
     CHECK(contains(s, "Combat Die"));
     press(screen, K::Escape);
-    CHECK(contains(screen_of(screen), "h2 open: K1 "));
+    CHECK(contains(screen_of(screen), "h2 open: A K1 "));
 
     press(screen, K::CtrlP);
     s = screen_of(screen);

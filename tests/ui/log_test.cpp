@@ -73,9 +73,9 @@ TEST_CASE("Log: one entry per event, with the explanation of a shot", "[ui][log]
     for (const ui::LogEntry& e : g.log.entries())
         turns_and_texts.push_back(std::to_string(e.turn) + " " + e.text);
     CHECK(joined(turns_and_texts) ==
-          R"(3 A1 Arquebus (A) shoots P1 Pike (B): d8 7 vs d6 2, difference 5: 1 hit, Disordered
-3 P1 Pike (B) takes 1 hit
-3 P1 Pike (B) becomes Disordered (was OK)
+          R"(3 A A1 Arquebus shoots B P1 Pike: d8 7 vs d6 2, difference 5: 1 hit, Disordered
+3 B P1 Pike takes 1 hit
+3 B P1 Pike becomes Disordered (was OK)
 3 A loses its marching option
 3 A ends its phase (9 pips unused)
 3 Turn 3: B (Spanish) has the initiative with 6 pips
@@ -91,12 +91,12 @@ TEST_CASE("Log: one entry per event, with the explanation of a shot", "[ui][log]
 TEST_CASE("Log: the newest entries at the bottom, wrapped, with a mark for an explanation",
           "[ui][log]") {
     const Played g;
-    CHECK(draw(g.log, 40, 10) == R"(+ A1 Arquebus (A) shoots P1 Pike (B): d8
-    7 vs d6 2, difference 5: 1 hit,
+    CHECK(draw(g.log, 40, 10) == R"(
++ A A1 Arquebus shoots B P1 Pike: d8 7
+    vs d6 2, difference 5: 1 hit,
     Disordered
-  P1 Pike (B) takes 1 hit
-  P1 Pike (B) becomes Disordered (was
-    OK)
+  B P1 Pike takes 1 hit
+  B P1 Pike becomes Disordered (was OK)
   A loses its marching option
   A ends its phase (9 pips unused)
   Turn 3: B (Spanish) has the initiative
@@ -109,10 +109,11 @@ TEST_CASE("Log: an expanded shot shows its dice, modifiers and rule IDs", "[ui][
     v.expanded = g.shot();
     CHECK(draw(g.log, 40, 20, v) == R"(
 
-- A1 Arquebus (A) shoots P1 Pike (B): d8
-    7 vs d6 2, difference 5: 1 hit,
+
+- A A1 Arquebus shoots B P1 Pike: d8 7
+    vs d6 2, difference 5: 1 hit,
     Disordered
-    A1 Arquebus (A): d8, UP 1 on the
+    A A1 Arquebus: d8, UP 1 on the
       target's flank or rear, or at a
       phalanx or tercio (PS-SHOOT-7),
       DOWN 1 beyond half range
@@ -120,9 +121,8 @@ TEST_CASE("Log: an expanded shot shows its dice, modifiers and rule IDs", "[ui][
       7
     result: band 3-5 of the shooting
       table (PS-SHOOT-10)
-  P1 Pike (B) takes 1 hit
-  P1 Pike (B) becomes Disordered (was
-    OK)
+  B P1 Pike takes 1 hit
+  B P1 Pike becomes Disordered (was OK)
   A loses its marching option
   A ends its phase (9 pips unused)
   Turn 3: B (Spanish) has the initiative
@@ -133,9 +133,9 @@ TEST_CASE("Log: scrolling back shows older rows and how many newer are hidden", 
     const Played g;
     LogView v;
     v.scroll = 2;
-    CHECK(draw(g.log, 40, 6, v) == R"(  P1 Pike (B) takes 1 hit
-  P1 Pike (B) becomes Disordered (was
-    OK)
+    CHECK(draw(g.log, 40, 6, v) == R"(    Disordered
+  B P1 Pike takes 1 hit
+  B P1 Pike becomes Disordered (was OK)
   A loses its marching option
   A ends its phase (9 pips unused)
 -- 2 newer rows below --)");
@@ -160,11 +160,11 @@ TEST_CASE("Log: without marks the text starts at the left edge", "[ui][log]") {
     LogView v;
     v.show_marks = false;
     CHECK(draw(g.log, 40, 10, v) == R"(
-A1 Arquebus (A) shoots P1 Pike (B): d8 7
-  vs d6 2, difference 5: 1 hit,
-  Disordered
-P1 Pike (B) takes 1 hit
-P1 Pike (B) becomes Disordered (was OK)
+
+A A1 Arquebus shoots B P1 Pike: d8 7 vs
+  d6 2, difference 5: 1 hit, Disordered
+B P1 Pike takes 1 hit
+B P1 Pike becomes Disordered (was OK)
 A loses its marching option
 A ends its phase (9 pips unused)
 Turn 3: B (Spanish) has the initiative
@@ -198,14 +198,14 @@ TEST_CASE("Log: a narrow area wraps and stays inside it", "[ui][log]") {
 TEST_CASE("Log: the full history for Ctrl-P has turn headers and every explanation", "[ui][log]") {
     const Played g;
     CHECK(joined(g.log.history_lines(60)) == R"(-- Turn 3 --
-A1 Arquebus (A) shoots P1 Pike (B): d8 7 vs d6 2, difference
-  5: 1 hit, Disordered
-  A1 Arquebus (A): d8, UP 1 on the target's flank or rear,
-    or at a phalanx or tercio (PS-SHOOT-7), DOWN 1 beyond
-    half range (PS-SHOOT-8): net 0 -> d8, rolled 7
+A A1 Arquebus shoots B P1 Pike: d8 7 vs d6 2, difference 5:
+  1 hit, Disordered
+  A A1 Arquebus: d8, UP 1 on the target's flank or rear, or
+    at a phalanx or tercio (PS-SHOOT-7), DOWN 1 beyond half
+    range (PS-SHOOT-8): net 0 -> d8, rolled 7
   result: band 3-5 of the shooting table (PS-SHOOT-10)
-P1 Pike (B) takes 1 hit
-P1 Pike (B) becomes Disordered (was OK)
+B P1 Pike takes 1 hit
+B P1 Pike becomes Disordered (was OK)
 A loses its marching option
 A ends its phase (9 pips unused)
 Turn 3: B (Spanish) has the initiative with 6 pips

@@ -334,20 +334,22 @@ TEST_CASE("the square status line lists units, markers, leaders and terrain", "[
     test::Position p = sample();
     p.unit(p.at(Side::A, "h5")).hits = 1;
     CHECK(square_status(p.ctx, p.s, sq("e3")) ==
-          "e3 open: K1 Gendarmes (A) facing N, ok, 2 stands; A leader attached to K1");
+          "e3 open: A K1 Gendarmes facing N, ok, 2 stands; A leader attached to K1");
     CHECK(square_status(p.ctx, p.s, sq("g4")) ==
-          "g4 open: A1 Arquebus (A) facing NE, ok, 2 stands, fired");
+          "g4 open: A A1 Arquebus facing NE, ok, 2 stands, fired");
     CHECK(square_status(p.ctx, p.s, sq("h5")) ==
-          "h5 open: P1 Pike (A) facing W, disordered, 2 stands, 1 hit");
+          "h5 open: A P1 Pike facing W, disordered, 2 stands, 1 hit");
     CHECK(square_status(p.ctx, p.s, sq("j9")) ==
-          "j9 open: L1 Lancers (B) facing SW, routed, 2 stands");
+          "j9 open: B L1 Lancers facing SW, routed, 2 stands");
     CHECK(square_status(p.ctx, p.s, sq("k8")) ==
-          "k8 open: X1 Crossbows (A) facing E, ok, 2 stands; P1 Pike (B) facing W, ok, 2 stands");
-    CHECK(square_status(p.ctx, p.s, sq("f12")) == "f12 wood: T1 Tercio (B) facing S, ok, 6 stands");
-    // In 80 columns (the status line at 80x24): shorter forms before anything is cut.
-    CHECK(square_status(p.ctx, p.s, sq("k8"), 80) == "k8 open: X1 Crossbows (A) E, ok, 2 st; P1 Pike (B) W, ok, 2 st");
-    CHECK(square_status(p.ctx, p.s, sq("k8"), 60) == "k8 open: X1 (A) E, ok, 2 st; P1 (B) W, ok, 2 st");
-    CHECK(square_status(p.ctx, p.s, sq("k8"), 30) == "k8 open: X1 (A) E, ok, 2 st...");
+          "k8 open: A X1 Crossbows facing E, ok, 2 stands; B P1 Pike facing W, ok, 2 stands");
+    CHECK(square_status(p.ctx, p.s, sq("f12")) == "f12 wood: B T1 Tercio facing S, ok, 6 stands");
+    // In fewer columns than the whole line needs: shorter forms before anything is cut, the
+    // side always first (both sides may have an X1).
+    CHECK(square_status(p.ctx, p.s, sq("k8"), 80) == square_status(p.ctx, p.s, sq("k8")));
+    CHECK(square_status(p.ctx, p.s, sq("k8"), 70) == "k8 open: A X1 Crossbows E, ok, 2 st; B P1 Pike W, ok, 2 st");
+    CHECK(square_status(p.ctx, p.s, sq("k8"), 56) == "k8 open: A X1 E, ok, 2 st; B P1 W, ok, 2 st");
+    CHECK(square_status(p.ctx, p.s, sq("k8"), 30) == "k8 open: A X1 E, ok, 2 st; ...");
     CHECK(square_status(p.ctx, p.s, sq("e3"), 80) == square_status(p.ctx, p.s, sq("e3")));  // fits: unchanged
     CHECK(square_status(p.ctx, p.s, sq("h13")) == "h13 open: B leader");
     CHECK(square_status(p.ctx, p.s, sq("m3")) == "m3 building: empty");

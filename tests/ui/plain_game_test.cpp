@@ -3,6 +3,7 @@
 
 #include "ai/player.hpp"
 #include "kits/pikette/ai/players.hpp"
+#include "kits/pikette/control/event_text.hpp"
 #include "kits/pikette/control/session.hpp"
 #include "rules/state_hash.hpp"
 #include "tests/rules/position_fixture.hpp"
@@ -96,13 +97,36 @@ TEST_CASE("plain: the board, the units and the cards as text", "[ui][plain]") {
     CHECK(contains(map, "   a  b  c"));
     CHECK(contains(map, "A (French) in capitals, B (Spanish) in small letters"));
     CHECK(contains(map, "Units: "));
+    // The grid is said to be one, and where it ends: a listener may skip it.
+    CHECK(contains(map, "> The board as a grid of 15 rows, rank 15 at the top; in words: near and a square, units, enemy.\n"));
+    CHECK(contains(map, "\nEnd of the grid.\n"));
+    // units: the side deciding's, a sentence each; enemy: the other side's.
+    const core::Side me = p.session.decider();
+    const std::string mine = rules::side_letter(me) == 'A' ? "A French" : "B Spanish";
+    const std::string theirs = rules::side_letter(me) == 'A' ? "B Spanish" : "A French";
     const std::string units = p.run("units\n");
-    CHECK(contains(units, "A French:"));
-    CHECK(contains(units, "B Spanish:"));
-    CHECK(contains(units, " facing "));
+    CHECK(contains(units, "Your side, " + mine + ": "));
+    CHECK(contains(units, " units on the table."));
+    CHECK_FALSE(contains(units, theirs));
+    CHECK(contains(units, ", facing north") != contains(units, ", facing south"));
+    CHECK(contains(units, "The leader is at "));
+    const std::string enemy = p.run("enemy\n");
+    CHECK(contains(enemy, "The enemy, " + theirs + ": "));
+    CHECK_FALSE(contains(enemy, "Your side"));
+    // near: what is at a square and around it, in sentences.
+    const rules::Unit& u = p.session.state().units[0];
+    const std::string at = core::to_string(u.square);
+    const std::string near = p.run("near " + at + "\n");
+    CHECK(contains(near, "At " + at + ", "));
+    CHECK(contains(near, control::unit_name(p.ctx, p.session.state(), 0) + ", facing "));
+    CHECK(contains(p.run("near\n"), "near: give a square, as in: near h8."));
+    CHECK(contains(p.run("near q99\n"), "near: q99 is not a square of the board (a1 to o15)."));
+    // cards: sentences, not a table of bare numbers.
     const std::string cards = p.run("cards\n");
-    CHECK(contains(cards, "Turn"));
-    for (const std::string& s : {map, units, cards}) CHECK(s.find('\x1b') == std::string::npos);
+    CHECK(contains(cards, "A French: 20 cards in the deck, 0 discarded, 3 opportunity chips, "));
+    CHECK(contains(cards, "B Spanish: 20 cards in the deck, 0 discarded, 3 opportunity chips, "));
+    CHECK_FALSE(contains(cards, "Deck Disc"));
+    for (const std::string& s : {map, units, enemy, near, cards}) CHECK(s.find('\x1b') == std::string::npos);
     CHECK(contains(p.run("quit\n"), ""));
 }
 
@@ -117,6 +141,33 @@ TEST_CASE("plain: the computer plays its side at once, and the game is played to
     CHECK(contains(all, "B (Spanish, random) plays \""));
     CHECK(contains(all, "The game is over."));
     CHECK(all.find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("plain: the prompt says the pips left in the side's phase", "[ui][plain][issue-40]") {
+    Plain p;
+    p.run("terrain pass\nterrain pass\nadjust pass\nadjust pass\ndeploy auto\ndeploy auto\n");
+    CHECK(contains(p.run(""), "> "));
+    CHECK_FALSE(contains(p.run(""), "pips left> "));  // no phase yet: the initiative is chosen
+    p.run("1\n");
+    const rules::GameState& s = p.session.state();
+    REQUIRE(s.decision == rules::Decision::Act);
+    const std::string prompt = std::string(1, rules::side_letter(s.decider)) + ", " + std::to_string(s.pips) +
+                               (s.pips == 1 ? " pip" : " pips") + " left> ";
+    CHECK(contains(p.run(""), prompt));
+}
+
+TEST_CASE("plain: units are those of the side played here, even while the other decides", "[ui][plain][issue-40]") {
+    Plain p;
+    p.run("terrain pass\n");  // B places terrain now
+    REQUIRE(p.session.decider() == rules::Side::B);
+    // A network game: B is decided elsewhere, A is played here.
+    p.session.set_seat(rules::Side::B, control::Seat::elsewhere_as("bob"), "");
+    p.out.str("");
+    p.game.handle_line("units");
+    CHECK(contains(p.out.str(), "Your side, A French: "));
+    p.out.str("");
+    p.game.handle_line("enemy");
+    CHECK(contains(p.out.str(), "The enemy, B Spanish: "));
 }
 
 TEST_CASE("plain: names with control bytes are printed without them", "[ui][plain]") {

@@ -210,7 +210,7 @@ TEST_CASE("Space selects a unit of the side to decide, f shows the odds and y sh
     p.handle(KeyPress::character('f'));
     CHECK(contains(p.message(), "shoot h5 h6? y or Enter plays it"));
     const std::string s = screen_of(p);
-    CHECK(contains(s, "shot at A2 Arquebus (B)"));
+    CHECK(contains(s, "shot at B A2 Arquebus"));
     CHECK(contains(s, "no effect: 43.8% (7/16)"));
     CHECK(dice.remaining() == 2);  // nothing rolled yet
     p.handle(KeyPress::character('y'));
@@ -312,7 +312,7 @@ TEST_CASE("the selection shows on the map, Esc clears it, and it never hides the
     REQUIRE(p.selected() == test::sq("h5"));
     TextSurface out(80, 24);
     p.draw(out);
-    CHECK(contains(out.to_string(), "Selected: A1 Arquebus (A) in h5 (Esc unselects)"));
+    CHECK(contains(out.to_string(), "Selected: A A1 Arquebus in h5 (Esc unselects)"));
     // h5's cells are underlined and bold, and file h and rank 5 are reversed at the edges.
     const int x = 3 + 3 * 7;
     const int y = 1 + (15 - 5);
@@ -618,7 +618,7 @@ TEST_CASE("the help key on a unit shows its rules first, then the keys", "[ui][s
     // The cursor starts on h8: the enemy's arquebus.
     p.handle(KeyPress::character('?'));
     std::string s = screen_of(p);
-    CHECK(contains(s, "Rules for A2 Arquebus (B) (? the keys, any other key closes)"));
+    CHECK(contains(s, "Rules for B A2 Arquebus (? the keys, any other key closes)"));
     for (const std::string& line : unit_reference(pos.ctx, pos.s, pos.at(rules::Side::B, "h8"))) CHECK(contains(s, line));
     p.handle(KeyPress::character('?'));
     s = screen_of(p);
@@ -630,7 +630,7 @@ TEST_CASE("the help key on a unit shows its rules first, then the keys", "[ui][s
     p.handle(KeyPress::character(' '));
     for (int i = 0; i < 3; ++i) p.handle(KeyPress::character('k'));
     p.handle(KeyPress::character('?'));
-    CHECK(contains(screen_of(p), "Rules for A1 Arquebus (A)"));
+    CHECK(contains(screen_of(p), "Rules for A A1 Arquebus"));
     p.handle(KeyPress::character('x'));
     CHECK_FALSE(contains(screen_of(p), "Rules for"));
 }

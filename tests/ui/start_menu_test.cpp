@@ -290,3 +290,21 @@ TEST_CASE("the start menu offers a choice of ruleset, each with its own armies a
     CHECK(m.ruleset_choice() == 0);
     CHECK(m.army(1).id == "spanish");
 }
+
+TEST_CASE("the start menu's two bottom lines say different things: the keys once", "[ui][menu][issue-40]") {
+    StartMenu m(armies(), GameSetup{{0, 2}, {}, std::nullopt});
+    TextSurface s(80, 24);
+    m.draw(s);
+    const std::string all = s.to_string();
+    std::vector<std::string> rows;
+    for (std::size_t at = 0, nl; at < all.size(); at = nl + 1) {
+        nl = all.find('\n', at);
+        if (nl == std::string::npos) nl = all.size();
+        rows.push_back(all.substr(at, nl - at));
+    }
+    REQUIRE(rows.size() >= 24);
+    CHECK(contains(rows[22], "Up/Down line, Left/Right change, Enter or s start, q quit"));
+    CHECK_FALSE(contains(rows[23], "Up/Down"));
+    CHECK_FALSE(contains(rows[23], "Left/Right"));
+    CHECK(contains(rows[23], "Choose the armies and who plays each side, then Start the battle."));
+}

@@ -78,7 +78,7 @@ TEST_CASE(
     const std::size_t t = p.add(B, "tercio", "h12");
     CHECK(reference(p, t) ==
           Lines{
-              "T1 Tercio (B): Tercio, infantry, side B (Spanish)",
+              "B T1 Tercio: Tercio, infantry, side B (Spanish)",
               "Pike and shot square. No flank, cavalry cannot beat it; fires all round until",
               "  hurt.",
               "Stands: 6 of 6: 2 arquebus (3 hits each), then 4 pike (4 hits each)",
@@ -103,7 +103,7 @@ TEST_CASE("Unit reference: the French Gendarmes, headstrong and fearsome knights
     const std::size_t k = p.add(A, "knights", "h4");
     CHECK(reference(p, k) ==
           Lines{
-              "K1 Gendarmes (A): Knights, cavalry, side A (French)",
+              "A K1 Gendarmes: Knights, cavalry, side A (French)",
               "Armoured heavy horse. Opportunity charge; a x2 win routs non-pike infantry.",
               "Stands: 2 of 2, 3 hits destroy one (PS-UNIT-2)",
               "Now: OK, facing N, shown as K",
@@ -127,7 +127,7 @@ TEST_CASE(
     const std::size_t g = p.add(B, "cannon", "e14", Facing::SE);
     CHECK(reference(p, g) ==
           Lines{
-              "G1 Cannon (B): Cannon, artillery, side B (Spanish)",
+              "B G1 Cannon: Cannon, artillery, side B (Spanish)",
               "One gun. Moves for 3 pips, reloads for 2 pips and never marches.",
               "Stands: 1 of 1, 3 hits destroy one (PS-UNIT-2)",
               "Now: OK, loaded, facing SE, shown as g",
@@ -146,7 +146,7 @@ TEST_CASE("Unit reference: light horse, with and without a Shoot value",
     const std::size_t akinjis = p.add(A, "light_horse", "c3");
     const std::size_t stradiots = p.add(B, "light_horse", "c13");
     const Lines shooter = reference(p, akinjis);
-    CHECK(shooter.front() == "H1 Akinjis (A): Light Horse, cavalry, side A (Ottoman)");
+    CHECK(shooter.front() == "A H1 Akinjis: Light Horse, cavalry, side A (Ottoman)");
     CHECK(line_starting(shooter, "Shoot") ==
           "Shoot d4 in any direction, range 2 squares, DOWN 1 beyond 1; reload 1 pip");
     CHECK(line_starting(shooter, "All-round") ==
@@ -155,8 +155,12 @@ TEST_CASE("Unit reference: light horse, with and without a Shoot value",
           "Evade: for 1 chip, flees a full move when entered, then Disordered (PS-OPP-9)");
     CHECK(line_starting(shooter, "Ordinary bows") ==
           "Ordinary bows: DOWN 1 at knights, pike, phalanx, tercio (PS-SHOOT-7)");
-    // The French Stradiots have no Shoot value: no fire arc to speak of.
+    // The French Stradiots have no Shoot value: no fire arc to speak of, and the troop type's
+    // words ("shoot in any direction") are said not to be theirs at once.
     const Lines lance = reference(p, stradiots);
+    CHECK(lance[1] == "Light cavalry. Opportunity charge, evade, and shoot in any direction.");
+    CHECK(lance[2] == "Not these Stradiots: their army list gives them no Shoot value, so they cannot");
+    CHECK(lance[3] == "  shoot");
     CHECK(line_starting(lance, "Fight") ==
           "Fight d6 (its die in melee and morale tests); cannot shoot");
     CHECK_FALSE(has_line_starting(lance, "Shoot"));
@@ -238,7 +242,7 @@ TEST_CASE("Unit reference: the Swiss never rout, other phalanxes lose a stand",
     const std::size_t swiss = p.add(A, "swiss_phalanx", "h4");
     const std::size_t landsknechts = p.add(B, "phalanx", "h12");
     const Lines s = reference(p, swiss);
-    CHECK(s.front() == "F1 Swiss (A): Phalanx, infantry, side A (French)");
+    CHECK(s.front() == "A F1 Swiss: Phalanx, infantry, side A (French)");
     CHECK(line_starting(s, "PHALANX: cavalry") ==
           "PHALANX: cavalry cannot beat it from the front (PS-PHALANX-3)");
     CHECK(line_starting(s, "PHALANX: shots") == "PHALANX: shots at it are UP 1 (PS-PHALANX-2)");
@@ -293,6 +297,17 @@ TEST_CASE("Unit reference: every unit of every shipped army fits the help screen
                               << rules::side_letter(side));
                     const Lines ok = reference(p, u);
                     check_widths(ok);
+                    // A unit that cannot shoot is never said to shoot without "Not these" at once.
+                    if (p.unit(u).range_half == 0) {
+                        std::string said;
+                        for (const std::string& l : ok) {
+                            if (l.rfind("Stands", 0) == 0) break;
+                            said += l;
+                        }
+                        const bool shooting = said.find("shoot") != std::string::npos ||
+                                              said.find("fire") != std::string::npos;
+                        CHECK(shooting == (said.find("Not these") != std::string::npos));
+                    }
                     CHECK(ok.size() <= 14);
                     make_worst(p, u);
                     check_widths(reference(p, u));

@@ -27,8 +27,14 @@ struct Plain {
 
     /// "A goes first or second (first, second)".
     static std::string decision(const Context& ctx, const State& s);
-    /// `map`, `units`, `status` (the Run group's pages).
-    static std::optional<std::vector<std::string>> page(const Context& ctx, const State& s, std::string_view word);
+    /// "4 pips left" in the active side's phase (HBL-INIT-2), else "".
+    static std::string prompt_note(const Context& ctx, const State& s);
+    /// `map` (the Run group's grid, said to be one), `units` and `enemy` (the side deciding's and
+    /// the other's, in sentences), `near SQUARE` (a square and its eight neighbours in
+    /// sentences), `status` (the Run group's, in sentences).
+    static std::optional<std::vector<std::string>> page(const Context& ctx, const State& s,
+                                                        core::Side side, std::string_view word,
+                                                        const std::string& rest);
     static std::vector<std::string> page_help();
     static std::optional<std::string> word(ui::NoReactions<hbl::Engine>&, const std::string&, const std::string&) {
         return std::nullopt;

@@ -118,8 +118,8 @@ std::string terrain_word(Terrain t) {
 /// A unit in words at a level of brevity: 0 in full, 1 shorter, 2 without the troop's name.
 std::string unit_words(const Context& ctx, const GameState& s, std::size_t i, int brevity) {
     const Unit& u = s.units[i];
-    std::string out = brevity >= 2 ? unit_label(ctx, s, i) + " (" + letter(u.side) + ")"
-                                   : Text::unit_name(ctx, s, i);
+    std::string out =
+        brevity >= 2 ? letter(u.side) + " " + unit_label(ctx, s, i) : Text::unit_name(ctx, s, i);
     out += (brevity >= 1 ? " " : " facing ") + std::string(core::to_string(u.facing));
     out += ", " + std::to_string(u.integrity.ui - u.integrity.lost) + "/" +
            std::to_string(u.integrity.ui) + " UI";
@@ -160,7 +160,8 @@ std::string Text::unit_name(const Context& ctx, const State& s, std::size_t unit
     const Unit& u = s.units[unit];
     const UnitLine& line = ctx.army(u.side).units[u.line];
     const std::string name = !line.name.empty() ? line.name : ctx.rs().troop_types[u.type].name;
-    return unit_label(ctx, s, unit) + " " + name + " (" + letter(u.side) + ")";
+    // The side first, as in the event text ("A P1"): both sides may have a P1.
+    return letter(u.side) + " " + unit_label(ctx, s, unit) + " " + name;
 }
 
 std::vector<ui::LogEntry> Text::log_entries(const Context& ctx, const State* before,

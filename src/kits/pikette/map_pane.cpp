@@ -211,7 +211,8 @@ namespace {
 /// stands, 2 also without the troop name.
 std::string unit_words(const RulesContext& ctx, const GameState& s, std::size_t unit, int brevity) {
     const Unit& u = s.units[unit];
-    std::string out = brevity >= 2 ? rules::unit_label(ctx, s, unit) + " (" + rules::side_letter(u.side) + ")"
+    std::string out = brevity >= 2 ? std::string(1, rules::side_letter(u.side)) + " " +
+                                         rules::unit_label(ctx, s, unit)
                                    : control::unit_name(ctx, s, unit);
     out += (brevity >= 1 ? " " : " facing ") + std::string(core::to_string(u.facing));
     out += u.status == UnitStatus::Routed       ? ", routed"

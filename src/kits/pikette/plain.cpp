@@ -9,6 +9,7 @@
 #include "kits/pikette/map_pane.hpp"
 #include "kits/pikette/side_pane.hpp"
 #include "rules/command.hpp"
+#include "rules/geometry.hpp"
 #include "rules/preview.hpp"
 #include "ui/screen_parts.hpp"
 #include "ui/surface.hpp"
@@ -34,6 +35,42 @@ std::vector<std::string> rows_of(const ui::TextSurface& s) {
     return rows;
 }
 
+std::string plural(int n, std::string_view one, std::string_view many) {
+    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+/// "open ground", "wood", "a stream".
+std::string ground_words(const rules::GameState& s, core::Square q) {
+    if (s.stream_at(q)) return "a stream";
+    if (const rules::TerrainPiece* p = s.piece_at(q)) return std::string(rules::to_string(p->kind));
+    return "open ground";
+}
+
+/// A unit in a sentence's words, its side first when `side` ("B L1 Lancers at e7, facing south,
+/// in good order, 2 of 2 stands, 1 hit, loaded").
+std::string unit_words(const rules::RulesContext& ctx, const rules::GameState& s, std::size_t i,
+                       bool side) {
+    const rules::Unit& u = s.units[i];
+    std::string out = (side ? std::string(1, rules::side_letter(u.side)) + " " : std::string()) +
+                      rules::unit_label(ctx, s, i) + " " + control::unit_title(ctx, s, i);
+    if (!u.deployed) return out + ", not yet deployed";
+    if (u.status == rules::UnitStatus::Destroyed) return out + ", destroyed";
+    if (u.status == rules::UnitStatus::LeftTable) return out + ", gone: it left the table";
+    out += " at " + core::to_string(u.square) + ", facing " +
+           std::string(core::facing_words(u.facing));
+    out += u.status == rules::UnitStatus::Routed       ? ", Routed"
+           : u.status == rules::UnitStatus::Disordered ? ", Disordered"
+                                                       : ", in good order";
+    out += ", " + std::to_string(u.stand_count()) + " of " +
+           plural(ctx.type(u).stand_count(), "stand", "stands");
+    if (u.hits > 0) out += ", " + plural(u.hits, "hit", "hits");
+    if (u.range_half > 0) out += u.fired ? ", fired, must reload" : ", loaded";
+    if (rules::leader_attached(s, i)) out += ", the leader with it";
+    return out;
+}
+
+/// `map`: the board as text rows, said to be a grid first (a listener may skip it: near,
+/// units and enemy say the same in words), then a legend.
 std::vector<std::string> map_page(const rules::RulesContext& ctx, const rules::GameState& s) {
     ui::MapView view;
     view.ascii = true;
@@ -41,7 +78,11 @@ std::vector<std::string> map_page(const rules::RulesContext& ctx, const rules::G
     const ui::Rect r = ui::map_rect(view, s.files, s.ranks);
     ui::TextSurface t(r.w, r.h);
     ui::draw_map(t, r, ctx, s, view);
-    std::vector<std::string> out = rows_of(t);
+    std::vector<std::string> out{"The board as a grid of " + std::to_string(s.ranks) +
+                                 " rows, rank " + std::to_string(s.ranks) +
+                                 " at the top; in words: near and a square, units, enemy."};
+    for (std::string& row : rows_of(t)) out.push_back(std::move(row));
+    out.emplace_back("End of the grid.");
     // The legend: each glyph on the table, capital for A and small for B.
     out.push_back("A (" + ctx.army(Side::A).name + ") in capitals, B (" + ctx.army(Side::B).name +
                   ") in small letters; the marks: tercio(6), MAP GLYPHS.");
@@ -59,32 +100,120 @@ std::vector<std::string> map_page(const rules::RulesContext& ctx, const rules::G
     return out;
 }
 
-std::vector<std::string> units_page(const rules::RulesContext& ctx, const rules::GameState& s) {
-    std::vector<std::string> out;
-    for (const Side side : {Side::A, Side::B}) {
-        out.push_back(ui::side_label(ctx, side) + ":");
-        for (std::size_t i = 0; i < s.unit_count; ++i) {
-            const rules::Unit& u = s.units[i];
-            if (u.side != side) continue;
-            if (u.on_table()) {
-                out.push_back("  " + core::to_string(u.square) + " " + ui::unit_status(ctx, s, i));
-            } else if (!u.deployed) {
-                out.push_back("  not deployed: " + control::unit_name(ctx, s, i));
-            } else {
-                out.push_back("  gone: " + control::unit_name(ctx, s, i) +
-                              (u.status == rules::UnitStatus::Destroyed ? " (destroyed)" : " (left the table)"));
-            }
-        }
+/// `units` (the side deciding's) and `enemy` (the other side's): one sentence a unit, then its
+/// leader.
+std::vector<std::string> side_page(const rules::RulesContext& ctx, const rules::GameState& s,
+                                   Side side, bool enemy) {
+    std::vector<std::string> lines;
+    int on_table = 0;
+    int gone = 0;
+    for (std::size_t i = 0; i < s.unit_count; ++i) {
+        const rules::Unit& u = s.units[i];
+        if (u.side != side) continue;
+        if (u.on_table()) ++on_table;
+        if (u.deployed && !u.on_table()) ++gone;
+        lines.push_back(unit_words(ctx, s, i, false) + ".");
+    }
+    std::vector<std::string> out{std::string(enemy ? "The enemy, " : "Your side, ") +
+                                 ui::side_label(ctx, side) + ": " +
+                                 plural(on_table, "unit", "units") + " on the table" +
+                                 (gone > 0 ? ", " + std::to_string(gone) + " gone." : ".")};
+    out.insert(out.end(), lines.begin(), lines.end());
+    const rules::Leader& l = s.leaders[rules::idx(side)];
+    if (!l.alive) {
+        out.emplace_back("The leader is lost.");
+    } else if (!l.deployed) {
+        out.emplace_back("The leader is not yet deployed.");
+    } else if (l.attached != rules::kNone) {
+        out.push_back("The leader is at " + core::to_string(l.square) + ", with " +
+                      rules::unit_label(ctx, s, l.attached) + ".");
+    } else {
+        out.push_back("The leader is at " + core::to_string(l.square) + ", alone.");
     }
     return out;
 }
 
+/// What is in a square, without its name: "wood: A K1 Gendarmes facing north, ...; the B leader".
+std::string square_words(const rules::RulesContext& ctx, const rules::GameState& s,
+                         core::Square q) {
+    std::string out = ground_words(s, q);
+    std::vector<std::string> parts;
+    for (std::size_t i = 0; i < s.unit_count; ++i) {
+        const rules::Unit& u = s.units[i];
+        if (u.on_table() && u.square == q) {
+            std::string w = unit_words(ctx, s, i, true);
+            // The square is named already.
+            const std::string at = " at " + core::to_string(q);
+            if (const auto p = w.find(at); p != std::string::npos) w.erase(p, at.size());
+            parts.push_back(std::move(w));
+        }
+    }
+    for (const Side side : {Side::A, Side::B}) {
+        const rules::Leader& l = s.leaders[rules::idx(side)];
+        if (l.alive && l.deployed && l.square == q)
+            parts.push_back(std::string("the ") + rules::side_letter(side) + " leader");
+    }
+    if (parts.empty()) return out + ", empty";
+    for (std::size_t k = 0; k < parts.size(); ++k) out += (k == 0 ? ": " : "; ") + parts[k];
+    return out;
+}
+
+/// `near SQUARE`: what is at the square and in the eight around it, in sentences; the empty
+/// open squares together at the end.
+std::vector<std::string> near_page(const rules::RulesContext& ctx, const rules::GameState& s,
+                                   const std::string& rest) {
+    const auto q = core::parse_square(rest, s.files, s.ranks);
+    if (!q) {
+        return {rest.empty()
+                    ? std::string("near: give a square, as in: near h8.")
+                    : "near: " + rest + " is not a square of the board (a1 to " +
+                          core::to_string(core::make_square(s.files - 1, s.ranks - 1)) + ")."};
+    }
+    std::vector<std::string> out{"At " + core::to_string(*q) + ", " + square_words(ctx, s, *q) +
+                                 "."};
+    std::vector<std::string> empty;
+    for (const core::Facing f : core::kAllFacings) {
+        const core::Offset v = core::vector(f);
+        const core::Square n = core::make_square(q->x + v.dx, q->y + v.dy);
+        if (!s.on_board(n)) continue;
+        const std::string where = std::string(core::facing_words(f)) + ", " + core::to_string(n);
+        const std::string what = square_words(ctx, s, n);
+        if (what == "open ground, empty") {
+            empty.push_back(where);
+        } else {
+            const std::string line = "To the " + where + ", " + what + ".";
+            out.push_back(line);
+        }
+    }
+    if (!empty.empty()) {
+        std::string line = "Open and empty around it:";
+        for (std::size_t k = 0; k < empty.size(); ++k) line += (k == 0 ? " " : "; ") + empty[k];
+        out.push_back(line + ".");
+    }
+    return out;
+}
+
+/// `cards`: the turn, what the game waits for, the phase and card, then each side's cards and
+/// chips in a sentence (not a table of numbers: it reads aloud).
 std::vector<std::string> cards_page(const rules::RulesContext& ctx, const rules::GameState& s) {
-    ui::TextSurface t(40, ui::kStatusRows);
-    ui::draw_status(t, ui::Rect{0, 0, 40, ui::kStatusRows}, ctx, s, ui::StatusOptions{false});
     std::vector<std::string> out;
+    ui::TextSurface t(200, ui::kStatusRows);
+    ui::draw_status(t, ui::Rect{0, 0, 200, ui::kStatusRows}, ctx, s, ui::StatusOptions{false});
+    // The status rows above the table are sentences already; the table becomes sentences below.
     for (std::string& row : rows_of(t)) {
-        if (!row.empty()) out.push_back(std::move(row));
+        if (row.empty() || row.find("Deck Disc") != std::string::npos) break;
+        out.push_back(std::move(row) + ".");
+    }
+    for (const Side side : {Side::A, Side::B}) {
+        const std::size_t i = rules::idx(side);
+        const int drawn = s.decks[i].drawn;
+        const bool current = side == s.active && s.current_card() != nullptr;
+        const int discarded = std::max(0, drawn - (current ? 1 : 0));
+        out.push_back(ui::side_label(ctx, side) + ": " +
+                      plural(s.decks[i].left(), "card", "cards") + " in the deck, " +
+                      std::to_string(discarded) + " discarded, " +
+                      plural(s.opportunity_chips[i], "opportunity chip", "opportunity chips") +
+                      ", " + plural(s.morale_chips[i], "morale chip", "morale chips") + ".");
     }
     return out;
 }
@@ -93,17 +222,29 @@ std::vector<std::string> cards_page(const rules::RulesContext& ctx, const rules:
 
 std::string Plain::decision(const Context& ctx, const State& s) { return ui::decision_text(ctx, s); }
 
-std::optional<std::vector<std::string>> Plain::page(const Context& ctx, const State& s, std::string_view word) {
+std::string Plain::prompt_note(const Context&, const State& s) {
+    // PS-PIP-1: the pips the active side has left to spend in its phase.
+    if (s.decision != rules::Decision::Act || s.decider != s.active || s.turn == 0) return "";
+    return plural(s.pips, "pip", "pips") + " left";
+}
+
+std::optional<std::vector<std::string>> Plain::page(const Context& ctx, const State& s,
+                                                    core::Side side, std::string_view word,
+                                                    const std::string& rest) {
     if (word == "map") return map_page(ctx, s);
-    if (word == "units") return units_page(ctx, s);
+    if (word == "units") return side_page(ctx, s, side, false);
+    if (word == "enemy") return side_page(ctx, s, rules::other(side), true);
+    if (word == "near") return near_page(ctx, s, rest);
     if (word == "cards") return cards_page(ctx, s);
     return std::nullopt;
 }
 
 std::vector<std::string> Plain::page_help() {
-    return {"  map           the board as text rows, with a legend",
-            "  units         every unit: square, facing, state, stands, hits, fired",
-            "  cards         decks, discards, current card, pips and chips"};
+    return {"  map           the board as a grid of letters, with a legend",
+            "  near SQUARE   what is at a square and around it, in words",
+            "  units         your units (the side deciding): square, facing, state, stands, hits",
+            "  enemy         the enemy's units, as units says yours",
+            "  cards         the turn, phase, card and pips; each side's decks and chips"};
 }
 
 std::optional<std::string> Plain::word(control::ReactionFilter& reactions, const std::string& word,

@@ -25,9 +25,14 @@ struct Plain {
 
     /// "A turns a card".
     static std::string decision(const Context& ctx, const State& s);
-    /// `map`: the board as text rows, with a legend; `units`: every unit; `cards`: the side pane's
-    /// status rows.
-    static std::optional<std::vector<std::string>> page(const Context& ctx, const State& s, std::string_view word);
+    /// "4 pips left" in the active side's phase (PS-PIP-1), else "".
+    static std::string prompt_note(const Context& ctx, const State& s);
+    /// `map`: the board as text rows, with a legend; `units` and `enemy`: the units of the side
+    /// deciding and of the other, in sentences; `near SQUARE`: a square and its eight
+    /// neighbours in sentences; `cards`: the turn, the phase, the decks and chips in sentences.
+    static std::optional<std::vector<std::string>> page(const Context& ctx, const State& s,
+                                                        core::Side side, std::string_view word,
+                                                        const std::string& rest);
     static std::vector<std::string> page_help();
     /// `unmoved-shots ask|never`.
     static std::optional<std::string> word(control::ReactionFilter& reactions, const std::string& word,

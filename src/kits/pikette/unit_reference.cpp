@@ -177,6 +177,16 @@ void category_lines(const TroopType& t, std::vector<std::string>& out) {
     }
 }
 
+/// Whether a troop type's description speaks of shooting ("shoot", "fire", "shot").
+bool mentions_shooting(std::string_view text) {
+    std::string lower(text);
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const std::string_view w : {"shoot", "fire", "shot"}) {
+        if (lower.find(w) != std::string::npos) return true;
+    }
+    return false;
+}
+
 /// When an ability's note applies.
 enum class When : std::uint8_t {
     Always,
@@ -267,6 +277,13 @@ std::vector<std::string> unit_reference(const RulesContext& ctx, const GameState
                     control::side_name(ctx, u.side));
     if (!t.description.empty()) {
         lines.push_back(t.description);
+        // The troop type's words may speak of shooting that this army's line has not got (the
+        // French Stradiots are Light Horse without a Shoot value): say so at once, so the two
+        // lines agree with "cannot shoot" below.
+        if (u.range_half == 0 && mentions_shooting(t.description)) {
+            lines.push_back("Not these " + control::unit_title(ctx, s, unit) +
+                            ": their army list gives them no Shoot value, so they cannot shoot");
+        }
     } else if (t.placeholder) {
         lines.emplace_back("Placeholder statistics: the rules give none for this troop type");
     }

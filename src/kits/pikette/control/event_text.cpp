@@ -54,6 +54,23 @@ std::string status_suffix(Status st) {
     return "";
 }
 
+/// After a Routed result, what the unit does instead when it does not rout, so that the line
+/// agrees with the status line that follows it; "" for a unit that routs.
+std::string rout_instead(const RulesContext& ctx, const GameState& s, std::size_t unit, bool shot) {
+    const Unit& u = s.units[unit];
+    const TroopType& t = ctx.type(u);
+    if (u.traits.contains(Trait::NeverRouts))
+        return ", but it never routs: Disordered instead (PS-PHALANX-5)";
+    if (t.has(Ability::Phalanx))
+        return ", but a phalanx does not rout: it loses a stand and is Disordered (PS-PHALANX-4)";
+    if (t.has(Ability::Tercio)) {
+        return shot ? ", but a tercio does not rout: it loses a stand, not Disordered (PS-TERCIO-7)"
+                    : ", but a tercio does not rout: it loses a stand and is Disordered "
+                      "(PS-TERCIO-8)";
+    }
+    return "";
+}
+
 const char* unit_status_word(UnitStatus st) {
     switch (st) {
         case UnitStatus::Ok: return "OK";
@@ -89,16 +106,20 @@ std::string side_name(const RulesContext& ctx, Side side) {
     return side_letter_str(side) + " (" + ctx.army(side).name + ")";
 }
 
-std::string unit_name(const RulesContext& ctx, const GameState& s, std::size_t unit) {
+std::string unit_title(const RulesContext& ctx, const GameState& s, std::size_t unit) {
     const Unit& u = s.units[unit];
     const UnitLine& line = roster_line(ctx.army(u.side), u.line);
-    std::string name = ctx.type(u).name;
-    if (u.upgrade != kNone && ctx.army(u.side).upgrades[u.upgrade].name) {
-        name = *ctx.army(u.side).upgrades[u.upgrade].name;
-    } else if (!line.name.empty()) {
-        name = line.name;
-    }
-    return unit_label(ctx, s, unit) + " " + name + " (" + side_letter_str(u.side) + ")";
+    if (u.upgrade != kNone && ctx.army(u.side).upgrades[u.upgrade].name)
+        return *ctx.army(u.side).upgrades[u.upgrade].name;
+    if (!line.name.empty()) return line.name;
+    return ctx.type(u).name;
+}
+
+std::string unit_name(const RulesContext& ctx, const GameState& s, std::size_t unit) {
+    const Unit& u = s.units[unit];
+    // The side first, always: both sides may have an L1 (as Hell Broke Loose's "A P1").
+    return side_letter_str(u.side) + " " + unit_label(ctx, s, unit) + " " +
+           unit_title(ctx, s, unit);
 }
 
 std::string describe(const RulesContext& ctx, const GameState& s, const Event& e) {
@@ -109,10 +130,27 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
                        std::string(core::to_string(x.purpose)) + ": " + std::to_string(x.natural);
             },
             [&](const UpgradeRolled& x) {
-                const Upgrade& up = ctx.army(x.side).upgrades[x.upgrade];
-                const std::string what = up.replace_with ? "replace " + up.unit + " with " +
-                                                               (up.replace_with->name.empty() ? up.replace_with->type : up.replace_with->name)
-                                                         : (up.name ? *up.name : "upgrade " + up.unit);
+                const ArmyList& army = ctx.army(x.side);
+                const Upgrade& up = army.upgrades[x.upgrade];
+                // The player's words, never a file's ids: the line's name or its troop type's.
+                const auto line_words = [&](const UnitLine* l, const std::string& id) {
+                    if (l == nullptr) return id;
+                    if (!l->name.empty()) return l->name;
+                    const TroopType* t = ctx.rs().find_type(l->type);
+                    return t != nullptr ? t->name : l->type;
+                };
+                const std::string unit = line_words(army.find_line(up.unit), up.unit);
+                std::string what;
+                if (up.replace_with) {
+                    what = "replace " + unit + " with " +
+                           line_words(&*up.replace_with, up.replace_with->type);
+                } else if (up.name) {
+                    what = *up.name;
+                } else if (up.fight) {
+                    what = unit + " fight with " + core::to_string(*up.fight);
+                } else {
+                    what = unit + " upgraded";
+                }
                 return side_name(ctx, x.side) + " upgrade roll " + core::to_string(up.die) + ": " +
                        std::to_string(x.roll) + " (" + std::to_string(up.on_low) + "-" +
                        std::to_string(up.on_high) + " needed) - " + (x.success ? "yes: " + what : "no change");
@@ -188,7 +226,8 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
                 return "End of turn " + std::to_string(x.turn) + " (" + why + ")";
             },
             [&](const UnitMoved& x) {
-                if (s.on_board(x.to)) return unit_name(ctx, s, x.unit) + " moves " + sq(x.from) + " -> " + sq(x.to);
+                if (s.on_board(x.to))
+                    return unit_name(ctx, s, x.unit) + " moves " + sq(x.from) + " -> " + sq(x.to);
                 // A fall-back, rout move or evade off the board (PS-INVOL-1): no square to name.
                 const char* edge = x.to.y < 0 ? "south" : x.to.y >= s.ranks ? "north" : x.to.x < 0 ? "west" : "east";
                 return unit_name(ctx, s, x.unit) + " moves " + sq(x.from) + " off the " + edge + " edge";
@@ -197,8 +236,12 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
                 return unit_name(ctx, s, x.unit) + " turns " + std::string(core::to_string(x.from)) + " -> " +
                        std::string(core::to_string(x.to));
             },
-            [&](const MarchStarted& x) { return side_letter_str(x.side) + " marches: every unit moves toward the enemy"; },
-            [&](const MarchLost& x) { return side_letter_str(x.side) + " loses its marching option"; },
+            [&](const MarchStarted& x) {
+                return side_letter_str(x.side) + " marches: every unit moves toward the enemy";
+            },
+            [&](const MarchLost& x) {
+                return side_letter_str(x.side) + " loses its marching option";
+            },
             [&](const LeaderMoved& x) {
                 return side_letter_str(x.side) + " leader moves " + sq(x.from) + " -> " + sq(x.to) +
                        (x.attached ? " and attaches" : "");
@@ -221,16 +264,22 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
                 if (x.diff <= 0 || x.band_min == 0) return out + ": no effect";
                 out += ", difference " + std::to_string(x.diff);
                 if (x.sum != x.diff) out += ", total " + std::to_string(x.sum) + " this phase";
-                return out + ": " + count_text(x.new_hits, "hit", "hits") + status_suffix(x.status);
+                return out + ": " + count_text(x.new_hits, "hit", "hits") +
+                       status_suffix(x.status) +
+                       (x.status == Status::Routed ? rout_instead(ctx, s, x.target, true) : "");
             },
             [&](const MeleeResolved& x) {
                 std::string out = unit_name(ctx, s, x.initiator) + " attacks " + unit_name(ctx, s, x.defender) +
                                   ": " + rolled(x.initiator_roll) + " vs " + rolled(x.defender_roll);
                 if (x.winner == kNone) return out + ": a tie, both stay";
                 out += ", difference " + std::to_string(x.diff) + ": " + unit_name(ctx, s, x.loser) + " loses";
-                if (x.void_result) return out + ", but the result is void (a phalanx or tercio cannot be beaten by cavalry)";
+                if (x.void_result)
+                    return out +
+                           ", but the result is void (a phalanx or tercio cannot be beaten by "
+                           "cavalry)";
                 out += ", " + count_text(melee_hits(ctx, x.band_min), "hit", "hits") + status_suffix(x.status);
                 if (x.x2_rout) out += " (knights or lancers doubled infantry)";
+                if (x.status == Status::Routed) out += rout_instead(ctx, s, x.loser, false);
                 return out;
             },
             [&](const RoutedUnitCut& x) {

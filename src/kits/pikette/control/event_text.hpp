@@ -15,8 +15,12 @@ std::string describe(const rules::RulesContext& ctx, const rules::GameState& s, 
 /// "Side A (French)".
 std::string side_name(const rules::RulesContext& ctx, rules::Side side);
 
-/// "K1 Gendarmes (A)": label, the list's name for the unit, and its side.
+/// "A K1 Gendarmes": its side, label, and the list's name for the unit. The side comes first
+/// always, since both sides may have a K1.
 std::string unit_name(const rules::RulesContext& ctx, const rules::GameState& s, std::size_t unit);
+
+/// "Gendarmes": the list's name for the unit (its upgrade's, its line's, or its troop type's).
+std::string unit_title(const rules::RulesContext& ctx, const rules::GameState& s, std::size_t unit);
 
 /// The die a modified roll uses and why: "d8, UP 1 charging (PS-MELEE-7): net UP 1 -> d10".
 std::string dice_text(const rules::ModifiedRoll& r);

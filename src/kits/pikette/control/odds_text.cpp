@@ -114,8 +114,12 @@ std::vector<std::string> odds_lines(const RulesContext& ctx, const GameState& s,
         for (std::size_t i = 0; i < p.actors.size(); ++i) dice_lines(p.actors[i], p.rolls[i]);
         const Unit& t = s.units[p.target];
         if (t.shot_sum > 0) {
-            out.push_back("  the target has already taken a total of " + std::to_string(t.shot_sum) + " and " +
-                          hits_text(t.shot_hits) + " from shots this phase (PS-SHOOT-12)");
+            // PS-SHOOT-12: the differences of this phase's shots add up; the hits are those of
+            // the total's band, less those already taken.
+            out.push_back("  earlier shots this phase beat the target's d6 by " +
+                          std::to_string(t.shot_sum) + " in all and gave it " +
+                          hits_text(t.shot_hits) +
+                          "; this shot's difference adds to that total (PS-SHOOT-12)");
         }
         if (p.kind == Preview::Kind::Shot) {
             out.push_back("no effect: " + chance_text(p.shot.no_effect));
