@@ -39,21 +39,41 @@ void ReactionFilter::new_phase(const GameState& s) {
     if (s.turn > 0) until_my_phase_[idx(s.active)] = false;
 }
 
-std::optional<std::string> ReactionFilter::reason() const {
+std::vector<Command> ReactionFilter::scan(std::string& why) const {
+    why.clear();
     const GameState& s = session_.state();
-    if (s.decision != Decision::React || !session_.seat(s.decider).here()) return std::nullopt;
+    if (s.decision != Decision::React || !session_.seat(s.decider).here()) return {};
     const RulesContext& ctx = session_.context();
     const Side side = s.decider;
-    if (s.forced_charger != kNone) return std::string("a headstrong unit must charge");
-    if (s.react_window == rules::ReactWindow::Evade) return std::string("your unit may evade");
     const std::vector<Command> legal = legal_commands(ctx, s);
+    std::vector<Command> reactions;  // everything but decline and concede
+    for (const Command& c : legal) {
+        if (!std::holds_alternative<Decline>(c) && !std::holds_alternative<Concede>(c)) reactions.push_back(c);
+    }
+    if (s.forced_charger != kNone) {
+        why = "a headstrong unit must charge";
+        return reactions;
+    }
+    if (s.react_window == rules::ReactWindow::Evade) {
+        why = "your unit may evade";
+        return reactions;
+    }
     const bool can_decline =
         std::any_of(legal.begin(), legal.end(), [](const Command& c) { return std::holds_alternative<Decline>(c); });
-    if (!can_decline) return std::string("a reaction must be made");
-    if (hold_) return std::string("taken back to this window");
-    if (until_my_phase_[idx(side)]) return std::nullopt;
+    if (!can_decline) {
+        why = "a reaction must be made";
+        return reactions;
+    }
+    if (hold_) {
+        why = "taken back to this window";
+        return reactions;
+    }
+    if (until_my_phase_[idx(side)]) return {};
+    std::vector<Command> out;
     for (const Command& c : legal) {
-        if (std::holds_alternative<Charge>(c)) return std::string("the moving unit can be charged (" + print(c) + ")");
+        if (!std::holds_alternative<Charge>(c)) continue;
+        if (why.empty()) why = "the moving unit can be charged (" + print(c) + ")";
+        out.push_back(c);
     }
     const std::vector<Offer>& declined = declined_[idx(side)];
     for (const Command& c : legal) {
@@ -66,9 +86,22 @@ std::optional<std::string> ReactionFilter::reason() const {
         if (!moved && unmoved_ == UnmovedShots::Never) continue;
         const Offer offer{shot->from, shot->target, static_cast<std::uint8_t>(*target)};
         if (std::find(declined.begin(), declined.end(), offer) != declined.end()) continue;
-        return std::string(moved ? "a shot at a unit that moved (" : "a new shot (") + print(c) + ")";
+        if (why.empty()) why = std::string(moved ? "a shot at a unit that moved (" : "a new shot (") + print(c) + ")";
+        out.push_back(c);
     }
-    return std::nullopt;
+    return out;
+}
+
+std::optional<std::string> ReactionFilter::reason() const {
+    std::string why;
+    scan(why);
+    if (why.empty()) return std::nullopt;
+    return why;
+}
+
+std::vector<Command> ReactionFilter::offers() const {
+    std::string why;
+    return scan(why);
 }
 
 bool ReactionFilter::would_pass() const {

@@ -43,6 +43,11 @@ class ReactionFilter final : public Observer {
     /// charged", "a new shot: shoot h5 h8"), or nothing if it can be let go. Also nothing when
     /// no reaction window waits for a person at this keyboard.
     std::optional<std::string> reason() const;
+    /// The reactions that make the window open now worth a stop (the first is the one reason()
+    /// names): the charges, then the shots, that pass the filter, the evade, a headstrong unit's charges, or every reaction of a window that must
+    /// be answered or was taken back to. Empty when the window can be let go, or when no reaction
+    /// window waits for a person at this keyboard.
+    std::vector<rules::Command> offers() const;
     /// Whether the game waits for a person's reaction that the filter would let go.
     bool would_pass() const;
     /// Lets go every window that is not worth a stop, one `decline` each, until the game waits
@@ -71,6 +76,8 @@ class ReactionFilter final : public Observer {
         friend bool operator==(const Offer&, const Offer&) = default;
     };
     void new_phase(const rules::GameState& s);
+    /// offers(), and why it stops (the first offer's words; nothing when there is none).
+    std::vector<rules::Command> scan(std::string& why) const;
 
     Session& session_;
     UnmovedShots unmoved_;
