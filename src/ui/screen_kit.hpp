@@ -36,13 +36,16 @@ struct KeyAction {
 /// A command-line option of a kit's own: a setting of its reaction filter that `tercio play`,
 /// `host`, `join` and `watch` offer as `--NAME VALUE` (kits::kit_options lists every kit's). The
 /// generic code registers it, checks the value is one of `values` and hands it back to the kit
-/// (K::Screen::set_option) without knowing what it means.
+/// (K::Screen::set_option) without knowing what it means. A number takes a range instead of
+/// a list of values.
 struct KitOption {
     std::string name;                 ///< the flag without its dashes, as the in-game word ("unmoved-shots")
     std::string type_name;            ///< what the help calls its value ("WHEN")
     std::string play_help;            ///< its help under `tercio play`
     std::string net_help;             ///< its help under `tercio host`, `join` and `watch`
     std::vector<std::string> values;  ///< the values it takes, its default first
+    /// A whole number from .first to .second instead: `values` holds only its default.
+    std::optional<std::pair<int, int>> range;
 };
 
 /// The words of a ruleset, for the screen (and the other front ends).

@@ -402,6 +402,7 @@ TEST_CASE("a reaction out of turn is shown in reverse video, with the side to ac
     pos.next_card(rules::CardKind::Reload);
     control::Session p_session(pos.ctx, pos.s, dice);
     PlayScreen p(p_session, {});
+    REQUIRE(p.set_option("shot-threshold", "0"));  // the shot stops the game, whatever its odds
     p.handle(KeyPress::character('t'));  // A turns a card: B may shoot out of turn (R1)
     REQUIRE(p.state().decision == rules::Decision::React);
     REQUIRE(p.state().decider == rules::Side::B);
@@ -431,6 +432,7 @@ TEST_CASE("D at a reaction lets every reaction go until the side's phase, and un
     control::Session p_session(pos.ctx, pos.s, dice);
     PlayScreen p(p_session, {});
     SECTION("D") {
+        REQUIRE(p.set_option("shot-threshold", "0"));  // the shot stops the game, whatever its odds
         p.handle(KeyPress::character('t'));
         REQUIRE(p.state().decision == rules::Decision::React);
         CHECK(p.pass_reactions() == 0);  // a shot not yet let go in this phase: it stops
@@ -449,6 +451,21 @@ TEST_CASE("D at a reaction lets every reaction go until the side's phase, and un
         CHECK(p_session.history().back().command == rules::Command{rules::Decline{}});
         command(p, "unmoved-shots sometimes");
         CHECK(contains(p.message(), "unmoved-shots ask or unmoved-shots never (now never)"));
+    }
+    SECTION(":shot-threshold and --shot-threshold") {
+        CHECK(p.reactions().shot_threshold() == control::kDefaultShotThreshold);
+        command(p, "shot-threshold 100");
+        CHECK(contains(p.message(), "less likely than 100% to hit or disorder no longer stop"));
+        CHECK(p.reactions().shot_threshold() == 100);
+        p.handle(KeyPress::character('t'));
+        REQUIRE(p.state().decision == rules::Decision::React);
+        CHECK(p.pass_reactions() == 1);  // the shot cannot be sure to harm: let go
+        command(p, "shot-threshold 101");
+        CHECK(contains(p.message(), "shot-threshold PERCENT, 0 to 100 (now 100)"));
+        CHECK(p.set_option("shot-threshold", "0"));
+        CHECK(p.reactions().shot_threshold() == 0);
+        CHECK_FALSE(p.set_option("shot-threshold", "half"));
+        CHECK(p.reactions().shot_threshold() == 0);
     }
 }
 

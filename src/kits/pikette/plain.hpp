@@ -29,7 +29,7 @@ struct Plain {
     /// status rows.
     static std::optional<std::vector<std::string>> page(const Context& ctx, const State& s, std::string_view word);
     static std::vector<std::string> page_help();
-    /// `unmoved-shots ask|never`.
+    /// `unmoved-shots ask|never`, `shot-threshold PERCENT`.
     static std::optional<std::string> word(control::ReactionFilter& reactions, const std::string& word,
                                            const std::string& rest);
     static std::vector<std::string> word_help();
