@@ -204,6 +204,13 @@ std::optional<std::string> ReactionFilter::let_go() {
     return session_.play(Decline{}).refused;
 }
 
+bool ReactionFilter::can_let_go() const {
+    const GameState& s = session_.state();
+    if (s.decision != Decision::React) return false;
+    const std::vector<Command> legal = legal_commands(session_.context(), s);
+    return std::any_of(legal.begin(), legal.end(), [](const Command& c) { return std::holds_alternative<Decline>(c); });
+}
+
 std::optional<std::string> ReactionFilter::decline_until_my_phase() {
     const GameState& s = session_.state();
     if (s.decision != Decision::React) return std::string("there is no reaction to let go now");

@@ -49,6 +49,8 @@ std::optional<int> harm_percent(const rules::RulesContext& ctx, const rules::Gam
 
 class ReactionFilter final : public Observer {
   public:
+    /// D lets every reaction go until the side's phase (decline_until_my_phase).
+    static constexpr bool kDeclineAll = true;
     /// Observes the session from now on (removed again by the destructor).
     explicit ReactionFilter(Session& session, UnmovedShots unmoved = UnmovedShots::Ask);
     ~ReactionFilter() override;
@@ -82,6 +84,8 @@ class ReactionFilter final : public Observer {
     std::optional<std::string> take_note();
     /// Lets the window open now go (plays `decline`); the reason if that is refused.
     std::optional<std::string> let_go();
+    /// Whether the window open now may be let go (not a headstrong unit's forced charge).
+    bool can_let_go() const;
     /// The side deciding now lets every reaction go until its own phase begins (evades and
     /// forced charges still stop the game). Also plays `decline` for the window open now.
     /// The reason if that decline is refused.
