@@ -123,7 +123,7 @@ class PlainGameOf final : public control::ObserverOf<typename K::Engine> {
     /// first reaction let go for a setting of the player's (the kit's note) is said once.
     int pass_reactions() {
         const int n = reactions_.pass();
-        if (auto note = reactions_.take_note()) say(*note + ".");
+        if (auto note = reactions_.take_note()) say("Out of turn: " + *note + ".");
         return n;
     }
     /// One of the kit's command-line options (ui::KitOption) set on its reaction filter; false

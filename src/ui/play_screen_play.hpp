@@ -95,11 +95,9 @@ int PlayScreenOf<K>::pass_reactions() {
     passing_ = true;
     const int n = reactions_.pass();
     passing_ = false;
-    // Once a game: a reaction let go for a setting of the player's says so (the shot threshold).
-    if (auto note = reactions_.take_note()) {
-        message_ = *note + ".";
-        return n;
-    }
+    // Once a game: a reaction let go for a setting of the player's says so (the shot threshold),
+    // in the log, where it stays (the message line may hold something else the player needs).
+    if (auto note = reactions_.take_note()) log_.add(LogEntry{"Out of turn: " + *note + ".", {}, E::turn(s_)});
     if (n > 0) {
         if (selected_ && !Kit::unit_at(s_, *selected_, decider())) selected_.reset();
         // "Now A French decides, out of turn" was said of a window let go.

@@ -37,7 +37,8 @@ struct KeyAction {
 /// The prompt of a stop out of turn that offers `offers` (at least one), for the screen's hint
 /// (`plain` false: "OUT OF TURN: shoot d5 d11 - ...: y fires, n lets it go, D lets all go until
 /// your phase."; several are listed beside the map and picked by 1-9) or a `--plain` line
-/// (`plain`: "Out of turn: ...", several listed in it and picked by y1, y2 ...). `can_let_go`: n may decline it (not a forced charge); `decline_all`: D
+/// (`plain`: "Out of turn: ...", several listed in it, "Out of turn: 2 reactions: y1 ...; y2 ...",
+/// and picked by y1, y2 ...). `can_let_go`: n may decline it (not a forced charge); `decline_all`: D
 /// lets every reaction go until the side's phase (the kit's filter does that).
 inline std::string reaction_prompt(const std::vector<ReactionOffer>& offers, bool can_let_go, bool decline_all,
                                    bool plain) {
@@ -48,7 +49,7 @@ inline std::string reaction_prompt(const std::vector<ReactionOffer>& offers, boo
     if (n == 1) {
         out += ": " + offers[0].text + ": y " + offers[0].verb;
     } else if (plain) {
-        out += ", " + std::to_string(n) + " reactions: ";
+        out += ": " + std::to_string(n) + " reactions: ";
         for (std::size_t i = 0; i < n; ++i) out += (i ? "; " : "") + pick + std::to_string(i + 1) + " " + offers[i].text;
         out += ": y1 to y" + std::to_string(n) + " picks one";
     } else {

@@ -278,3 +278,22 @@ TEST_CASE("after an opportunity shot the window stays asked, for the next shot",
     play(session, "decline");
     CHECK(back_to_a(session));
 }
+
+TEST_CASE("a filter made on a game waiting at a window (resumed, joined) stops there whatever it offers",
+          "[control][reactions][PS-OPP-3]") {
+    Position p = board();
+    p.add(A, "pike", "a3");  // moves, far from everything
+    p.add(A, "pike", "h5");
+    p.add(B, "pike", "h5");  // a melee square: its shot never stops the game
+    p.add(B, "arquebus", "h8", Facing::S);
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    Session session(p.ctx, p.s, dice);
+    play(session, "move a3 a4");
+    REQUIRE(reacting(session, rules::ReactWindow::Step));
+    ReactionFilter filter(session);  // as a resumed game's screen makes it
+    CHECK(contains(filter.reason().value_or(""), "resumed at this window"));
+    CHECK(filter.pass() == 0);
+    play(session, "decline");  // the person lets it go: the filter is itself again
+    CHECK(filter.pass() >= 1);
+    CHECK(back_to_a(session));
+}

@@ -175,7 +175,7 @@ TEST_CASE("plain: a stop out of turn carries the odds and takes y, n and D", "[u
     SECTION("the shot threshold's note, once") {
         REQUIRE(game.set_option("shot-threshold", "100"));
         const std::string let_go = run("turn\n");
-        CHECK(contains(let_go, "shoot h7 h5 (harm "));
+        CHECK(contains(let_go, "Out of turn: shoot h7 h5 (harm "));
         CHECK(contains(let_go, "was let go"));
         CHECK(session.state().decider == rules::Side::A);
     }
@@ -197,7 +197,7 @@ TEST_CASE("plain: several reactions are listed with their odds, y1 and y2 pick o
     game.run(in);
     const std::string said = out.str();
     INFO(said);
-    CHECK(contains(said, "Out of turn, 2 reactions: y1 shoot h7 h5 - hit or worse "));
+    CHECK(contains(said, "Out of turn: 2 reactions: y1 shoot h7 h5 - hit or worse "));
     CHECK(contains(said, "; y2 shoot c7 c5 - hit or worse "));
     CHECK(contains(said, ": y1 to y2 picks one, n lets them go, D lets all go until your phase."));
     CHECK(contains(said, "2 reactions are offered: y1 to y2 picks one."));

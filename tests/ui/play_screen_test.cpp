@@ -463,9 +463,10 @@ TEST_CASE("D at a reaction lets every reaction go until the side's phase, and un
         p.handle(KeyPress::character('t'));
         REQUIRE(p.state().decision == rules::Decision::React);
         CHECK(p.pass_reactions() == 1);  // the shot cannot be sure to harm: let go
-        // Said once, the first time.
-        CHECK(contains(p.message(), "shoot h7 h5 (harm "));
-        CHECK(contains(p.message(), "% to hit or disorder does not stop the game (shot-threshold 0 asks"));
+        // Said once, the first time, in the log.
+        const std::string note = p.log()[p.log().size() - 1].text;
+        CHECK(contains(note, "Out of turn: shoot h7 h5 (harm "));
+        CHECK(contains(note, "% to hit or disorder does not stop the game (shot-threshold 0 asks"));
         command(p, "shot-threshold 101");
         CHECK(contains(p.message(), "shot-threshold PERCENT, 0 to 100 (now 100)"));
         CHECK(p.set_option("shot-threshold", "0"));

@@ -70,6 +70,10 @@ std::optional<int> harm_percent(const RulesContext& ctx, const GameState& s, con
 
 ReactionFilter::ReactionFilter(Session& session, UnmovedShots unmoved) : session_(session), unmoved_(unmoved) {
     new_phase(session_.state());
+    // Until a command is played through the session, a window is one the game was resumed (or
+    // joined) at (a save's commands are replayed without telling the observers): it stops there
+    // whatever it offers, as after U, so that resuming plays nothing for the player unseen.
+    hold_ = resumed_ = true;
     session_.add_observer(this);
 }
 
@@ -104,7 +108,7 @@ ReactionFilter::Scan ReactionFilter::scan(const GameState& s) const {
     const bool can_decline =
         std::any_of(legal.begin(), legal.end(), [](const Command& c) { return std::holds_alternative<Decline>(c); });
     if (!can_decline) return all("a reaction must be made");
-    if (hold_) return all("taken back to this window");
+    if (hold_) return all(resumed_ ? "the game was resumed at this window" : "taken back to this window");
     if (until_my_phase_[idx(side)]) return out;
     // A unit offered a reaction at the mover at a stop let go earlier in this move.
     const bool this_move = s.move.active && s.move.unit == move_unit_;
@@ -216,7 +220,7 @@ std::optional<std::string> ReactionFilter::decline_until_my_phase() {
     if (s.decision != Decision::React) return std::string("there is no reaction to let go now");
     const Side side = s.decider;
     until_my_phase_[idx(side)] = true;
-    hold_ = false;
+    hold_ = resumed_ = false;
     if (auto why = session_.play(Decline{}).refused) {
         until_my_phase_[idx(side)] = false;
         return why;
@@ -247,7 +251,7 @@ std::optional<std::string> ReactionFilter::played(const Session& session, const 
         move_unit_ = kNone;
         move_reactors_.clear();
     }
-    hold_ = false;
+    hold_ = resumed_ = false;
     // Only a window let go: after a shot the same window may stay open for another shot
     // (PS-OPP-10), which the player must still be asked about.
     if (before.decision == Decision::React && std::holds_alternative<Decline>(entry.command)) {
@@ -268,6 +272,7 @@ std::optional<std::string> ReactionFilter::played(const Session& session, const 
 
 void ReactionFilter::undone(const Session& session) {
     hold_ = true;
+    resumed_ = false;
     move_unit_ = kNone;
     move_reactors_.clear();
     if (phase_key(session.state()) != phase_key_) new_phase(session.state());

@@ -17,6 +17,8 @@
 ///         outcomes with new hits or a status; a chip window alone does not count, it costs a
 ///         morale chip) is below the shot threshold (`--shot-threshold`, 20% unless set);
 ///   - unless the side asked to let everything go until its own phase ("decline all").
+/// A window taken back with U, or the one a game is resumed (or joined) at, stops the game
+/// whatever it offers.
 /// With `unmoved_shots = Never`, shots at units that have not moved in the phase never stop the
 /// game. The rules do not change: every window still opens, the computer sees them all, and a
 /// declined window is a `decline` in the history like a typed one. Pure: no I/O.
@@ -142,6 +144,9 @@ class ReactionFilter final : public Observer {
     /// After a command is taken back, every window stops until the next command is played (so
     /// that U can return to one that was let go).
     bool hold_ = false;
+    /// hold_ because no command has been played since the filter was made: a game resumed or
+    /// joined at a window.
+    bool resumed_ = false;
 };
 
 }  // namespace tercio::control
