@@ -363,9 +363,12 @@ int main(int argc, char** argv) {
         for (const ui::KitOption& o : kit_options) {
             std::string& value = values[o.name];
             value = o.values.front();
-            sub->add_option("--" + o.name, value, net ? o.net_help : o.play_help)
-                ->type_name(o.type_name)
-                ->check(CLI::IsMember(o.values));
+            CLI::Option* opt = sub->add_option("--" + o.name, value, net ? o.net_help : o.play_help)->type_name(o.type_name);
+            if (o.range) {
+                opt->check(CLI::Range(o.range->first, o.range->second));
+            } else {
+                opt->check(CLI::IsMember(o.values));
+            }
         }
     };
     add_kit_options(play, play_opt.kit_options, false);

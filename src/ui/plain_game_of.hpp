@@ -132,8 +132,13 @@ class PlainGameOf final : public control::ObserverOf<typename K::Engine> {
     bool handle_line(const std::string& line);
     /// Lets the computer play while the game waits for one of its sides.
     void play_computer();
-    /// Lets go the reaction windows of a person here that offer nothing new; how many.
-    int pass_reactions() { return reactions_.pass(); }
+    /// Lets go the reaction windows of a person here that offer nothing new; how many. The
+    /// first reaction let go for a setting of the player's (the kit's note) is said once.
+    int pass_reactions() {
+        const int n = reactions_.pass();
+        if (auto note = reactions_.take_note()) say("Out of turn: " + *note + ".");
+        return n;
+    }
     /// One of the kit's command-line options (ui::KitOption) set on its reaction filter; false
     /// when it is not the kit's or the value is not one it takes.
     bool set_option(const std::string& name, const std::string& value) {
@@ -181,6 +186,8 @@ class PlainGameOf final : public control::ObserverOf<typename K::Engine> {
     void print_odds(const std::string& text);
     void print_why();
     void play_text(const std::string& text);
+    /// y, n, D (y1 ... y9 among several) at an out-of-turn stop; true if the line was one.
+    bool answer_stop(const std::string& line);
     static std::string trimmed(std::string_view s) {
         const auto b = s.find_first_not_of(" \t\r");
         if (b == std::string_view::npos) return {};
@@ -239,9 +246,60 @@ void PlainGameOf<K>::print_waiting() {
     if (session_.seat(d).computer()) who += ", the computer";
     if (session_.seat(d).elsewhere()) who += ", " + session_.seat(d).name;
     say("Turn " + std::to_string(E::turn(s)) + ": " + Plain::decision(session_.context(), s) + " (" + who + ").");
-    if (const auto why = std::as_const(reactions_).reason()) {
+    const std::vector<Command> offers = std::as_const(reactions_).offers();
+    if (!offers.empty()) {
+        std::vector<ReactionOffer> texts;
+        for (const Command& c : offers) texts.push_back(Text::reaction_offer(session_.context(), s, c));
+        say(reaction_prompt(texts, reactions_.can_let_go(), K::Screen::Reactions::kDeclineAll, true));
+    } else if (const auto why = std::as_const(reactions_).reason()) {
         say("Out of turn: " + *why + ". decline lets it go, decline all lets all go until your phase.");
     }
+}
+
+template <PlainKit K>
+bool PlainGameOf<K>::answer_stop(const std::string& line) {
+    // y, yes, y1 ... y9 (or "y 2"), n, no, D: the one-word answers of an out-of-turn stop.
+    std::string word;
+    for (const char c : line) {
+        if (c != ' ') word += c;
+    }
+    const bool yes = word == "y" || word == "yes";
+    const bool pick = word.size() == 2 && word[0] == 'y' && word[1] >= '1' && word[1] <= '9';
+    const bool no = word == "n" || word == "no";
+    const bool all = word == "D";
+    if (!yes && !pick && !no && !all) return false;
+    const std::vector<Command> offers =
+        session_.computer_decides() || session_.others_decide() ? std::vector<Command>{} : std::as_const(reactions_).offers();
+    if (offers.empty()) {
+        say(line + ": y, n and D answer a stop out of turn; there is none now.");
+        return true;
+    }
+    const auto& ctx = session_.context();
+    if (all) {
+        const core::Side side = session_.decider();
+        if (auto why = reactions_.decline_until_my_phase()) {
+            say("D: " + *why);
+        } else {
+            say(Text::side_label(ctx, side) + " lets every reaction go until its phase.");
+        }
+        return true;
+    }
+    if (no) {
+        if (auto why = reactions_.let_go()) say("n: " + *why);
+        return true;
+    }
+    if (yes && offers.size() > 1) {
+        say(std::to_string(offers.size()) + " reactions are offered: y1 to y" + std::to_string(offers.size()) +
+            " picks one.");
+        return true;
+    }
+    const std::size_t i = yes ? 0 : static_cast<std::size_t>(word[1] - '1');
+    if (i >= offers.size()) {
+        say("No reaction " + std::to_string(i + 1) + ": " + std::to_string(offers.size()) + " offered.");
+        return true;
+    }
+    play_text(E::print(ctx, session_.state(), offers[i]));
+    return true;
 }
 
 template <PlainKit K>
@@ -251,7 +309,7 @@ bool PlainGameOf<K>::run(std::istream& in) {
         // The computer's commands and the reactions let go, until a person is to decide.
         for (int i = 0; i < 10000; ++i) {
             play_computer();
-            if (reactions_.pass() == 0) break;
+            if (pass_reactions() == 0) break;
         }
         print_waiting();
         if (session_.over()) return true;
@@ -316,6 +374,8 @@ bool PlainGameOf<K>::handle_line(const std::string& raw) {
         }
     } else if (word == "save") {
         say(save_ ? save_() : std::string("This game is not being saved."));
+    } else if (answer_stop(line)) {
+        // answered
     } else if (line == "decline all") {
         const core::Side side = session_.decider();
         if (auto why = reactions_.decline_until_my_phase()) {
@@ -396,7 +456,9 @@ void PlainGameOf<K>::print_help() {
     all(Plain::page_help());
     all({"  undo          take back the last command (not past a roll or a card turned)",
          "  save          save now, with a copy in .bak (each command is saved anyway)",
-         "  decline all   at a reaction: let every reaction go until your phase"});
+         "  decline all   at a reaction: let every reaction go until your phase",
+         "  y, n, D       at a stop out of turn: y takes the reaction offered (y1, y2 ... one",
+         "                of several), n lets it go, D lets all go until your phase"});
     all(Plain::word_help());
     all({"  quit          stop; tercio play --resume goes on with the game",
          "Examples: " + std::string(Plain::kExamples) + "."});

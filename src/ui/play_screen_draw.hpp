@@ -121,6 +121,16 @@ void PlayScreenOf<K>::draw_history(Surface& out) const {
 }
 
 template <ScreenKit K>
+std::string PlayScreenOf<K>::stop_hint() const {
+    const std::vector<Command> offers = reactions_.offers();
+    if (offers.empty()) return Text::decision_hint(ctx_, s_, reactions_.reason().value_or(""));
+    std::vector<ReactionOffer> texts;
+    for (const Command& c : offers) texts.push_back(Text::reaction_offer(ctx_, s_, c));
+    return Text::side_label(ctx_, decider()) + ": " +
+           reaction_prompt(texts, reactions_.can_let_go(), Kit::Reactions::kDeclineAll, false);
+}
+
+template <ScreenKit K>
 void PlayScreenOf<K>::draw_hint(Surface& out, const Rect& map) const {
     const int h = out.height();
     // Under the map: what the side to decide should do now, and with which keys. Out of turn
@@ -138,7 +148,7 @@ void PlayScreenOf<K>::draw_hint(Surface& out, const Rect& map) const {
         : session_.others_decide() && !away_hint_.empty() ? away_hint_
         : session_.others_decide()
             ? computer_name(decider()) + " is thinking, " + clock()
-            : Text::decision_hint(ctx_, s_, reactions_.reason().value_or(""));
+            : stop_hint();
     int y = map.h;
     for (const std::string& row : wrap(hint, map.w, 0, 0)) {
         if (y >= h - 2) break;
@@ -172,6 +182,16 @@ void PlayScreenOf<K>::draw_side_over_log(Surface& out, int side_w) const {
                            Text::menu_label(ctx_, s_, choices_[i]));
         }
         draw_rows_over_log(out, side_x_, rows, static_cast<int>(choice_) + 1);
+    } else if (const std::vector<Command> offers = mode_ == Mode::Map ? stop_offers() : std::vector<Command>{};
+               offers.size() > 1) {
+        // Several reactions offered out of turn: each with its odds, picked by its digit.
+        std::vector<std::string> rows{"Out of turn: 1-" + std::to_string(std::min<std::size_t>(offers.size(), 9)) +
+                                      " picks"};
+        for (std::size_t i = 0; i < offers.size() && i < 9; ++i) {
+            const std::string line = std::to_string(i + 1) + " " + Text::reaction_offer(ctx_, s_, offers[i]).text;
+            for (std::string& row : wrap(line, side_w, 0, 2)) rows.push_back(std::move(row));
+        }
+        draw_rows_over_log(out, side_x_, rows);
     } else if (over()) {
         std::vector<std::string> rows{"After the battle"};
         for (const std::string& line : Text::game_summary(ctx_, s_)) {

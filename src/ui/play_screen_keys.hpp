@@ -18,13 +18,13 @@ inline constexpr KeyLine kKeysBefore[] = {
     {"Space", "select your unit under the cursor (again to unselect)"},
 };
 inline constexpr KeyLine kKeysAfter[] = {
+    {"y n 1-9", "stop out of turn: y takes it, 1-9 one of several, n lets go"},
     {"x", "show or hide the why of the newest roll in the log"},
     {"PgUp PgDn Ctrl-P", "scroll the log; the whole history"},
     {"Ctrl-R", "redraw the screen"},
     {"?", "this help; first any rules cited and the unit's rules"},
     {"U", "take back your last command (not past a roll or a card)"},
-    {"S", "save now (every command is saved as it is played)"},
-    {"Q  Ctrl-C", "quit (asks first)"},
+    {"S  Q  Ctrl-C", "save now (each command is saved anyway); quit (asks first)"},
 };
 
 /// The prompt's first column: "> " before the text.
@@ -366,6 +366,9 @@ void PlayScreenOf<K>::handle_map_char(char32_t ch) {
     static constexpr Step kSteps[] = {{'k', '8', 0, 1},   {'j', '2', 0, -1}, {'h', '4', -1, 0},
                                       {'l', '6', 1, 0},   {'y', '7', -1, 1}, {'u', '9', 1, 1},
                                       {'b', '1', -1, -1}, {'n', '3', 1, -1}};
+    // At an out-of-turn stop, y takes the reaction offered (1-9 one of several), n lets it go;
+    // the arrows and the other vi keys still move the cursor.
+    if (answer_stop(ch)) return;
     for (const Step& s : kSteps) {
         if (ch == s.a || ch == s.b) return move_cursor(s.dx, s.dy);
     }

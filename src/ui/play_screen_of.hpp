@@ -190,6 +190,10 @@ class PlayScreenOf final : public control::ObserverOf<typename K::Engine> {
     void ask_quit();
     /// D or `:decline all` at a reaction: lets every reaction go until the side's own phase.
     void decline_all();
+    /// What the out-of-turn stop open now offers for one key (the kit's filter), or nothing.
+    std::vector<Command> stop_offers() const;
+    /// y, n or 1-9 at an out-of-turn stop: true if the key answered it.
+    bool answer_stop(char32_t ch);
     // The keys of each mode (play_screen_keys.hpp).
     void handle_confirm_action(const KeyPress& k);
     void handle_page(const KeyPress& k);
@@ -207,6 +211,9 @@ class PlayScreenOf final : public control::ObserverOf<typename K::Engine> {
     void draw_rules(Surface& out) const;
     void draw_history(Surface& out) const;
     void draw_hint(Surface& out, const Rect& map) const;
+    /// The hint of the decision now: an out-of-turn stop's prompt with its offers and their odds
+    /// (ui::reaction_prompt), or the kit's hint.
+    std::string stop_hint() const;
     void draw_side_over_log(Surface& out, int side_w) const;
 
     Session& session_;

@@ -95,6 +95,9 @@ int PlayScreenOf<K>::pass_reactions() {
     passing_ = true;
     const int n = reactions_.pass();
     passing_ = false;
+    // Once a game: a reaction let go for a setting of the player's says so (the shot threshold),
+    // in the log, where it stays (the message line may hold something else the player needs).
+    if (auto note = reactions_.take_note()) log_.add(LogEntry{"Out of turn: " + *note + ".", {}, E::turn(s_)});
     if (n > 0) {
         if (selected_ && !Kit::unit_at(s_, *selected_, decider())) selected_.reset();
         // "Now A French decides, out of turn" was said of a window let go.
@@ -105,6 +108,44 @@ int PlayScreenOf<K>::pass_reactions() {
         }
     }
     return n;
+}
+
+template <ScreenKit K>
+std::vector<typename PlayScreenOf<K>::Command> PlayScreenOf<K>::stop_offers() const {
+    if (session_.computer_decides() || session_.others_decide()) return {};
+    return reactions_.offers();
+}
+
+template <ScreenKit K>
+bool PlayScreenOf<K>::answer_stop(char32_t ch) {
+    if (ch != 'y' && ch != 'n' && (ch < '1' || ch > '9')) return false;
+    const std::vector<Command> offers = stop_offers();
+    if (offers.empty()) return false;
+    if (ch == 'n') {
+        if (!reactions_.can_let_go()) {
+            message_ = "This reaction must be made: y, or 1-9 for one of several.";
+        } else if (auto why = reactions_.let_go()) {
+            message_ = "n: " + *why;
+        } else {
+            message_.clear();
+            selected_.reset();
+        }
+        return true;
+    }
+    if (ch == 'y' && offers.size() > 1) {
+        message_ = std::to_string(offers.size()) + " reactions are offered: 1-" +
+                   std::to_string(std::min<std::size_t>(offers.size(), 9)) + " picks one.";
+        return true;
+    }
+    if (ch != 'y' && offers.size() == 1) return false;  // a digit moves the cursor
+    const std::size_t i = ch == 'y' ? 0 : static_cast<std::size_t>(ch - '1');
+    if (i >= offers.size()) {
+        message_ = "No reaction " + std::to_string(i + 1) + ": " + std::to_string(offers.size()) + " are offered.";
+        return true;
+    }
+    // The odds were in the prompt: played at once.
+    play_and_report(offers[i], print(offers[i]));
+    return true;
 }
 
 template <ScreenKit K>

@@ -6,6 +6,7 @@
 /// action keys, the legend, the tips and its reaction filter). Each group is a struct of types
 /// and static functions; the screen (PlayScreenOf<K>) is written once over them, so a missing
 /// function is a compile error naming it. Nothing here names a ruleset.
+#include <algorithm>
 #include <concepts>
 #include <cstddef>
 #include <optional>
@@ -33,16 +34,48 @@ struct KeyAction {
     bool decline_all = false;        ///< let every reaction go until the side's own phase
 };
 
+/// The prompt of a stop out of turn that offers `offers` (at least one), for the screen's hint
+/// (`plain` false: "OUT OF TURN: shoot d5 d11 - ...: y fires, n lets it go, D lets all go until
+/// your phase."; several are listed beside the map and picked by 1-9) or a `--plain` line
+/// (`plain`: "Out of turn: ...", several listed in it, "Out of turn: 2 reactions: y1 ...; y2 ...",
+/// and picked by y1, y2 ...). `can_let_go`: n may decline it (not a forced charge); `decline_all`: D
+/// lets every reaction go until the side's phase (the kit's filter does that).
+inline std::string reaction_prompt(const std::vector<ReactionOffer>& offers, bool can_let_go, bool decline_all,
+                                   bool plain) {
+    std::string out = plain ? "Out of turn" : "OUT OF TURN";
+    const std::size_t n = offers.size();
+    const std::size_t listed = plain ? n : std::min<std::size_t>(n, 9);
+    const std::string pick = plain ? "y" : "";
+    if (n == 1) {
+        out += ": " + offers[0].text + ": y " + offers[0].verb;
+    } else if (plain) {
+        out += ": " + std::to_string(n) + " reactions: ";
+        for (std::size_t i = 0; i < n; ++i) out += (i ? "; " : "") + pick + std::to_string(i + 1) + " " + offers[i].text;
+        out += ": y1 to y" + std::to_string(n) + " picks one";
+    } else {
+        // The screen lists them beside the map, where the Enter menu stands.
+        out += ", " + std::to_string(n) + " reactions listed right: 1-" + std::to_string(listed) + " picks one" +
+               (listed < n ? " (Enter at a unit for the others)" : "");
+    }
+    if (can_let_go) out += std::string(", n lets ") + (n == 1 ? "it" : "them") + " go";
+    if (decline_all) out += ", D lets all go until your phase";
+    if (!can_let_go) out += " (one must be made)";
+    return out + ".";
+}
+
 /// A command-line option of a kit's own: a setting of its reaction filter that `tercio play`,
 /// `host`, `join` and `watch` offer as `--NAME VALUE` (kits::kit_options lists every kit's). The
 /// generic code registers it, checks the value is one of `values` and hands it back to the kit
-/// (K::Screen::set_option) without knowing what it means.
+/// (K::Screen::set_option) without knowing what it means. A number takes a range instead of
+/// a list of values.
 struct KitOption {
     std::string name;                 ///< the flag without its dashes, as the in-game word ("unmoved-shots")
     std::string type_name;            ///< what the help calls its value ("WHEN")
     std::string play_help;            ///< its help under `tercio play`
     std::string net_help;             ///< its help under `tercio host`, `join` and `watch`
     std::vector<std::string> values;  ///< the values it takes, its default first
+    /// A whole number from .first to .second instead: `values` holds only its default.
+    std::optional<std::pair<int, int>> range;
 };
 
 /// The words of a ruleset, for the screen (and the other front ends).
@@ -77,6 +110,8 @@ concept TextKit = core::RulesEngine<typename K::Engine> &&
     { K::Text::game_summary(ctx, s) } -> std::same_as<std::vector<std::string>>;
     /// A command as the Enter menu shows it.
     { K::Text::menu_label(ctx, s, c) } -> std::same_as<std::string>;
+    /// A reaction as an out-of-turn stop offers it: the command with its odds, and its verb.
+    { K::Text::reaction_offer(ctx, s, c) } -> std::same_as<ReactionOffer>;
     /// What the set-up rolls are, while they are shown one at a time.
     { K::Text::setup_hint() } -> std::convertible_to<std::string>;
     /// What position 0 of a replay is, in a few words ("the set-up rolls").
@@ -159,6 +194,15 @@ concept ScreenKit = TextKit<K> &&
     { reactions.pass() } -> std::same_as<int>;
     { std::as_const(reactions).reason() } -> std::same_as<std::optional<std::string>>;
     { reactions.decline_until_my_phase() } -> std::same_as<std::optional<std::string>>;
+    /// What the stop open now offers for one key (y, or 1-9 among several): empty when the game
+    /// does not wait for a reaction of a person here; whether n may let it go (let_go() plays
+    /// the window's decline, or says why not); whether D lets all go (Reactions::kDeclineAll); a
+    /// note said once, after the filter first let a reaction go for a reason the player set.
+    { std::as_const(reactions).offers() } -> std::same_as<std::vector<typename K::Engine::Command>>;
+    { std::as_const(reactions).can_let_go() } -> std::same_as<bool>;
+    { reactions.let_go() } -> std::same_as<std::optional<std::string>>;
+    { reactions.take_note() } -> std::same_as<std::optional<std::string>>;
+    { K::Screen::Reactions::kDeclineAll } -> std::convertible_to<bool>;
 };
 
 /// The reaction filter of a ruleset whose rules stop for a reaction only when one can be made
@@ -166,12 +210,18 @@ concept ScreenKit = TextKit<K> &&
 template <class E>
 class NoReactions {
   public:
+    static constexpr bool kDeclineAll = false;
     explicit NoReactions(control::SessionOf<E>&) {}
     int pass() { return 0; }
     std::optional<std::string> reason() const { return std::nullopt; }
     std::optional<std::string> decline_until_my_phase() {
         return std::string("these rules ask for a reaction only when one can be made");
     }
+    /// It offers nothing for one key: the screen's menus and keys answer.
+    std::vector<typename E::Command> offers() const { return {}; }
+    bool can_let_go() const { return true; }
+    std::optional<std::string> let_go() { return std::string("there is no reaction to let go now"); }
+    std::optional<std::string> take_note() { return std::nullopt; }
 };
 
 /// The board, its squares as large as the terminal leaves room for, with the kit's status rows

@@ -86,6 +86,14 @@ struct Odds {
     std::vector<std::string> lines;
 };
 
+/// A reaction offered out of turn, as its prompt names it (K::Text::reaction_offer): the command
+/// with the odds summary of its dice ("shoot d5 d11 - hit or worse 30%, Routed 6%") and what y
+/// does ("fires").
+struct ReactionOffer {
+    std::string text;
+    std::string verb;
+};
+
 /// Draws odds in the side column from x over the log (and the status rows when the log's rows
 /// are not enough): the summary bold, then the lines from `scroll` (clamped). Returns how far
 /// they scroll (0 when all fit).

@@ -99,9 +99,10 @@ t send-keys -t play "?"
 expect "this help"
 t send-keys -t play Escape
 expect "Card: "
-# S saves (every command is saved anyway) and keeps a .bak copy.
+# S saves (every command is saved anyway) and keeps a .bak copy. Seven commands: A's reaction
+# window after B's card offered only a shot under the shot threshold, let go for A (a decline).
 t send-keys -t play S
-expect "Saved (6 commands): "
+expect "Saved (7 commands): "
 expect "-french-v-spanish.save (and a .bak copy)"  # whole, within 80 columns
 # Quit asks first, and says how to go on.
 t send-keys -t play Q

@@ -86,9 +86,9 @@ t send-keys -t game -l :se
 t send-keys -t game Tab
 expect "> second_"
 t send-keys -t game Enter
-expect "B turns"
+expect "Card: B's March"  # B's card (the log is under the list of A's reactions)
 # A is asked again, out of turn: to shoot at a command B activated, or hold.
-expect "A French: B activated a command. Shoot at it first"
+expect "A French: OUT OF TURN"
 # The cursor on A's unit in k2: the line under the map says what stands there (once the long
 # message over it is cleared: Esc at the command line).
 t send-keys -t game : Escape h h j j j j j j j j
@@ -138,8 +138,8 @@ commands_saved=$(grep -c '^[0-9a-f]\{16\} ' "$save")
 session=resumed
 t -f /dev/null new-session -d -s resumed -x 80 -y 24 "$tercio play --resume --ai-delay 50; echo rc=\$?; sleep 10"
 expect "Resumed $(basename "$save")."
-expect "B turns"
-expect "A French: B activated a command."
+expect "Card: B's March"
+expect "A French: OUT OF TURN"
 # Killed mid-game (the connection gone): nothing played is lost.
 t send-keys -t resumed U
 t send-keys -t resumed ?
@@ -169,12 +169,12 @@ t send-keys -t big Enter
 expect "m10: Enter plays, Esc cancels"
 expect "1 first"
 t send-keys -t big 2
-expect "A French: B activated a command. Shoot at it first (Space, f) or d to hold."
+expect "A French: OUT OF TURN"
 t send-keys -t big h h j j j j j j j j Enter
 expect "k2: Enter plays, Esc cancels"
 expect "1 hold"
 t send-keys -t big Enter
-expect "5 against the D8's 4, 2 moves a unit."
+expect "A French: OUT OF TURN"  # the shots offered are listed over the log (its newest lines)
 t send-keys -t big Q
 t send-keys -t big y
 expect "rc=0"

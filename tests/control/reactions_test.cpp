@@ -58,6 +58,7 @@ TEST_CASE("a reaction whose only offer is a shot already let go does not stop th
 
     SECTION("asked once in the phase, then let go") {
         ReactionFilter filter(session);
+        filter.set_shot_threshold(0);  // whatever the shot's odds
         play(session, "move h3 h5");
         REQUIRE(reacting(session, rules::ReactWindow::Step));
         const auto why = filter.reason();
@@ -107,23 +108,99 @@ TEST_CASE("a reaction whose only offer is a shot already let go does not stop th
     }
 }
 
-TEST_CASE("a shot at the unit that moves stops the game at each new square, even with never",
+TEST_CASE("a shot at the unit that moves stops the game once a move for each shooter, even with never",
           "[control][reactions][PS-OPP-3]") {
     Position p = board();
     p.add(A, "pike", "h5");
-    p.add(B, "arquebus", "h9");  // in range of h6 and h7 (PS-SHOOT), not of h5
+    p.add(B, "arquebus", "h9");   // in range of h6 and h7 (PS-SHOOT), not of h5
+    p.add(B, "arquebus", "j9");  // in range of h7 only
     core::ScriptedDice dice = core::ScriptedDice::parse("");
     Session session(p.ctx, p.s, dice);
     ReactionFilter filter(session, UnmovedShots::Never);
+    filter.set_shot_threshold(0);  // every shot, whatever its odds
     play(session, "move h5 h7");
     REQUIRE(reacting(session, rules::ReactWindow::Step));
     CHECK(contains(filter.reason().value_or(""), "a shot at a unit that moved (shoot h9 h6)"));
     play(session, "decline");
     REQUIRE(reacting(session, rules::ReactWindow::Step));
-    CHECK(contains(filter.reason().value_or(""), "shoot h9 h7"));  // a new square: a new shot
+    // h9 was asked about this mover in this move: only the shooter new to it is offered.
+    CHECK(filter.offers() == std::vector<Command>{Shoot{sq("j9"), sq("h7")}});
+    CHECK(contains(filter.reason().value_or(""), "shoot j9 h7"));
 }
 
-TEST_CASE("a charge at the mover always stops the game, unless the side declines all until its phase",
+TEST_CASE("a shot into a square where the side's own unit fights never stops the game",
+          "[control][reactions][PS-OPP-3]") {
+    Position p = board();
+    p.add(A, "pike", "a3");  // moves, far from everything
+    p.add(A, "pike", "h5");
+    p.add(B, "pike", "h5");  // a melee square
+    p.add(B, "arquebus", "h8", Facing::S);
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    Session session(p.ctx, p.s, dice);
+    ReactionFilter filter(session);
+    filter.set_shot_threshold(0);
+    play(session, "move a3 a4");
+    REQUIRE(reacting(session, rules::ReactWindow::Step));
+    const std::vector<Command> legal = legal_commands(session.context(), session.state());
+    REQUIRE(std::find(legal.begin(), legal.end(), Command{Shoot{sq("h8"), sq("h5")}}) != legal.end());
+    CHECK_FALSE(filter.reason());
+    CHECK(filter.offers().empty());
+    CHECK(filter.pass() >= 1);
+    CHECK(back_to_a(session));
+}
+
+TEST_CASE("a shot less likely than the threshold to do harm never stops the game, and the first such is "
+          "said once",
+          "[control][reactions][PS-OPP-3]") {
+    Position p = board();
+    p.add(A, "pike", "h3");  // moves two squares, far from any enemy
+    p.add(A, "pike", "c7");
+    p.add(B, "arquebus", "c9");
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    Session session(p.ctx, p.s, dice);
+    ReactionFilter filter(session);
+    CHECK(filter.shot_threshold() == control::kDefaultShotThreshold);
+    play(session, "move h3 h5");
+    REQUIRE(reacting(session, rules::ReactWindow::Step));
+    const auto harm = control::harm_percent(session.context(), session.state(), Shoot{sq("c9"), sq("c7")});
+    REQUIRE(harm);
+    REQUIRE(*harm > 0);
+    REQUIRE(*harm < 100);
+    CHECK_FALSE(filter.take_note());
+    SECTION("at the threshold: a stop") {
+        filter.set_shot_threshold(*harm);
+        CHECK(contains(filter.reason().value_or(""), "shoot c9 c7"));
+        CHECK(filter.pass() == 0);
+        CHECK_FALSE(filter.take_note());
+    }
+    SECTION("above it: let go, and said once") {
+        filter.set_shot_threshold(*harm + 1);
+        CHECK_FALSE(filter.reason());
+        CHECK(filter.pass() == 3);  // after each step, and R4 after the move
+        CHECK(back_to_a(session));
+        const auto note = filter.take_note();
+        REQUIRE(note);
+        CHECK(contains(*note, "shoot c9 c7 (harm " + std::to_string(*harm) + "%) was let go"));
+        CHECK(contains(*note, "shot-threshold 0"));
+        CHECK_FALSE(filter.take_note());
+    }
+}
+
+TEST_CASE("the shot threshold and the harm of a shot", "[control][reactions]") {
+    CHECK(control::parse_percent("20") == 20);
+    CHECK(control::parse_percent("0%") == 0);
+    CHECK(control::parse_percent("100") == 100);
+    CHECK_FALSE(control::parse_percent("101"));
+    CHECK_FALSE(control::parse_percent("-1"));
+    CHECK_FALSE(control::parse_percent("ten"));
+    CHECK_FALSE(control::parse_percent(""));
+    // A shot that is not legal now has no harm to tell.
+    Position p = board();
+    p.add(A, "pike", "h3");
+    CHECK_FALSE(control::harm_percent(p.ctx, p.s, Shoot{sq("h3"), sq("h6")}));
+}
+
+TEST_CASE("a charge at the mover stops the game once a move for each charger, unless the side declines all until its phase",
           "[control][reactions][PS-OPP-5]") {
     Position p = board();
     p.add(A, "arquebus", "h3");
@@ -135,11 +212,15 @@ TEST_CASE("a charge at the mover always stops the game, unless the side declines
     REQUIRE(reacting(session, rules::ReactWindow::Step));
     CHECK(contains(filter.reason().value_or(""), "the moving unit can be charged (charge h8"));
 
-    SECTION("a charge after a decline is still asked") {
+    SECTION("one offer for the charging unit, with no facing named") {
+        CHECK(filter.offers() == std::vector<Command>{Charge{sq("h8"), std::nullopt}});
+    }
+    SECTION("the same unit's charge at the same mover is asked once a move") {
         play(session, "decline");
         REQUIRE(reacting(session, rules::ReactWindow::Step));
-        CHECK(filter.reason());
-        CHECK(filter.pass() == 0);
+        CHECK_FALSE(filter.reason());
+        CHECK(filter.pass() == 1);  // the window after the second step
+        CHECK(back_to_a(session));
     }
     SECTION("decline all lets every window go until the side's own phase") {
         REQUIRE_FALSE(filter.decline_until_my_phase());
@@ -186,6 +267,7 @@ TEST_CASE("after an opportunity shot the window stays asked, for the next shot",
     core::ScriptedDice dice = core::ScriptedDice::parse("d6:1 d6:6");  // the first shot: no effect
     Session session(p.ctx, p.s, dice);
     ReactionFilter filter(session);
+    filter.set_shot_threshold(0);  // whatever the shots' odds
     play(session, "turn");
     REQUIRE(reacting(session, rules::ReactWindow::Card));  // R1
     REQUIRE(filter.reason());
@@ -194,5 +276,24 @@ TEST_CASE("after an opportunity shot the window stays asked, for the next shot",
     CHECK(contains(filter.reason().value_or(""), "shoot c10 c8"));
     CHECK(filter.pass() == 0);
     play(session, "decline");
+    CHECK(back_to_a(session));
+}
+
+TEST_CASE("a filter made on a game waiting at a window (resumed, joined) stops there whatever it offers",
+          "[control][reactions][PS-OPP-3]") {
+    Position p = board();
+    p.add(A, "pike", "a3");  // moves, far from everything
+    p.add(A, "pike", "h5");
+    p.add(B, "pike", "h5");  // a melee square: its shot never stops the game
+    p.add(B, "arquebus", "h8", Facing::S);
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    Session session(p.ctx, p.s, dice);
+    play(session, "move a3 a4");
+    REQUIRE(reacting(session, rules::ReactWindow::Step));
+    ReactionFilter filter(session);  // as a resumed game's screen makes it
+    CHECK(contains(filter.reason().value_or(""), "resumed at this window"));
+    CHECK(filter.pass() == 0);
+    play(session, "decline");  // the person lets it go: the filter is itself again
+    CHECK(filter.pass() >= 1);
     CHECK(back_to_a(session));
 }

@@ -159,3 +159,30 @@ TEST_CASE("Hell Broke Loose in plain lines: the computer against itself to the e
     CHECK(contains(out.str(), "The game is over."));
     CHECK(out.str().find('\x1b') == std::string::npos);
 }
+
+TEST_CASE("Hell Broke Loose in plain lines: a shot at an activated command carries its odds and takes y or n",
+          "[ui][hbl][plain][HBL-SHOOT-1]") {
+    const hbl::Context ctx = french_v_ottoman();
+    for (std::uint64_t seed = 11; seed < 40; ++seed) {
+        control::SessionOf<hbl::Engine> session(ctx, seed);
+        core::SeededDice chooser(seed);
+        for (int i = 0; i < 3000 && !session.over() && session.state().decision != hbl::Decision::React; ++i) {
+            const auto c = hbl::random_legal(ctx, session.state(), chooser, nullptr);
+            REQUIRE(c);
+            REQUIRE(session.play(*c).ok());
+        }
+        if (session.state().decision != hbl::Decision::React) continue;
+        std::ostringstream out;
+        HblPlain game(session, out);
+        game.print_waiting();
+        INFO(out.str());
+        CHECK(contains(out.str(), "Out of turn"));
+        CHECK(contains(out.str(), "shoot "));
+        CHECK(contains(out.str(), " - an effect "));
+        CHECK(contains(out.str(), "n lets "));
+        CHECK(game.handle_line("n"));
+        CHECK(std::holds_alternative<hbl::cmd::Hold>(session.history().back().command));
+        return;
+    }
+    FAIL("no game came to a reaction");
+}

@@ -151,7 +151,15 @@ TEST_CASE("Hell Broke Loose: every decision drawn at 80x24 without a line cut", 
         for (int i = 0; i < 5000; ++i) {
             const hbl::GameState& s = session.state();
             seen.insert(s.decision);
-            const std::string hint = Text::decision_hint(ctx, s, "");
+            // At a stop out of turn, the screen's prompt with the shots offered and their odds.
+            std::string hint = Text::decision_hint(ctx, s, "");
+            const std::vector<hbl::Command> offers = kits::HblKit::Screen::Reactions(session).offers();
+            if (!offers.empty()) {
+                std::vector<ui::ReactionOffer> texts;
+                for (const hbl::Command& c : offers) texts.push_back(Text::reaction_offer(ctx, s, c));
+                hint = Text::side_label(ctx, s.decider) + ": " +
+                       ui::reaction_prompt(texts, true, kits::HblKit::Screen::Reactions::kDeclineAll, false);
+            }
             INFO(hint);
             CHECK(ui::wrap(hint, 51, 0, 0).size() <= 2);
             ui::TextSurface status(60, ui::kStatusRows);
@@ -184,7 +192,15 @@ TEST_CASE("Hell Broke Loose: every decision drawn at 80x24 without a line cut", 
         s.decision = static_cast<hbl::Decision>(d);
         for (const core::Side side : {core::Side::A, core::Side::B}) {
             s.decider = side;
-            const std::string hint = Text::decision_hint(ctx, s, "");
+            // At a stop out of turn, the screen's prompt with the shots offered and their odds.
+            std::string hint = Text::decision_hint(ctx, s, "");
+            const std::vector<hbl::Command> offers = kits::HblKit::Screen::Reactions(session).offers();
+            if (!offers.empty()) {
+                std::vector<ui::ReactionOffer> texts;
+                for (const hbl::Command& c : offers) texts.push_back(Text::reaction_offer(ctx, s, c));
+                hint = Text::side_label(ctx, s.decider) + ": " +
+                       ui::reaction_prompt(texts, true, kits::HblKit::Screen::Reactions::kDeclineAll, false);
+            }
             INFO(hint);
             CHECK(ui::wrap(hint, 51, 0, 0).size() <= 2);
         }
@@ -389,4 +405,42 @@ TEST_CASE("Hell Broke Loose on the game screen waits for the computer", "[ui][hb
     press(screen, K::Escape);
     keys(screen, "Q");
     CHECK_FALSE(screen.ready_for_computer());
+}
+
+TEST_CASE("Hell Broke Loose: a shot at an activated command is answered with one key, its odds in the hint",
+          "[ui][hbl][HBL-SHOOT-1]") {
+    const hbl::Context ctx = test::HblArmies::get().context("french", "ottoman");
+    // Random commands until the game waits for a reaction (a shot at a command activated to move).
+    for (std::uint64_t seed = 11; seed < 40; ++seed) {
+        Session session(ctx, seed);
+        core::SeededDice chooser(seed);
+        for (int i = 0; i < 3000 && !session.over() && session.state().decision != hbl::Decision::React; ++i) {
+            const auto c = hbl::random_legal(ctx, session.state(), chooser, nullptr);
+            REQUIRE(c);
+            REQUIRE(session.play(*c).ok());
+        }
+        if (session.state().decision != hbl::Decision::React) continue;
+        Screen screen(session, ui::ScreenOptions{});
+        const std::vector<hbl::Command> offers = screen.reactions().offers();
+        REQUIRE_FALSE(offers.empty());
+        const std::string shown = screen_of(screen, 120, 40);
+        INFO(shown);
+        CHECK(contains(shown, "OUT OF TURN"));
+        CHECK(contains(shown, offers.size() == 1 ? ": y fires," : "picks one, n lets them"));
+        CHECK(contains(shown, "n lets"));
+        CHECK_FALSE(contains(shown, "D lets all go"));  // its rules have no decline all
+        if (offers.size() == 1) CHECK(contains(shown, " - an effect "));
+        const core::Square cursor = screen.cursor();
+        SECTION("n holds") {
+            keys(screen, "n");
+            CHECK(std::holds_alternative<hbl::cmd::Hold>(session.history().back().command));
+        }
+        SECTION("y fires the first (1 with several)") {
+            keys(screen, offers.size() == 1 ? "y" : "1");
+            CHECK(session.history().back().command == offers.front());
+        }
+        CHECK(screen.cursor() == cursor);
+        return;
+    }
+    FAIL("no game came to a reaction");
 }

@@ -195,3 +195,77 @@ TEST_CASE("plain: a typed move finds the same turn-then-move as the screen's m k
     CHECK(out.str().starts_with("move h5 i5 is played as move h5 face NE i5.\n"));
     CHECK(rules::print(session.history().back().command) == "move h5 face NE i5");
 }
+
+TEST_CASE("plain: a stop out of turn carries the odds and takes y, n and D", "[ui][plain][PS-OPP-3]") {
+    test::Position pos = test::board();
+    pos.add(rules::Side::A, "arquebus", "h5");
+    pos.add(rules::Side::B, "arquebus", "h7");
+    pos.next_card(rules::CardKind::Reload);
+    core::ScriptedDice dice = core::ScriptedDice::parse("d6:1 d6:6");  // the shot: no effect
+    control::Session session(pos.ctx, pos.s, dice);
+    std::ostringstream out;
+    PlainGame game(session, out);
+    REQUIRE(game.set_option("shot-threshold", "0"));
+    const auto run = [&](const std::string& lines) {
+        out.str("");
+        std::istringstream in(lines);
+        game.run(in);
+        return out.str();
+    };
+    SECTION("the prompt, then y fires") {
+        const std::string stop = run("turn\n");
+        CHECK(contains(stop, "Out of turn: shoot h7 h5 - hit or worse "));
+        CHECK(contains(stop, ": y fires, n lets it go, D lets all go until your phase."));
+        run("y\n");
+        CHECK(session.history().back().command ==
+              rules::Command{rules::Shoot{core::parse_square("h7").value(), core::parse_square("h5").value()}});
+    }
+    SECTION("n lets it go") {
+        run("turn\n");
+        run("n\n");
+        CHECK(session.history().back().command == rules::Command{rules::Decline{}});
+        CHECK(session.state().decider == rules::Side::A);
+        // No stop now: said so, nothing played.
+        const std::size_t n = session.history().size();
+        CHECK(contains(run("n\n"), "n: y, n and D answer a stop out of turn; there is none now."));
+        CHECK(session.history().size() == n);
+    }
+    SECTION("D lets all go until the side's phase") {
+        run("turn\n");
+        CHECK(contains(run("D\n"), "lets every reaction go until its phase"));
+        CHECK(session.state().decider == rules::Side::A);
+    }
+    SECTION("the shot threshold's note, once") {
+        REQUIRE(game.set_option("shot-threshold", "100"));
+        const std::string let_go = run("turn\n");
+        CHECK(contains(let_go, "Out of turn: shoot h7 h5 (harm "));
+        CHECK(contains(let_go, "was let go"));
+        CHECK(session.state().decider == rules::Side::A);
+    }
+}
+
+TEST_CASE("plain: several reactions are listed with their odds, y1 and y2 pick one", "[ui][plain][PS-OPP-3]") {
+    test::Position pos = test::board();
+    pos.add(rules::Side::A, "arquebus", "h5");
+    pos.add(rules::Side::B, "arquebus", "h7");
+    pos.add(rules::Side::A, "arquebus", "c5");
+    pos.add(rules::Side::B, "arquebus", "c7");
+    pos.next_card(rules::CardKind::Reload);
+    core::ScriptedDice dice = core::ScriptedDice::parse("d6:1 d6:6");
+    control::Session session(pos.ctx, pos.s, dice);
+    std::ostringstream out;
+    PlainGame game(session, out);
+    REQUIRE(game.set_option("shot-threshold", "0"));
+    std::istringstream in("turn\ny\ny2\n");
+    game.run(in);
+    const std::string said = out.str();
+    INFO(said);
+    CHECK(contains(said, "Out of turn: 2 reactions: y1 shoot h7 h5 - hit or worse "));
+    CHECK(contains(said, "; y2 shoot c7 c5 - hit or worse "));
+    CHECK(contains(said, ": y1 to y2 picks one, n lets them go, D lets all go until your phase."));
+    CHECK(contains(said, "2 reactions are offered: y1 to y2 picks one."));
+    bool shot = false;
+    for (const auto& e : session.history())
+        shot = shot || e.command == rules::Command{rules::Shoot{core::parse_square("c7").value(), core::parse_square("c5").value()}};
+    CHECK(shot);
+}

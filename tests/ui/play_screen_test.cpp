@@ -495,6 +495,7 @@ TEST_CASE("a reaction out of turn is shown in reverse video, with the side to ac
     pos.next_card(rules::CardKind::Reload);
     control::Session p_session(pos.ctx, pos.s, dice);
     PlayScreen p(p_session, {});
+    REQUIRE(p.set_option("shot-threshold", "0"));  // the shot stops the game, whatever its odds
     card_key(p, 't');  // A turns a card: B may shoot out of turn (R1)
     REQUIRE(p.state().decision == rules::Decision::React);
     REQUIRE(p.state().decider == rules::Side::B);
@@ -502,7 +503,10 @@ TEST_CASE("a reaction out of turn is shown in reverse video, with the side to ac
     TextSurface out(80, 24);
     p.draw(out);
     const std::string s = out.to_string();
-    CHECK(contains(s, "B Spanish: OUT OF TURN: a new shot (shoot h7"));
+    INFO(s);
+    // The shot offered with its odds, and the one-key answers.
+    CHECK(contains(s, "B Spanish: OUT OF TURN: shoot h7 h5 - hit or\n"));
+    CHECK(contains(s, "worse 17%: y fires, n lets it go, D lets all go\n"));
     // The hint's first row, under the map, is in reverse video and B's colour.
     const int row = 17;
     CHECK(out.cell(0, row) == "B");
@@ -524,6 +528,7 @@ TEST_CASE("D at a reaction lets every reaction go until the side's phase, and un
     control::Session p_session(pos.ctx, pos.s, dice);
     PlayScreen p(p_session, {});
     SECTION("D") {
+        REQUIRE(p.set_option("shot-threshold", "0"));  // the shot stops the game, whatever its odds
         card_key(p, 't');
         REQUIRE(p.state().decision == rules::Decision::React);
         CHECK(p.pass_reactions() == 0);  // a shot not yet let go in this phase: it stops
@@ -542,6 +547,25 @@ TEST_CASE("D at a reaction lets every reaction go until the side's phase, and un
         CHECK(p_session.history().back().command == rules::Command{rules::Decline{}});
         command(p, "unmoved-shots sometimes");
         CHECK(contains(p.message(), "unmoved-shots ask or unmoved-shots never (now never)"));
+    }
+    SECTION(":shot-threshold and --shot-threshold") {
+        CHECK(p.reactions().shot_threshold() == control::kDefaultShotThreshold);
+        command(p, "shot-threshold 100");
+        CHECK(contains(p.message(), "less likely than 100% to hit or disorder no longer stop"));
+        CHECK(p.reactions().shot_threshold() == 100);
+        card_key(p, 't');
+        REQUIRE(p.state().decision == rules::Decision::React);
+        CHECK(p.pass_reactions() == 1);  // the shot cannot be sure to harm: let go
+        // Said once, the first time, in the log.
+        const std::string note = p.log()[p.log().size() - 1].text;
+        CHECK(contains(note, "Out of turn: shoot h7 h5 (harm "));
+        CHECK(contains(note, "% to hit or disorder does not stop the game (shot-threshold 0 asks"));
+        command(p, "shot-threshold 101");
+        CHECK(contains(p.message(), "shot-threshold PERCENT, 0 to 100 (now 100)"));
+        CHECK(p.set_option("shot-threshold", "0"));
+        CHECK(p.reactions().shot_threshold() == 0);
+        CHECK_FALSE(p.set_option("shot-threshold", "half"));
+        CHECK(p.reactions().shot_threshold() == 0);
     }
 }
 
@@ -984,4 +1008,66 @@ TEST_CASE("a spectator's message counts the commands since they began watching o
     CHECK(contains(p.message(),
                    "played \"" + rules::print(next) +
                        "\" (2 commands since you last pressed a key: Ctrl-P shows them)."));
+}
+
+TEST_CASE("a stop out of turn is answered with one key: y takes the reaction offered, n lets it go, 1-9 "
+          "picks one of several",
+          "[ui][screen][PS-OPP-3]") {
+    test::Position pos = test::board();
+    pos.add(rules::Side::A, "arquebus", "h5");
+    pos.add(rules::Side::B, "arquebus", "h7");
+    pos.next_card(rules::CardKind::Reload);
+    SECTION("one shot offered: y fires it at once, the cursor stays") {
+        core::ScriptedDice dice = core::ScriptedDice::parse("d6:1 d6:6");  // no effect
+        control::Session p_session(pos.ctx, pos.s, dice);
+        PlayScreen p(p_session, {});
+        REQUIRE(p.set_option("shot-threshold", "0"));
+        card_key(p, 't');
+        REQUIRE(p.state().decision == rules::Decision::React);
+        const core::Square cursor = p.cursor();
+        p.handle(KeyPress::character('y'));
+        CHECK(p.cursor() == cursor);
+        CHECK(p_session.history().back().command ==
+              rules::Command{rules::Shoot{core::parse_square("h7").value(), core::parse_square("h5").value()}});
+    }
+    SECTION("n lets it go, the cursor stays") {
+        core::ScriptedDice dice = core::ScriptedDice::parse("");
+        control::Session p_session(pos.ctx, pos.s, dice);
+        PlayScreen p(p_session, {});
+        REQUIRE(p.set_option("shot-threshold", "0"));
+        card_key(p, 't');
+        REQUIRE(p.state().decision == rules::Decision::React);
+        const core::Square cursor = p.cursor();
+        p.handle(KeyPress::character('n'));
+        CHECK(p.cursor() == cursor);
+        CHECK(p_session.history().back().command == rules::Command{rules::Decline{}});
+        CHECK(p.state().decider == rules::Side::A);
+        // No stop now: y and n move the cursor again.
+        p.handle(KeyPress::character('y'));
+        CHECK(p.cursor() != cursor);
+    }
+    SECTION("two shots offered: listed beside the map with their odds, picked by their digit") {
+        pos.add(rules::Side::A, "arquebus", "c5");
+        pos.add(rules::Side::B, "arquebus", "c7");
+        core::ScriptedDice dice = core::ScriptedDice::parse("d6:1 d6:6");
+        control::Session p_session(pos.ctx, pos.s, dice);
+        PlayScreen p(p_session, {});
+        REQUIRE(p.set_option("shot-threshold", "0"));
+        card_key(p, 't');
+        REQUIRE(p.state().decision == rules::Decision::React);
+        const std::string s = screen_of(p);
+        INFO(s);
+        CHECK(contains(s, "B Spanish: OUT OF TURN, 2 reactions listed"));
+        CHECK(contains(s, "right: 1-2 picks one, n lets them go, D lets all"));
+        CHECK(contains(s, "Out of turn: 1-2 picks"));
+        CHECK(contains(s, "1 shoot h7 h5 - hit or worse"));
+        CHECK(contains(s, "2 shoot c7 c5 - hit or worse"));
+        const std::size_t before = p_session.history().size();
+        p.handle(KeyPress::character('y'));
+        CHECK(p.message() == "2 reactions are offered: 1-2 picks one.");
+        CHECK(p_session.history().size() == before);
+        p.handle(KeyPress::character('2'));
+        CHECK(p_session.history().back().command ==
+              rules::Command{rules::Shoot{core::parse_square("c7").value(), core::parse_square("c5").value()}});
+    }
 }

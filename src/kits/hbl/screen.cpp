@@ -438,6 +438,21 @@ std::optional<std::string> Screen::forfeits(const Context& ctx, const State& s, 
            ", any other key keeps it.";
 }
 
+std::vector<Command> Screen::Reactions::offers() const {
+    const State& s = session_.state();
+    if (s.decision != hbl::Decision::React || !session_.seat(s.decider).here()) return {};
+    std::vector<Command> out;
+    for (const Command& c : hbl::legal_commands(session_.context(), s)) {
+        if (std::holds_alternative<hbl::cmd::Shoot>(c)) out.push_back(c);
+    }
+    return out;
+}
+
+std::optional<std::string> Screen::Reactions::let_go() {
+    if (session_.state().decision != hbl::Decision::React) return std::string("there is no reaction to let go now");
+    return session_.play(hbl::cmd::Hold{}).refused;
+}
+
 bool Screen::out_of_turn(const State& s) {
     return !s.over() && s.decision != Decision::Choose && s.decider != s.active;
 }

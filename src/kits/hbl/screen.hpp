@@ -4,7 +4,7 @@
 /// (turn, phase and pips, the card, each army's die, chips and deck), the Enter menu, its action
 /// keys, the legend. It has no tips, and no reaction filter: its rules ask for a reaction (a shot
 /// at a command activated to move, HBL-SHOOT-1) only when one of the side's loaded units has a
-/// target, so every window offers something (ui::NoReactions).
+/// target, so every window offers something (ui::NoReactions, with the shots offered for y).
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -26,7 +26,20 @@ struct Screen {
     using State = hbl::GameState;
     using Command = hbl::Command;
     struct Tips {};
-    using Reactions = ui::NoReactions<hbl::Engine>;
+    /// Its rules stop for a reaction only when one can be made: nothing is let go, and a stop
+    /// offers its shots for one key (y, 1-9), n holds.
+    class Reactions : public ui::NoReactions<hbl::Engine> {
+      public:
+        explicit Reactions(control::SessionOf<hbl::Engine>& session)
+            : ui::NoReactions<hbl::Engine>(session), session_(session) {}
+        /// The shots at the command activated (HBL-SHOOT-1) while a person here decides.
+        std::vector<Command> offers() const;
+        /// Plays `hold`.
+        std::optional<std::string> let_go();
+
+      private:
+        control::SessionOf<hbl::Engine>& session_;
+    };
 
     /// The side pane's 28 columns beside a board of two cells a square at 80x24, and under it two
     /// rows of hint and the two bottom lines.

@@ -195,6 +195,16 @@ std::optional<ui::Odds> Text::odds(const Context& ctx, const State& s, const Com
     return std::nullopt;
 }
 
+ui::ReactionOffer Text::reaction_offer(const Context& ctx, const State& s, const Command& c) {
+    ui::ReactionOffer out{print(ctx, s, c), std::holds_alternative<cmd::Shoot>(c) ? "fires" : "plays it"};
+    // The summary without its "shot at A H1: ": the command names the target.
+    if (const auto o = odds(ctx, s, c)) {
+        const auto colon = o->summary.find(": ");
+        out.text += " - " + (colon == std::string::npos ? o->summary : o->summary.substr(colon + 2));
+    }
+    return out;
+}
+
 std::string Text::square_status(const Context& ctx, const State& s, core::Square sq, int width) {
     for (int brevity = 0; brevity <= 2; ++brevity) {
         std::string line = square_words(ctx, s, sq, brevity);

@@ -40,6 +40,9 @@ struct Text {
     static std::vector<std::string> game_summary(const Context& ctx, const State& s);
     /// The command's text, and for `activate` the units of the command it activates.
     static std::string menu_label(const Context& ctx, const State& s, const Command& c);
+    /// A shot at an activated command (HBL-SHOOT-1) with its odds' summary ("shoot ... - shot at
+    /// A K1: an effect 42%, about 0.50 UI"), which y fires.
+    static ui::ReactionOffer reaction_offer(const Context& ctx, const State& s, const Command& c);
     static const char* setup_hint();
     static const char* setup_name() { return "the initiative roll"; }
 };

@@ -10,6 +10,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <variant>
 
 #include "ai/match.hpp"
 #include "kits/pikette/ai/players.hpp"
@@ -134,6 +135,7 @@ int PiketteBench::reaction_bench(const std::vector<rules::RulesContext>& pairing
     long windows = 0;
     long ask = 0;
     long never = 0;
+    long into_melee = 0;  // stops (ask) offering a shot into a square where the side's own unit fights
     std::map<std::string, long> reasons;  // the stops with unmoved shots asked, by reason
     try {
         for (int g = 0; g < games; ++g) {
@@ -156,6 +158,13 @@ int PiketteBench::reaction_bench(const std::vector<rules::RulesContext>& pairing
                     if (const auto reason = asked.reason()) {
                         ++p.ask, ++ask;
                         ++reasons[reason->substr(0, std::min<std::size_t>(reason->find(" ("), 24))];
+                        for (const rules::Command& c : asked.offers()) {
+                            const auto* shot = std::get_if<rules::Shoot>(&c);
+                            if (shot && rules::unit_at(s, shot->target, s.decider)) {
+                                ++into_melee;
+                                break;
+                            }
+                        }
                     }
                     if (quiet.reason()) ++p.never, ++never;
                 }
@@ -185,6 +194,7 @@ int PiketteBench::reaction_bench(const std::vector<rules::RulesContext>& pairing
     std::string by_reason;
     for (const auto& [r, n] : reasons) by_reason += (by_reason.empty() ? "" : "; ") + r + " " + std::to_string(n);
     std::printf("stops (ask) by reason: %s\n", by_reason.c_str());
+    std::printf("stops (ask) offering a shot into a square where the side's own unit fights: %ld\n", into_melee);
     return 0;
 }
 

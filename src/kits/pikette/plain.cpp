@@ -249,6 +249,13 @@ std::vector<std::string> Plain::page_help() {
 
 std::optional<std::string> Plain::word(control::ReactionFilter& reactions, const std::string& word,
                                        const std::string& rest) {
+    if (word == "shot-threshold") {
+        if (const auto n = control::parse_percent(rest)) {
+            reactions.set_shot_threshold(*n);
+            return "shot-threshold " + std::to_string(*n) + ".";
+        }
+        return "shot-threshold PERCENT, 0 to 100 (now " + std::to_string(reactions.shot_threshold()) + ").";
+    }
     if (word != "unmoved-shots") return std::nullopt;
     if (const auto u = control::parse_unmoved_shots(rest)) {
         reactions.set_unmoved_shots(*u);
@@ -260,7 +267,9 @@ std::optional<std::string> Plain::word(control::ReactionFilter& reactions, const
 
 std::vector<std::string> Plain::word_help() {
     return {"  unmoved-shots ask|never: whether shots at units that did not move stop the game",
-            "                (reactions with nothing new to do never stop it)"};
+            "                (reactions with nothing new to do never stop it)",
+            "  shot-threshold PERCENT: a shot less likely than this to hit or disorder never",
+            "                stops the game (default " + std::to_string(control::kDefaultShotThreshold) + "; 0: every shot may)"};
 }
 
 std::vector<std::string> Plain::odds(const Context& ctx, const State& s, const std::string& text, std::string& why) {

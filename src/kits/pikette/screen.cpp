@@ -266,6 +266,16 @@ std::vector<std::string> Screen::tips(const control::Session& session, const Sta
 }
 
 std::optional<std::string> Screen::command_word(Reactions& reactions, const std::string& text) {
+    if (text.starts_with("shot-threshold")) {
+        const std::string word = text.size() > 15 ? text.substr(15) : std::string();
+        if (const auto n = control::parse_percent(word)) {
+            reactions.set_shot_threshold(*n);
+            return *n == 0 ? std::string("Every shot may stop the game for you again.")
+                           : "Shots less likely than " + std::to_string(*n) +
+                                 "% to hit or disorder no longer stop the game for you.";
+        }
+        return "shot-threshold PERCENT, 0 to 100 (now " + std::to_string(reactions.shot_threshold()) + ")";
+    }
     if (!text.starts_with("unmoved-shots")) return std::nullopt;
     const std::string word = text.size() > 14 ? text.substr(14) : std::string();
     if (const auto u = control::parse_unmoved_shots(word)) {
@@ -279,16 +289,33 @@ std::optional<std::string> Screen::command_word(Reactions& reactions, const std:
 }
 
 std::vector<ui::KitOption> Screen::options() {
+    ui::KitOption threshold{
+        "shot-threshold", "PERCENT",
+        "Out of turn, a shot less likely than PERCENT to do harm (a hit, or the target\n"
+        "Disordered or Routed) never stops the game for you (default " +
+            std::to_string(control::kDefaultShotThreshold) + "; 0: every shot\n"
+            "may stop it)",
+        "A shot less likely than PERCENT to do harm never stops the game for you (0 to 100,\n"
+        "default " + std::to_string(control::kDefaultShotThreshold) + "), as in tercio play",
+        {std::to_string(control::kDefaultShotThreshold)},
+        std::pair{0, 100}};
     return {{"unmoved-shots", "WHEN",
              "Out of turn, whether a shot at an enemy unit that has not moved in the phase\n"
              "stops the game for you: ask (once a phase, the default) or never. Reactions\n"
              "with nothing new to do never stop it; `decline all` (D) waits for your phase",
              "Whether a shot at an enemy unit that has not moved stops the game for you: ask\n"
              "(once a phase, the default) or never, as in tercio play",
-             {control::to_string(control::UnmovedShots::Ask), control::to_string(control::UnmovedShots::Never)}}};
+             {control::to_string(control::UnmovedShots::Ask), control::to_string(control::UnmovedShots::Never)},
+             std::nullopt},
+            std::move(threshold)};
 }
 
 bool Screen::set_option(Reactions& reactions, const std::string& name, const std::string& value) {
+    if (name == "shot-threshold") {
+        const auto n = control::parse_percent(value);
+        if (n) reactions.set_shot_threshold(*n);
+        return n.has_value();
+    }
     if (name != "unmoved-shots") return false;
     const auto u = control::parse_unmoved_shots(value);
     if (u) reactions.set_unmoved_shots(*u);

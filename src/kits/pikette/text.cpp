@@ -72,6 +72,26 @@ std::string Text::menu_label(const Context&, const State&, const Command& c) {
     return rules::print(c);
 }
 
+ui::ReactionOffer Text::reaction_offer(const Context& ctx, const State& s, const Command& c) {
+    ui::ReactionOffer out{rules::print(c), "plays it"};
+    if (std::holds_alternative<rules::Shoot>(c)) out.verb = "fires";
+    if (std::holds_alternative<rules::Charge>(c)) out.verb = "charges";
+    if (std::holds_alternative<rules::Evade>(c)) {
+        out.verb = "evades";
+        // The unit the mover has just entered (PS-OPP-9).
+        if (s.move.unit != rules::kNone) {
+            const core::Square at = s.units[s.move.unit].square;
+            if (const auto evader = rules::unit_at(s, at, s.decider))
+                out.text = "evade with " + control::unit_name(ctx, s, *evader) + " from " + core::to_string(at);
+        }
+        return out;
+    }
+    const std::vector<Command> one{c};
+    const auto p = rules::preview(ctx, s, one);
+    if (const rules::Preview* v = std::get_if<rules::Preview>(&p)) out.text += " - " + control::reaction_odds(ctx, s, *v);
+    return out;
+}
+
 const char* Text::setup_hint() {
     return "Before the battle each army rolls for upgrades, extra units and morale chips, then "
            "both roll for "

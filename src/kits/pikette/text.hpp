@@ -40,6 +40,9 @@ struct Text {
     static std::vector<std::string> game_summary(const Context& ctx, const State& s);
     /// The command's text (`tercio run`'s language).
     static std::string menu_label(const Context& ctx, const State& s, const Command& c);
+    /// "shoot d5 d11 - hit or worse 30%, Routed 6%" (fires), "charge h8 - L1 Lancers (B) wins
+    /// 35%, ..." (charges), "evade with S1 Skirmishers (B) from h5" (evades).
+    static ui::ReactionOffer reaction_offer(const Context& ctx, const State& s, const Command& c);
     static const char* setup_hint();
     static const char* setup_name() { return "the set-up rolls"; }
 };

@@ -101,6 +101,24 @@ std::string odds_summary(const RulesContext& ctx, const GameState& s, const Prev
     return {};
 }
 
+std::string reaction_odds(const RulesContext& ctx, const GameState& s, const Preview& p) {
+    if (p.kind != Preview::Kind::Shot && p.kind != Preview::Kind::CombinedShot) return odds_summary(ctx, s, p);
+    double harm = 0;
+    double routed = 0;
+    const auto add = [&](int hits, Status status, const odds::Chance& c) {
+        if (hits > 0 || status != Status::None) harm += c.approx();
+        if (status == Status::Routed) routed += c.approx();
+    };
+    if (p.kind == Preview::Kind::Shot) {
+        for (const auto& o : p.shot.outcomes) add(o.new_hits, o.status, o.chance);
+    } else {
+        for (const auto& o : p.combined.outcomes) add(o.new_hits, o.status, o.chance);
+    }
+    std::string out = "hit or worse " + whole_percent(harm);
+    if (routed > 0) out += ", Routed " + whole_percent(routed);
+    return out;
+}
+
 std::vector<std::string> odds_lines(const RulesContext& ctx, const GameState& s, const Preview& p) {
     std::vector<std::string> out;
     const auto dice_lines = [&](std::size_t unit, const ModifiedRoll& r) {

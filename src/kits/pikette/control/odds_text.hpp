@@ -17,4 +17,9 @@ std::vector<std::string> odds_lines(const rules::RulesContext& ctx, const rules:
 /// percentages: the exact fractions are in odds_lines.
 std::string odds_summary(const rules::RulesContext& ctx, const rules::GameState& s, const rules::Preview& p);
 
+/// The odds of a reaction in a few words, for the out-of-turn prompt: a shot's chance of harm (a
+/// hit, or the target Disordered or Routed: what the reaction filter's shot threshold compares)
+/// and of a rout ("hit or worse 30%, Routed 6%"); any other preview's summary (odds_summary).
+std::string reaction_odds(const rules::RulesContext& ctx, const rules::GameState& s, const rules::Preview& p);
+
 }  // namespace tercio::control
