@@ -203,7 +203,7 @@ int run_default(const fs::path& data_dir) {
               << "  tercio play ...        against the computer (--vs LEVEL) or two players at one keyboard\n"
               << "                         (? in the game for keys); --resume goes on with your game;\n"
               << "                         --plain plays in plain text lines (screen readers, scripts)\n"
-              << "  tercio check FILE...   check ruleset, army, position and save files\n"
+              << "  tercio check FILE...   check ruleset, army, position, save and rules text files\n"
               << "  tercio rules [ID]      the rules text the game follows (tercio rules PS-MOVE-3)\n"
               << "  tercio run ...         play a game headless from a file of commands\n"
               << "  tercio replay FILE     show a saved game step by step\n"
@@ -246,7 +246,7 @@ int main(int argc, char** argv) {
 
     std::vector<std::string> check_files;
     CLI::App* check = app.add_subcommand(
-        "check", "Check ruleset, army, position and save files; print every error as file:line:column: message");
+        "check", "Check ruleset, army, position, save and rules text files; print every error as\nfile:line:column: message");
     check->fallthrough();  // parent options such as --data-dir may follow "check"
     check->add_option("FILE", check_files, "TOML files to check")->required()->type_name("FILE...");
 
