@@ -136,4 +136,34 @@ void drop_last_character(std::string& text) {
     if (!text.empty()) text.pop_back();
 }
 
+std::vector<std::string> near_lines(int files, int ranks, const std::string& rest,
+                                    const std::function<std::string(core::Square)>& words) {
+    const auto q = core::parse_square(rest, files, ranks);
+    if (!q) {
+        return {rest.empty() ? std::string("near: give a square, as in: near h8.")
+                             : "near: " + rest + " is not a square of the board (a1 to " +
+                                   core::to_string(core::make_square(files - 1, ranks - 1)) + ")."};
+    }
+    std::vector<std::string> out{"At " + core::to_string(*q) + ", " + words(*q) + "."};
+    std::vector<std::string> empty;
+    for (const core::Facing f : core::kAllFacings) {
+        const core::Offset v = core::vector(f);
+        const core::Square n = core::make_square(q->x + v.dx, q->y + v.dy);
+        if (!core::on_board(n, files, ranks)) continue;
+        const std::string where = std::string(core::facing_words(f)) + ", " + core::to_string(n);
+        const std::string what = words(n);
+        if (what == "open ground, empty") {
+            empty.push_back(where);
+        } else {
+            out.push_back("To the " + where + ", " + what + ".");
+        }
+    }
+    if (!empty.empty()) {
+        std::string line = "Open and empty around it:";
+        for (std::size_t k = 0; k < empty.size(); ++k) line += (k == 0 ? " " : "; ") + empty[k];
+        out.push_back(line + ".");
+    }
+    return out;
+}
+
 }  // namespace tercio::ui

@@ -3,10 +3,12 @@
 /// smallest layout, the "too small" notice, the history page and its scroll keys, rows drawn over
 /// the log, key tables, and the odds column. Pure drawing on a Surface; nothing here names a
 /// ruleset.
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/grid.hpp"
 #include "ui/log.hpp"
 #include "ui/surface.hpp"
 
@@ -101,5 +103,11 @@ int draw_odds_column(Surface& out, int x, const Odds& odds, int scroll);
 
 /// Removes the last character of valid UTF-8 text: all its bytes.
 void drop_last_character(std::string& text);
+
+/// `near SQUARE` in --plain, for any ruleset: the square, then each of the eight around it on the
+/// board (those `words` calls "open ground, empty" together at the end), in sentences; or why
+/// `rest` names no square of a `files` x `ranks` board. `words` is the kit's description of a square.
+std::vector<std::string> near_lines(int files, int ranks, const std::string& rest,
+                                    const std::function<std::string(core::Square)>& words);
 
 }  // namespace tercio::ui

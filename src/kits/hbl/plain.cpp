@@ -1,5 +1,7 @@
 #include "kits/hbl/plain.hpp"
 
+#include "ui/screen_parts.hpp"
+
 #include "kits/hbl/control/event_text.hpp"
 #include "kits/hbl/run.hpp"
 
@@ -110,34 +112,7 @@ std::string square_words(const hbl::Context& ctx, const hbl::GameState& s, core:
 /// together at the end.
 std::vector<std::string> near_page(const hbl::Context& ctx, const hbl::GameState& s,
                                    const std::string& rest) {
-    const auto q = core::parse_square(rest, s.files, s.ranks);
-    if (!q) {
-        return {rest.empty()
-                    ? std::string("near: give a square, as in: near h8.")
-                    : "near: " + rest + " is not a square of the board (a1 to " +
-                          core::to_string(core::make_square(s.files - 1, s.ranks - 1)) + ")."};
-    }
-    std::vector<std::string> out{"At " + core::to_string(*q) + ", " + square_words(ctx, s, *q) +
-                                 "."};
-    std::vector<std::string> empty;
-    for (const core::Facing f : core::kAllFacings) {
-        const core::Offset v = core::vector(f);
-        const core::Square n = core::make_square(q->x + v.dx, q->y + v.dy);
-        if (!core::on_board(n, s.files, s.ranks)) continue;
-        const std::string where = std::string(core::facing_words(f)) + ", " + core::to_string(n);
-        const std::string what = square_words(ctx, s, n);
-        if (what == "open ground, empty") {
-            empty.push_back(where);
-        } else {
-            out.push_back("To the " + where + ", " + what + ".");
-        }
-    }
-    if (!empty.empty()) {
-        std::string line = "Open and empty around it:";
-        for (std::size_t k = 0; k < empty.size(); ++k) line += (k == 0 ? " " : "; ") + empty[k];
-        out.push_back(line + ".");
-    }
-    return out;
+    return ui::near_lines(s.files, s.ranks, rest, [&](core::Square q) { return square_words(ctx, s, q); });
 }
 
 }  // namespace
