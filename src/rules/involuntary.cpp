@@ -259,16 +259,33 @@ InvoluntaryPath rout_move(const RulesContext& ctx, GameState& s, std::size_t uni
     return involuntary_move(ctx, s, unit, o, dice, ev);
 }
 
-InvoluntaryPath evade(const RulesContext& ctx, GameState& s, std::size_t evader,
-                      Square entered_from, core::Dice& dice, Events& ev) {
-    const Unit& e = s.units[evader];
+namespace {
+
+/// PS-INVOL-4: the evader's order, away from the square the entering unit came from.
+InvoluntaryOrder evade_order(const Unit& e, Square entered_from) {
     InvoluntaryOrder o;
     o.kind = InvoluntaryKind::Evade;
     const auto d = direction_of(e.square - entered_from);
     o.direction = d.value_or(Facing::N);
     o.reference = entered_from;
-    o.points = d ? e.move_half : 0;  // PS-INVOL-4: its full Move
-    return involuntary_move(ctx, s, evader, o, dice, ev);
+    o.points = d ? e.move_half : 0;  // its full Move
+    return o;
+}
+
+}  // namespace
+
+InvoluntaryPath evade(const RulesContext& ctx, GameState& s, std::size_t evader,
+                      Square entered_from, core::Dice& dice, Events& ev) {
+    return involuntary_move(ctx, s, evader, evade_order(s.units[evader], entered_from), dice, ev);
+}
+
+std::optional<InvoluntaryPath> evade_plan(const RulesContext& ctx, const GameState& s) {
+    if (s.decision != Decision::React || s.react_window != ReactWindow::Evade || !detail::can_evade(ctx, s)) {
+        return std::nullopt;
+    }
+    const Unit& mover = s.units[s.move.unit];
+    const std::size_t evader = *unit_at(s, mover.square, other(mover.side));
+    return plan_involuntary(ctx, s, evader, evade_order(s.units[evader], s.move.previous));
 }
 
 InvoluntaryPath pursue(const RulesContext& ctx, GameState& s, std::size_t pursuer,

@@ -119,6 +119,11 @@ InvoluntaryPath rout_move(const RulesContext& ctx, GameState& s, std::size_t uni
 InvoluntaryPath evade(const RulesContext& ctx, GameState& s, std::size_t evader,
                       Square entered_from, core::Dice& dice, Events& ev);
 
+/// Where an evade open now would go (PS-INVOL-4, PS-OPP-9), before it is chosen: the path
+/// `evade` would take for the unit the moving unit has just entered, planned without dice (the
+/// dice entering a square may roll only touch leaders). Nothing when no evade is open.
+std::optional<InvoluntaryPath> evade_plan(const RulesContext& ctx, const GameState& s);
+
 /// PS-INVOL-7, PS-MELEE-20: the pursuer follows the routed unit's path (from rout_move) square
 /// by square with its full Move in points, and stops on entering the routed unit's square, when
 /// its points run out, at the board edge, or before a square illegal for it. It then faces the

@@ -328,6 +328,21 @@ std::string unreachable_why(const RulesContext& ctx, const GameState& s, const U
            " is blocked: an enemy unit, terrain that stops or forbids it, or the board's edge (PS-MOVE-6, PS-MOVE-10)";
 }
 
+/// Why a move-and-attack entering `en` from `entry` is refused: that is its front, in words, with
+/// the squares that enter its flank or rear, then the rule.
+std::string front_not_flank(const RulesContext& ctx, const GameState& s, const Unit& en, Square entry) {
+    std::string flank;
+    for (Facing f : core::kAllFacings) {
+        const core::Offset v = core::vector(f);
+        const Square q = core::make_square(en.square.x + v.dx, en.square.y + v.dy);
+        if (s.on_board(q) && entered_from_flank_or_rear(ctx, q, en)) flank += (flank.empty() ? "" : " ") + core::to_string(q);
+    }
+    return "entering from " + core::to_string(entry) + " meets the front of the enemy " + ctx.type(en).name + " in " +
+           core::to_string(en.square) + " (it faces " + std::string(core::to_string(en.facing)) + "); " +
+           (flank.empty() ? std::string() : "its flank or rear is entered from " + flank + ", and ") +
+           "moving in to attack at once needs its flank or rear, or the enemy Disordered (PS-MELEE-3)";
+}
+
 /// Resolves a Move command to a path, or says why it is illegal.
 Why plan_move(const RulesContext& ctx, const GameState& s, const Move& m, std::size_t& ui, Path& path) {
     const auto found = unit_at(s, m.from, s.active);
@@ -375,7 +390,7 @@ Why plan_move(const RulesContext& ctx, const GameState& s, const Move& m, std::s
                 return std::string("a unit routed this phase cannot be cut down until your next phase (PS-MELEE-21)");
             }
             if (en.status == UnitStatus::Ok && !entered_from_flank_or_rear(ctx, entry, en)) {
-                return std::string("moving in to attack at once needs a Disordered enemy or its flank or rear (PS-MELEE-3)");
+                return front_not_flank(ctx, s, en, entry);
             }
         }
     }

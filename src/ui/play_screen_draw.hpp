@@ -216,7 +216,11 @@ void PlayScreenOf<K>::draw(Surface& out) const {
     MapView view;
     view.cursor = cursor_;
     view.selected = selected_;
-    if (selected_) Kit::mark_reach(ctx_, s_, *selected_, view);  // its reach and targets
+    if (selected_) {
+        Kit::mark_reach(ctx_, s_, *selected_, view);  // its reach and targets
+    } else if (const std::vector<Command> offers = stop_offers(); offers.size() == 1) {
+        Kit::mark_offer(ctx_, s_, offers.front(), view);  // what the one key would do
+    }
     view.ascii = opt_.ascii;
     view.color = opt_.color;
     // Larger squares when the terminal leaves the side pane and the rows under the map at least

@@ -149,6 +149,10 @@ concept ScreenKit = TextKit<K> &&
     /// The squares a command names, marked on the replay's board in the state after it (`s`):
     /// where it moved or placed (view.reach), what it shot or fought (view.arc).
     K::Screen::mark_command(ctx, s, c, view);
+    /// The squares a reaction offered now names, marked on the board while its stop waits for
+    /// the key (`s` before it): where the unit would go (view.reach), what it would hit
+    /// (view.arc).
+    K::Screen::mark_offer(ctx, s, c, view);
     /// Whether a command, with its events, turned a card (the replay's `]` and `[`).
     { K::Screen::turned_card(c, ev) } -> std::same_as<bool>;
     /// The Enter menu: the legal commands at the cursor (with the selection).

@@ -309,7 +309,11 @@ TEST_CASE("move-and-attack from the flank costs the move plus 1 pip",
         const auto a = p.add(A, "pike", "h3", Facing::N);
         const auto b = p.add(B, "arquebus", "h5", Facing::S);
         on_card(p, CardKind::InfantryMove);
-        CHECK(contains(p.refusal("move h3 h5 attack"), "PS-MELEE-3"));
+        // The refusal says in words what stops it, and which squares enter its flank or rear.
+        CHECK(p.refusal("move h3 h5 attack") ==
+              "entering from h4 meets the front of the enemy Arquebus in h5 (it faces S); its flank or rear is "
+              "entered from h6 i6 i5 g5 g6, and moving in to attack at once needs its flank or rear, or the enemy "
+              "Disordered (PS-MELEE-3)");
         // Contact without a melee (PS-AMB-54).
         const auto ev = p.play("move h3 h5");
         CHECK(events_of<MeleeResolved>(ev).empty());

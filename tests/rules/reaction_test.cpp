@@ -5,6 +5,7 @@
 #include <set>
 
 #include "tests/rules/position_fixture.hpp"
+#include "rules/involuntary.hpp"
 
 using namespace tercio;
 using namespace tercio::rules;
@@ -538,6 +539,35 @@ TEST_CASE("an evade may take the unit off the table, at no chip cost",
     CHECK_FALSE(p.unit(e).on_table());
     CHECK(p.s.morale_chips[1] == chips);
     CHECK(back_to_active(p));
+}
+
+TEST_CASE("an evade's path is known before it is chosen, and is the path it takes (issue 40)",
+          "[rules][reaction][PS-INVOL-4][PS-INVOL-6][PS-OPP-9]") {
+    struct Case {
+        const char* mover;
+        const char* evader;
+        const char* evader_type;
+    };
+    // Straight on; deviating round a unit in the way; off the board.
+    for (const Case c : {Case{"h4", "h5", "skirmishers"}, Case{"g4", "h5", "skirmishers"},
+                         Case{"h4", "h5", "light_horse"}, Case{"h13", "h14", "light_horse"}}) {
+        INFO(c.mover << " enters " << c.evader_type << " in " << c.evader);
+        Position p = board();
+        p.add(A, "arquebus", c.mover);
+        const auto e = p.add(B, c.evader_type, c.evader, Facing::S);
+        if (std::string(c.evader_type) == "light_horse" && std::string(c.evader) == "h5") p.add(A, "militia", "h6");
+        CHECK_FALSE(rules::evade_plan(p.ctx, p.s));  // no evade open yet
+        p.play(std::string("move ") + c.mover + " " + c.evader);
+        REQUIRE(evade_window(p));
+        const auto plan = rules::evade_plan(p.ctx, p.s);
+        REQUIRE(plan);
+        CHECK(plan->start == p.unit(e).square);
+        std::vector<std::string> planned;
+        for (const Square q : plan->squares) planned.push_back(core::to_string(q));
+        if (plan->left_table) planned.push_back("off");
+        CHECK(path_of(p.play("evade"), e) == planned);
+        CHECK_FALSE(rules::evade_plan(p.ctx, p.s));  // taken: no evade open
+    }
 }
 
 TEST_CASE("evade direction: away along the entry vector, deviating counter-clockwise first",

@@ -1071,3 +1071,48 @@ TEST_CASE("a stop out of turn is answered with one key: y takes the reaction off
               rules::Command{rules::Shoot{core::parse_square("c7").value(), core::parse_square("c5").value()}});
     }
 }
+
+TEST_CASE("an evade shows where it will go before it is chosen: in the prompt, the menu and on the map (issue 40)",
+          "[ui][screen][PS-INVOL-4][PS-OPP-9]") {
+    test::Position pos = test::board();  // A holds an Infantry Move card
+    pos.add(rules::Side::A, "pike", "h4");
+    pos.add(rules::Side::B, "skirmishers", "h5", core::Facing::E);
+    const auto near = pos.add(rules::Side::A, "militia", "g8");
+    pos.play("move h4 h5");
+    REQUIRE(pos.s.react_window == rules::ReactWindow::Evade);
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
+    // The one-key prompt says where it goes and what waits there.
+    const std::string offer =
+        kits::pikette::Text::reaction_offer(pos.ctx, pos.s, rules::Command{rules::Evade{}}).text;
+    CHECK(offer == "evade with " + control::unit_name(pos.ctx, pos.s, 3) + " from h5 to h7 by h6, Disordered there, next to enemy " +
+                       control::unit_name(pos.ctx, pos.s, near) + " in g8");
+    std::string s = screen_of(p, 120, 40);
+    INFO(s);
+    CHECK(contains(s, "h7 by h6, Disordered there, next to enemy"));
+    // The map marks its path while the stop waits, with nothing selected.
+    ui::MapView view;
+    kits::pikette::Screen::mark_offer(pos.ctx, pos.s, rules::Command{rules::Evade{}}, view);
+    CHECK(view.reach == std::vector<core::Square>{test::sq("h6"), test::sq("h7")});
+    // Selected, the evader's reach is the same path; the Enter menu names it in brief.
+    ui::MapView selected;
+    kits::pikette::Screen::mark_reach(pos.ctx, pos.s, test::sq("h5"), selected);
+    CHECK(selected.reach == view.reach);
+    while (p.cursor() != test::sq("h5")) {
+        p.handle(KeyPress::character(p.cursor().x < test::sq("h5").x ? 'l' : p.cursor().x > test::sq("h5").x ? 'h'
+                                     : p.cursor().y < test::sq("h5").y ? 'k' : 'j'));
+    }
+    p.handle(KeyPress::of(K::Enter));
+    s = screen_of(p);
+    UNSCOPED_INFO(s);
+    CHECK(contains(s, "2 evade to h7, 1 enemy near\n"));
+    // Off the board: it says the unit is lost.
+    test::Position edge = test::board();
+    edge.add(rules::Side::A, "arquebus", "h13");
+    edge.add(rules::Side::B, "light_horse", "h14", core::Facing::S);
+    edge.play("move h13 h14");
+    REQUIRE(edge.s.react_window == rules::ReactWindow::Evade);
+    CHECK(contains(kits::pikette::Text::reaction_offer(edge.ctx, edge.s, rules::Command{rules::Evade{}}).text,
+                   "from h14 off the board by h15: lost for the battle (PS-MOVE-11)"));
+}

@@ -481,6 +481,10 @@ void Screen::mark_command(const Context&, const State& after, const Command& c, 
     }
 }
 
+void Screen::mark_offer(const Context& ctx, const State& s, const Command& c, ui::MapView& view) {
+    mark_command(ctx, s, c, view);
+}
+
 bool Screen::turned_card(const Command& c, const hbl::Events&) {
     return std::holds_alternative<hbl::cmd::Turn>(c);
 }

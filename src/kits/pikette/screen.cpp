@@ -10,6 +10,7 @@
 #include "kits/pikette/map_pane.hpp"
 #include "kits/pikette/side_pane.hpp"
 #include "kits/pikette/control/session.hpp"
+#include "rules/involuntary.hpp"
 
 namespace tercio::kits::pikette {
 
@@ -99,6 +100,10 @@ std::optional<std::size_t> Screen::unit_at(const State& s, core::Square q, core:
 
 void Screen::mark_reach(const Context& ctx, const State& s, core::Square selected,
                         ui::MapView& view) {
+    // The unit that may evade: where the evade would take it (PS-INVOL-4).
+    if (const auto plan = rules::evade_plan(ctx, s); plan && plan->start == selected) {
+        for (const Square& q : plan->squares) view.reach.push_back(q);
+    }
     for (const Command& c : legal_commands(ctx, s)) {
         if (const Move* m = std::get_if<Move>(&c);
             m && m->from == selected && m->to && !m->attack) {
@@ -215,6 +220,7 @@ std::vector<std::string> Screen::legend(bool a) {
         std::string("Unit selected:  +  it can move there   -  it can shoot there   ") +
             (a ? ":" : "±") + "  both",
         "                underlined and bold, its file and rank reversed at the edges",
+        "Out of turn:    +  where an evade offered would go, - what a shot would hit",
         std::string("Terrain:        ") + (a ? "&  wood   #  building   %  hill   ~  stream"
                                              : "♣  wood   #  building   ^  hill   ≈  stream"),
         "The side pane:",
@@ -347,6 +353,18 @@ void Screen::mark_command(const Context&, const State&, const Command& c, ui::Ma
                    [&](const auto&) {},
                },
                c);
+}
+
+void Screen::mark_offer(const Context& ctx, const State& s, const Command& c, ui::MapView& view) {
+    if (std::holds_alternative<rules::Evade>(c)) {
+        if (const auto plan = rules::evade_plan(ctx, s)) {
+            for (const Square& q : plan->squares) view.reach.push_back(q);
+        }
+        return;
+    }
+    mark_command(ctx, s, c, view);
+    // The moving unit an opportunity charge would hit.
+    if (std::holds_alternative<Charge>(c) && s.move.unit != rules::kNone) view.arc.push_back(s.units[s.move.unit].square);
 }
 
 bool Screen::turned_card(const Command&, const rules::Events& events) {

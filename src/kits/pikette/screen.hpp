@@ -52,6 +52,9 @@ struct Screen {
     /// Where a move, a shot, a fight, a deployment ... was made.
     static void mark_command(const Context& ctx, const State& after, const Command& c,
                              ui::MapView& view);
+    /// An offered reaction: where an evade would go (its planned path, PS-INVOL-4), the
+    /// charger or shooter and its target.
+    static void mark_offer(const Context& ctx, const State& s, const Command& c, ui::MapView& view);
     /// A card-turned event among its events.
     static bool turned_card(const Command& c, const rules::Events& events);
     static std::vector<Command> menu_commands(const Context& ctx, const State& s,

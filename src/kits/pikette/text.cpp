@@ -68,7 +68,9 @@ std::vector<std::string> Text::game_summary(const Context& ctx, const State& s) 
     return ui::game_summary(ctx, s);
 }
 
-std::string Text::menu_label(const Context&, const State&, const Command& c) {
+std::string Text::menu_label(const Context& ctx, const State& s, const Command& c) {
+    // An evade says where it goes (PS-INVOL-4), so the player knows before choosing it.
+    if (std::holds_alternative<rules::Evade>(c)) return "evade " + control::evade_route(ctx, s, true);
     return rules::print(c);
 }
 
@@ -82,7 +84,8 @@ ui::ReactionOffer Text::reaction_offer(const Context& ctx, const State& s, const
         if (s.move.unit != rules::kNone) {
             const core::Square at = s.units[s.move.unit].square;
             if (const auto evader = rules::unit_at(s, at, s.decider))
-                out.text = "evade with " + control::unit_name(ctx, s, *evader) + " from " + core::to_string(at);
+                out.text = "evade with " + control::unit_name(ctx, s, *evader) + " from " + core::to_string(at) +
+                           " " + control::evade_route(ctx, s);
         }
         return out;
     }

@@ -1,6 +1,9 @@
 #include "kits/pikette/control/odds_text.hpp"
 
+#include <algorithm>
+
 #include "kits/pikette/control/event_text.hpp"
+#include "rules/involuntary.hpp"
 
 namespace tercio::control {
 
@@ -193,6 +196,43 @@ std::vector<std::string> odds_lines(const RulesContext& ctx, const GameState& s,
         out.push_back(result + ": " + chance_text(p.chance));
         break;
     }
+    }
+    return out;
+}
+
+std::string evade_route(const RulesContext& ctx, const GameState& s, bool brief) {
+    const auto plan = evade_plan(ctx, s);
+    if (!plan) return {};
+    std::string by;  // the squares passed on the way
+    const std::size_t passed = plan->squares.size() - (plan->left_table || plan->squares.empty() ? 0 : 1);
+    for (std::size_t k = 0; k < passed; ++k) by += (by.empty() ? "" : " ") + core::to_string(plan->squares[k]);
+    if (plan->left_table) {
+        if (brief) return "off the board: lost";
+        return "off the board" + (by.empty() ? std::string() : " by " + by) + ": lost for the battle (PS-MOVE-11)";
+    }
+    if (plan->squares.empty()) return brief ? "nowhere: blocked" : "nowhere: the way is blocked, it stays (PS-INVOL-4)";
+    // What waits where it stops: the enemy units next to that square.
+    const Square end = plan->end();
+    const Side evader_side = s.units[*unit_at(s, plan->start, other(s.units[s.move.unit].side))].side;
+    std::vector<std::string> near;
+    for (std::size_t i = 0; i < s.unit_count; ++i) {
+        const Unit& u = s.units[i];
+        const core::Offset d = u.square - end;
+        if (u.on_table() && u.side != evader_side && std::max(core::abs_int(d.dx), core::abs_int(d.dy)) <= 1) {
+            near.push_back(unit_name(ctx, s, i) + " in " + core::to_string(u.square));
+        }
+    }
+    std::string out = "to " + core::to_string(end);
+    if (brief) {
+        // A menu's column: the path is on the map.
+        if (!near.empty()) out += ", " + std::to_string(near.size()) + (near.size() == 1 ? " enemy near" : " enemies near");
+        return out;
+    }
+    out += (by.empty() ? std::string() : " by " + by) + ", Disordered there";
+    if (!near.empty()) {
+        out += ", next to enemy " + near.front();
+        if (near.size() == 2) out += " and " + near[1];
+        if (near.size() > 2) out += " and " + std::to_string(near.size() - 1) + " more";
     }
     return out;
 }

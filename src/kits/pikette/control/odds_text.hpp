@@ -22,4 +22,10 @@ std::string odds_summary(const rules::RulesContext& ctx, const rules::GameState&
 /// and of a rout ("hit or worse 30%, Routed 6%"); any other preview's summary (odds_summary).
 std::string reaction_odds(const rules::RulesContext& ctx, const rules::GameState& s, const rules::Preview& p);
 
+/// Where an evade open now would take the unit (PS-INVOL-4), in words, before it is chosen: "to
+/// f11 by d9 e10, Disordered there, next to enemy B L2 Pikemen in g11"; off the board, "off the
+/// board by d9: lost for the battle (PS-MOVE-11)". Empty when no evade is open. `brief`, for a
+/// menu's narrow column: "to f11, 1 enemy near", "off the board: lost".
+std::string evade_route(const rules::RulesContext& ctx, const rules::GameState& s, bool brief = false);
+
 }  // namespace tercio::control
