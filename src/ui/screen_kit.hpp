@@ -39,7 +39,8 @@ struct KeyAction {
 /// your phase."; several are listed beside the map and picked by 1-9) or a `--plain` line
 /// (`plain`: "Out of turn: ...", several listed in it, "Out of turn: 2 reactions: y1 ...; y2 ...",
 /// and picked by y1, y2 ...). `can_let_go`: n may decline it (not a forced charge); `decline_all`: D
-/// lets every reaction go until the side's phase (the kit's filter does that).
+/// lets every reaction go until the side's phase (the kit's filter does that; not named when the
+/// reaction must be made).
 inline std::string reaction_prompt(const std::vector<ReactionOffer>& offers, bool can_let_go, bool decline_all,
                                    bool plain) {
     std::string out = plain ? "Out of turn" : "OUT OF TURN";
@@ -58,7 +59,9 @@ inline std::string reaction_prompt(const std::vector<ReactionOffer>& offers, boo
                (listed < n ? " (Enter at a unit for the others)" : "");
     }
     if (can_let_go) out += std::string(", n lets ") + (n == 1 ? "it" : "them") + " go";
-    if (decline_all) out += ", D lets all go until your phase";
+    // A reaction that must be made is not let go by D either: D is named only where it lets
+    // this one go too.
+    if (decline_all && can_let_go) out += ", D lets all go until your phase";
     if (!can_let_go) out += " (one must be made)";
     return out + ".";
 }

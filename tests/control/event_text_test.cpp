@@ -401,7 +401,10 @@ TEST_CASE("pips are counted in words: 1 pip, 11 pips", "[event-text]") {
     CHECK(control::describe(ctx, s, rules::OrderChosen{rules::Side::A, rules::Side::A, 1, 11}) ==
           "A chooses: A goes first with 1 pip, B second with 11");
     CHECK(control::describe(ctx, s, rules::PhaseStarted{rules::Side::B, 1, false}) ==
-          "Turn 1: B (Spanish) has the initiative with 1 pip");
+          "Turn 1, 1st phase: B (Spanish) acts with 1 pip");
+    // The second phase's side acts second, whoever won the roll (PS-INIT-3, PS-INIT-4).
+    CHECK(control::describe(ctx, s, rules::PhaseStarted{rules::Side::A, 4, true}) ==
+          "Turn 1, 2nd phase: A (French) acts with 4 pips");
     CHECK(control::describe(ctx, s, rules::PhaseEnded{rules::Side::A, 1}) == "A ends its phase (1 pip unused)");
 }
 

@@ -78,7 +78,7 @@ TEST_CASE("Log: one entry per event, with the explanation of a shot", "[ui][log]
 3 B P1 Pike becomes Disordered (was OK)
 3 A loses its marching option
 3 A ends its phase (9 pips unused)
-3 Turn 3: B (Spanish) has the initiative with 6 pips
+3 Turn 3, 2nd phase: B (Spanish) acts with 6 pips
 )");
     CHECK(g.log.size() == 6);
     const ui::LogEntry& shot = g.log[g.shot()];
@@ -99,7 +99,7 @@ TEST_CASE("Log: the newest entries at the bottom, wrapped, with a mark for an ex
   B P1 Pike becomes Disordered (was OK)
   A loses its marching option
   A ends its phase (9 pips unused)
-  Turn 3: B (Spanish) has the initiative
+  Turn 3, 2nd phase: B (Spanish) acts
     with 6 pips)");
 }
 
@@ -125,7 +125,7 @@ TEST_CASE("Log: an expanded shot shows its dice, modifiers and rule IDs", "[ui][
   B P1 Pike becomes Disordered (was OK)
   A loses its marching option
   A ends its phase (9 pips unused)
-  Turn 3: B (Spanish) has the initiative
+  Turn 3, 2nd phase: B (Spanish) acts
     with 6 pips)");
 }
 
@@ -167,8 +167,8 @@ B P1 Pike takes 1 hit
 B P1 Pike becomes Disordered (was OK)
 A loses its marching option
 A ends its phase (9 pips unused)
-Turn 3: B (Spanish) has the initiative
-  with 6 pips)");
+Turn 3, 2nd phase: B (Spanish) acts with
+  6 pips)");
 }
 
 TEST_CASE("Log: a narrow area wraps and stays inside it", "[ui][log]") {
@@ -180,11 +180,11 @@ TEST_CASE("Log: a narrow area wraps and stays inside it", "[ui][log]") {
     v.scroll = 1;
     g.log.draw(out, Rect{3, 1, 14, 6}, v);
     CHECK(out.to_string() == R"(....................
-...  Turn 3: B   ...
+...    unused)   ...
+...  Turn 3, 2nd ...
+...    phase: B  ...
 ...    (Spanish) ...
-...    has the   ...
-...    initiative...
-...    with 6    ...
+...    acts with ...
 ...-- 1 newer row...
 ....................)");
     SECTION("nothing at all in an empty area") {
@@ -208,7 +208,7 @@ B P1 Pike takes 1 hit
 B P1 Pike becomes Disordered (was OK)
 A loses its marching option
 A ends its phase (9 pips unused)
-Turn 3: B (Spanish) has the initiative with 6 pips
+Turn 3, 2nd phase: B (Spanish) acts with 6 pips
 )");
     for (const std::string& line : g.log.history_lines(12))
         CHECK(ui::code_points(line).size() <= 12);

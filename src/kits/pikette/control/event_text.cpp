@@ -208,8 +208,10 @@ std::string describe(const RulesContext& ctx, const GameState& s, const Event& e
                        std::to_string(x.second_pips);
             },
             [&](const PhaseStarted& x) {
-                return "Turn " + std::to_string(s.turn) + ": " + side_name(ctx, x.side) + " has the initiative with " +
-                       pips_text(x.pips);
+                // The phase's side acts with the pips; it need not be the side that won the roll
+                // (the winner may have chosen to go second, PS-INIT-3).
+                return "Turn " + std::to_string(s.turn) + (x.second ? ", 2nd phase: " : ", 1st phase: ") +
+                       side_name(ctx, x.side) + " acts with " + pips_text(x.pips);
             },
             [&](const CardTurned& x) {
                 return side_letter_str(x.side) + " turns " + std::string(card_title(x.card)) + " (" +
