@@ -7,6 +7,7 @@
 
 #include "rules/engine_detail.hpp"
 #include "rules/geometry.hpp"
+#include "core/los.hpp"
 #include "rules/involuntary.hpp"
 
 namespace tercio::rules::detail {
@@ -184,7 +185,38 @@ void cut_down(const RulesContext& ctx, GameState& s, std::size_t attacker, std::
 
 bool is_type(const RulesContext& ctx, const Unit& u, std::string_view id) { return ctx.type(u).id == id; }
 
-Why check_shot(const RulesContext& ctx, const GameState& s, Side side, Square from, Square to) {
+/// What blocks line of sight from `from` to `to`, in words (the first thing the line meets,
+/// PS-LOS-2 .. PS-LOS-4), for a refusal: "your Skirmishers in e6", "a wood in e6", "e6 and f5, both
+/// blocking, at a corner".
+std::string los_blocker(const RulesContext& ctx, const GameState& s, Side side, Square from, Square to) {
+    const auto what = [&](Square q) {
+        for (std::size_t i = 0; i < s.unit_count; ++i) {
+            const Unit& u = s.units[i];
+            if (u.square == q && u.on_table() && !ctx.type(u).has(Ability::WarWagon)) {
+                return std::string(u.side == side ? "your " : "the enemy ") + ctx.type(u).name + " in " + core::to_string(q);
+            }
+        }
+        const TerrainPiece* p = s.piece_at(q);
+        return std::string(p && p->kind == TerrainKind::Building ? "a building" : "a wood") + " in " + core::to_string(q);
+    };
+    std::string out;
+    core::trace_los(from, to, [&](const core::LosStep& step) {
+        const bool a = blocks_sight(ctx, s, step.a);
+        if (step.b) {
+            if (a && blocks_sight(ctx, s, *step.b)) {
+                out = "blocked at a corner by " + what(step.a) + " and " + what(*step.b) + " (PS-LOS-4)";
+            }
+        } else if (a) {
+            out = "blocked by " + what(step.a) + " (PS-LOS-2)";
+        }
+        return out.empty();
+    });
+    return out;
+}
+
+/// Why a shot is refused, or nothing. `explain`: say what blocks line of sight (a second trace,
+/// spared where only the verdict counts).
+Why check_shot(const RulesContext& ctx, const GameState& s, Side side, Square from, Square to, bool explain = true) {
     const auto si = unit_at(s, from, side);
     if (!si) return "you have no unit in " + core::to_string(from);
     const Unit& sh = s.units[*si];
@@ -195,7 +227,10 @@ Why check_shot(const RulesContext& ctx, const GameState& s, Side side, Square fr
     if (!ti) return "there is no enemy unit in " + core::to_string(to) + " (there is no shooting at leaders, PS-SHOOT-15)";
     if (core::dist2(from, to) > sh.range_half) return core::to_string(to) + " is out of range (PS-SHOOT-4)";
     if (!in_fire_arc(ctx, sh, to)) return core::to_string(to) + " is not in the fire arc (PS-GRID-12)";
-    if (!line_of_sight(ctx, s, from, to)) return "no line of sight to " + core::to_string(to) + " (PS-LOS)";
+    if (!line_of_sight(ctx, s, from, to)) {
+        const std::string by = explain ? los_blocker(ctx, s, side, from, to) : std::string();
+        return "no line of sight to " + core::to_string(to) + (by.empty() ? std::string(" (PS-LOS)") : ": " + by);
+    }
     return std::nullopt;
 }
 
@@ -630,7 +665,7 @@ bool any_shot(const RulesContext& ctx, const GameState& s, Side side) {
             if (t.side == side || !t.on_table()) continue;
             // Out of range is refused by check_shot too; rejected here before any text is built.
             if (core::dist2(u.square, t.square) > u.range_half) continue;
-            if (!check_shot(ctx, s, side, u.square, t.square)) return true;
+            if (!check_shot(ctx, s, side, u.square, t.square, false)) return true;
         }
     }
     return false;

@@ -171,6 +171,12 @@ std::optional<Command> parse_words(Words& w) {
         if (m.face_before && m.face_after) {
             return w.fail("a move turns once: before the steps or after them"), std::nullopt;
         }
+        // A second square: the move names only where it ends; the engine finds the way.
+        if (!w.done() && m.to && core::parse_square(w.peek())) {
+            return w.fail("a move names only the square it ends in ('" + std::string(w.peek()) +
+                          "' after " + core::to_string(*m.to) + "): the cheapest way there is taken"),
+                   std::nullopt;
+        }
         out = m;
     } else if (verb == "march") {
         out = March{};

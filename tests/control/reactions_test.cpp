@@ -181,7 +181,7 @@ TEST_CASE("a shot less likely than the threshold to do harm never stops the game
         const auto note = filter.take_note();
         REQUIRE(note);
         CHECK(contains(*note, "shoot c9 c7 (harm " + std::to_string(*harm) + "%) was let go"));
-        CHECK(contains(*note, "shot-threshold 0"));
+        CHECK(contains(*note, "(to be asked for every shot: shot-threshold 0)"));
         CHECK_FALSE(filter.take_note());
     }
 }

@@ -220,12 +220,27 @@ TEST_CASE("the target must be an enemy unit in arc, in range and in sight, leade
         q.add(A, "arquebus", "h8");
         q.add(B, "pike", "h10");
         q.piece(TerrainKind::Wood, {"h9"});
-        CHECK(contains(q.refusal("shoot h8 h10"), "PS-LOS"));
+        // The refusal names what blocks (issue 40).
+        CHECK(q.refusal("shoot h8 h10") == "no line of sight to h10: blocked by a wood in h9 (PS-LOS-2)");
         Position r = board();
         r.add(A, "arquebus", "h8");
         r.add(B, "pike", "h10");
         r.add(A, "pike", "h9");
-        CHECK(contains(r.refusal("shoot h8 h10"), "PS-LOS"));
+        CHECK(r.refusal("shoot h8 h10") == "no line of sight to h10: blocked by your Pike in h9 (PS-LOS-2)");
+        // Through a corner only both squares block (PS-LOS-4).
+        Position c = board();
+        c.add(A, "arquebus", "h8");
+        c.add(B, "pike", "j10");
+        c.add(B, "pike", "i9");
+        CHECK(c.refusal("shoot h8 j10") == "no line of sight to j10: blocked by the enemy Pike in i9 (PS-LOS-2)");
+        Position k = board();
+        k.add(A, "arquebus", "h8");
+        k.add(B, "pike", "j10");
+        k.add(A, "pike", "i8");
+        CHECK(k.legal("shoot h8 j10"));  // one square of the corner pair does not block
+        k.piece(TerrainKind::Wood, {"h9"});
+        CHECK(k.refusal("shoot h8 j10") ==
+              "no line of sight to j10: blocked at a corner by your Pike in i8 and a wood in h9 (PS-LOS-4)");
     }
     SECTION("LIGHT HORSE fire all round, CARABINS only in their arc") {
         Position p = board("imperialist", "spanish");

@@ -44,6 +44,10 @@ TEST_CASE("the parser refuses what a command cannot hold, and says why", "[rules
     CHECK(err == "a terrain piece has at most 26 squares");
     CHECK_FALSE(parse_command("deploy K12345678 h2 N", err).has_value());
     CHECK(err == "'K12345678' is not a unit such as K1");
+    // A move with a path: it names only where it ends (issue 40).
+    CHECK_FALSE(parse_command("move i7 face E j6 k6", err).has_value());
+    CHECK(err == "a move names only the square it ends in ('k6' after j6): the cheapest way there is taken");
+    CHECK(parse_command("move i7 face E j6", err).has_value());
 }
 
 TEST_CASE("a deployment names its units by label, as unit_label numbers them", "[rules][commands][PS-SETUP-5]") {

@@ -167,3 +167,32 @@ TEST_CASE("the after-action summary gives the result, the points and the losses"
     CHECK(c[0] == "A French concedes.");
     CHECK(c[1] == "B Spanish wins (PS-VICTORY-4).");
 }
+
+TEST_CASE("the follow-up hint says where the winner goes and what having entered costs later (issue 40)",
+          "[ui][guide][PS-INVOL-2][PS-INVOL-8]") {
+    test::Position p = test::board();
+    const auto winner = p.add(rules::Side::A, "pike", "e4");
+    const auto loser = p.add(rules::Side::B, "pike", "e5");
+    p.act(rules::Side::A, rules::CardKind::Melee, 4);
+    p.s.decision = rules::Decision::FollowUp;
+    p.s.choice_unit = static_cast<std::uint8_t>(winner);
+    p.s.choice_other = static_cast<std::uint8_t>(loser);
+    CHECK(contains(decision_hint(p.ctx, p.s),
+                   "won: F follows the loser into e5 (having entered it, a melee lost there sends it back the way it "
+                   "came, PS-INVOL-2), s stays."));
+}
+
+TEST_CASE("the Courage hint names the units still to check morale (issue 40)", "[ui][guide][PS-MORALE-5]") {
+    test::Position p = test::board();
+    const auto a = p.add(rules::Side::A, "pike", "e4");
+    const auto b = p.add(rules::Side::A, "arquebus", "f4");
+    p.act(rules::Side::A, rules::CardKind::Courage, 4);
+    p.s.decision = rules::Decision::Courage;
+    p.unit(a).courage_due = true;
+    p.unit(b).courage_due = true;
+    CHECK(contains(decision_hint(p.ctx, p.s),
+                   "Courage: Enter on each unit that must check morale, in the order you choose (" +
+                       rules::unit_label(p.ctx, p.s, a) + " in e4, " + rules::unit_label(p.ctx, p.s, b) + " in f4)."));
+    p.unit(a).courage_due = false;
+    CHECK(contains(decision_hint(p.ctx, p.s), "(" + rules::unit_label(p.ctx, p.s, b) + " in f4)."));
+}

@@ -463,6 +463,20 @@ TEST_CASE("turn and pass ask first while the card in play is not used yet and of
     if (contains(p.message(), "not used yet")) p.handle(KeyPress::character('y'));
 }
 
+TEST_CASE("a card a unit rallied on is used: turn and pass no longer ask (issue 40)", "[ui][screen][PS-RALLY-7]") {
+    test::Position pos = test::board();
+    pos.add(rules::Side::A, "arquebus", "h8", core::Facing::N, rules::UnitStatus::Disordered);
+    pos.add(rules::Side::A, "arquebus", "c8", core::Facing::N, rules::UnitStatus::Disordered);
+    pos.leader(rules::Side::A, "h5");
+    pos.act(rules::Side::A, rules::CardKind::LeaderCheck, 4);
+    using kits::pikette::Screen;
+    CHECK(Screen::forfeits(pos.ctx, pos.s, rules::Command{rules::TurnCard{}}));
+    pos.play("rally h8", "d4:4 d6:1");
+    // The card still offers the leader's moves and another rally, but it has been used.
+    CHECK_FALSE(Screen::forfeits(pos.ctx, pos.s, rules::Command{rules::TurnCard{}}));
+    CHECK_FALSE(Screen::forfeits(pos.ctx, pos.s, rules::Command{rules::Pass{}}));
+}
+
 TEST_CASE("the set-up rolls are shown one key at a time, Esc shows the rest", "[ui][screen]") {
     Game g;
     rules::GameState s;

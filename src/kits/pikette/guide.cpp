@@ -110,12 +110,24 @@ std::string decision_hint(const RulesContext& ctx, const GameState& s, const std
                    (s.units[s.chip_target].status == UnitStatus::Disordered ? "rout" : "disorder") +
                    " it (c, odds shown first), or d to decline.";
         case Decision::FollowUp:
-            return who + unit_label(ctx, s, s.choice_unit) + " won: F follows the loser, s stays.";
+            // What following costs later (PS-INVOL-2, PS-INVOL-8): the follower has entered the
+            // square, so a melee it loses there sends it back the way it came, not to its rear.
+            return who + unit_label(ctx, s, s.choice_unit) + " won: F follows the loser into " +
+                   core::to_string(s.units[s.choice_other].square) +
+                   " (having entered it, a melee lost there sends it back the way it came, PS-INVOL-2), s stays.";
         case Decision::Pursue:
             return who + unit_label(ctx, s, s.choice_unit) + " may pursue: F pursues, s stays.";
-        case Decision::Courage:
-            return who + "Courage: Enter on each unit that must check morale, in the order you "
-                         "choose.";
+        case Decision::Courage: {
+            // Which units: those still to check (PS-MORALE-5).
+            std::string due;
+            for (std::size_t i = 0; i < s.unit_count; ++i) {
+                const Unit& u = s.units[i];
+                if (u.side == s.decider && u.on_table() && u.courage_due)
+                    due += (due.empty() ? "" : ", ") + unit_label(ctx, s, i) + " in " + core::to_string(u.square);
+            }
+            return who + "Courage: Enter on each unit that must check morale, in the order you choose" +
+                   (due.empty() ? std::string() : " (" + due + ")") + ".";
+        }
         case Decision::GameOver:
             return "The game is over. Points (PS-VICTORY-3): 2 a stand Ok, 1 a stand Disordered, "
                    "2 a living leader. Ctrl-P shows the history, Q quits.";

@@ -124,9 +124,10 @@ std::optional<std::string> Screen::forfeits(const Context& ctx, const State& s, 
     if (!turn && !std::holds_alternative<Pass>(c)) return std::nullopt;
     const rules::CardKind* card = s.current_card();
     if (!card) return std::nullopt;
-    // Used already: a unit or the leader acted on it (PS-CARD-4, PS-LEADER-2), or a march.
+    // Used already: a unit or the leader acted on it (PS-CARD-4, PS-LEADER-2), a unit rallied on
+    // it (PS-RALLY-7), or a march.
     for (const Unit& u : s.units) {
-        if (u.side == s.decider && u.acted) return std::nullopt;
+        if (u.side == s.decider && (u.acted || u.rallied)) return std::nullopt;
     }
     if (s.leaders[rules::idx(s.decider)].acted || s.marched_on_card) return std::nullopt;
     std::vector<std::string> offered;

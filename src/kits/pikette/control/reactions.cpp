@@ -183,7 +183,7 @@ int ReactionFilter::pass() {
                 noted_ = true;
                 note_ = print(Command{*sc.low}) + " (harm " + std::to_string(sc.low_percent) +
                         "%) was let go: a shot less likely than " + std::to_string(threshold_) +
-                        "% to hit or disorder does not stop the game (shot-threshold 0 asks for every shot)";
+                        "% to hit or disorder does not stop the game (to be asked for every shot: shot-threshold 0)";
             }
         }
         if (n >= 200 || !would_pass()) break;
