@@ -573,7 +573,7 @@ TEST_CASE("D at a reaction lets every reaction go until the side's phase, and un
         // Said once, the first time, in the log.
         const std::string note = p.log()[p.log().size() - 1].text;
         CHECK(contains(note, "Out of turn: shoot h7 h5 (harm "));
-        CHECK(contains(note, "% to hit or disorder does not stop the game (shot-threshold 0 asks"));
+        CHECK(contains(note, "% to hit or disorder does not stop the game (to be asked for every shot: shot-threshold 0)"));
         command(p, "shot-threshold 101");
         CHECK(contains(p.message(), "shot-threshold PERCENT, 0 to 100 (now 100)"));
         CHECK(p.set_option("shot-threshold", "0"));
