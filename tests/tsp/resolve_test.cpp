@@ -37,7 +37,7 @@ TEST_CASE("movement dice by troops", "[tsp][TSP-MOVE-1]") {
     CHECK(move_dice(Kind::HeavyGun, Order::Open).count == 0);
 }
 
-TEST_CASE("a pike square halves its roll rounding up; open foot lose a quarter uphill",
+TEST_CASE("a pike square halves its roll rounding up, open foot lose a quarter uphill",
           "[tsp][TSP-TV-8][TSP-MOVE-1][TSP-MOVE-2][TSP-GRID-1]") {
     const MoveDice square = move_dice(Kind::Pikemen, Order::Closed, true);
     CHECK(move_inches(square, 7) == 4);  // 3.5 rounded up
@@ -637,7 +637,7 @@ TEST_CASE("the source's spirit example, turn 2: 12 of 16 is 80%, roll 8 or less"
     CHECK_FALSE(spirit_good(8, 9));
 }
 
-TEST_CASE("spirit at exactly 50% is 5 or less; at 0 no roll succeeds",
+TEST_CASE("spirit at exactly 50% is 5 or less, at 0 no roll succeeds",
           "[tsp][TSP-TV-3][TSP-SPIRIT-2][TSP-SPIRIT-4]") {
     CHECK(spirit_limit(16, 16) == 5);
     CHECK(spirit_limit(17, 16) == 6);  // 53.1% rounds up to 60%
