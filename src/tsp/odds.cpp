@@ -33,7 +33,8 @@ std::string to_string(Count c) {
 
 Count VolleyOdds::at_least(int h) const {
     Count sum = 0;
-    for (std::size_t i = static_cast<std::size_t>(std::max(h, 0)); i < ways.size(); ++i) sum += ways[i];
+    for (std::size_t i = static_cast<std::size_t>(std::max(h, 0)); i < ways.size(); ++i)
+        sum += ways[i];
     return sum;
 }
 
@@ -44,11 +45,13 @@ int VolleyOdds::expected_tenths() const {
 
 VolleyOdds volley_odds(int dice, int natural_hits) {
     if (dice < 0 || dice > kMaxVolleyDice) {
-        throw std::invalid_argument("a volley's odds are counted for 0 to " + std::to_string(kMaxVolleyDice) +
-                                    " dice, not " + std::to_string(dice));
+        throw std::invalid_argument("a volley's odds are counted for 0 to " +
+                                    std::to_string(kMaxVolleyDice) + " dice, not " +
+                                    std::to_string(dice));
     }
     if (natural_hits < 0 || natural_hits > 20) {
-        throw std::invalid_argument("a D20 hits on 0 to 20 faces, not " + std::to_string(natural_hits));
+        throw std::invalid_argument("a D20 hits on 0 to 20 faces, not " +
+                                    std::to_string(natural_hits));
     }
     VolleyOdds out;
     out.dice = dice;
@@ -135,7 +138,8 @@ MatchUpOdds match_up_odds(int a_modifier, int b_modifier) {
 
 MoveOdds move_odds(const MoveDice& d, Penalty p) {
     if (d.count < 0 || d.count > 6) {
-        throw std::invalid_argument("a move's odds are counted for 0 to 6 D6, not " + std::to_string(d.count));
+        throw std::invalid_argument("a move's odds are counted for 0 to 6 D6, not " +
+                                    std::to_string(d.count));
     }
     // The totals of count D6, die by die.
     std::vector<std::int64_t> totals{1};
@@ -150,7 +154,8 @@ MoveOdds move_odds(const MoveDice& d, Penalty p) {
     }
     for (std::size_t t = 0; t < totals.size(); ++t) {
         if (totals[t] == 0) continue;
-        const std::size_t points = static_cast<std::size_t>(move_points(move_inches(d, static_cast<int>(t)), p));
+        const std::size_t points =
+            static_cast<std::size_t>(move_points(move_inches(d, static_cast<int>(t)), p));
         if (out.ways.size() <= points) out.ways.resize(points + 1, 0);
         out.ways[points] += totals[t];
     }

@@ -32,7 +32,8 @@ std::string percent_text(Count count, Count outcomes);
 /// A count in decimal (the screen's and the tests' way to show a Count).
 std::string to_string(Count c);
 
-// --- Fire (TSP-FIRE-1, TSP-FIRE-3, TSP-FIRE-4) ----------------------------------------------------
+// --- Fire (TSP-FIRE-1, TSP-FIRE-3, TSP-FIRE-4)
+// ----------------------------------------------------
 
 /// A volley's odds: `ways[h]` of the `outcomes` = 20^dice equally likely rolls give h hits.
 struct VolleyOdds {
@@ -54,7 +55,8 @@ VolleyOdds volley_odds(int dice, int natural_hits);
 /// The same from the table: the hit number and the modifier added to each die.
 VolleyOdds volley_odds(int dice, int hit_number, int modifier);
 
-// --- Morale (TSP-MORALE-1, TSP-MORALE-2, TSP-RALLY-1) ---------------------------------------------
+// --- Morale (TSP-MORALE-1, TSP-MORALE-2, TSP-RALLY-1)
+// ---------------------------------------------
 
 /// A D10 test's odds: `pass` of the 10 faces pass.
 struct TestOdds {
@@ -70,7 +72,8 @@ TestOdds morale_odds(const MoraleTest& t);
 TestOdds threshold_odds(int threshold);
 TestOdds spirit_odds(int limit);
 
-// --- Close combat (TSP-CC-3, TSP-CC-4, TSP-AMB-15) ------------------------------------------------
+// --- Close combat (TSP-CC-3, TSP-CC-4, TSP-AMB-15)
+// ------------------------------------------------
 
 /// A company match-up's odds over the 36 pairs of D6s: who wins, ties, and the figures each side
 /// loses (0, 1, 2).
@@ -78,7 +81,7 @@ struct MatchUpOdds {
     int outcomes = 36;
     int a_wins = 0;
     int b_wins = 0;
-    int ties = 0;  ///< no result (TSP-AMB-15)
+    int ties = 0;                  ///< no result (TSP-AMB-15)
     std::array<int, 3> a_loses{};  ///< by figures A loses: none (a win, tie or a loss to 4 or
                                    ///< less), 1, 2
     std::array<int, 3> b_loses{};
@@ -88,7 +91,8 @@ struct MatchUpOdds {
 /// TSP-CC-4); each pair through match_up.
 MatchUpOdds match_up_odds(int a_modifier = 0, int b_modifier = 0);
 
-// --- Movement (TSP-MOVE-1, TSP-GRID-1) ------------------------------------------------------------
+// --- Movement (TSP-MOVE-1, TSP-GRID-1)
+// ------------------------------------------------------------
 
 /// A move's odds: `ways[p]` of the 6^count rolls give p half-square points.
 struct MoveOdds {

@@ -9,9 +9,13 @@ namespace tercio::tsp {
 
 namespace {
 
-constexpr std::size_t at(auto e) { return static_cast<std::size_t>(e); }
+constexpr std::size_t at(auto e) {
+    return static_cast<std::size_t>(e);
+}
 
-bool is_gun(Kind k) { return k == Kind::HeavyGun || k == Kind::LightGun; }
+bool is_gun(Kind k) {
+    return k == Kind::HeavyGun || k == Kind::LightGun;
+}
 
 }  // namespace
 
@@ -141,7 +145,9 @@ std::vector<Modifier> fire_modifiers(const FireFactors& f) {
     return out;
 }
 
-int fire_ranks(Kind k) { return k == Kind::Reiters ? 4 : 2; }
+int fire_ranks(Kind k) {
+    return k == Kind::Reiters ? 4 : 2;
+}
 
 int fire_dice(Kind k, Weapon w, int figures, int ranks) {
     if (w == Weapon::None || figures <= 0) return 0;
@@ -219,7 +225,9 @@ MoraleTest morale_test(TroopRow row, Occasion o, Opponent against, const MoraleF
     const Test test = test_of(o);
     MoraleTest out;
     out.threshold = morale_threshold(row, test, against);
-    auto add = [&](int v, std::string_view rule, std::string_view reason) { out.modifiers.push_back({v, rule, reason}); };
+    auto add = [&](int v, std::string_view rule, std::string_view reason) {
+        out.modifiers.push_back({v, rule, reason});
+    };
     if (o == Occasion::BreakingOff) {
         if (f.shaken) add(-1, "TSP-CC-6", "shaken");
         if (f.leaderless) add(-1, "TSP-CC-6", "no leader");
@@ -231,7 +239,8 @@ MoraleTest morale_test(TroopRow row, Occasion o, Opponent against, const MoraleF
     if (f.leaderless) add(-2, "TSP-MORALE-2", "no leader");
     if (f.spent) add(-2, "TSP-MORALE-2", "spent");
     if (test == Test::ToClose) {
-        if (f.gendarmes_vs_lighter_cavalry) add(1, "TSP-MORALE-2", "gendarmes against lighter horse");
+        if (f.gendarmes_vs_lighter_cavalry)
+            add(1, "TSP-MORALE-2", "gendarmes against lighter horse");
         if (f.swiss_pike_vs_pike) add(1, "TSP-MORALE-2", "Swiss pike against pike");
     }
     if (test == Test::StandAndFight) {
@@ -280,7 +289,9 @@ Outcome morale_outcome(Occasion o, bool passed, bool already_shaken, bool gunner
 
 // --- Close combat -------------------------------------------------------------------------------
 
-int fight_depth(Kind k, Order o) { return k == Kind::Pikemen && o == Order::Closed ? 4 : 2; }
+int fight_depth(Kind k, Order o) {
+    return k == Kind::Pikemen && o == Order::Closed ? 4 : 2;
+}
 
 std::vector<int> fighting_companies(const std::vector<Company>& companies, int depth) {
     std::vector<int> order;
@@ -383,7 +394,8 @@ std::optional<MatchUp> next_match_up(const CombatRound& r) {
         }
         if (done) continue;
         const Side enemy = core::other(s);
-        const auto target = officer_target(r, enemy, enemy == Side::A ? r.a_companies : r.b_companies);
+        const auto target =
+            officer_target(r, enemy, enemy == Side::A ? r.a_companies : r.b_companies);
         if (!target) continue;
         MatchUp m;
         m.a = s == Side::A ? -1 : *target;

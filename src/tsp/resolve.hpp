@@ -1,11 +1,11 @@
 #pragma once
-/// The Sword and the Pike's resolution arithmetic: movement dice and penalties, fire (ranges, target
-/// classes, the hit table, dice and reload markers), morale and rally thresholds with their
+/// The Sword and the Pike's resolution arithmetic: movement dice and penalties, fire (ranges,
+/// target classes, the hit table, dice and reload markers), morale and rally thresholds with their
 /// modifiers, a close combat round company by company, and the spirit of the army. Pure functions
 /// of plain values, integer arithmetic only: the natural rolls come in as numbers, so the sequence
 /// of play (which rolls them through a core::Dice) and the tests (which give the spec's own rolls)
-/// use the same code. Rule IDs are TSP- (../shared/rules/other-systems.md, Part B); docs/rulesets.md
-/// lists the adopted resolutions (TSP-AMB-n) built here.
+/// use the same code. Rule IDs are TSP- (../shared/rules/other-systems.md, Part B);
+/// docs/rulesets.md lists the adopted resolutions (TSP-AMB-n) built here.
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -64,7 +64,9 @@ struct Ground {
 enum class Penalty : std::uint8_t { None, Quarter, Half };
 
 /// The larger of two penalties: penalties do not add (our reading: the spec names none that do).
-constexpr Penalty worse(Penalty a, Penalty b) { return a > b ? a : b; }
+constexpr Penalty worse(Penalty a, Penalty b) {
+    return a > b ? a : b;
+}
 
 /// TSP-MOVE-2, TSP-AMB-18: closed-order foot lose half uphill, downhill, across an obstacle and in
 /// woods; open-order foot a quarter in the same cases; skirmishers nothing; Gendarmes, Reiters,
@@ -104,6 +106,11 @@ enum class Band : std::uint8_t { Short, Long, Full };
 /// 12, crossbow 8, heavy gun 12 and 32, light gun 8 and 16 or with `light_gun_36` 24, rifle 16
 /// and 24). 0 for a band the weapon does not have.
 int band_reach(Weapon w, Band b, bool light_gun_36 = false);
+
+/// TSP-GRID-2: the other distances of the rules in half-squares: the officer risk radius (12",
+/// TSP-CC-9) and the "no one to fight" trigger (6", TSP-CC-8).
+inline constexpr int kOfficerRiskReach = 8;
+inline constexpr int kNoOneToFightReach = 4;
 
 /// The band a target `distance` half-squares away is in, or none beyond the weapon's reach (or a
 /// weapon that does not shoot). Short where a weapon has it, else Long; one-band weapons Full.
@@ -160,10 +167,14 @@ int fire_ranks(Kind k);
 
 /// TSP-FIRE-7, TSP-TV-9: Reiters attacked by other cavalry with sword or lance fire as many ranks
 /// as a D4 shows before the close combat (TSP-AMB-16: after step 6, without a card).
-constexpr int reiter_ranks_charged(int d4) { return d4; }
+constexpr int reiter_ranks_charged(int d4) {
+    return d4;
+}
 
 /// A rank's width (TSP-GRID-3): one company, 5 foot or 3 horse.
-constexpr int frontage(Kind k) { return mounted(k) ? 3 : 5; }
+constexpr int frontage(Kind k) {
+    return mounted(k) ? 3 : 5;
+}
 
 /// TSP-FIRE-1, TSP-GRID-3: the D20s a unit rolls: guns 3 per gunner (`figures` is the crew), any
 /// other min(figures, frontage x ranks); 0 for a weapon that does not shoot.
@@ -181,7 +192,14 @@ int reload_markers(Kind k, Weapon w);
 // --- Morale (TSP-MORALE-1 .. 3, TSP-SHAKEN-1, TSP-ROUT-1, TSP-RALLY-1) -------------------------
 
 /// The rows of the morale and rally tables.
-enum class TroopRow : std::uint8_t { SwissFoot, LandsknechtFoot, OtherFoot, HeavyCavalry, LighterMounted, Gunners };
+enum class TroopRow : std::uint8_t {
+    SwissFoot,
+    LandsknechtFoot,
+    OtherFoot,
+    HeavyCavalry,
+    LighterMounted,
+    Gunners
+};
 
 /// TSP-MORALE-1, TSP-AMB-12, TSP-AMB-16, TSP-AMB-20: the morale row. Spanish foot test as Other
 /// Foot; Reiters and light horse are lighter mounted; guns and wagons are gunners.
@@ -204,13 +222,14 @@ int morale_threshold(TroopRow row, Test test, Opponent against);
 
 /// Why a morale test is taken: the same table, different modifiers and consequences.
 enum class Occasion : std::uint8_t {
-    Charging,       ///< step 5: To Close
-    Charged,        ///< step 6: To Stand (gunners: fire and fall back, TSP-MORALE-3)
-    FireCasualties, ///< step 4: vs Fire
-    LostMelee,      ///< step 7: Stand and Fight (TSP-CC-5)
-    BreakingOff,    ///< Stand and Fight to leave a close combat after 6 rolls (TSP-CC-6)
-    SpentStays,     ///< step 1: a Spent unit without a field officer (TSP-AMB-11: Stand and Fight vs Other)
-    ShakenRally,    ///< step 2: a Shaken unit on its move card (TSP-AMB-5: Stand and Fight vs Other)
+    Charging,        ///< step 5: To Close
+    Charged,         ///< step 6: To Stand (gunners: fire and fall back, TSP-MORALE-3)
+    FireCasualties,  ///< step 4: vs Fire
+    LostMelee,       ///< step 7: Stand and Fight (TSP-CC-5)
+    BreakingOff,     ///< Stand and Fight to leave a close combat after 6 rolls (TSP-CC-6)
+    SpentStays,   ///< step 1: a Spent unit without a field officer (TSP-AMB-11: Stand and Fight vs
+                  ///< Other)
+    ShakenRally,  ///< step 2: a Shaken unit on its move card (TSP-AMB-5: Stand and Fight vs Other)
 };
 
 /// The test an occasion takes (TSP-SEQ-1, TSP-AMB-5, TSP-AMB-11).
@@ -218,13 +237,13 @@ Test test_of(Occasion o);
 
 /// What the morale modifiers look at (TSP-MORALE-2, TSP-CC-6).
 struct MoraleFactors {
-    bool leaderless = false;  ///< −2 (−1 breaking off, TSP-CC-6)
-    bool spent = false;       ///< −2, every test (TSP-AMB-26)
-    bool shaken = false;      ///< −1 on Stand and Fight (not when rallying, TSP-AMB-22)
+    bool leaderless = false;     ///< −2 (−1 breaking off, TSP-CC-6)
+    bool spent = false;          ///< −2, every test (TSP-AMB-26)
+    bool shaken = false;         ///< −1 on Stand and Fight (not when rallying, TSP-AMB-22)
     bool field_officer = false;  ///< +1: a Colonel or General attached
     bool gendarmes_vs_lighter_cavalry = false;  ///< +1 To Close (TSP-AMB-16: Reiters are lighter)
     bool swiss_pike_vs_pike = false;            ///< +1 To Close
-    bool attacked_in_rear = false;  ///< −2 Stand and Fight (never a pike square: TSP-CC-2)
+    bool attacked_in_rear = false;       ///< −2 Stand and Fight (never a pike square: TSP-CC-2)
     bool infantry_from_cavalry = false;  ///< −2 breaking off (TSP-CC-6)
 };
 
@@ -244,11 +263,15 @@ struct MoraleTest {
 MoraleTest morale_test(TroopRow row, Occasion o, Opponent against, const MoraleFactors& f);
 
 /// A D10 passes when its natural roll plus the modifiers reaches the threshold (TSP-TV-6).
-inline bool passes(const MoraleTest& t, int d10) { return d10 + t.modifier() >= t.threshold; }
+inline bool passes(const MoraleTest& t, int d10) {
+    return d10 + t.modifier() >= t.threshold;
+}
 
 /// TSP-MORALE-2: "Units attacking the rear of an enemy unit need not test 'to close'"; a pike
 /// square has no rear (TSP-CC-2).
-constexpr bool needs_to_close_test(bool into_rear, bool target_square) { return !into_rear || target_square; }
+constexpr bool needs_to_close_test(bool into_rear, bool target_square) {
+    return !into_rear || target_square;
+}
 
 /// TSP-RALLY-1: the lowest D10 that rallies a routed unit, with or without an officer (no other
 /// modifier: TSP-AMB-22). Give it rally_row.
@@ -257,17 +280,17 @@ int rally_threshold(TroopRow row, bool officer);
 /// What a test's result does to the unit (TSP-SEQ-1, TSP-SHAKEN-1, TSP-ROUT-1, TSP-CC-5,
 /// TSP-MORALE-3, TSP-AMB-14).
 enum class Outcome : std::uint8_t {
-    Unchanged,        ///< passed: as it was (a charger charges, a charged unit stands, a Spent one stays)
-    Shaken,           ///< becomes Shaken and makes the Shaken move to the rear
+    Unchanged,  ///< passed: as it was (a charger charges, a charged unit stands, a Spent one stays)
+    Shaken,     ///< becomes Shaken and makes the Shaken move to the rear
     FallsBackShaken,  ///< lost a melee and passed: falls back a normal move, Shaken (TSP-CC-5)
     FiresFallsBack,   ///< gunners charged and passed: fire, then fall back (TSP-MORALE-3)
-    Halts,            ///< a charger failed To Close: halts short of contact, not Shaken (TSP-AMB-14)
-    Routs,            ///< routs: a D4 of casualties and a normal move to the rear (TSP-ROUT-1)
-    Removed,          ///< removed from the field
-    Rallies,          ///< no longer Shaken, and may move on this card (TSP-AMB-22)
-    StaysShaken,      ///< stands without moving, still Shaken (TSP-SHAKEN-1)
-    BreaksOff,        ///< leaves the close combat (TSP-CC-6)
-    FightsOn,         ///< failed to break off: still in the close combat (our reading)
+    Halts,        ///< a charger failed To Close: halts short of contact, not Shaken (TSP-AMB-14)
+    Routs,        ///< routs: a D4 of casualties and a normal move to the rear (TSP-ROUT-1)
+    Removed,      ///< removed from the field
+    Rallies,      ///< no longer Shaken, and may move on this card (TSP-AMB-22)
+    StaysShaken,  ///< stands without moving, still Shaken (TSP-SHAKEN-1)
+    BreaksOff,    ///< leaves the close combat (TSP-CC-6)
+    FightsOn,     ///< failed to break off: still in the close combat (our reading)
 };
 
 /// The outcome of a morale test on an occasion; `already_shaken` for the tests where it matters
@@ -276,16 +299,22 @@ enum class Outcome : std::uint8_t {
 Outcome morale_outcome(Occasion o, bool passed, bool already_shaken = false, bool gunners = false);
 
 /// TSP-ROUT-1: a routed unit rallying on the Rally table: pass, it stands Shaken; fail, removed.
-constexpr Outcome rally_outcome(bool passed) { return passed ? Outcome::StaysShaken : Outcome::Removed; }
+constexpr Outcome rally_outcome(bool passed) {
+    return passed ? Outcome::StaysShaken : Outcome::Removed;
+}
 
 /// TSP-ROUT-1: the figures a unit loses when it routs: the D4, at most what it has.
-constexpr int rout_losses(int d4, int figures) { return d4 < figures ? d4 : figures; }
+constexpr int rout_losses(int d4, int figures) {
+    return d4 < figures ? d4 : figures;
+}
 
 // --- Close combat (TSP-CC-1 .. TSP-CC-6, TSP-AMB-7, TSP-AMB-8, TSP-AMB-15, TSP-AMB-25) -----------
 
 /// TSP-CC-3, TSP-TV-7: the figures the loser of a match-up loses to the winner's modified roll: 5
 /// costs 1, 6 or more 2, 4 or less none.
-constexpr int company_loss(int winner_total) { return winner_total >= 6 ? 2 : (winner_total == 5 ? 1 : 0); }
+constexpr int company_loss(int winner_total) {
+    return winner_total >= 6 ? 2 : (winner_total == 5 ? 1 : 0);
+}
 
 /// TSP-AMB-15: the companies a unit fights with: 2, or 4 for pikemen in closed order.
 int fight_depth(Kind k, Order o);
@@ -356,7 +385,9 @@ enum class Condition : std::uint8_t { Fresh, Worn, Spent };
 Condition condition(int figures, int start_figures);
 
 /// TSP-SPIRIT-2: spirit points doubled to stay whole: Fresh 2, Worn 1, Spent 0.
-constexpr int spirit_points2(Condition c) { return c == Condition::Fresh ? 2 : (c == Condition::Worn ? 1 : 0); }
+constexpr int spirit_points2(Condition c) {
+    return c == Condition::Fresh ? 2 : (c == Condition::Worn ? 1 : 0);
+}
 
 /// TSP-SPIRIT-2, TSP-AMB-10: the highest D10 that keeps the spirit Good: the current points over
 /// the start-of-game units and guns, rounded up to the next 10%, as a number out of 10 (TSP-TV-1:
@@ -364,10 +395,14 @@ constexpr int spirit_points2(Condition c) { return c == Condition::Fresh ? 2 : (
 int spirit_limit(int points2, int start_units);
 
 /// TSP-SPIRIT-2: the same as a percentage (90).
-inline int spirit_percent(int points2, int start_units) { return 10 * spirit_limit(points2, start_units); }
+inline int spirit_percent(int points2, int start_units) {
+    return 10 * spirit_limit(points2, start_units);
+}
 
 /// TSP-SPIRIT-2, TSP-SPIRIT-3: the roll keeps the spirit Good.
-constexpr bool spirit_good(int limit, int d10) { return d10 <= limit; }
+constexpr bool spirit_good(int limit, int d10) {
+    return d10 <= limit;
+}
 
 /// TSP-SPIRIT-3, TSP-AMB-26: what poor spirit does to a unit, in the order listed: Routed and
 /// Spent units are removed, Shaken ones rout (and stay this turn).

@@ -61,7 +61,8 @@ TEST_CASE("a volley's odds equal the closed form, up to 24 dice", "[tsp][TSP-FIR
             REQUIRE(v.ways.size() == static_cast<std::size_t>(n) + 1);
             Count sum = 0;
             for (int h = 0; h <= n; ++h) {
-                const Count expected = binomial(n, h) * power(static_cast<Count>(k), h) * power(20 - k, n - h);
+                const Count expected =
+                    binomial(n, h) * power(static_cast<Count>(k), h) * power(20 - k, n - h);
                 CHECK(v.ways[static_cast<std::size_t>(h)] == expected);
                 sum += v.ways[static_cast<std::size_t>(h)];
             }
@@ -117,7 +118,8 @@ TEST_CASE("a morale test's pass chance, face by face, with its modifiers",
     MoraleFactors f;
     f.shaken = true;
     f.leaderless = true;
-    const MoraleTest t = morale_test(TroopRow::LandsknechtFoot, Occasion::LostMelee, Opponent::Swiss, f);
+    const MoraleTest t =
+        morale_test(TroopRow::LandsknechtFoot, Occasion::LostMelee, Opponent::Swiss, f);
     CHECK(morale_odds(t).pass == 5);  // 6 to 10
     CHECK(morale_odds(t).outcomes == 10);
     for (int threshold = 1; threshold <= 10; ++threshold) {
@@ -134,7 +136,8 @@ TEST_CASE("a morale test's pass chance, face by face, with its modifiers",
     }
 }
 
-TEST_CASE("rally and spirit chances", "[tsp][TSP-TV-10][TSP-TV-1][TSP-RALLY-1][TSP-SPIRIT-2][odds]") {
+TEST_CASE("rally and spirit chances",
+          "[tsp][TSP-TV-10][TSP-TV-1][TSP-RALLY-1][TSP-SPIRIT-2][odds]") {
     CHECK(threshold_odds(rally_threshold(TroopRow::OtherFoot, false)).pass == 5);  // 6-10
     CHECK(threshold_odds(rally_threshold(TroopRow::OtherFoot, true)).pass == 6);   // 5-10
     CHECK(spirit_odds(spirit_limit(28, 16)).pass == 9);
@@ -142,7 +145,8 @@ TEST_CASE("rally and spirit chances", "[tsp][TSP-TV-10][TSP-TV-1][TSP-RALLY-1][T
     CHECK(spirit_odds(10).pass == 10);
 }
 
-TEST_CASE("a company match-up's 36 pairs, counted by hand", "[tsp][TSP-TV-7][TSP-CC-3][TSP-CC-4][odds]") {
+TEST_CASE("a company match-up's 36 pairs, counted by hand",
+          "[tsp][TSP-TV-7][TSP-CC-3][TSP-CC-4][odds]") {
     const MatchUpOdds even = match_up_odds();
     CHECK(even.outcomes == 36);
     CHECK(even.ties == 6);
@@ -172,8 +176,10 @@ TEST_CASE("a company match-up's 36 pairs, counted by hand", "[tsp][TSP-TV-7][TSP
                     } else {
                         ++bf.b_wins;
                     }
-                    ++bf.a_loses[bt > at ? static_cast<std::size_t>(bt >= 6 ? 2 : (bt == 5 ? 1 : 0)) : 0];
-                    ++bf.b_loses[at > bt ? static_cast<std::size_t>(at >= 6 ? 2 : (at == 5 ? 1 : 0)) : 0];
+                    ++bf.a_loses[bt > at ? static_cast<std::size_t>(bt >= 6 ? 2 : (bt == 5 ? 1 : 0))
+                                         : 0];
+                    ++bf.b_loses[at > bt ? static_cast<std::size_t>(at >= 6 ? 2 : (at == 5 ? 1 : 0))
+                                         : 0];
                 }
             }
             const MatchUpOdds o = match_up_odds(am, bm);
@@ -186,8 +192,10 @@ TEST_CASE("a company match-up's 36 pairs, counted by hand", "[tsp][TSP-TV-7][TSP
     }
 }
 
-TEST_CASE("a pike square's move in points, counted by hand", "[tsp][TSP-TV-8][TSP-MOVE-1][TSP-GRID-1][odds]") {
-    // 2D6 halved up: 1" (total 2) 0 points; 2" (3-4) 1; 3" and 4" (5-8) 2; 5" (9-10) 3; 6" (11-12) 4.
+TEST_CASE("a pike square's move in points, counted by hand",
+          "[tsp][TSP-TV-8][TSP-MOVE-1][TSP-GRID-1][odds]") {
+    // 2D6 halved up: 1" (total 2) 0 points; 2" (3-4) 1; 3" and 4" (5-8) 2; 5" (9-10) 3; 6"
+    // (11-12) 4.
     const MoveOdds m = move_odds(move_dice(Kind::Pikemen, Order::Closed, true));
     CHECK(m.outcomes == 36);
     CHECK(m.ways == std::vector<std::int64_t>{1, 5, 20, 7, 3});
@@ -197,7 +205,8 @@ TEST_CASE("a pike square's move in points, counted by hand", "[tsp][TSP-TV-8][TS
     CHECK_THROWS_AS(move_odds(MoveDice{7, false}), std::invalid_argument);
 }
 
-TEST_CASE("a move's points against every roll counted", "[tsp][TSP-MOVE-1][TSP-MOVE-2][TSP-GRID-1][odds]") {
+TEST_CASE("a move's points against every roll counted",
+          "[tsp][TSP-MOVE-1][TSP-MOVE-2][TSP-GRID-1][odds]") {
     for (const Penalty p : {Penalty::None, Penalty::Quarter, Penalty::Half}) {
         for (const MoveDice d : {MoveDice{3, false}, MoveDice{2, true}, MoveDice{5, false}}) {
             std::vector<std::int64_t> bf;
@@ -207,8 +216,10 @@ TEST_CASE("a move's points against every roll counted", "[tsp][TSP-MOVE-1][TSP-M
                 int sum = 0;
                 for (const int f : faces) sum += f;
                 const int in = d.halve ? (sum + 1) / 2 : sum;
-                const int quarters = p == Penalty::Half ? 2 * in : (p == Penalty::Quarter ? 3 * in : 4 * in);
-                const auto points = static_cast<std::size_t>(2 * quarters / 12);  // floor(2 x inches / 3)
+                const int quarters =
+                    p == Penalty::Half ? 2 * in : (p == Penalty::Quarter ? 3 * in : 4 * in);
+                const auto points =
+                    static_cast<std::size_t>(2 * quarters / 12);  // floor(2 x inches / 3)
                 if (bf.size() <= points) bf.resize(points + 1, 0);
                 ++bf[points];
                 ++outcomes;

@@ -8,8 +8,9 @@ using namespace tercio::tsp;
 
 namespace {
 
-constexpr Kind kFoot[] = {Kind::Pikemen,        Kind::Arquebusiers,    Kind::Crossbowmen, Kind::Halberdiers,
-                          Kind::GreatSwordsmen, Kind::SwordAndBuckler, Kind::Riflemen};
+constexpr Kind kFoot[] = {Kind::Pikemen,     Kind::Arquebusiers,   Kind::Crossbowmen,
+                          Kind::Halberdiers, Kind::GreatSwordsmen, Kind::SwordAndBuckler,
+                          Kind::Riflemen};
 
 std::vector<Company> companies(std::initializer_list<int> figures) {
     std::vector<Company> out;
@@ -28,7 +29,8 @@ TEST_CASE("movement dice by troops", "[tsp][TSP-MOVE-1]") {
         CHECK(move_dice(k, Order::Closed) == MoveDice{2, false});
     }
     CHECK(move_dice(Kind::Pikemen, Order::Closed, true) == MoveDice{2, true});
-    CHECK(move_dice(Kind::Halberdiers, Order::Closed, true) == MoveDice{2, false});  // only pikes form one
+    CHECK(move_dice(Kind::Halberdiers, Order::Closed, true) ==
+          MoveDice{2, false});  // only pikes form one
     CHECK(move_dice(Kind::Gendarmes, Order::Open) == MoveDice{5, false});
     CHECK(move_dice(Kind::Reiters, Order::Open) == MoveDice{6, false});
     CHECK(move_dice(Kind::LightHorse, Order::Skirmish) == MoveDice{6, false});
@@ -62,12 +64,12 @@ TEST_CASE("inches to half-square points, penalty first", "[tsp][TSP-GRID-1]") {
     CHECK(move_points(1) == 0);
     CHECK(move_points(2) == 1);
     CHECK(move_points(3) == 2);
-    CHECK(move_points(9, Penalty::Half) == 3);     // 4.5" -> 3
-    CHECK(move_points(7, Penalty::Half) == 2);     // 3.5" -> 2.33
+    CHECK(move_points(9, Penalty::Half) == 3);       // 4.5" -> 3
+    CHECK(move_points(7, Penalty::Half) == 2);       // 3.5" -> 2.33
     CHECK(move_points(36, Penalty::Quarter) == 18);  // 27" -> 18
     for (int in = 0; in <= 36; ++in) {
         CHECK(move_points(in) == (2 * in) / 3);
-        CHECK(move_points(in, Penalty::Half) == (2 * in) / 6);  // floor(2 (in/2) / 3)
+        CHECK(move_points(in, Penalty::Half) == (2 * in) / 6);      // floor(2 (in/2) / 3)
         CHECK(move_points(in, Penalty::Quarter) == (6 * in) / 12);  // floor(2 (3in/4) / 3)
     }
 }
@@ -139,7 +141,7 @@ TEST_CASE("ranges in half-squares", "[tsp][TSP-GRID-2][TSP-FIRE-5][TSP-AMB-2]") 
     CHECK(band_reach(Weapon::HeavyCannon, Band::Short) == 12);
     CHECK(band_reach(Weapon::HeavyCannon, Band::Long) == 32);
     CHECK(band_reach(Weapon::LightCannon, Band::Short) == 8);
-    CHECK(band_reach(Weapon::LightCannon, Band::Long) == 16);       // 24", the hit table's
+    CHECK(band_reach(Weapon::LightCannon, Band::Long) == 16);        // 24", the hit table's
     CHECK(band_reach(Weapon::LightCannon, Band::Long, true) == 24);  // 36", the alternative
     CHECK(band_reach(Weapon::Rifle, Band::Short) == 16);
     CHECK(band_reach(Weapon::Rifle, Band::Long) == 24);
@@ -158,6 +160,8 @@ TEST_CASE("ranges in half-squares", "[tsp][TSP-GRID-2][TSP-FIRE-5][TSP-AMB-2]") 
     CHECK_FALSE(fire_band(Weapon::LightCannon, 17));
     CHECK(fire_band(Weapon::LightCannon, 17, true) == Band::Long);
     CHECK_FALSE(fire_band(Weapon::None, 1));
+    CHECK(kOfficerRiskReach == 8);   // 12", 4 squares
+    CHECK(kNoOneToFightReach == 4);  // 6", 2 squares
 }
 
 TEST_CASE("target classes", "[tsp][TSP-FIRE-2][TSP-GRID-2]") {
@@ -172,7 +176,8 @@ TEST_CASE("target classes", "[tsp][TSP-FIRE-2][TSP-GRID-2]") {
     CHECK(target_class(Kind::HeavyGun, Order::Open) == TargetClass::III);
     CHECK(target_class(Kind::LightGun, Order::Open) == TargetClass::III);
     CHECK(target_class(Kind::SupplyWagon, Order::Open) == TargetClass::III);
-    CHECK(target_class(Kind::Gendarmes, Order::Open, Cover::None, Weapon::Pistol) == TargetClass::III);
+    CHECK(target_class(Kind::Gendarmes, Order::Open, Cover::None, Weapon::Pistol) ==
+          TargetClass::III);
     CHECK(target_class(Kind::Reiters, Order::Open, Cover::None, Weapon::Pistol) == TargetClass::II);
     CHECK(target_class(Kind::Pikemen, Order::Closed, Cover::Light) == TargetClass::III);
     CHECK(target_class(Kind::Arquebusiers, Order::Open, Cover::Light) == TargetClass::III);
@@ -184,8 +189,8 @@ TEST_CASE("target classes", "[tsp][TSP-FIRE-2][TSP-GRID-2]") {
 TEST_CASE("the hit table, row by row", "[tsp][TSP-FIRE-3]") {
     using C = TargetClass;
     auto row = [](Weapon w, Band b) {
-        return std::array<int, 4>{hit_number(w, b, C::I), hit_number(w, b, C::II), hit_number(w, b, C::III),
-                                  hit_number(w, b, C::IV)};
+        return std::array<int, 4>{hit_number(w, b, C::I), hit_number(w, b, C::II),
+                                  hit_number(w, b, C::III), hit_number(w, b, C::IV)};
     };
     CHECK(row(Weapon::Arquebus, Band::Short) == std::array<int, 4>{6, 5, 4, 3});
     CHECK(row(Weapon::Arquebus, Band::Long) == std::array<int, 4>{5, 4, 3, 2});
@@ -251,13 +256,15 @@ TEST_CASE("a heavy gun with four crew rolls 12 D20, hitting pikes at short range
     CHECK(hit_number(Weapon::HeavyCannon, *band, target_class(Kind::Pikemen, Order::Closed)) == 6);
 }
 
-TEST_CASE("eligible firers: min(figures, frontage x ranks)", "[tsp][TSP-FIRE-1][TSP-GRID-3][TSP-FIRE-7]") {
+TEST_CASE("eligible firers: min(figures, frontage x ranks)",
+          "[tsp][TSP-FIRE-1][TSP-GRID-3][TSP-FIRE-7]") {
     CHECK(frontage(Kind::Arquebusiers) == 5);
     CHECK(frontage(Kind::Reiters) == 3);
     CHECK(fire_ranks(Kind::Arquebusiers) == 2);
     CHECK(fire_ranks(Kind::LightHorse) == 2);
     CHECK(fire_ranks(Kind::Reiters) == 4);
-    CHECK(fire_dice(Kind::Arquebusiers, Weapon::Arquebus, 20, fire_ranks(Kind::Arquebusiers)) == 10);
+    CHECK(fire_dice(Kind::Arquebusiers, Weapon::Arquebus, 20, fire_ranks(Kind::Arquebusiers)) ==
+          10);
     CHECK(fire_dice(Kind::Arquebusiers, Weapon::Arquebus, 7, 2) == 7);
     CHECK(fire_dice(Kind::Reiters, Weapon::Pistol, 12, fire_ranks(Kind::Reiters)) == 12);
     CHECK(fire_dice(Kind::Reiters, Weapon::Pistol, 12, 1) == 3);  // the front rank, charging
@@ -314,8 +321,9 @@ TEST_CASE("the morale table", "[tsp][TSP-MORALE-1][TSP-AMB-3][TSP-MORALE-3]") {
         int swiss, other, fire;
     };
     const Row rows[] = {
-        {TroopRow::SwissFoot, 2, 2, 3},    {TroopRow::LandsknechtFoot, 3, 2, 3}, {TroopRow::OtherFoot, 4, 3, 4},
-        {TroopRow::HeavyCavalry, 2, 2, 3}, {TroopRow::LighterMounted, 4, 4, 4},  {TroopRow::Gunners, 6, 5, 5},
+        {TroopRow::SwissFoot, 2, 2, 3},      {TroopRow::LandsknechtFoot, 3, 2, 3},
+        {TroopRow::OtherFoot, 4, 3, 4},      {TroopRow::HeavyCavalry, 2, 2, 3},
+        {TroopRow::LighterMounted, 4, 4, 4}, {TroopRow::Gunners, 6, 5, 5},
     };
     for (const Row& r : rows) {
         for (const Test t : {Test::ToClose, Test::StandAndFight}) {
@@ -332,11 +340,12 @@ TEST_CASE("a shaken leaderless Landsknecht unit standing against Swiss: 5 fails,
     MoraleFactors f;
     f.shaken = true;
     f.leaderless = true;
-    const MoraleTest t =
-        morale_test(morale_row(Kind::Pikemen, Temper::Landsknecht), Occasion::LostMelee, Opponent::Swiss, f);
+    const MoraleTest t = morale_test(morale_row(Kind::Pikemen, Temper::Landsknecht),
+                                     Occasion::LostMelee, Opponent::Swiss, f);
     CHECK(t.threshold == 3);
     CHECK(t.modifier() == -3);
-    CHECK(t.modifiers == std::vector<Modifier>{{-2, "TSP-MORALE-2", "no leader"}, {-1, "TSP-MORALE-2", "shaken"}});
+    CHECK(t.modifiers ==
+          std::vector<Modifier>{{-2, "TSP-MORALE-2", "no leader"}, {-1, "TSP-MORALE-2", "shaken"}});
     CHECK_FALSE(passes(t, 5));
     CHECK(passes(t, 6));
     CHECK(t.natural_needed() == 6);
@@ -355,30 +364,36 @@ TEST_CASE("morale modifiers by test", "[tsp][TSP-MORALE-2][TSP-AMB-16][TSP-AMB-2
     all.attacked_in_rear = true;
     all.infantry_from_cavalry = true;
     // To Close: -2 no leader, -2 spent, +1 gendarmes, +1 Swiss pike, +1 officer; nothing of Stand.
-    const MoraleTest close = morale_test(TroopRow::OtherFoot, Occasion::Charging, Opponent::Other, all);
+    const MoraleTest close =
+        morale_test(TroopRow::OtherFoot, Occasion::Charging, Opponent::Other, all);
     CHECK(close.modifier() == -1);
     CHECK(close.modifiers.size() == 5);
     // To Stand: -2, -2, -2 rear, -1 shaken, +1 officer.
-    const MoraleTest stand = morale_test(TroopRow::OtherFoot, Occasion::Charged, Opponent::Other, all);
+    const MoraleTest stand =
+        morale_test(TroopRow::OtherFoot, Occasion::Charged, Opponent::Other, all);
     CHECK(stand.modifier() == -6);
     // Fire: -2, -2, +1.
-    const MoraleTest fire = morale_test(TroopRow::OtherFoot, Occasion::FireCasualties, Opponent::Swiss, all);
+    const MoraleTest fire =
+        morale_test(TroopRow::OtherFoot, Occasion::FireCasualties, Opponent::Swiss, all);
     CHECK(fire.modifier() == -3);
     CHECK(fire.threshold == 4);
     for (const Modifier& m : stand.modifiers) CHECK(m.rule == "TSP-MORALE-2");
     MoraleFactors none;
-    CHECK(morale_test(TroopRow::OtherFoot, Occasion::Charged, Opponent::Other, none).modifiers.empty());
+    CHECK(morale_test(TroopRow::OtherFoot, Occasion::Charged, Opponent::Other, none)
+              .modifiers.empty());
     MoraleFactors officer;
     officer.field_officer = true;
-    CHECK(morale_test(TroopRow::SwissFoot, Occasion::Charging, Opponent::Other, officer).modifiers ==
-          std::vector<Modifier>{{1, "TSP-MORALE-2", "field officer"}});
+    CHECK(
+        morale_test(TroopRow::SwissFoot, Occasion::Charging, Opponent::Other, officer).modifiers ==
+        std::vector<Modifier>{{1, "TSP-MORALE-2", "field officer"}});
 }
 
 TEST_CASE("a spent unit's step-1 test and a shaken unit's rally use Stand and Fight against Other",
-          "[tsp][TSP-AMB-11][TSP-AMB-5][TSP-AMB-22][TSP-AMB-26][TSP-SEQ-1][TSP-SHAKEN-1]") {
+          "[tsp][TSP-AMB-11][TSP-AMB-5][TSP-AMB-22][TSP-AMB-26][TSP-SHAKEN-1]") {
     MoraleFactors spent;
     spent.spent = true;
-    const MoraleTest step1 = morale_test(TroopRow::OtherFoot, Occasion::SpentStays, Opponent::Swiss, spent);
+    const MoraleTest step1 =
+        morale_test(TroopRow::OtherFoot, Occasion::SpentStays, Opponent::Swiss, spent);
     CHECK(test_of(Occasion::SpentStays) == Test::StandAndFight);
     CHECK(step1.threshold == 3);  // vs Other, whoever asked
     CHECK(step1.modifier() == -2);
@@ -388,9 +403,11 @@ TEST_CASE("a spent unit's step-1 test and a shaken unit's rally use Stand and Fi
     MoraleFactors shaken;
     shaken.shaken = true;
     shaken.leaderless = true;
-    const MoraleTest rally = morale_test(TroopRow::LandsknechtFoot, Occasion::ShakenRally, Opponent::Swiss, shaken);
+    const MoraleTest rally =
+        morale_test(TroopRow::LandsknechtFoot, Occasion::ShakenRally, Opponent::Swiss, shaken);
     CHECK(rally.threshold == 2);
-    CHECK(rally.modifiers == std::vector<Modifier>{{-2, "TSP-MORALE-2", "no leader"}});  // not the -1 shaken
+    CHECK(rally.modifiers ==
+          std::vector<Modifier>{{-2, "TSP-MORALE-2", "no leader"}});  // not the -1 shaken
     CHECK(morale_outcome(Occasion::ShakenRally, true) == Outcome::Rallies);
     CHECK(morale_outcome(Occasion::ShakenRally, false) == Outcome::StaysShaken);
 }
@@ -400,7 +417,8 @@ TEST_CASE("breaking off a close combat", "[tsp][TSP-CC-6]") {
     f.shaken = true;
     f.leaderless = true;
     f.infantry_from_cavalry = true;
-    const MoraleTest t = morale_test(TroopRow::OtherFoot, Occasion::BreakingOff, Opponent::Other, f);
+    const MoraleTest t =
+        morale_test(TroopRow::OtherFoot, Occasion::BreakingOff, Opponent::Other, f);
     CHECK(t.threshold == 3);
     CHECK(t.modifiers == std::vector<Modifier>{{-1, "TSP-CC-6", "shaken"},
                                                {-1, "TSP-CC-6", "no leader"},
@@ -410,7 +428,7 @@ TEST_CASE("breaking off a close combat", "[tsp][TSP-CC-6]") {
 }
 
 TEST_CASE("failed tests: fire shakes then routs, a charger halts, the charged are shaken or rout",
-          "[tsp][TSP-AMB-14][TSP-SHAKEN-1][TSP-ROUT-1][TSP-MORALE-3][TSP-CC-5]") {
+          "[tsp][TSP-AMB-14][TSP-SHAKEN-1][TSP-ROUT-1][TSP-MORALE-3][TSP-CC-5][TSP-CC-2]") {
     CHECK(morale_outcome(Occasion::FireCasualties, true) == Outcome::Unchanged);
     CHECK(morale_outcome(Occasion::FireCasualties, false) == Outcome::Shaken);
     CHECK(morale_outcome(Occasion::FireCasualties, false, true) == Outcome::Routs);
@@ -565,7 +583,7 @@ TEST_CASE("an extra company with no enemy unbeaten fights no one", "[tsp][TSP-AM
 }
 
 TEST_CASE("the officer fights the enemy's first company when none of its companies won",
-          "[tsp][TSP-AMB-15][TSP-CC-4]") {
+          "[tsp][TSP-AMB-15][TSP-CC-4][TSP-AMB-7]") {
     CombatRound r{2, 2, true, true, {}};
     fight(r, 5, 1);
     fight(r, 6, 2);
@@ -619,7 +637,7 @@ TEST_CASE("the source's spirit example, turn 1: 14 of 16 is 90%, roll 9 or less"
     for (int i = 0; i < 6; ++i) points2 += spirit_points2(Condition::Fresh);  // units
     for (int i = 0; i < 4; ++i) points2 += spirit_points2(Condition::Worn);
     for (int i = 0; i < 6; ++i) points2 += spirit_points2(Condition::Fresh);  // guns
-    CHECK(points2 == 28);  // 14 points
+    CHECK(points2 == 28);                                                     // 14 points
     CHECK(spirit_limit(points2, 16) == 9);
     CHECK(spirit_percent(points2, 16) == 90);
     CHECK(spirit_good(9, 9));
