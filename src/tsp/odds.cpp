@@ -18,7 +18,7 @@ std::string percent_text(Count count, Count outcomes) {
     return std::to_string(t / 10) + "." + std::to_string(t % 10) + "%";
 }
 
-std::string to_string(Count c) {
+std::string count_text(Count c) {
     if (c == 0) return "0";
     std::string out;
     while (c > 0) {

@@ -30,7 +30,7 @@ int percent_tenths(Count count, Count outcomes);
 std::string percent_text(Count count, Count outcomes);
 
 /// A count in decimal (the screen's and the tests' way to show a Count).
-std::string to_string(Count c);
+std::string count_text(Count c);
 
 // --- Fire (TSP-FIRE-1, TSP-FIRE-3, TSP-FIRE-4)
 // ----------------------------------------------------

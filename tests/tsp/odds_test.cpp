@@ -71,7 +71,7 @@ TEST_CASE("a volley's odds equal the closed form, up to 24 dice", "[tsp][TSP-FIR
         }
     }
     // 24 dice: 20^24 = 16777216 x 10^24.
-    CHECK(to_string(volley_odds(24, 6).outcomes) == "16777216000000000000000000000000");
+    CHECK(count_text(volley_odds(24, 6).outcomes) == "16777216000000000000000000000000");
     CHECK_THROWS_AS(volley_odds(25, 6), std::invalid_argument);
     CHECK_THROWS_AS(volley_odds(-1, 6), std::invalid_argument);
     CHECK_THROWS_AS(volley_odds(3, 21), std::invalid_argument);
@@ -109,8 +109,8 @@ TEST_CASE("percent in tenths, rounded half up", "[tsp][odds]") {
     CHECK(percent_text(1, 8) == "12.5%");
     CHECK(percent_text(0, 7) == "0.0%");
     CHECK(percent_text(7, 7) == "100.0%");
-    CHECK(to_string(Count{0}) == "0");
-    CHECK(to_string(Count{1234567}) == "1234567");
+    CHECK(count_text(Count{0}) == "0");
+    CHECK(count_text(Count{1234567}) == "1234567");
 }
 
 TEST_CASE("a morale test's pass chance, face by face, with its modifiers",
