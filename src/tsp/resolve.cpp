@@ -1,5 +1,5 @@
 // The Sword and the Pike's resolution arithmetic (resolve.hpp). The tables are the spec's
-// (../shared/rules/other-systems.md, Part B), row for row.
+// (the rules specification, Part B), row for row.
 #include "tsp/resolve.hpp"
 
 #include <array>

@@ -4,7 +4,7 @@
 /// modifiers, a close combat round company by company, and the spirit of the army. Pure functions
 /// of plain values, integer arithmetic only: the natural rolls come in as numbers, so the sequence
 /// of play (which rolls them through a core::Dice) and the tests (which give the spec's own rolls)
-/// use the same code. Rule IDs are TSP- (../shared/rules/other-systems.md, Part B);
+/// use the same code. Rule IDs are TSP- (the rules specification, Part B);
 /// docs/rulesets.md lists the adopted resolutions (TSP-AMB-n) built here.
 #include <cstdint>
 #include <optional>

@@ -1,5 +1,5 @@
 // The Sword and the Pike's resolution arithmetic against the spec's test vectors (TSP-TV-n) and
-// its tables, row by row (../shared/rules/other-systems.md, Part B; the tests read none of it).
+// its tables, row by row (the rules specification, Part B).
 #include "tsp/resolve.hpp"
 
 #include <catch2/catch.hpp>
