@@ -376,6 +376,12 @@ TEST_CASE("a broken Sword and the Pike army is refused at file:line:column", "[d
         CHECK(army_errors(replace(kArmy, "figures = 20", "figures = 41")) ==
               "army.toml:18:11: unit[0].figures: 41 is out of range (1 to 40)\n");
     }
+    SECTION("no units at all") {
+        std::string text = kArmy.substr(0, kArmy.find("[[unit]]"));
+        text = replace(text, "attached = \"swiss\"\n", "");
+        text = replace(text, "period = \"Now\"\n", "period = \"Now\"\nunit = []\n");
+        CHECK(army_errors(text) == "army.toml:7:8: unit: needs at least one entry\n");
+    }
     SECTION("more units than a side may field") {
         CHECK(army_errors(replace(kArmy, "units = 2", "units = 15")) ==
               "army.toml:13:1: unit: 17 units; an army fields 1 to 16 (one a square, TSP-GRID-1)\n");
@@ -466,4 +472,38 @@ TEST_CASE("a broken Sword and the Pike ruleset is refused at file:line:column", 
           "mini.toml:3:10: engine: \"hell-broke-loose\" is not \"the-sword-and-the-pike\"\n");
     CHECK_THAT(errors_of(hbl::load_hbl_ruleset("mini.toml", kRuleset).errors),
                Catch::Contains("mini.toml:3:10: engine: \"the-sword-and-the-pike\" is not \"hell-broke-loose\"\n"));
+}
+
+TEST_CASE("every cut of a shipped Sword and the Pike file loads or says where it breaks", "[data][tsp][loader]") {
+    // What the fuzz target does for the other rulesets' files, in small: each file cut after every
+    // line, and with every line cut in half, loads or gives errors that each have a place.
+    std::vector<fs::path> files = {kData / "rulesets" / kTsp / "ruleset.toml"};
+    for (const auto& e : fs::directory_iterator(kData / "rulesets" / kTsp / "armies")) files.push_back(e.path());
+    std::string why;
+    const tsp::Ruleset* rs = tsp::ruleset(catalog(), kTsp, why);
+    REQUIRE(rs);
+    const auto resolve = [rs](std::string_view, std::string&) { return rs; };
+    int loaded = 0;
+    int refused = 0;
+    for (const fs::path& f : files) {
+        const data::FileText ft = data::read_file(f);
+        REQUIRE(ft.error.empty());
+        const bool is_ruleset = f.filename() == "ruleset.toml";
+        for (std::size_t at = ft.text.find('\n'); at != std::string::npos; at = ft.text.find('\n', at + 1)) {
+            for (const std::size_t cut : {at, at > 8 ? at - 8 : at}) {
+                const std::string text = ft.text.substr(0, cut);
+                const auto errors = is_ruleset ? tsp::load_tsp_ruleset("cut.toml", text).errors
+                                               : tsp::load_tsp_army("cut.toml", text, resolve).errors;
+                (errors.empty() ? loaded : refused) += 1;
+                for (const auto& e : errors) {
+                    INFO(f.filename().string() << " cut at " << cut << ": " << e.to_string());
+                    CHECK(e.line >= 1);
+                    CHECK(e.column >= 1);
+                    CHECK_FALSE(e.message.empty());
+                }
+            }
+        }
+    }
+    CHECK(refused > 0);
+    CHECK(loaded > 0);
 }

@@ -519,7 +519,8 @@ Loaded<tsp::ArmyList> load_tsp_army(std::string_view file, std::string_view text
     each_table(root, "unit", true, [&](TableView& t) { read_unit(t, army, rs, lines); });
     const toml::array* unit_array = doc->get("unit") ? doc->get("unit")->as_array() : nullptr;
     // Counted only when every line could be read as far as its count: a broken one is reported on its own.
-    if (unit_array && unit_array->size() == army.units.size()) {
+    // An empty list is reported as such (each_table), not as 0 units on top.
+    if (unit_array && !unit_array->empty() && unit_array->size() == army.units.size()) {
         const int fielded = army.unit_count();
         if (fielded < 1 || fielded > kMaxUnitsPerSide) {
             root.error(*unit_array, "unit",
