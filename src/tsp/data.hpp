@@ -85,6 +85,9 @@ struct TroopType {
     int figures = 20;             ///< a full unit (12 horse, 20 foot; a gun's crew)
     int companies = 4;            ///< of figures / companies each; 1 for an attached company
     bool attached_only = false;   ///< only ever a company attached to another unit
+    /// May be a company attached to a pike unit (TSP-TYPE-1: arquebusiers, crossbowmen,
+    /// halberdiers; an attached_only type always may).
+    bool may_attach = false;
 };
 
 /// The ruleset: the board and the troop types.
