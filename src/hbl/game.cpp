@@ -1268,6 +1268,20 @@ Events apply_checked(const Context& ctx, GameState& s, const Command& c, core::D
 
 // --- Public ------------------------------------------------------------------------------------
 
+std::vector<Square> move_way(const Context& ctx, const GameState& s, const cmd::Move& m) {
+    if (validate(ctx, s, Command{m}) || m.unit >= s.unit_count || s.units[m.unit].sq == m.to) return {};
+    const std::vector<Reach> r = reach(ctx, s, m.unit);
+    std::vector<Square> way;
+    // Back from the end along the squares each was entered from, to the unit's own square.
+    for (Square q = m.to; q != s.units[m.unit].sq && way.size() <= r.size();) {
+        const auto it = std::find_if(r.begin(), r.end(), [&](const Reach& x) { return x.to == q; });
+        if (it == r.end()) return {};
+        way.insert(way.begin(), q);
+        q = it->from;
+    }
+    return way;
+}
+
 std::optional<std::size_t> unit_at(const GameState& s, Square q, Side side) {
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const Unit& u = s.units[i];

@@ -369,6 +369,10 @@ MeleeOdds melee_odds_now(const Context& ctx, const GameState& s, std::size_t mel
 /// The exact odds of a shot of `shooter` at `target` now (HBL-SHOOT-2).
 ShotOdds shot_odds_now(const Context& ctx, const GameState& s, std::size_t shooter, std::size_t target);
 
+/// The squares a legal move steps through, in order, its end last (HBL-MOVE-1 .. 4: straight ahead,
+/// or skirmish cavalry's cheapest way); empty for a wheel in place or a move not legal now.
+std::vector<Square> move_way(const Context& ctx, const GameState& s, const cmd::Move& m);
+
 /// The unit of `side` in a square (on the board), if any.
 std::optional<std::size_t> unit_at(const GameState& s, Square q, Side side);
 

@@ -57,6 +57,11 @@ struct Played {
 /// On a refusal `s` is left exactly as it was.
 Played play(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice);
 
+/// The squares a move would step through, in order, its end last (the cheapest way, PS-MOVE-2:
+/// the way the engine takes it); empty if the move is not legal now. The screen shows it before
+/// the move is made.
+std::vector<Square> move_way(const RulesContext& ctx, const GameState& s, const Move& m);
+
 /// Every command the deciding side may give now; `concede` is always the last.
 std::vector<Command> legal_commands(const RulesContext& ctx, const GameState& s);
 

@@ -1079,3 +1079,15 @@ void legal_movement(const RulesContext& ctx, const GameState& s, CommandSink& ou
 }
 
 }  // namespace tercio::rules::detail
+
+namespace tercio::rules {
+
+std::vector<Square> move_way(const RulesContext& ctx, const GameState& s, const Move& m) {
+    if (s.decision != Decision::Act) return {};
+    std::size_t ui = 0;
+    detail::Path path;
+    if (detail::plan_move(ctx, s, m, ui, path)) return {};
+    return {path.steps.begin(), path.steps.begin() + path.count};
+}
+
+}  // namespace tercio::rules

@@ -72,12 +72,15 @@ class BoardPainter {
         put(1, y, text.substr(1, 1), st);
     }
 
-    /// The square's picture with the view's marks: the reach (+) and target (-) marks in an
-    /// empty square's first cell, underlined reach, bold targets, the selection and the cursor.
+    /// The square's picture with the view's marks: the way to the cursor (o), the reach (+) and
+    /// target (-) marks in an empty square's first cell, underlined reach, bold targets, the
+    /// selection and the cursor.
     SquareCells highlighted(core::Square q, SquareCells c) const {
         const bool reach = contains(view_.reach, q);
         const bool arc = contains(view_.arc, q);
-        if (c.empty && (reach || arc)) {
+        if (c.empty && contains(view_.way, q)) {
+            c.set(0, 0, view_.ascii ? "o" : "\u2022", colored(Color::Magenta));
+        } else if (c.empty && (reach || arc)) {
             c.set(0, 0, reach && arc ? (view_.ascii ? ":" : "±") : (reach ? "+" : "-"),
                   colored(reach ? Color::Magenta : Color::Yellow));
         }

@@ -30,6 +30,8 @@ struct MapView {
     std::optional<core::Square> cursor;  ///< none: no cursor
     std::vector<core::Square> reach;     ///< the selected unit's move reach
     std::vector<core::Square> arc;       ///< the selected unit's fire arc
+    /// The way the selected unit would take to the cursor, its squares in order (o, or a dot).
+    std::vector<core::Square> way;
     /// The selected unit's square: underlined and bold, its file and rank labels reversed.
     std::optional<core::Square> selected;
     /// Cells per square, across and down: 3 x 1 at 80x24; larger terminals get 5 x 2 or 7 x 3

@@ -218,6 +218,7 @@ void PlayScreenOf<K>::draw(Surface& out) const {
     view.selected = selected_;
     if (selected_) {
         Kit::mark_reach(ctx_, s_, *selected_, view);  // its reach and targets
+        if (mode_ == Mode::Map) Kit::mark_way(ctx_, s_, *selected_, cursor_, view);  // and the way to the cursor
     } else if (const std::vector<Command> offers = stop_offers(); offers.size() == 1) {
         Kit::mark_offer(ctx_, s_, offers.front(), view);  // what the one key would do
     }

@@ -149,6 +149,9 @@ concept ScreenKit = TextKit<K> &&
     /// The squares the unit selected in `sq` may move to and shoot at now, into view.reach and
     /// view.arc.
     K::Screen::mark_reach(ctx, s, sq, view);
+    /// The way the unit selected in the first square would take to the second (the cursor) with
+    /// its move key, into view.way; nothing when that key plays no move there.
+    K::Screen::mark_way(ctx, s, sq, sq, view);
     /// The squares a command names, marked on the replay's board in the state after it (`s`):
     /// where it moved or placed (view.reach), what it shot or fought (view.arc).
     K::Screen::mark_command(ctx, s, c, view);

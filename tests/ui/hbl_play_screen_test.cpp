@@ -268,6 +268,16 @@ TEST_CASE("Hell Broke Loose: the cursor and the Enter menu play commands, odds f
     cursor_to(screen, move->to);
     s = screen_of(screen);
     CHECK(contains(s, "Selected: " + Text::unit_name(ctx, session.state(), move->unit)));
+    // The way the move takes is marked before it is made: its squares in order, its end last.
+    const std::vector<core::Square> way = hbl::move_way(ctx, session.state(), *move);
+    REQUIRE_FALSE(way.empty());
+    CHECK(way.back() == move->to);
+    CHECK(std::max(std::abs(way.front().x - session.state().units[move->unit].sq.x),
+                   std::abs(way.front().y - session.state().units[move->unit].sq.y)) == 1);
+    ui::MapView view;
+    kits::HblKit::Screen::mark_way(ctx, session.state(), session.state().units[move->unit].sq, move->to, view);
+    CHECK(view.way == way);
+    CHECK(contains(s, "\u2022"));
     press(screen, K::Enter);
     s = screen_of(screen);
     INFO(s);

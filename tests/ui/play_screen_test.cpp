@@ -463,6 +463,41 @@ TEST_CASE("turn and pass ask first while the card in play is not used yet and of
     if (contains(p.message(), "not used yet")) p.handle(KeyPress::character('y'));
 }
 
+TEST_CASE("with a unit selected, the way m would take it to the cursor is marked before the move (issue 40)",
+          "[ui][screen][PS-MOVE-2]") {
+    test::Position pos = test::board();  // A holds an Infantry Move card
+    pos.add(rules::Side::A, "arquebus", "h4", core::Facing::N);
+    pos.add(rules::Side::A, "pike", "h5", core::Facing::N);  // in the way: the cheapest way goes round
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
+    const auto go = [&](core::Square to) {
+        while (p.cursor() != to) {
+            p.handle(KeyPress::character(p.cursor().x < to.x ? 'l' : p.cursor().x > to.x ? 'h'
+                                         : p.cursor().y < to.y ? 'k' : 'j'));
+        }
+    };
+    go(test::sq("h4"));
+    p.handle(KeyPress::character(' '));
+    REQUIRE(p.selected() == test::sq("h4"));
+    CHECK_FALSE(contains(screen_of(p), "\u2022"));  // the cursor on the unit: no way
+    go(test::sq("h6"));
+    const std::vector<core::Square> way =
+        rules::move_way(pos.ctx, pos.s, rules::Move{test::sq("h4"), std::nullopt, test::sq("h6"), std::nullopt, false});
+    REQUIRE_FALSE(way.empty());
+    CHECK(way.back() == test::sq("h6"));
+    ui::MapView view;
+    kits::pikette::Screen::mark_way(pos.ctx, pos.s, test::sq("h4"), test::sq("h6"), view);
+    CHECK(view.way == way);
+    CHECK(contains(screen_of(p), "\u2022"));
+    // Played, the move goes that way.
+    p.handle(KeyPress::character('m'));
+    const auto moved = test::path_of(p_session.history().back().events, 2);
+    std::vector<std::string> expected;
+    for (const core::Square q : way) expected.push_back(core::to_string(q));
+    CHECK(moved == expected);
+}
+
 TEST_CASE("a card a unit rallied on is used: turn and pass no longer ask (issue 40)", "[ui][screen][PS-RALLY-7]") {
     test::Position pos = test::board();
     pos.add(rules::Side::A, "arquebus", "h8", core::Facing::N, rules::UnitStatus::Disordered);

@@ -404,6 +404,7 @@ std::vector<std::string> Screen::legend(bool a) {
         "                :  rough ground (type II)    #  difficult ground (type III)",
         std::string("Unit selected:  +  it can move there   -  it can shoot there   ") +
             (a ? ":" : "±") + "  both",
+        std::string("                ") + (a ? "o" : "•") + "  the way m takes it to the cursor",
         "A square is 2 inches (HBL-GRID-1); a move is the unit's Defence Die in inches.",
         "",
         "The side pane:",
@@ -479,6 +480,14 @@ void Screen::mark_command(const Context&, const State& after, const Command& c, 
     } else if (const auto* x = std::get_if<cmd::Face>(&c)) {
         at(x->unit, view.reach);
     }
+}
+
+void Screen::mark_way(const Context& ctx, const State& s, core::Square selected, core::Square cursor,
+                      ui::MapView& view) {
+    if (selected == cursor) return;
+    std::string why;
+    const auto c = unit_action(ctx, s, 'm', selected, cursor, why);
+    if (const auto* m = c ? std::get_if<hbl::cmd::Move>(&*c) : nullptr) view.way = hbl::move_way(ctx, s, *m);
 }
 
 void Screen::mark_offer(const Context& ctx, const State& s, const Command& c, ui::MapView& view) {

@@ -58,6 +58,9 @@ struct Screen {
     /// Where a move went, the units a fight, a shot, a rally, a reload or a facing named.
     static void mark_command(const Context& ctx, const State& after, const Command& c,
                              ui::MapView& view);
+    /// The way `m` would move the selected unit to the cursor (hbl::move_way).
+    static void mark_way(const Context& ctx, const State& s, core::Square selected, core::Square cursor,
+                         ui::MapView& view);
     /// An offered reaction: the units it names, as mark_command (a unit's square is the same
     /// before it).
     static void mark_offer(const Context& ctx, const State& s, const Command& c, ui::MapView& view);

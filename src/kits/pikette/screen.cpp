@@ -220,6 +220,7 @@ std::vector<std::string> Screen::legend(bool a) {
             "  units of both sides: a melee square",
         std::string("Unit selected:  +  it can move there   -  it can shoot there   ") +
             (a ? ":" : "±") + "  both",
+        std::string("                ") + (a ? "o" : "•") + "  the way m takes it to the cursor",
         "                underlined and bold, its file and rank reversed at the edges",
         "Out of turn:    +  where an evade offered would go, - what a shot would hit",
         std::string("Terrain:        ") + (a ? "&  wood   #  building   %  hill   ~  stream"
@@ -354,6 +355,14 @@ void Screen::mark_command(const Context&, const State&, const Command& c, ui::Ma
                    [&](const auto&) {},
                },
                c);
+}
+
+void Screen::mark_way(const Context& ctx, const State& s, core::Square selected, core::Square cursor,
+                      ui::MapView& view) {
+    if (selected == cursor || s.decision != Decision::Act) return;
+    std::string why;
+    const auto c = unit_action(ctx, s, 'm', selected, cursor, why);
+    if (const Move* m = c ? std::get_if<Move>(&*c) : nullptr) view.way = rules::move_way(ctx, s, *m);
 }
 
 void Screen::mark_offer(const Context& ctx, const State& s, const Command& c, ui::MapView& view) {

@@ -52,6 +52,9 @@ struct Screen {
     /// Where a move, a shot, a fight, a deployment ... was made.
     static void mark_command(const Context& ctx, const State& after, const Command& c,
                              ui::MapView& view);
+    /// The way `m` would move the selected unit to the cursor (rules::move_way).
+    static void mark_way(const Context& ctx, const State& s, core::Square selected, core::Square cursor,
+                         ui::MapView& view);
     /// An offered reaction: where an evade would go (its planned path, PS-INVOL-4), the
     /// charger or shooter and its target.
     static void mark_offer(const Context& ctx, const State& s, const Command& c, ui::MapView& view);
