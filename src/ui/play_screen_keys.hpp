@@ -257,6 +257,17 @@ void PlayScreenOf<K>::enter_prompt() {
             Text::side_name(ctx_, decider()) + " concedes the battle and loses it. Sure? (y/N)";
         return;
     }
+    // A roll typed shows its odds first, as its key does (y plays it).
+    if (!E::validate(ctx_, s_, c)) {
+        if (auto odds = Text::odds(ctx_, s_, c)) {
+            pending_ = c;
+            odds_ = std::move(*odds);
+            odds_scroll_ = 0;
+            mode_ = Mode::ConfirmAction;
+            message_ = text + "? y or Enter plays it, any other key cancels.";
+            return;
+        }
+    }
     play_and_report(c, text);
 }
 

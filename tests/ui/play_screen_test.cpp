@@ -498,6 +498,28 @@ TEST_CASE("with a unit selected, the way m would take it to the cursor is marked
     CHECK(moved == expected);
 }
 
+TEST_CASE("a roll typed after : shows its odds first, as its key does (issue 40)", "[ui][screen]") {
+    test::Position pos = test::board();  // A holds an Infantry Move card
+    pos.add(rules::Side::A, "arquebus", "h5");
+    pos.add(rules::Side::B, "arquebus", "h7");
+    core::ScriptedDice dice = core::ScriptedDice::parse("d6:1 d6:6");
+    control::Session p_session(pos.ctx, pos.s, dice);
+    PlayScreen p(p_session, {});
+    const std::size_t before = p_session.history().size();
+    command(p, "shoot h5 h7");
+    CHECK(p.message() == "shoot h5 h7? y or Enter plays it, any other key cancels.");
+    CHECK(p_session.history().size() == before);
+    CHECK(contains(screen_of(p), "no effect"));
+    p.handle(KeyPress::character('y'));
+    INFO(p.message());
+    REQUIRE(p_session.history().size() == before + 1);
+    CHECK(std::holds_alternative<rules::Shoot>(p_session.history().back().command));
+    // What rolls nothing is played at once: B lets its reaction go.
+    REQUIRE(p.state().decider == rules::Side::B);
+    command(p, "decline");
+    CHECK(std::holds_alternative<rules::Decline>(p_session.history().back().command));
+}
+
 TEST_CASE("a card a unit rallied on is used: turn and pass no longer ask (issue 40)", "[ui][screen][PS-RALLY-7]") {
     test::Position pos = test::board();
     pos.add(rules::Side::A, "arquebus", "h8", core::Facing::N, rules::UnitStatus::Disordered);
