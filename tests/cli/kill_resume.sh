@@ -473,6 +473,12 @@ step_prompt() {
     fi
     send BSpace Enter
     after_key "$mode" "$c" 0 proc_prompt ":$c"
+    # A roll typed shows its odds first, as its key does: y plays it. (A kill step has killed the
+    # program by now; `killed` may still be set from an earlier kill in a sync step.)
+    if [[ $mode != kill ]] && asked; then
+        send y
+        after_key "$mode" "$c" 0 proc_confirm ":$c, y"
+    fi
 }
 
 prompt_text=

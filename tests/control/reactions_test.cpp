@@ -297,3 +297,32 @@ TEST_CASE("a filter made on a game waiting at a window (resumed, joined) stops t
     CHECK(filter.pass() >= 1);
     CHECK(back_to_a(session));
 }
+
+TEST_CASE("a charge less likely than the charge threshold to win never stops the game; a forced one always does (issue 40)",
+          "[control][reactions][PS-OPP-5][PS-OPP-6]") {
+    Position p = board("french", "imperialist");
+    p.add(A, "pike", "h3");
+    p.add(B, "light_horse", "h8", Facing::S);
+    core::ScriptedDice dice = core::ScriptedDice::parse("");
+    Session session(p.ctx, p.s, dice);
+    ReactionFilter filter(session);
+    CHECK(filter.charge_threshold() == control::kDefaultChargeThreshold);
+    play(session, "move h3 h5");
+    REQUIRE(reacting(session, rules::ReactWindow::Step));
+    const auto win = control::win_percent(p.ctx, session.state(), Charge{sq("h8"), std::nullopt});
+    REQUIRE(win);
+    INFO("light horse charging a pike wins " << *win << "%");
+    REQUIRE(*win < control::kDefaultChargeThreshold);
+    SECTION("under the threshold: let go") {
+        CHECK_FALSE(filter.reason());
+        CHECK(filter.offers().empty());
+    }
+    SECTION("threshold 0: every charge may stop the game") {
+        filter.set_charge_threshold(0);
+        CHECK(contains(filter.reason().value_or(""), "the moving unit can be charged (charge h8"));
+    }
+    SECTION("a threshold at its chance: it stops") {
+        filter.set_charge_threshold(*win);
+        CHECK(filter.reason());
+    }
+}

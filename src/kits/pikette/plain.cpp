@@ -221,6 +221,13 @@ std::vector<std::string> Plain::page_help() {
 
 std::optional<std::string> Plain::word(control::ReactionFilter& reactions, const std::string& word,
                                        const std::string& rest) {
+    if (word == "charge-threshold") {
+        if (const auto n = control::parse_percent(rest)) {
+            reactions.set_charge_threshold(*n);
+            return "charge-threshold " + std::to_string(*n) + ".";
+        }
+        return "charge-threshold PERCENT, 0 to 100 (now " + std::to_string(reactions.charge_threshold()) + ").";
+    }
     if (word == "shot-threshold") {
         if (const auto n = control::parse_percent(rest)) {
             reactions.set_shot_threshold(*n);
@@ -241,7 +248,9 @@ std::vector<std::string> Plain::word_help() {
     return {"  unmoved-shots ask|never: whether shots at units that did not move stop the game",
             "                (reactions with nothing new to do never stop it)",
             "  shot-threshold PERCENT: a shot less likely than this to hit or disorder never",
-            "                stops the game (default " + std::to_string(control::kDefaultShotThreshold) + "; 0: every shot may)"};
+            "                stops the game (default " + std::to_string(control::kDefaultShotThreshold) + "; 0: every shot may)",
+            "  charge-threshold PERCENT: a charge less likely than this to win never stops",
+            "                the game (default " + std::to_string(control::kDefaultChargeThreshold) + "; 0: every charge may)"};
 }
 
 std::vector<std::string> Plain::odds(const Context& ctx, const State& s, const std::string& text, std::string& why) {

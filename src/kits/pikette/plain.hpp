@@ -34,7 +34,7 @@ struct Plain {
                                                         core::Side side, std::string_view word,
                                                         const std::string& rest);
     static std::vector<std::string> page_help();
-    /// `unmoved-shots ask|never`, `shot-threshold PERCENT`.
+    /// `unmoved-shots ask|never`, `shot-threshold PERCENT`, `charge-threshold PERCENT`.
     static std::optional<std::string> word(control::ReactionFilter& reactions, const std::string& word,
                                            const std::string& rest);
     static std::vector<std::string> word_help();

@@ -274,6 +274,16 @@ std::vector<std::string> Screen::tips(const control::Session& session, const Sta
 }
 
 std::optional<std::string> Screen::command_word(Reactions& reactions, const std::string& text) {
+    if (text.starts_with("charge-threshold")) {
+        const std::string word = text.size() > 17 ? text.substr(17) : std::string();
+        if (const auto n = control::parse_percent(word)) {
+            reactions.set_charge_threshold(*n);
+            return *n == 0 ? std::string("Every charge may stop the game for you again.")
+                           : "Charges less likely than " + std::to_string(*n) +
+                                 "% to win no longer stop the game for you.";
+        }
+        return "charge-threshold PERCENT, 0 to 100 (now " + std::to_string(reactions.charge_threshold()) + ")";
+    }
     if (text.starts_with("shot-threshold")) {
         const std::string word = text.size() > 15 ? text.substr(15) : std::string();
         if (const auto n = control::parse_percent(word)) {
@@ -307,6 +317,16 @@ std::vector<ui::KitOption> Screen::options() {
         "default " + std::to_string(control::kDefaultShotThreshold) + "), as in tercio play",
         {std::to_string(control::kDefaultShotThreshold)},
         std::pair{0, 100}};
+    ui::KitOption charge{
+        "charge-threshold", "PERCENT",
+        "Out of turn, an opportunity charge less likely than PERCENT to win its melee\n"
+        "never stops the game for you (default " +
+            std::to_string(control::kDefaultChargeThreshold) + "; 0: every charge may stop it;\n"
+            "a headstrong unit's forced charge always does)",
+        "An opportunity charge less likely than PERCENT to win never stops the game for you\n"
+        "(0 to 100, default " + std::to_string(control::kDefaultChargeThreshold) + "), as in tercio play",
+        {std::to_string(control::kDefaultChargeThreshold)},
+        std::pair{0, 100}};
     return {{"unmoved-shots", "WHEN",
              "Out of turn, whether a shot at an enemy unit that has not moved in the phase\n"
              "stops the game for you: ask (once a phase, the default) or never. Reactions\n"
@@ -315,10 +335,15 @@ std::vector<ui::KitOption> Screen::options() {
              "(once a phase, the default) or never, as in tercio play",
              {control::to_string(control::UnmovedShots::Ask), control::to_string(control::UnmovedShots::Never)},
              std::nullopt},
-            std::move(threshold)};
+            std::move(threshold), std::move(charge)};
 }
 
 bool Screen::set_option(Reactions& reactions, const std::string& name, const std::string& value) {
+    if (name == "charge-threshold") {
+        const auto n = control::parse_percent(value);
+        if (n) reactions.set_charge_threshold(*n);
+        return n.has_value();
+    }
     if (name == "shot-threshold") {
         const auto n = control::parse_percent(value);
         if (n) reactions.set_shot_threshold(*n);

@@ -79,10 +79,10 @@ struct Screen {
                                          Tips& shown);
     /// Commands to show in the help's line for `:`.
     static constexpr const char* kCommandExamples = "turn, move h5 h7, shoot h5 h8, pass";
-    /// `unmoved-shots ask|never`, `shot-threshold PERCENT`.
+    /// `unmoved-shots ask|never`, `shot-threshold PERCENT`, `charge-threshold PERCENT`.
     static std::optional<std::string> command_word(Reactions& reactions, const std::string& text);
-    /// Its command-line options `--unmoved-shots ask|never` and `--shot-threshold PERCENT`, the
-    /// same settings as the words.
+    /// Its command-line options `--unmoved-shots ask|never`, `--shot-threshold PERCENT` and
+    /// `--charge-threshold PERCENT`, the same settings as the words.
     static std::vector<ui::KitOption> options();
     static bool set_option(Reactions& reactions, const std::string& name, const std::string& value);
 };

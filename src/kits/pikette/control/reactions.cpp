@@ -68,6 +68,15 @@ std::optional<int> harm_percent(const RulesContext& ctx, const GameState& s, con
     return static_cast<int>(num * 100 / den);
 }
 
+std::optional<int> win_percent(const RulesContext& ctx, const GameState& s, const Charge& charge) {
+    const Command c{charge};
+    const auto p = preview(ctx, s, std::span<const Command>(&c, 1));
+    const Preview* v = std::get_if<Preview>(&p);
+    if (!v || v->kind != Preview::Kind::Melee) return std::nullopt;
+    const odds::Chance& w = v->melee.initiator_wins.wins;
+    return static_cast<int>(w.num * 100 / w.den);
+}
+
 ReactionFilter::ReactionFilter(Session& session, UnmovedShots unmoved) : session_(session), unmoved_(unmoved) {
     new_phase(session_.state());
     // Until a command is played through the session, a window is one the game was resumed (or
@@ -121,6 +130,7 @@ ReactionFilter::Scan ReactionFilter::scan(const GameState& s) const {
     for (const Command& c : legal) {
         const Charge* charge = std::get_if<Charge>(&c);
         if (!charge || asked_in_move(charge->from)) continue;
+        if (charge_threshold_ > 0 && win_percent(ctx, s, *charge).value_or(100) < charge_threshold_) continue;
         // One offer a charging unit: the charge with no facing named if it has one (its other
         // facings are in the Enter menu).
         const auto same = std::find_if(out.offers.begin(), out.offers.end(), [&](const Command& o) {

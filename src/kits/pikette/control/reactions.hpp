@@ -6,7 +6,9 @@
 /// when something new can be done:
 ///   - an evade, or a headstrong unit's forced charge: always;
 ///   - a charge (it is always at the unit moving), unless the same unit was offered a charge or
-///     a shot at the same moving unit at a stop let go earlier in this move;
+///     a shot at the same moving unit at a stop let go earlier in this move, or its chance to
+///     win the melee it starts is below the charge threshold (`--charge-threshold`, 40% unless
+///     set);
 ///   - a shot that was not offered at any window the side let go earlier in the phase (a shot at
 ///     a unit that has just moved is new: its target square is), unless
 ///       - its target square holds one of the side's own units (a melee: the shot would be into
@@ -42,12 +44,20 @@ const char* to_string(UnmovedShots u);
 /// The shot threshold unless set: a shot less likely than this (in percent) to do harm never
 /// stops the game.
 inline constexpr int kDefaultShotThreshold = 20;
+/// The charge threshold unless set: a charge less likely than this (in percent) to win its melee
+/// never stops the game.
+inline constexpr int kDefaultChargeThreshold = 40;
 /// A percentage 0 to 100 in digits ("15", "15%"), or nothing.
 std::optional<int> parse_percent(const std::string& word);
 
 /// The chance (in whole percent, rounded down) that a legal shot does harm: a hit, or the target
 /// Disordered or Routed. Nothing when `shot` is not a legal shot now.
 std::optional<int> harm_percent(const rules::RulesContext& ctx, const rules::GameState& s, const rules::Shoot& shot);
+
+/// The chance (in whole percent, rounded down) that a legal opportunity charge wins the melee it
+/// starts at once (PS-OPP-6: the charger rolls as the initiator). Nothing when `charge` is not a
+/// legal charge now.
+std::optional<int> win_percent(const rules::RulesContext& ctx, const rules::GameState& s, const rules::Charge& charge);
 
 class ReactionFilter final : public Observer {
   public:
@@ -65,6 +75,10 @@ class ReactionFilter final : public Observer {
     /// shot may stop it).
     int shot_threshold() const { return threshold_; }
     void set_shot_threshold(int percent) { threshold_ = percent; }
+    /// A charge whose chance to win is below this many percent never stops the game (0: every
+    /// charge may stop it); a headstrong unit's forced charge always does.
+    int charge_threshold() const { return charge_threshold_; }
+    void set_charge_threshold(int percent) { charge_threshold_ = percent; }
 
     /// Why the window open now is worth stopping for (a few words: "the moving unit can be
     /// charged", "a new shot: shoot h5 h8"), or nothing if it can be let go. Also nothing when
@@ -126,6 +140,7 @@ class ReactionFilter final : public Observer {
     Session& session_;
     UnmovedShots unmoved_;
     int threshold_ = kDefaultShotThreshold;
+    int charge_threshold_ = kDefaultChargeThreshold;
     /// The move under way (rules::MoveInProgress) and the side's units that were offered a
     /// charge or a shot at its mover at a stop let go in it: they stop the game no more in it.
     std::uint8_t move_unit_ = rules::kNone;
