@@ -298,7 +298,7 @@ TEST_CASE("a filter made on a game waiting at a window (resumed, joined) stops t
     CHECK(back_to_a(session));
 }
 
-TEST_CASE("a charge less likely than the charge threshold to win never stops the game; a forced one always does (issue 40)",
+TEST_CASE("a charge less likely than the charge threshold to win never stops the game, a forced one always does (issue 40)",
           "[control][reactions][PS-OPP-5][PS-OPP-6]") {
     Position p = board("french", "imperialist");
     p.add(A, "pike", "h3");
