@@ -223,6 +223,12 @@ std::optional<std::string> read_id(TableView& root) {
 
 }  // namespace
 
+void check_engine(TableView& root, std::string_view engine) {
+    if (const auto found = root.string("engine", true); found && *found != engine) {
+        root.error(*root.raw().get("engine"), "engine", "\"" + *found + "\" is not \"" + std::string(engine) + "\"");
+    }
+}
+
 RulesetShell read_ruleset_shell(TableView& root) {
     RulesetShell out;
     out.id = read_id(root);

@@ -99,6 +99,10 @@ struct RulesetShell {
 /// Reads a ruleset file's `id` and `name` (both required), after read_header.
 RulesetShell read_ruleset_shell(TableView& root);
 
+/// Checks a ruleset file's `engine` key (required) names `engine`, the loader's own: an error at
+/// the key otherwise.
+void check_engine(TableView& root, std::string_view engine);
+
 /// The keys every army file has, whatever its ruleset's engine: `id`, `ruleset` (the id of the
 /// ruleset it is for, which the loader resolves and reports at `ruleset_node` if it cannot),
 /// `name` and `period`.

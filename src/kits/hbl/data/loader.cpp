@@ -170,13 +170,6 @@ void read_troop_type(TableView& t, hbl::Ruleset& rs, std::map<std::string, int, 
     rs.troop_types.push_back(std::move(type));
 }
 
-/// The engine key of a Hell Broke Loose ruleset.
-void read_engine(TableView& root) {
-    if (const auto engine = root.string("engine", true); engine && *engine != hbl::kEngine) {
-        root.error(*root.raw().get("engine"), "engine",
-                   "\"" + *engine + "\" is not \"" + std::string(hbl::kEngine) + "\"");
-    }
-}
 
 }  // namespace
 
@@ -187,7 +180,7 @@ Loaded<hbl::Ruleset> load_hbl_ruleset(std::string_view file, std::string_view te
     if (!doc) return out;
     TableView root(r, *doc, "");
     if (!detail::read_header(root, "ruleset")) return out;
-    read_engine(root);
+    detail::check_engine(root, hbl::kEngine);
     hbl::Ruleset rs;
     const detail::RulesetShell shell = detail::read_ruleset_shell(root);
     const auto& id = shell.id;

@@ -266,13 +266,6 @@ void read_troop_type(TableView& t, tsp::Ruleset& rs, Ids& ids, std::map<char, st
     rs.troop_types.push_back(std::move(type));
 }
 
-/// The engine key of a Sword and the Pike ruleset.
-void read_engine(TableView& root) {
-    if (const auto engine = root.string("engine", true); engine && *engine != tsp::kEngine) {
-        root.error(*root.raw().get("engine"), "engine",
-                   "\"" + *engine + "\" is not \"" + std::string(tsp::kEngine) + "\"");
-    }
-}
 
 }  // namespace
 
@@ -283,7 +276,7 @@ Loaded<tsp::Ruleset> load_tsp_ruleset(std::string_view file, std::string_view te
     if (!doc) return out;
     TableView root(r, *doc, "");
     if (!detail::read_header(root, "ruleset")) return out;
-    read_engine(root);
+    detail::check_engine(root, tsp::kEngine);
     tsp::Ruleset rs;
     const detail::RulesetShell shell = detail::read_ruleset_shell(root);
     detail::BoardSize board{rs.files, rs.ranks, rs.deployment_ranks};
