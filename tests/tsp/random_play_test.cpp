@@ -1,0 +1,68 @@
+// The Sword and the Pike, random play: many seeded games of random legal commands end within the
+// turn limit, and the invariants hold after every command: every listed command validates, its
+// text parses back to it, no two units of a side share a square, figures never go below nothing
+// (nor above the start), the hash is stable under copy.
+#include <set>
+
+#include "tests/tsp/fixture.hpp"
+
+using namespace tercio;
+using namespace tercio::tsp;
+
+namespace {
+
+void check_invariants(const Context& ctx, const GameState& s) {
+    std::set<std::pair<int, int>> taken[2];
+    for (std::size_t i = 0; i < s.unit_count; ++i) {
+        const Unit& u = s.units[i];
+        int figures = 0;
+        for (const auto f : u.figures) figures += f;
+        REQUIRE(figures <= u.start_figures);
+        if (!u.on_board) continue;
+        REQUIRE(figures > 0);
+        REQUIRE(core::on_board(u.sq, s.files, s.ranks));
+        INFO("unit " << unit_label(ctx, s, i) << " at " << core::to_string(u.sq));
+        REQUIRE(taken[core::idx(u.side)].insert({u.sq.x, u.sq.y}).second);
+    }
+    const GameState copy = s;
+    REQUIRE(state_hash(copy) == state_hash(s));
+}
+
+}  // namespace
+
+TEST_CASE("random games of The Sword and the Pike end, and every listed command is legal and round-trips",
+          "[tsp][tsp-random]") {
+    const Context ctx = test::tsp_context();
+    long commands = 0;
+    int turn_limit = 0;
+    for (int game = 0; game < 40; ++game) {
+        core::SeededDice dice(static_cast<std::uint64_t>(game) + 1);
+        core::SeededDice chooser(static_cast<std::uint64_t>(game) + 50001);
+        GameState s;
+        new_game(ctx, s, dice, static_cast<std::uint8_t>(game % 4));
+        int guard = 0;
+        while (!s.over()) {
+            check_invariants(ctx, s);
+            const auto legal = legal_commands(ctx, s);
+            REQUIRE(legal.size() >= 2);
+            REQUIRE(std::holds_alternative<cmd::Concede>(legal.back()));
+            for (const Command& c : legal) {
+                INFO(print(ctx, s, c));
+                REQUIRE_FALSE(validate(ctx, s, c).has_value());
+                auto back = parse(ctx, s, s.decider, print(ctx, s, c));
+                REQUIRE(std::holds_alternative<Command>(back));
+                REQUIRE(std::get<Command>(back) == c);
+            }
+            const auto c = random_legal(ctx, s, chooser);
+            REQUIRE(c.has_value());
+            apply(ctx, s, *c, dice);
+            ++commands;
+            REQUIRE(++guard < 5000);
+        }
+        check_invariants(ctx, s);
+        REQUIRE(s.turn <= kTurnLimit);
+        turn_limit += s.end == EndReason::TurnLimit;
+    }
+    INFO("commands " << commands << ", games to the turn limit " << turn_limit);
+    CHECK(commands > 0);
+}
