@@ -8,7 +8,8 @@ using namespace tercio::tsp;
 using test::TspGame;
 using test::tsp_card;
 
-TEST_CASE("a new game deploys both armies in their home rows, facing the enemy", "[tsp][tsp-game]") {
+TEST_CASE("a new game deploys both armies in their home rows, facing the enemy",
+          "[tsp][tsp-game][TSP-TYPE-1][TSP-TYPE-2][TSP-SPIRIT-1]") {
     TspGame g;
     REQUIRE(g.s.unit_count == 8);
     CHECK(g.s.files == 24);

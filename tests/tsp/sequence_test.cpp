@@ -232,7 +232,7 @@ TspGame at_fire(const std::vector<std::uint8_t>& fire_deck, const std::vector<st
 }  // namespace
 
 TEST_CASE("a volley: a D20 for each eligible figure against the hit table, casualties by card",
-          "[tsp][TSP-FIRE-1][TSP-FIRE-2][TSP-FIRE-3][TSP-GRID-3][TSP-FIRE-9][TSP-TV-4]") {
+          "[tsp][TSP-FIRE-1][TSP-FIRE-2][TSP-FIRE-3][TSP-GRID-3][TSP-FIRE-9][TSP-AMB-6][TSP-TV-4]") {
     TspGame g = at_fire({tsp_card(1, 'H')}, {tsp_card(2, 'S'), tsp_card(3, 'S'), tsp_card(4, 'S')});
     CHECK(g.s.decider == Side::A);
     // 2 ranks of 5: 10 dice; short range at open foot (class II): 1-5 hit.

@@ -289,3 +289,101 @@ TEST_CASE("the end: three failed spirit tests running, no units, a draw, the tur
         CHECK(victory_points(g.ctx, g.s, Side::B) == 0);
     }
 }
+
+TEST_CASE("an attached Colonel fights last, +1, and a casualty card decides his fate when he loses",
+          "[tsp][TSP-CC-4][TSP-AMB-15][TSP-AMB-25][TSP-MORALE-2]") {
+    TspGame g = quiet({tsp_card(7, 'H')});
+    g.place(Side::A, "P1", "l5", Facing::N);
+    g.place(Side::B, "P1", "l6", Facing::S);
+    g.at(Side::A, "P1").charging = static_cast<std::int8_t>(g.unit(Side::B, "P1"));
+    // Step 5: Swiss pike To Close against Other, 2 or more, +1 Swiss pike against pike, +1 the
+    // Colonel: every roll passes. Step 6: Landsknechts To Stand against Swiss, 3 or more: a 5.
+    // Step 7: 4 companies a side tie (3 v 3); then the Colonel, 4 + 1, against Black's first
+    // company's 6: he loses to a 6, and the 7 of hearts kills him. Red lost the round: its Stand
+    // and Fight (Swiss against Other, 2 or more, no Colonel now) passes on a 2: it falls back
+    // Shaken (2D6 of 2": it stays).
+    const std::string end =
+        tsp_deck() + "d10:1 d10:5 " + d6s({3, 3, 3, 3, 3, 3, 3, 3, 4, 6}) + "d10:2 " + d6s({1, 1}) + "d10:1 d10:1 " + tsp_deck();
+    const Events ev = hold_turn(g, end);
+    const Event* m = morale_of(ev, g.unit(Side::A, "P1"));
+    REQUIRE(m);
+    CHECK(m->b == 0);  // 2 - 1 - 1
+    int matchups = 0;
+    const Event* last = nullptr;
+    for (const Event& e : ev) {
+        if (e.kind == EventKind::MatchUp) {
+            ++matchups;
+            last = &e;
+        }
+    }
+    CHECK(matchups == 5);
+    REQUIRE(last);
+    CHECK(last->a == 5);
+    CHECK(last->b == 6);
+    const Event* lost = first(ev, EventKind::OfficerLost);
+    REQUIRE(lost);
+    CHECK(lost->a == 1);  // a heart: killed
+    CHECK_FALSE(g.s.officers[0].alive);
+    CHECK(g.at(Side::A, "P1").status == Status::Shaken);
+    CHECK(g.at(Side::A, "P1").total() == 25);  // his loss cost only him
+}
+
+TEST_CASE("a charger reaching a routed unit destroys it", "[tsp][TSP-CC-8]") {
+    TspGame g = quiet();
+    g.place(Side::A, "G1", "l5", Facing::N);
+    g.place(Side::B, "P1", "l6", Facing::N);
+    g.at(Side::B, "P1").status = Status::Routed;
+    g.at(Side::B, "P1").routed_turn = 1;
+    g.at(Side::A, "G1").charging = static_cast<std::int8_t>(g.unit(Side::B, "P1"));
+    // Into its rear: no To Close test; no To Stand test for a routed unit.
+    const Events ev = hold_turn(g, tsp_deck() + "d10:1 d10:1 " + tsp_deck());
+    CHECK_FALSE(g.at(Side::B, "P1").on_board);
+    CHECK(count(ev, EventKind::Destroyed) == 1);
+    CHECK(count(ev, EventKind::Morale) == 0);
+}
+
+TEST_CASE("Gendarmes add 1 To Close against lighter cavalry; gunners charged fire and fall back or rout",
+          "[tsp][TSP-MORALE-2][TSP-MORALE-3][TSP-AMB-16][TSP-AMB-20]") {
+    SECTION("Gendarmes against Reiters") {
+        TspGame g = quiet();
+        g.place(Side::A, "G1", "l5", Facing::N);
+        g.place(Side::B, "R1", "l6", Facing::E);  // on its flank: it tests To Stand
+        g.at(Side::A, "G1").charging = static_cast<std::int8_t>(g.unit(Side::B, "R1"));
+        // Reiters can shoot the Gendarmes next to them: they hold. Step 5: 2 or more, +1: a
+        // natural 1. Step 6: lighter mounted To Stand, 4 or more: a 3 fails: Shaken, a move
+        // to the rear (6D6 of 6": 4 points, two squares north), the Gendarmes halt.
+        const Events ev = hold_turn(g, tsp_deck() + "d10:1 d10:3 " + d6s({1, 1, 1, 1, 1, 1}) + "d10:1 d10:1 " + tsp_deck());
+        CHECK(morale_of(ev, g.unit(Side::A, "G1"))->b == 1);
+        CHECK(morale_of(ev, g.unit(Side::B, "R1"))->b == 4);
+        CHECK(g.at(Side::B, "R1").status == Status::Shaken);
+        CHECK(g.at(Side::B, "R1").sq == *core::parse_square("l8", 24, 16));
+        CHECK(g.at(Side::A, "G1").combat == -1);
+    }
+    SECTION("a charged gun passing fires at the charger, then falls back (a heavy gun cannot move)") {
+        TspGame g = quiet({tsp_card(2, 'S')});
+        g.place(Side::A, "H1", "l5", Facing::N);
+        g.place(Side::B, "R1", "l6", Facing::S);
+        g.at(Side::B, "R1").charging = static_cast<std::int8_t>(g.unit(Side::A, "H1"));
+        // The gun and the Reiters may shoot each other in the fire phase: both hold (Red first
+        // on the plain deck). Step 5: lighter mounted To Close 4 or more: a 6. Step 6: gunners
+        // against Other, fire and fall back on 5 or more: a 5. Its volley: 12 D20, short range
+        // at horse (class II) 1-4: one hit, a 2 of spades.
+        const std::string volley = tsp_d20(1) + "u20:19 u20:19 u20:19 u20:19 u20:19 u20:19 u20:19 u20:19 u20:19 u20:19 u20:19 ";
+        const Events ev = hold_turn(g, tsp_deck() + "d10:6 d10:5 " + volley + "d10:1 d10:1 " + tsp_deck());
+        CHECK(morale_of(ev, g.unit(Side::A, "H1"))->b == 5);
+        CHECK(first(ev, EventKind::Shot)->a == 12);
+        CHECK(g.at(Side::B, "R1").total() == 11);
+        CHECK(g.at(Side::A, "H1").reload == 2);
+        CHECK(g.at(Side::B, "R1").combat == -1);
+        CHECK(g.at(Side::A, "H1").status == Status::Steady);
+    }
+    SECTION("a charged gun failing routs") {
+        TspGame g = quiet();
+        g.place(Side::A, "H1", "l5", Facing::N);
+        g.place(Side::B, "R1", "l6", Facing::S);
+        g.at(Side::B, "R1").charging = static_cast<std::int8_t>(g.unit(Side::A, "H1"));
+        hold_turn(g, tsp_deck() + "d10:6 d10:4 d4:1 d10:1 d10:1 " + tsp_deck());
+        CHECK(g.at(Side::A, "H1").status == Status::Routed);
+        CHECK(g.at(Side::A, "H1").total() == 3);
+    }
+}
