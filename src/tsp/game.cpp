@@ -632,6 +632,39 @@ void to_close(const Context& ctx, GameState& s, core::Dice& dice, Events& out) {
     });
 }
 
+/// TSP-FIRE-7, TSP-AMB-16, TSP-TV-9: Reiters charged by other cavalry fire as many ranks as a D4
+/// shows before the close combat, after step 6, without a card. Our readings: not when out of
+/// fire or Routed; in any direction (they are attacked, not aiming); the volley is not one of
+/// their two shots and takes no markers; the charger's casualties call for no fire test (step 4
+/// is past).
+void reiters_before_contact(const Context& ctx, GameState& s, std::size_t r, std::size_t charger, core::Dice& dice,
+                            Events& out) {
+    Unit& reiters = s.units[r];
+    const Unit& c = s.units[charger];
+    if (kind_of(ctx, reiters) != Kind::Reiters || !mounted(kind_of(ctx, c)) || weapon_of(ctx, reiters) != Weapon::Pistol)
+        return;
+    if (reiters.out_of_fire || reiters.status == Status::Routed) return;
+    const int d4 = dice.roll(DieType::D4, RollPurpose::Shooting);
+    const int n = fire_dice(Kind::Reiters, Weapon::Pistol, reiters.total(), reiter_ranks_charged(d4));
+    const TargetClass tc = target_class(kind_of(ctx, c), c.order, Cover::None, Weapon::Pistol);
+    FireFactors ff;
+    ff.shaken = reiters.status == Status::Shaken;
+    ff.light_rain = s.option(kLightRain);
+    const int mod = total(fire_modifiers(ff));
+    const int hn = hit_number(Weapon::Pistol, Band::Full, tc);
+    int hit = 0;
+    for (int i = 0; i < n; ++i) hit += hits(d20(dice, RollPurpose::Shooting), hn, mod) ? 1 : 0;
+    Event e = unit_ev(EventKind::Shot, r);
+    e.side = reiters.side;
+    e.other = static_cast<std::int8_t>(charger);
+    e.a = n;
+    e.b = hit;
+    e.c = hits_on(hn, mod);
+    e.d = d4;
+    out.push_back(e);
+    casualties(s, charger, hit, dice, out);
+}
+
 /// Step 6: the charged test To Stand (TSP-AMB-14, TSP-MORALE-3, TSP-AMB-23); then the charges
 /// that stand become close combats.
 void to_stand(const Context& ctx, GameState& s, core::Dice& dice, Events& out) {
@@ -684,6 +717,7 @@ void to_stand(const Context& ctx, GameState& s, core::Dice& dice, Events& out) {
         e.side = s.units[u].side;
         e.other = static_cast<std::int8_t>(t);
         out.push_back(e);
+        reiters_before_contact(ctx, s, t, u, dice, out);
     });
 }
 

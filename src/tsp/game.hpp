@@ -223,7 +223,8 @@ enum class EventKind : std::uint8_t {
     Moved,        ///< unit, sq, a = facing
     Faced,        ///< unit, a = facing
     Charges,      ///< unit charges other (it stopped at sq)
-    Shot,         ///< unit at other; a = dice, b = hits, c = naturals that hit (1..c)
+    Shot,         ///< unit at other; a = dice, b = hits, c = naturals that hit (1..c); d = the D4
+                  ///< of Reiters' ranks firing before contact (TSP-FIRE-7), else 0
     Casualty,     ///< unit; a = figures lost, b = 1 a leader, 2 a field officer; card (-1 none)
     Morale,       ///< unit; a = the natural D10, b = the natural needed, c = 1 passed, d = Occasion
     Rally,        ///< unit; a = D10, b = needed, c = 1 passed (TSP-RALLY-1)

@@ -387,3 +387,32 @@ TEST_CASE("Gendarmes add 1 To Close against lighter cavalry; gunners charged fir
         CHECK(g.at(Side::A, "H1").total() == 3);
     }
 }
+
+TEST_CASE("Reiters charged by cavalry fire a D4 of ranks before the close combat, without a card",
+          "[tsp][TSP-FIRE-7][TSP-AMB-16][TSP-TV-9][TSP-FIRE-2]") {
+    TspGame g = quiet({tsp_card(2, 'S'), tsp_card(3, 'S'), tsp_card(4, 'S')});
+    g.place(Side::A, "G1", "l5", Facing::N);
+    g.place(Side::B, "R1", "l6", Facing::S);
+    g.at(Side::A, "G1").charging = static_cast<std::int8_t>(g.unit(Side::B, "R1"));
+    // Step 5: a 1 passes (2, +1 against lighter cavalry). Step 6: the Reiters stand on a 6.
+    // Then their D4 of 3: 3 ranks of 3, 9 dice; Gendarmes under pistol fire are class III, 1-3:
+    // three hits, the second company's 3 figures. Step 7: the Gendarmes' third company and the
+    // leader's first win both match-ups on 6s: the Reiters lose 4 figures and the round, pass
+    // Stand and Fight (lighter mounted, 4 or more) on a 4 and fall back Shaken, 6D6 of 6": two
+    // squares.
+    const std::string volley = tsp_d20(1) + tsp_d20(2) + tsp_d20(3) + "u20:19 u20:19 u20:19 u20:19 u20:19 u20:19 ";
+    const Events ev = hold_turn(g, tsp_deck() + "d10:1 d10:6 d4:3 " + volley + d6s({6, 1, 6, 1}) + "d10:4 " +
+                                       d6s({1, 1, 1, 1, 1, 1}) + "d10:1 d10:1 " + tsp_deck());
+    const Event* shot = first(ev, EventKind::Shot);
+    REQUIRE(shot);
+    CHECK(shot->d == 3);
+    CHECK(shot->a == 9);
+    CHECK(shot->b == 3);
+    CHECK(shot->c == 3);
+    CHECK(g.at(Side::A, "G1").total() == 9);
+    CHECK(g.at(Side::B, "R1").total() == 8);
+    CHECK(g.at(Side::B, "R1").status == Status::Shaken);
+    CHECK(g.at(Side::B, "R1").sq == *core::parse_square("l8", 24, 16));
+    CHECK(g.at(Side::B, "R1").reload == 0);
+    CHECK(g.at(Side::B, "R1").shots == 0);
+}
