@@ -475,7 +475,7 @@ std::optional<Path> path_of(const Context& ctx, const GameState& s, const cmd::M
 bool can_act(const Context& ctx, const GameState& s, std::size_t u) {
     const Unit& unit = s.units[u];
     if (!unit.on_board || unit.acted) return false;
-    if (s.step == Step::Movement) return unit.status != Status::Routed && unit.combat < 0;
+    if (s.step == Step::Movement) return unit.status != Status::Routed && (unit.combat < 0 || unit.combat_rolls >= 6);
     return can_fire(ctx, s, u);
 }
 
@@ -712,6 +712,8 @@ void to_stand(const Context& ctx, GameState& s, core::Dice& dice, Events& out) {
         }
         s.units[u].combat = static_cast<std::int8_t>(t);
         s.units[t].combat = static_cast<std::int8_t>(u);
+        s.units[u].combat_rolls = 0;
+        s.units[t].combat_rolls = 0;
         s.units[u].charging = -1;
         Event e = unit_ev(EventKind::CombatBegan, u);
         e.side = s.units[u].side;
@@ -777,6 +779,10 @@ void fight_round(const Context& ctx, GameState& s, std::size_t ua, std::size_t u
             }
         }
         out.push_back(e);
+    }
+    for (const std::size_t u : who) {
+        const int rolls = s.units[u].combat_rolls + static_cast<int>(r.fought.size());
+        s.units[u].combat_rolls = static_cast<std::uint8_t>(std::min(rolls, 255));
     }
     const bool a_gone = destroyed_if_empty(s, ua, out);
     const bool b_gone = destroyed_if_empty(s, ub, out);
@@ -976,7 +982,8 @@ std::optional<std::string> check_unit(const Context& ctx, const GameState& s, st
     if (unit.acted) return refuse("that unit has had its chance in this phase");
     if (s.step == Step::Movement) {
         if (unit.status == Status::Routed) return refuse("a routed unit cannot move (TSP-ROUT-1)");
-        if (unit.combat >= 0) return refuse("a unit in close combat cannot move (TSP-AMB-17)");
+        if (unit.combat >= 0 && unit.combat_rolls < 6)
+            return refuse("a unit in close combat cannot move (TSP-AMB-17), nor break off before 6 die rolls (TSP-CC-6)");
     } else if (!can_fire(ctx, s, u)) {
         return refuse("that unit cannot fire now (reloading, routed, or no target in range and arc)");
     }
@@ -989,7 +996,14 @@ std::optional<std::string> check(const Context& ctx, const GameState& s, const C
         core::Overloaded{
             [&](const cmd::Activate& a) -> std::optional<std::string> {
                 if (s.decision != Decision::Activate) return refuse("no unit is to be activated now");
-                return check_unit(ctx, s, a.unit);
+                if (auto why = check_unit(ctx, s, a.unit)) return why;
+                if (s.units[a.unit].combat >= 0) return refuse("a unit in close combat may only break off (TSP-CC-6)");
+                return std::nullopt;
+            },
+            [&](const cmd::BreakOff& b) -> std::optional<std::string> {
+                if (s.decision != Decision::Activate) return refuse("no unit is to be activated now");
+                if (b.unit < s.unit_count && s.units[b.unit].combat < 0) return refuse("that unit is not in close combat");
+                return check_unit(ctx, s, b.unit);
             },
             [&](const cmd::Hold& h) -> std::optional<std::string> {
                 if (s.decision != Decision::Activate && s.decision != Decision::Fire)
@@ -1055,10 +1069,32 @@ void activate(const Context& ctx, GameState& s, std::size_t u, core::Dice& dice,
     out.push_back(e);
 }
 
+/// TSP-CC-6: the test to break off (Stand and Fight with its own modifiers, resolve.hpp); on a
+/// pass the unit leaves the combat with a normal move to the rear, keeping its facing, not Shaken
+/// (our reading); on a failure it fights on.
+void break_off(const Context& ctx, GameState& s, std::size_t u, core::Dice& dice, Events& out) {
+    Unit& unit = s.units[u];
+    unit.acted = true;
+    const auto foe = static_cast<std::size_t>(unit.combat);
+    MoraleFactors f = morale_factors(ctx, s, u);
+    f.infantry_from_cavalry = foot(kind_of(ctx, unit)) && mounted(kind_of(ctx, s.units[foe]));
+    const bool ok = morale(ctx, s, u, Occasion::BreakingOff, opponent_of(ctx, s.units[foe]), f, dice, out);
+    if (morale_outcome(Occasion::BreakingOff, ok) == Outcome::BreaksOff) {
+        end_combat(s, u);
+        Event e = unit_ev(EventKind::BrokeOff, u);
+        e.side = unit.side;
+        e.other = static_cast<std::int8_t>(foe);
+        out.push_back(e);
+        move_to_rear(ctx, s, u, dice, out);
+    }
+    activation_done(ctx, s, dice, out);
+}
+
 Events apply_checked(const Context& ctx, GameState& s, const Command& c, core::Dice& dice) {
     Events out;
     std::visit(core::Overloaded{
                    [&](const cmd::Activate& a) { activate(ctx, s, a.unit, dice, out); },
+                   [&](const cmd::BreakOff& b) { break_off(ctx, s, b.unit, dice, out); },
                    [&](const cmd::Hold& h) {
                        s.units[h.unit].acted = true;
                        Event e = unit_ev(EventKind::Held, h.unit);
@@ -1258,7 +1294,11 @@ std::vector<Command> legal_commands(const Context& ctx, const GameState& s) {
         case Decision::Activate:
             for (std::size_t u = 0; u < s.unit_count; ++u) {
                 if (s.units[u].side != s.decider || !can_act(ctx, s, u)) continue;
-                out.push_back(cmd::Activate{static_cast<std::uint8_t>(u)});
+                if (s.units[u].combat >= 0) {
+                    out.push_back(cmd::BreakOff{static_cast<std::uint8_t>(u)});
+                } else {
+                    out.push_back(cmd::Activate{static_cast<std::uint8_t>(u)});
+                }
                 out.push_back(cmd::Hold{static_cast<std::uint8_t>(u)});
             }
             break;
@@ -1354,6 +1394,7 @@ std::string print(const Context& ctx, const GameState& s, const Command& c) {
         core::Overloaded{
             [&](const cmd::Activate& a) { return "activate " + label(a.unit); },
             [&](const cmd::Hold& h) { return "hold " + label(h.unit); },
+            [&](const cmd::BreakOff& b) { return "break " + label(b.unit); },
             [&](const cmd::Move& m) {
                 std::string t = "move " + core::to_string(m.to);
                 if (m.facing != active_facing(s)) t += " face " + std::string(core::to_string(m.facing));
@@ -1396,10 +1437,11 @@ std::variant<Command, std::string> parse(const Context& ctx, const GameState& s,
         }
         return Command{cmd::Move{*q, f}};
     }
-    if ((same_word(verb, "activate") || same_word(verb, "hold")) && n == 2) {
+    if ((same_word(verb, "activate") || same_word(verb, "hold") || same_word(verb, "break")) && n == 2) {
         const auto u = unit(w[1], side);
         if (!u) return "no unit '" + std::string(w[1]) + "' of yours";
         if (same_word(verb, "hold")) return Command{cmd::Hold{*u}};
+        if (same_word(verb, "break")) return Command{cmd::BreakOff{*u}};
         return Command{cmd::Activate{*u}};
     }
     if (same_word(verb, "shoot") && n == 3) {
@@ -1410,7 +1452,7 @@ std::variant<Command, std::string> parse(const Context& ctx, const GameState& s,
         return Command{cmd::Shoot{*u, *t}};
     }
     return "unknown command: " + std::string(text) +
-           " (activate U, hold U, move SQ [face F], face F, stay, shoot U T, concede)";
+           " (activate U, hold U, break U, move SQ [face F], face F, stay, shoot U T, concede)";
 }
 
 std::uint64_t state_hash(const GameState& s) {
@@ -1435,7 +1477,8 @@ std::uint64_t state_hash(const GameState& s) {
         mix(f | b(u.start_figures) << 48);
         mix(b(u.status) | b(u.reload) << 8 | b(u.shots) << 16 | b(u.out_of_fire) << 24 | b(u.acted) << 25 |
             b(u.moved_this_turn) << 26 | b(u.hit_this_turn) << 27 | b(u.tested_to_stand) << 28 |
-            b(u.on_board) << 29 | b(u.routed_turn) << 32 | b(u.charging) << 40 | b(u.combat) << 48);
+            b(u.on_board) << 29 | b(u.routed_turn) << 32 | b(u.charging) << 40 | b(u.combat) << 48 |
+            b(u.combat_rolls) << 56);
     }
     for (std::size_t i = 0; i < s.officer_count; ++i)
         mix(b(s.officers[i].rank) | b(s.officers[i].unit) << 8 | b(s.officers[i].alive) << 16);

@@ -91,6 +91,7 @@ struct Unit {
     std::int8_t routed_turn = -1;   ///< the turn it routed (TSP-ROUT-1)
     std::int8_t charging = -1;      ///< the enemy it is charging (resolved in steps 5-7)
     std::int8_t combat = -1;        ///< the enemy it is in close combat with
+    std::uint8_t combat_rolls = 0;  ///< die rolls of its close combat so far (TSP-CC-6: 6 to break off)
     bool tested_to_stand = false;   ///< took its step-6 test this turn
     bool on_board = true;
     int total() const {
@@ -177,6 +178,11 @@ struct Activate {
     std::uint8_t unit = 0;
     friend bool operator==(const Activate&, const Activate&) = default;
 };
+/// Movement: a unit in close combat after 6 die rolls tests to break off (TSP-CC-6).
+struct BreakOff {
+    std::uint8_t unit = 0;
+    friend bool operator==(const BreakOff&, const BreakOff&) = default;
+};
 /// Movement or fire: the unit has had its chance and does nothing (TSP-AMB-17).
 struct Hold {
     std::uint8_t unit = 0;
@@ -208,8 +214,8 @@ struct Concede {
 };
 }  // namespace cmd
 
-using Command = std::variant<cmd::Activate, cmd::Hold, cmd::Move, cmd::Face, cmd::Stay, cmd::Shoot,
-                             cmd::Concede>;
+using Command = std::variant<cmd::Activate, cmd::BreakOff, cmd::Hold, cmd::Move, cmd::Face, cmd::Stay,
+                             cmd::Shoot, cmd::Concede>;
 
 // --- Events --------------------------------------------------------------------------------------
 
@@ -237,6 +243,7 @@ enum class EventKind : std::uint8_t {
     MatchUp,      ///< unit (A's) other (B's); a, b = A's and B's totals, c = figures lost, d = 1 B lost
     CombatLost,   ///< unit lost the round against other
     CombatGoesOn, ///< unit, other: neither lost (TSP-AMB-8)
+    BrokeOff,     ///< unit left its close combat with other (TSP-CC-6)
     OfficerLost,  ///< unit he was with; a = 1 killed, 0 captured; card
     Removed,      ///< unit leaves the field (failed test, poor spirit, routed off the table)
     Destroyed,    ///< unit has no figures left, or was destroyed in contact
@@ -309,7 +316,7 @@ Condition condition_of(const Unit& u);
 /// "P1": the unit's glyph (upper case) and its number among its side's units of that glyph.
 std::string unit_label(const Context& ctx, const GameState& s, std::size_t unit);
 
-/// One line of text: "activate P1", "move h7 face NE", "shoot A1 p2".
+/// One line of text: "activate P1", "move h7 face NE", "shoot A1 P2", "break P1".
 std::string print(const Context& ctx, const GameState& s, const Command& c);
 
 /// Parses a command given by `side`; an error message for text that names no command.

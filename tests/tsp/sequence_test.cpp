@@ -196,7 +196,9 @@ TEST_CASE("routed units and units in close combat are not offered a move", "[tsp
     g.at(Side::A, "G1").combat = 6;
     g.at(Side::B, "R1").combat = 2;
     CHECK(g.refusal("activate A1") == "a routed unit cannot move (TSP-ROUT-1)");
-    CHECK(g.refusal("activate G1") == "a unit in close combat cannot move (TSP-AMB-17)");
+    CHECK(g.refusal("activate G1") ==
+          "a unit in close combat cannot move (TSP-AMB-17), nor break off before 6 die rolls (TSP-CC-6)");
+    CHECK(g.refusal("break G1") == g.refusal("activate G1"));
     for (const Command& c : legal_commands(g.ctx, g.s)) {
         if (const auto* a = std::get_if<cmd::Activate>(&c)) CHECK((a->unit == 0 || a->unit == 3));
     }
@@ -334,4 +336,37 @@ TEST_CASE("Reiters shoot twice a turn, each on its own card, 4 ranks deep, then 
     CHECK(g.at(Side::B, "R1").out_of_fire);
     CHECK(g.at(Side::B, "R1").acted);
     CHECK(g.s.decider == Side::A);
+}
+
+TEST_CASE("after 6 die rolls a unit may break off a close combat: Stand and Fight with its own modifiers",
+          "[tsp][TSP-CC-6][tsp-break]") {
+    TspGame g({tsp_card(1, 'C'), tsp_card(2, 'C'), tsp_card(3, 'C')});
+    g.place(Side::A, "G1", "l5", Facing::N);
+    g.place(Side::B, "P1", "l6", Facing::S);
+    const auto g1 = g.unit(Side::A, "G1");
+    const auto p1 = g.unit(Side::B, "P1");
+    g.s.units[g1].combat = static_cast<std::int8_t>(p1);
+    g.s.units[p1].combat = static_cast<std::int8_t>(g1);
+    g.s.units[g1].combat_rolls = g.s.units[p1].combat_rolls = 5;
+    CHECK(g.refusal("break P1") != "");
+    g.s.units[g1].combat_rolls = g.s.units[p1].combat_rolls = 6;
+    CHECK(g.refusal("activate P1") == "a unit in close combat may only break off (TSP-CC-6)");
+    CHECK(g.refusal("break C1") == "that unit is not in close combat");
+    bool listed = false;
+    for (const Command& c : legal_commands(g.ctx, g.s)) listed = listed || c == Command{cmd::BreakOff{static_cast<std::uint8_t>(p1)}};
+    CHECK(listed);
+    // Landsknechts: 2 or more, -2 foot breaking off from horse: a natural 4. A 3 fights on.
+    Events ev = g.play("break P1", "d10:3");
+    CHECK(first(ev, EventKind::Morale)->b == 4);
+    CHECK(g.at(Side::B, "P1").combat == static_cast<std::int8_t>(g1));
+    CHECK(g.at(Side::B, "P1").acted);
+    // Given its chance again (as on a later turn): a 4 breaks off, with a normal move to the rear
+    // (2D6 of 6": two squares), not Shaken (our reading).
+    g.at(Side::B, "P1").acted = false;
+    ev = g.play("break P1", "d10:4 d6:3 d6:3");
+    CHECK(count(ev, EventKind::BrokeOff) == 1);
+    CHECK(g.at(Side::B, "P1").combat == -1);
+    CHECK(g.at(Side::A, "G1").combat == -1);
+    CHECK(g.at(Side::B, "P1").sq == sq(g, "l8"));
+    CHECK(g.at(Side::B, "P1").status == Status::Steady);
 }

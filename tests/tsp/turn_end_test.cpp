@@ -416,3 +416,18 @@ TEST_CASE("Reiters charged by cavalry fire a D4 of ranks before the close combat
     CHECK(g.at(Side::B, "R1").reload == 0);
     CHECK(g.at(Side::B, "R1").shots == 0);
 }
+
+TEST_CASE("a round neither side loses goes on next turn; its die rolls count toward breaking off",
+          "[tsp][TSP-AMB-8][TSP-AMB-15][TSP-CC-6]") {
+    TspGame g = quiet();
+    g.place(Side::A, "G1", "l5", Facing::N);
+    g.place(Side::B, "P1", "l6", Facing::S);
+    g.at(Side::A, "G1").charging = static_cast<std::int8_t>(g.unit(Side::B, "P1"));
+    // Gendarmes 2 companies against the pike's 4: 2 pairs and 2 extra match-ups, all ties.
+    const Events ev = hold_turn(g, tsp_deck() + "d10:2 d10:5 " + d6s({3, 3, 3, 3, 3, 3, 3, 3}) + "d10:1 d10:1 " + tsp_deck());
+    CHECK(count(ev, EventKind::CombatGoesOn) == 1);
+    CHECK(g.at(Side::A, "G1").combat == static_cast<std::int8_t>(g.unit(Side::B, "P1")));
+    CHECK(g.at(Side::A, "G1").combat_rolls == 4);
+    CHECK(g.at(Side::B, "P1").combat_rolls == 4);
+    CHECK(g.refusal("activate G1") != "");
+}
