@@ -406,27 +406,29 @@ Reach reach(const Context& ctx, const GameState& s, std::size_t ui, Facing headi
         std::array<std::uint8_t, core::kMaxBoardSide * core::kMaxBoardSide> best{};
         best.fill(0xff);
         best[at(u.sq)] = 0;
+        // Squares by the cost of reaching them, expanded cheapest first (steps cost 2 or 3).
+        std::vector<std::vector<Square>> by_cost(static_cast<std::size_t>(budget) + 1);
+        by_cost[0].push_back(u.sq);
         for (int c = 0; c <= budget; ++c) {
-            for (int y = 0; y < s.ranks; ++y) {
-                for (int x = 0; x < s.files; ++x) {
-                    const Square q0 = core::make_square(x, y);
-                    if (best[at(q0)] != c) continue;
-                    if (q0 != u.sq && r.enemy[at(q0)]) continue;
-                    for (const int turn : {0, -1, 1}) {
-                        const Facing f = core::rotated(heading, turn);
-                        const Square q = step(q0, f);
-                        const int nc = c + (core::is_diagonal(f) ? 3 : 2);
-                        if (!on_board(s, q) || nc > budget || nc >= best[at(q)] || q == u.sq) continue;
-                        const Ground g = step_ground(s, q0, q);
-                        if (!move_allowed(k, false, g, may_move) || move_penalty(k, u.order, g) > p) continue;
-                        if (unit_at(s, q, u.side)) continue;  // friends block (our reading)
-                        const bool foe = unit_at(s, q, other(u.side)).has_value();
-                        if (foe && gunners(k)) continue;  // guns and wagons do not charge
-                        best[at(q)] = static_cast<std::uint8_t>(nc);
-                        if (r.from[at(q)] < 0) {
-                            r.from[at(q)] = static_cast<std::int16_t>(at(q0));
-                            r.enemy[at(q)] = foe;
-                        }
+            for (std::size_t i = 0; i < by_cost[static_cast<std::size_t>(c)].size(); ++i) {
+                const Square q0 = by_cost[static_cast<std::size_t>(c)][i];
+                if (best[at(q0)] != c) continue;
+                if (q0 != u.sq && r.enemy[at(q0)]) continue;
+                for (const int turn : {0, -1, 1}) {
+                    const Facing f = core::rotated(heading, turn);
+                    const Square q = step(q0, f);
+                    const int nc = c + (core::is_diagonal(f) ? 3 : 2);
+                    if (!on_board(s, q) || nc > budget || nc >= best[at(q)] || q == u.sq) continue;
+                    const Ground g = step_ground(s, q0, q);
+                    if (!move_allowed(k, false, g, may_move) || move_penalty(k, u.order, g) > p) continue;
+                    if (unit_at(s, q, u.side)) continue;  // friends block (our reading)
+                    const bool foe = unit_at(s, q, other(u.side)).has_value();
+                    if (foe && gunners(k)) continue;  // guns and wagons do not charge
+                    best[at(q)] = static_cast<std::uint8_t>(nc);
+                    by_cost[static_cast<std::size_t>(nc)].push_back(q);
+                    if (r.from[at(q)] < 0) {
+                        r.from[at(q)] = static_cast<std::int16_t>(at(q0));
+                        r.enemy[at(q)] = foe;
                     }
                 }
             }
