@@ -334,30 +334,46 @@ void casualties(GameState& s, std::size_t t, int hits, core::Dice& dice, Events&
     }
 }
 
+/// The volley of `u` at `t` in a band: TSP-FIRE-1 .. 4, TSP-GRID-3; `ranks` that fire.
+ShotNow plan_shot(const Context& ctx, const GameState& s, std::size_t u, std::size_t t, Band band, int ranks) {
+    const Unit& a = s.units[u];
+    const Unit& b = s.units[t];
+    const Weapon w = weapon_of(ctx, a);
+    ShotNow p;
+    p.band = band;
+    p.dice = fire_dice(kind_of(ctx, a), w, a.total(), ranks);
+    p.target_class = target_class(kind_of(ctx, b), b.order, foot(kind_of(ctx, b)) ? cover_at(s, b.sq) : Cover::None, w);
+    p.hit_number = hit_number(w, band, p.target_class);
+    FireFactors ff;
+    ff.shaken = a.status == Status::Shaken;
+    ff.light_rain = s.option(kLightRain);
+    p.modifiers = fire_modifiers(ff);
+    return p;
+}
+
+/// Rolls a planned volley: the Shot event (d: Reiters' D4 of ranks, if any) and the hits.
+int roll_shot(GameState& s, std::size_t u, std::size_t t, const ShotNow& p, int d4, core::Dice& dice, Events& out) {
+    int hit = 0;
+    for (int i = 0; i < p.dice; ++i) hit += hits(d20(dice, RollPurpose::Shooting), p.hit_number, total(p.modifiers)) ? 1 : 0;
+    Event e = unit_ev(EventKind::Shot, u);
+    e.side = s.units[u].side;
+    e.other = static_cast<std::int8_t>(t);
+    e.a = p.dice;
+    e.b = hit;
+    e.c = p.hits_on();
+    e.d = d4;
+    out.push_back(e);
+    return hit;
+}
+
 /// A volley of `u` at `t` (TSP-FIRE-1 .. 4, TSP-GRID-3) and its reload markers (TSP-FIRE-8,
 /// TSP-AMB-13, TSP-AMB-16).
 void volley(const Context& ctx, GameState& s, std::size_t u, std::size_t t, Band band, core::Dice& dice,
             Events& out) {
     Unit& a = s.units[u];
-    const Unit& b = s.units[t];
     const Kind k = kind_of(ctx, a);
     const Weapon w = weapon_of(ctx, a);
-    const int n = fire_dice(k, w, a.total(), fire_ranks(k));
-    const TargetClass tc = target_class(kind_of(ctx, b), b.order, foot(kind_of(ctx, b)) ? cover_at(s, b.sq) : Cover::None, w);
-    FireFactors ff;
-    ff.shaken = a.status == Status::Shaken;
-    ff.light_rain = s.option(kLightRain);
-    const int mod = total(fire_modifiers(ff));
-    const int hn = hit_number(w, band, tc);
-    int hit = 0;
-    for (int i = 0; i < n; ++i) hit += hits(d20(dice, RollPurpose::Shooting), hn, mod) ? 1 : 0;
-    Event e = unit_ev(EventKind::Shot, u);
-    e.side = a.side;
-    e.other = static_cast<std::int8_t>(t);
-    e.a = n;
-    e.b = hit;
-    e.c = hits_on(hn, mod);
-    out.push_back(e);
+    const int hit = roll_shot(s, u, t, plan_shot(ctx, s, u, t, band, fire_ranks(k)), 0, dice, out);
     a.reload = static_cast<std::uint8_t>(reload_markers(k, w));
     if (k == Kind::Reiters) {
         ++a.shots;
@@ -647,24 +663,8 @@ void reiters_before_contact(const Context& ctx, GameState& s, std::size_t r, std
         return;
     if (reiters.out_of_fire || reiters.status == Status::Routed) return;
     const int d4 = dice.roll(DieType::D4, RollPurpose::Shooting);
-    const int n = fire_dice(Kind::Reiters, Weapon::Pistol, reiters.total(), reiter_ranks_charged(d4));
-    const TargetClass tc = target_class(kind_of(ctx, c), c.order, Cover::None, Weapon::Pistol);
-    FireFactors ff;
-    ff.shaken = reiters.status == Status::Shaken;
-    ff.light_rain = s.option(kLightRain);
-    const int mod = total(fire_modifiers(ff));
-    const int hn = hit_number(Weapon::Pistol, Band::Full, tc);
-    int hit = 0;
-    for (int i = 0; i < n; ++i) hit += hits(d20(dice, RollPurpose::Shooting), hn, mod) ? 1 : 0;
-    Event e = unit_ev(EventKind::Shot, r);
-    e.side = reiters.side;
-    e.other = static_cast<std::int8_t>(charger);
-    e.a = n;
-    e.b = hit;
-    e.c = hits_on(hn, mod);
-    e.d = d4;
-    out.push_back(e);
-    casualties(s, charger, hit, dice, out);
+    const ShotNow p = plan_shot(ctx, s, r, charger, Band::Full, reiter_ranks_charged(d4));
+    casualties(s, charger, roll_shot(s, r, charger, p, d4, dice, out), dice, out);
 }
 
 /// Step 6: the charged test To Stand (TSP-AMB-14, TSP-MORALE-3, TSP-AMB-23); then the charges
@@ -1047,7 +1047,8 @@ void activate(const Context& ctx, GameState& s, std::size_t u, core::Dice& dice,
     Unit& unit = s.units[u];
     unit.acted = true;
     if (unit.status == Status::Shaken) {
-        // TSP-AMB-5, TSP-AMB-22: the rally on Stand and Fight against Other; stays put on a failure.
+        // TSP-AMB-5, TSP-AMB-22: the rally on Stand and Fight against Other (rally_test_now);
+        // it stays put on a failure.
         const bool ok = morale(ctx, s, u, Occasion::ShakenRally, Opponent::Other, morale_factors(ctx, s, u), dice, out);
         if (morale_outcome(Occasion::ShakenRally, ok) != Outcome::Rallies) {
             activation_done(ctx, s, dice, out);
@@ -1154,6 +1155,33 @@ Events apply_checked(const Context& ctx, GameState& s, const Command& c, core::D
 }  // namespace
 
 // --- Public ----------------------------------------------------------------------------------------
+
+std::optional<ShotNow> shot_now(const Context& ctx, const GameState& s, std::size_t shooter, std::size_t target) {
+    if (shooter >= s.unit_count || target >= s.unit_count) return std::nullopt;
+    const auto band = shot_band(ctx, s, shooter, target);
+    if (!band) return std::nullopt;
+    return plan_shot(ctx, s, shooter, target, *band, fire_ranks(kind_of(ctx, s.units[shooter])));
+}
+
+std::optional<VolleyOdds> shot_odds_now(const Context& ctx, const GameState& s, std::size_t shooter,
+                                        std::size_t target) {
+    const auto p = shot_now(ctx, s, shooter, target);
+    if (!p) return std::nullopt;
+    return volley_odds(std::min(p->dice, kMaxVolleyDice), p->hits_on());
+}
+
+MoraleTest rally_test_now(const Context& ctx, const GameState& s, std::size_t unit) {
+    const Unit& u = s.units[unit];
+    return morale_test(morale_row(kind_of(ctx, u), temper_of(ctx, u)), Occasion::ShakenRally, Opponent::Other,
+                       morale_factors(ctx, s, unit));
+}
+
+MoveOdds move_odds_now(const Context& ctx, const GameState& s, std::size_t unit) {
+    const Unit& u = s.units[unit];
+    const Kind k = kind_of(ctx, u);
+    const Penalty base = loading_on_foot(k, weapon_of(ctx, u), u.reload) ? Penalty::Half : Penalty::None;
+    return move_odds(move_dice(k, u.order), base);
+}
 
 std::string card_text(std::uint8_t card) {
     static constexpr const char* kRanks[] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};

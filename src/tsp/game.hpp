@@ -18,6 +18,7 @@
 #include "core/grid.hpp"
 #include "core/side.hpp"
 #include "tsp/data.hpp"
+#include "tsp/odds.hpp"
 #include "tsp/resolve.hpp"
 
 namespace tercio::tsp {
@@ -325,6 +326,34 @@ std::variant<Command, std::string> parse(const Context& ctx, const GameState& s,
 
 /// A hash of everything that decides how the game goes on (FNV-1a over the fields).
 std::uint64_t state_hash(const GameState& s);
+
+/// A volley as it would be rolled now (TSP-FIRE-1 .. 4, TSP-GRID-2/3): the band, the target's
+/// class, the dice, the hit number and the named modifiers added to each die. The sequence of
+/// play rolls exactly this, so the screen's odds and `x` cannot differ from the roll.
+struct ShotNow {
+    Band band = Band::Full;
+    TargetClass target_class = TargetClass::II;
+    int dice = 0;
+    int hit_number = 0;
+    std::vector<Modifier> modifiers;
+    /// The naturals that hit: 1 to this.
+    int hits_on() const { return tsp::hits_on(hit_number, total(modifiers)); }
+};
+
+/// The volley of `shooter` at `target` now, or nothing if it may not shoot at it now.
+std::optional<ShotNow> shot_now(const Context& ctx, const GameState& s, std::size_t shooter, std::size_t target);
+
+/// The exact odds of that volley's hits, or nothing if it may not shoot.
+std::optional<VolleyOdds> shot_odds_now(const Context& ctx, const GameState& s, std::size_t shooter,
+                                        std::size_t target);
+
+/// The test a Shaken unit takes to rally when activated now (TSP-AMB-5, TSP-AMB-22).
+MoraleTest rally_test_now(const Context& ctx, const GameState& s, std::size_t unit);
+
+/// The odds of the movement points `unit` would roll if activated now, on open ground (the ground
+/// a move passes adds its penalty to the roll, TSP-AMB-18), loading arquebusiers halved
+/// (TSP-FIRE-6).
+MoveOdds move_odds_now(const Context& ctx, const GameState& s, std::size_t unit);
 
 /// The unit of `side` in a square (on the board), if any.
 std::optional<std::size_t> unit_at(const GameState& s, Square q, Side side);

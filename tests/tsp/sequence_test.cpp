@@ -370,3 +370,41 @@ TEST_CASE("after 6 die rolls a unit may break off a close combat: Stand and Figh
     CHECK(g.at(Side::B, "P1").sq == sq(g, "l8"));
     CHECK(g.at(Side::B, "P1").status == Status::Steady);
 }
+
+// --- The odds of a decision now ------------------------------------------------------------------
+
+TEST_CASE("the odds of a shot, a rally and a move now are those of the roll", "[tsp][tsp-odds-now][TSP-FIRE-4][TSP-AMB-22]") {
+    TspGame g = at_fire({tsp_card(1, 'H')});
+    const auto a1 = g.unit(Side::A, "A1");
+    const auto c1 = g.unit(Side::B, "C1");
+    auto p = shot_now(g.ctx, g.s, a1, c1);
+    REQUIRE(p);
+    CHECK(p->band == Band::Short);
+    CHECK(p->target_class == TargetClass::II);
+    CHECK(p->dice == 10);
+    CHECK(p->hit_number == 5);
+    CHECK(p->modifiers.empty());
+    CHECK(p->hits_on() == 5);
+    const auto odds = shot_odds_now(g.ctx, g.s, a1, c1);
+    REQUIRE(odds);
+    CHECK(odds->dice == 10);
+    CHECK(odds->hits_on == 5);
+    CHECK_FALSE(shot_now(g.ctx, g.s, a1, g.unit(Side::B, "P1")));  // out of range
+    g.s.units[a1].status = Status::Shaken;
+    p = shot_now(g.ctx, g.s, a1, c1);
+    REQUIRE(p);
+    CHECK(p->modifiers.size() == 1);
+    CHECK(p->hits_on() == 4);
+    // Other Foot rallying: 3 or more, no -1 for Shaken.
+    CHECK(rally_test_now(g.ctx, g.s, a1).natural_needed() == 3);
+    // Gendarmes: 5D6, 6^5 rolls; 5 (all ones) gives 3 points.
+    const MoveOdds m = move_odds_now(g.ctx, g.s, g.unit(Side::A, "G1"));
+    CHECK(m.outcomes == 7776);
+    CHECK(m.ways[3] == 1);
+    // Arquebusiers holding a marker move half: 3D6 of 3" to 5" give 1 point (1 + 3 + 6 rolls),
+    // where unloaded none gives 1, and 3" or 4" give 2 (1 + 3 rolls).
+    CHECK(move_odds_now(g.ctx, g.s, a1).ways[1] == 0);
+    CHECK(move_odds_now(g.ctx, g.s, a1).ways[2] == 4);
+    g.s.units[a1].reload = 1;
+    CHECK(move_odds_now(g.ctx, g.s, a1).ways[1] == 10);
+}
