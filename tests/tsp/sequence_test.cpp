@@ -253,7 +253,7 @@ TEST_CASE("a volley: a D20 for each eligible figure against the hit table, casua
     CHECK(g.at(Side::A, "A1").reload == 2);  // TSP-FIRE-8, TSP-AMB-13
 }
 
-TEST_CASE("a Shaken firer adds 1 to each die; light rain 2", "[tsp][TSP-FIRE-4][TSP-TV-4]") {
+TEST_CASE("a Shaken firer adds 1 to each die: light rain 2", "[tsp][TSP-FIRE-4][TSP-TV-4]") {
     {
         TspGame g = at_fire({tsp_card(1, 'H')});
         g.at(Side::A, "A1").status = Status::Shaken;
@@ -288,7 +288,7 @@ TEST_CASE("an ace hits the unit leader, then an attached field officer", "[tsp][
     CHECK(count(ev, EventKind::Casualty) == 4);
 }
 
-TEST_CASE("a target must be in range and in the arc; a unit with reload markers cannot fire",
+TEST_CASE("a target must be in range and in the arc: a unit with reload markers cannot fire",
           "[tsp][TSP-AMB-17][TSP-GRID-2][TSP-FIRE-8]") {
     TspGame g = at_fire({tsp_card(1, 'H')});
     CHECK(g.refusal("shoot A1 P1") == "that target is not in range and arc");

@@ -68,7 +68,7 @@ std::string good_spirits() {
     return "d10:1 d10:1 " + tsp_deck();
 }
 
-TEST_CASE("step 4: a unit that took fire casualties tests against fire; failing, it is Shaken and moves to the rear",
+TEST_CASE("step 4: a unit that took fire casualties tests against fire: failing, it is Shaken and moves to the rear",
           "[tsp][TSP-SEQ-1][TSP-AMB-14][TSP-SHAKEN-1][TSP-AMB-19][TSP-FIRE-8]") {
     TspGame g = quiet({tsp_card(2, 'S'), tsp_card(3, 'S'), tsp_card(4, 'S')});
     g.place(Side::A, "A1", "l8", Facing::N);
@@ -163,7 +163,7 @@ TEST_CASE("a charge: To Close, To Stand, a round company against company, the lo
     }
 }
 
-TEST_CASE("charging the rear needs no To Close test; a unit failing To Stand is Shaken and the charger halts",
+TEST_CASE("charging the rear needs no To Close test: a unit failing To Stand is Shaken and the charger halts",
           "[tsp][TSP-MORALE-2][TSP-AMB-14][TSP-SEQ-1]") {
     TspGame g = quiet();
     g.place(Side::A, "G1", "l5", Facing::N);
@@ -342,7 +342,7 @@ TEST_CASE("a charger reaching a routed unit destroys it", "[tsp][TSP-CC-8]") {
     CHECK(count(ev, EventKind::Morale) == 0);
 }
 
-TEST_CASE("Gendarmes add 1 To Close against lighter cavalry; gunners charged fire and fall back or rout",
+TEST_CASE("Gendarmes add 1 To Close against lighter cavalry: gunners charged fire and fall back or rout",
           "[tsp][TSP-MORALE-2][TSP-MORALE-3][TSP-AMB-16][TSP-AMB-20]") {
     SECTION("Gendarmes against Reiters") {
         TspGame g = quiet();
@@ -417,7 +417,7 @@ TEST_CASE("Reiters charged by cavalry fire a D4 of ranks before the close combat
     CHECK(g.at(Side::B, "R1").shots == 0);
 }
 
-TEST_CASE("a round neither side loses goes on next turn; its die rolls count toward breaking off",
+TEST_CASE("a round neither side loses goes on next turn: its die rolls count toward breaking off",
           "[tsp][TSP-AMB-8][TSP-AMB-15][TSP-CC-6]") {
     TspGame g = quiet();
     g.place(Side::A, "G1", "l5", Facing::N);
