@@ -667,6 +667,19 @@ void reiters_before_contact(const Context& ctx, GameState& s, std::size_t r, std
     casualties(s, charger, roll_shot(s, r, charger, p, d4, dice, out), dice, out);
 }
 
+/// TSP-FIRE-7: "The front rank of cavalry armed with pistols who are charging with swords may fire
+/// one pistol if it closes with the enemy": charging Reiters that make contact fire their front
+/// rank before step 7, after the charged Reiters' D4 volley. Our readings: always (it only
+/// helps), but not when out of fire; it is not one of their two shots and takes no markers; the
+/// target's casualties call for no fire test (step 4 is past).
+void pistols_closing(const Context& ctx, GameState& s, std::size_t charger, std::size_t target, core::Dice& dice,
+                     Events& out) {
+    const Unit& c = s.units[charger];
+    if (weapon_of(ctx, c) != Weapon::Pistol || !mounted(kind_of(ctx, c)) || c.out_of_fire) return;
+    const ShotNow p = plan_shot(ctx, s, charger, target, Band::Full, 1);
+    casualties(s, target, roll_shot(s, charger, target, p, 0, dice, out), dice, out);
+}
+
 /// Step 6: the charged test To Stand (TSP-AMB-14, TSP-MORALE-3, TSP-AMB-23); then the charges
 /// that stand become close combats.
 void to_stand(const Context& ctx, GameState& s, core::Dice& dice, Events& out) {
@@ -722,6 +735,7 @@ void to_stand(const Context& ctx, GameState& s, core::Dice& dice, Events& out) {
         e.other = static_cast<std::int8_t>(t);
         out.push_back(e);
         reiters_before_contact(ctx, s, t, u, dice, out);
+        if (s.units[u].on_board && s.units[t].on_board) pistols_closing(ctx, s, u, t, dice, out);
     });
 }
 

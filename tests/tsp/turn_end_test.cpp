@@ -431,3 +431,24 @@ TEST_CASE("a round neither side loses goes on next turn: its die rolls count tow
     CHECK(g.at(Side::B, "P1").combat_rolls == 4);
     CHECK(g.refusal("activate G1") != "");
 }
+
+TEST_CASE("charging pistol cavalry that close fire their front rank before the close combat", "[tsp][TSP-FIRE-7]") {
+    TspGame g = quiet({tsp_card(2, 'S'), tsp_card(3, 'S')});
+    g.place(Side::A, "A1", "l5", Facing::N);
+    g.place(Side::B, "R1", "l6", Facing::S);
+    g.at(Side::B, "R1").charging = static_cast<std::int8_t>(g.unit(Side::A, "A1"));
+    // Both hold in the fire phase. Step 5: Reiters To Close (lighter mounted, 4 or more) on a 4;
+    // step 6: the arquebusiers stand (Other Foot, 3 or more) on a 5. The Reiters' front rank, 3
+    // pistols at open foot (class II, 1-5): two hits. Step 7: 2 companies a side tie twice.
+    const Events ev = hold_turn(g, tsp_deck() + "d10:4 d10:5 " + tsp_d20(1) + tsp_d20(5) + tsp_d20(6) +
+                                       d6s({3, 3, 3, 3}) + "d10:1 d10:1 " + tsp_deck());
+    const Event* shot = first(ev, EventKind::Shot);
+    REQUIRE(shot);
+    CHECK(shot->unit == static_cast<std::int8_t>(g.unit(Side::B, "R1")));
+    CHECK(shot->a == 3);
+    CHECK(shot->b == 2);
+    CHECK(g.at(Side::A, "A1").total() == 18);
+    CHECK(g.at(Side::B, "R1").shots == 0);
+    CHECK(g.at(Side::B, "R1").reload == 0);
+    CHECK(count(ev, EventKind::CombatGoesOn) == 1);
+}
