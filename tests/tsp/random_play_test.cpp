@@ -2,8 +2,11 @@
 // turn limit, and the invariants hold after every command: every listed command validates, its
 // text parses back to it, no two units of a side share a square, figures never go below nothing
 // (nor above the start), close combats pair two units on the field, both decks keep their 52
-// cards, the hash is stable under copy.
+// cards, the hash is stable under copy; half the games start close, so that the whole turn is
+// played.
+#include <array>
 #include <set>
+#include <string>
 
 #include "tests/tsp/fixture.hpp"
 
@@ -54,11 +57,19 @@ TEST_CASE("random games of The Sword and the Pike end, and every listed command 
     const Context ctx = test::tsp_context();
     long commands = 0;
     int turn_limit = 0;
+    std::array<int, static_cast<std::size_t>(EventKind::GameOver) + 1> seen{};
     for (int game = 0; game < 80; ++game) {
         core::SeededDice dice(static_cast<std::uint64_t>(game) + 1);
         core::SeededDice chooser(static_cast<std::uint64_t>(game) + 50001);
         GameState s;
         new_game(ctx, s, dice, static_cast<std::uint8_t>(game % 4));
+        // Every other game starts close, Black 4 ranks from Red, so that fire, charges and close
+        // combat come early and often.
+        if (game % 2 == 1) {
+            for (std::size_t u = 0; u < s.unit_count; ++u) {
+                if (s.units[u].side == Side::B) s.units[u].sq.y = 5;
+            }
+        }
         int guard = 0;
         while (!s.over()) {
             check_invariants(ctx, s);
@@ -74,7 +85,7 @@ TEST_CASE("random games of The Sword and the Pike end, and every listed command 
             }
             const auto c = random_legal(ctx, s, chooser);
             REQUIRE(c.has_value());
-            apply(ctx, s, *c, dice);
+            for (const Event& e : apply(ctx, s, *c, dice)) ++seen[static_cast<std::size_t>(e.kind)];
             ++commands;
             REQUIRE(++guard < 5000);
         }
@@ -82,8 +93,15 @@ TEST_CASE("random games of The Sword and the Pike end, and every listed command 
         REQUIRE(s.turn <= kTurnLimit);
         turn_limit += s.end == EndReason::TurnLimit;
     }
-    INFO("commands " << commands << ", games to the turn limit " << turn_limit);
+    std::string kinds;
+    for (std::size_t k = 0; k < seen.size(); ++k) kinds += std::to_string(k) + ":" + std::to_string(seen[k]) + " ";
+    INFO("commands " << commands << ", games to the turn limit " << turn_limit << "; events " << kinds);
     CHECK(commands > 0);
+    // The games reach every part of the turn: charges, close combats won and drawn, routs,
+    // rallies, removals.
+    for (const EventKind k : {EventKind::Charges, EventKind::CombatBegan, EventKind::CombatLost, EventKind::CombatGoesOn,
+                              EventKind::Routed, EventKind::Rally, EventKind::Removed, EventKind::Shot})
+        CHECK(seen[static_cast<std::size_t>(k)] > 0);
 }
 
 // The same games, whatever is changed in how they are played: the final state of 30 random games
