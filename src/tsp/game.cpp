@@ -1229,11 +1229,11 @@ int victory_points(const Context& ctx, const GameState& s, Side side) {
     return 2 * s.start_units[idx(e)] - spirit_points2(ctx, s, e);
 }
 
-Events new_game(const Context& ctx, GameState& out, core::Dice& dice, std::uint8_t options) {
+Events new_game(const Context& ctx, GameState& out, core::Dice& dice) {
     GameState s;
     s.files = ctx.rs().files;
     s.ranks = ctx.rs().ranks;
-    s.options = options;
+    s.options = ctx.options;
     for (const Side side : {Side::A, Side::B}) {
         const ArmyList& army = ctx.army(side);
         // Deployment, as Hell Broke Loose's (our resolution): the army stands in its second home

@@ -35,10 +35,19 @@ inline constexpr int kDeckSize = 52;
 /// All companies of a unit: its own, then the attached ones.
 inline constexpr int kAllCompanies = kMaxCompanies + kMaxAttached;
 
-/// The static data a state refers to by index: the ruleset and both army lists.
+/// The options of a game, a bit each (the optional rules of the source): chosen before it starts,
+/// copied into its state by new_game and kept there (saved with it).
+enum Option : std::uint8_t {
+    kQuickerMovement = 1,  ///< TSP-CARD-2: a D4 of units per movement card
+    kLightRain = 2,        ///< TSP-FIRE-4: +2 to each fire die
+};
+
+/// The static data a state refers to by index: the ruleset and both army lists; and the options
+/// a new game is played with (so that the generic `new_game` of core::RulesEngine carries them).
 struct Context {
     const Ruleset* ruleset = nullptr;
     std::array<const ArmyList*, 2> armies{};
+    std::uint8_t options = 0;  ///< Option bits for new_game; a game in play reads its state's
     const Ruleset& rs() const { return *ruleset; }
     const ArmyList& army(Side s) const { return *armies[core::idx(s)]; }
 };
@@ -125,12 +134,6 @@ enum class Decision : std::uint8_t {
 };
 
 enum class EndReason : std::uint8_t { None, NoUnits, SpiritFailed, SpiritGone, TurnLimit, Conceded };
-
-/// The options of a game (saved with it), a bit each.
-enum Option : std::uint8_t {
-    kQuickerMovement = 1,  ///< TSP-CARD-2: a D4 of units per movement card
-    kLightRain = 2,        ///< TSP-FIRE-4: +2 to each fire die
-};
 
 struct GameState {
     int files = 24;
@@ -272,10 +275,10 @@ class IllegalCommand : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-/// A new game: both armies in their home rows, facing the enemy; the casualty deck shuffled, the
-/// movement phase begun (the activation deck shuffled) and its first card pulled. `options`: the
-/// Option bits.
-Events new_game(const Context& ctx, GameState& out, core::Dice& dice, std::uint8_t options = 0);
+/// A new game with the context's options: both armies in their home rows, facing the enemy; the
+/// casualty deck shuffled, the movement phase begun (the activation deck shuffled) and its first
+/// card pulled.
+Events new_game(const Context& ctx, GameState& out, core::Dice& dice);
 
 /// Why the command is illegal now, or nothing.
 std::optional<std::string> validate(const Context& ctx, const GameState& s, const Command& c);

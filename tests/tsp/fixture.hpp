@@ -163,7 +163,8 @@ struct TspGame {
     explicit TspGame(const std::vector<std::uint8_t>& activation = {}, const std::vector<std::uint8_t>& casualty = {},
                      std::uint8_t options = 0, const std::string& more = "") {
         auto dice = core::ScriptedDice::parse(tsp_deck(casualty) + tsp_deck(activation) + more);
-        tsp::new_game(ctx, s, dice, options);
+        ctx.options = options;
+        tsp::new_game(ctx, s, dice);
         REQUIRE(dice.remaining() == 0);
     }
 

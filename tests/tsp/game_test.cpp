@@ -105,3 +105,18 @@ TEST_CASE("a refused command names its reason and leaves the game as it was", "[
     REQUIRE(q.ok());
     CHECK(q.random);  // no dice, but the next card was pulled: it cannot be taken back
 }
+
+TEST_CASE("a game's options come from its context through the engine's new_game and stay in its state",
+          "[tsp][tsp-game][TSP-CARD-2][TSP-FIRE-4]") {
+    Context ctx = test::tsp_context();
+    ctx.options = kQuickerMovement | kLightRain;
+    core::SeededDice dice(7);
+    GameState s;
+    Engine::new_game(ctx, s, dice);
+    CHECK(s.options == (kQuickerMovement | kLightRain));
+    CHECK(s.option(kLightRain));
+    CHECK(s.activations_left >= 1);
+    GameState plain = s;
+    plain.options = 0;
+    CHECK(state_hash(plain) != state_hash(s));
+}

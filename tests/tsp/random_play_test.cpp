@@ -54,7 +54,7 @@ void check_invariants(const Context& ctx, const GameState& s) {
 
 TEST_CASE("random games of The Sword and the Pike end, and every listed command is legal and round-trips",
           "[tsp][tsp-random]") {
-    const Context ctx = test::tsp_context();
+    Context ctx = test::tsp_context();
     long commands = 0;
     int turn_limit = 0;
     std::array<int, static_cast<std::size_t>(EventKind::GameOver) + 1> seen{};
@@ -62,7 +62,8 @@ TEST_CASE("random games of The Sword and the Pike end, and every listed command 
         core::SeededDice dice(static_cast<std::uint64_t>(game) + 1);
         core::SeededDice chooser(static_cast<std::uint64_t>(game) + 50001);
         GameState s;
-        new_game(ctx, s, dice, static_cast<std::uint8_t>(game % 4));
+        ctx.options = static_cast<std::uint8_t>(game % 4);
+        new_game(ctx, s, dice);
         // Every other game starts close, Black 4 ranks from Red, so that fire, charges and close
         // combat come early and often.
         if (game % 2 == 1) {
@@ -109,14 +110,15 @@ TEST_CASE("random games of The Sword and the Pike end, and every listed command 
 // pinned. A change of the rules moves it, and the commit that moves it says why; a change of
 // structure must keep it.
 TEST_CASE("The Sword and the Pike random play gives the same games: the signature of 30 games", "[tsp][tsp-signature]") {
-    const Context ctx = test::tsp_context();
+    Context ctx = test::tsp_context();
     std::uint64_t signature = 0;
     long commands = 0;
     for (int game = 0; game < 30; ++game) {
         core::SeededDice dice(static_cast<std::uint64_t>(game) + 1);
         core::SeededDice chooser(static_cast<std::uint64_t>(game) + 100001);
         GameState s;
-        new_game(ctx, s, dice, static_cast<std::uint8_t>(game % 4));
+        ctx.options = static_cast<std::uint8_t>(game % 4);
+        new_game(ctx, s, dice);
         while (!s.over()) {
             apply(ctx, s, *random_legal(ctx, s, chooser), dice);
             ++commands;
