@@ -1180,8 +1180,8 @@ std::optional<ShotNow> shot_now(const Context& ctx, const GameState& s, std::siz
 std::optional<VolleyOdds> shot_odds_now(const Context& ctx, const GameState& s, std::size_t shooter,
                                         std::size_t target) {
     const auto p = shot_now(ctx, s, shooter, target);
-    if (!p) return std::nullopt;
-    return volley_odds(std::min(p->dice, kMaxVolleyDice), p->hits_on());
+    if (!p || p->dice > kMaxVolleyDice) return std::nullopt;
+    return volley_odds(p->dice, p->hits_on());
 }
 
 MoraleTest rally_test_now(const Context& ctx, const GameState& s, std::size_t unit) {

@@ -346,7 +346,8 @@ struct ShotNow {
 /// The volley of `shooter` at `target` now, or nothing if it may not shoot at it now.
 std::optional<ShotNow> shot_now(const Context& ctx, const GameState& s, std::size_t shooter, std::size_t target);
 
-/// The exact odds of that volley's hits, or nothing if it may not shoot.
+/// The exact odds of that volley's hits, or nothing if it may not shoot (or rolls more than
+/// kMaxVolleyDice, which no unit of the source does: a heavy gun's 12 is the most).
 std::optional<VolleyOdds> shot_odds_now(const Context& ctx, const GameState& s, std::size_t shooter,
                                         std::size_t target);
 

@@ -452,3 +452,26 @@ TEST_CASE("charging pistol cavalry that close fire their front rank before the c
     CHECK(g.at(Side::B, "R1").reload == 0);
     CHECK(count(ev, EventKind::CombatGoesOn) == 1);
 }
+
+TEST_CASE("routed Other Foot rally on 6 or more without an officer, 5 with one", "[tsp][TSP-TV-10][TSP-RALLY-1][TSP-SEQ-1]") {
+    TspGame g = quiet();
+    const auto a1 = g.unit(Side::A, "A1");
+    const auto c1 = g.unit(Side::B, "C1");
+    for (const auto u : {a1, c1}) {
+        g.s.units[u].status = Status::Routed;
+        g.s.units[u].routed_turn = 0;  // in an earlier turn
+    }
+    g.s.officers[0].unit = static_cast<std::int8_t>(a1);  // the Colonel rides to the arquebusiers
+    // Step 8, Red first: the arquebusiers with the Colonel on a 5, the crossbows without on a 5.
+    const Events ev = hold_turn(g, tsp_deck() + "d10:5 d10:5 d10:1 d10:1 " + tsp_deck());
+    std::vector<const Event*> rallies;
+    for (const Event& e : ev) {
+        if (e.kind == EventKind::Rally) rallies.push_back(&e);
+    }
+    REQUIRE(rallies.size() == 2);
+    CHECK(rallies[0]->unit == static_cast<std::int8_t>(a1));
+    CHECK(rallies[0]->b == 5);
+    CHECK(rallies[1]->b == 6);
+    CHECK(g.s.units[a1].status == Status::Shaken);
+    CHECK_FALSE(g.s.units[c1].on_board);
+}
