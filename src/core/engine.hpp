@@ -57,4 +57,32 @@ concept RulesEngine = requires(const typename E::Context& ctx, typename E::State
     E::hide_unseen(s);
 };
 
+/// The one checked step every engine's `play` takes (its `Played` has `events`, `random` and
+/// `refused`): `why`, the engine's check, refuses with `s` untouched; otherwise `apply(next, dice)`
+/// runs on a copy with the dice counted, and a dice source that fails part way (core::DiceError: a
+/// scripted list run out) refuses too, with `dice_prefix` before its words, leaving `s` as it was.
+/// `random` is whether it drew from the dice or `revealed(events)` (a card turned: what a deck held
+/// cannot be taken back either).
+template <class Played, class State, class Apply, class Revealed>
+Played play_on_copy(State& s, std::optional<std::string> why, Dice& dice, Apply&& apply, Revealed&& revealed,
+                    std::string_view dice_prefix = {}) {
+    Played p;
+    if (why) {
+        p.refused = std::move(why);
+        return p;
+    }
+    State next = s;
+    CountingDice counted(dice);
+    try {
+        p.events = apply(next, counted);
+    } catch (const DiceError& e) {
+        p.events.clear();
+        p.refused = std::string(dice_prefix) + e.what();
+        return p;
+    }
+    p.random = counted.draws() > 0 || revealed(p.events);
+    s = std::move(next);
+    return p;
+}
+
 }  // namespace tercio::core

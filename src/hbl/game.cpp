@@ -8,6 +8,7 @@
 #include <cctype>
 #include <charconv>
 
+#include "core/engine.hpp"
 #include "core/los.hpp"
 #include "core/overloaded.hpp"
 
@@ -1400,25 +1401,10 @@ ShotOdds shot_odds_now(const Context& ctx, const GameState& s, std::size_t shoot
 }
 
 Played play(const Context& ctx, GameState& s, const Command& c, core::Dice& dice) {
-    Played p;
-    if (auto why = check(ctx, s, c)) {
-        p.refused = std::move(why);
-        return p;
-    }
-    // Applied to a copy, so that dice that fail part way (a scripted list run out) leave the
-    // game as it was.
-    GameState next = s;
-    core::CountingDice counted(dice);
-    try {
-        p.events = apply_checked(ctx, next, c, counted);
-    } catch (const core::DiceError& e) {
-        p.refused = e.what();
-        p.events.clear();
-        return p;
-    }
-    p.random = counted.draws() > 0 || std::holds_alternative<cmd::Turn>(c);
-    s = next;
-    return p;
+    // A card turned shows what the deck held: it cannot be taken back either.
+    return core::play_on_copy<Played>(
+        s, check(ctx, s, c), dice, [&](GameState& next, core::Dice& d) { return apply_checked(ctx, next, c, d); },
+        [&](const Events&) { return std::holds_alternative<cmd::Turn>(c); });
 }
 
 std::optional<Command> random_legal(const Context& ctx, const GameState& s, core::Dice& chooser,

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <variant>
 
+#include "core/engine.hpp"
 #include "rules/engine_detail.hpp"
 
 namespace tercio::rules {
@@ -153,24 +154,14 @@ Events apply(const RulesContext& ctx, GameState& s, const Command& c, core::Dice
 }
 
 Played play(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice) {
-    Played out;
-    out.refused = validate(ctx, s, c);
-    if (out.refused) return out;
-    // Applied to a copy, so that a dice source that fails half-way leaves the game as it was.
-    GameState next = s;
-    core::CountingDice counted(dice);
-    try {
-        out.events = apply_valid(ctx, next, c, counted);
-    } catch (const core::DiceError& e) {
-        out.events.clear();
-        out.refused = std::string("dice: ") + e.what();
-        return out;
-    }
-    out.random = counted.draws() > 0 || std::any_of(out.events.begin(), out.events.end(), [](const Event& e) {
-                     return std::holds_alternative<CardTurned>(e);
-                 });
-    s = std::move(next);
-    return out;
+    // A card turned shows what the deck held: it cannot be taken back either.
+    return core::play_on_copy<Played>(
+        s, validate(ctx, s, c), dice, [&](GameState& next, core::Dice& d) { return apply_valid(ctx, next, c, d); },
+        [](const Events& events) {
+            return std::any_of(events.begin(), events.end(),
+                               [](const Event& e) { return std::holds_alternative<CardTurned>(e); });
+        },
+        "dice: ");
 }
 
 namespace {

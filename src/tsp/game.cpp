@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/engine.hpp"
 #include "core/overloaded.hpp"
 
 namespace tercio::tsp {
@@ -1307,25 +1308,12 @@ Events apply(const Context& ctx, GameState& s, const Command& c, core::Dice& dic
 }
 
 Played play(const Context& ctx, GameState& s, const Command& c, core::Dice& dice) {
-    Played p;
-    if (auto why = check(ctx, s, c)) {
-        p.refused = std::move(why);
-        return p;
-    }
-    GameState next = s;
-    core::CountingDice counted(dice);
-    try {
-        p.events = apply_checked(ctx, next, c, counted);
-    } catch (const core::DiceError& e) {
-        p.refused = e.what();
-        p.events.clear();
-        return p;
-    }
-    // A card pulled shows what the deck held: it cannot be taken back either.
-    p.random = counted.draws() > 0 ||
-               std::any_of(p.events.begin(), p.events.end(), [](const Event& e) { return e.kind == EventKind::CardPulled; });
-    s = next;
-    return p;
+    return core::play_on_copy<Played>(
+        s, check(ctx, s, c), dice, [&](GameState& next, core::Dice& d) { return apply_checked(ctx, next, c, d); },
+        // A card pulled shows what the deck held: it cannot be taken back either.
+        [](const Events& events) {
+            return std::any_of(events.begin(), events.end(), [](const Event& e) { return e.kind == EventKind::CardPulled; });
+        });
 }
 
 std::vector<Command> legal_commands(const Context& ctx, const GameState& s) {
