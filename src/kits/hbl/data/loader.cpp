@@ -170,7 +170,6 @@ void read_troop_type(TableView& t, hbl::Ruleset& rs, std::map<std::string, int, 
     rs.troop_types.push_back(std::move(type));
 }
 
-
 }  // namespace
 
 Loaded<hbl::Ruleset> load_hbl_ruleset(std::string_view file, std::string_view text) {

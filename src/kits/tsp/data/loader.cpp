@@ -266,7 +266,6 @@ void read_troop_type(TableView& t, tsp::Ruleset& rs, Ids& ids, std::map<char, st
     rs.troop_types.push_back(std::move(type));
 }
 
-
 }  // namespace
 
 Loaded<tsp::Ruleset> load_tsp_ruleset(std::string_view file, std::string_view text) {
