@@ -423,7 +423,9 @@ class Reader {
         const auto label = t.string("label", true);
         labels_.push_back(Ref{label.value_or(""), t.raw().get("label"), t.path_of("label"), {}});
         side(t, "side", u.side);
-        if (++per_side[core::idx(u.side)] > hbl::kMaxUnitsPerSide) {
+        // A unit without its side is reported as such (read_word), not counted: the error below
+        // is placed at the key, which it lacks.
+        if (t.raw().contains("side") && ++per_side[core::idx(u.side)] > hbl::kMaxUnitsPerSide) {
             t.error(*t.raw().get("side"), "side", "more than " + std::to_string(hbl::kMaxUnitsPerSide) + " units of a side");
         }
         if (const auto line = t.string("line", true)) {
