@@ -3,8 +3,11 @@
 /// "pike_square"): shared by every ruleset's typed data.
 #include <array>
 #include <cstddef>
+#include <algorithm>
+#include <cctype>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace tercio::core {
 
@@ -22,6 +25,26 @@ constexpr std::optional<E> parse_by_name(const std::array<std::string_view, N>& 
         if (names[i] == s) return static_cast<E>(i);
     }
     return std::nullopt;
+}
+
+/// The words of a command line, split at blanks and tabs (the text commands rulesets parse).
+inline std::vector<std::string_view> split_words(std::string_view text) {
+    std::vector<std::string_view> out;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+        const std::size_t start = i;
+        while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+        if (i > start) out.push_back(text.substr(start, i - start));
+    }
+    return out;
+}
+
+/// Whether two words are the same in any case ("Move", "move").
+inline bool same_word(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
 }
 
 }  // namespace tercio::core

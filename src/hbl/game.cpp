@@ -9,6 +9,7 @@
 #include <charconv>
 
 #include "core/engine.hpp"
+#include "core/names.hpp"
 #include "core/los.hpp"
 #include "core/overloaded.hpp"
 
@@ -1566,32 +1567,11 @@ std::string print(const Context& ctx, const GameState& s, const Command& c) {
         c);
 }
 
-namespace {
-
-std::vector<std::string_view> words(std::string_view text) {
-    std::vector<std::string_view> out;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-        const std::size_t start = i;
-        while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
-        if (i > start) out.push_back(text.substr(start, i - start));
-    }
-    return out;
-}
-
-bool same_word(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
-}
-
-}  // namespace
+using core::same_word;
 
 std::variant<Command, std::string> parse(const Context& ctx, const GameState& s, Side side,
                                          std::string_view text) {
-    const auto w = words(text);
+    const auto w = core::split_words(text);
     if (w.empty()) return std::string("an empty command");
     const auto unit = [&](std::string_view label, Side of) -> std::optional<std::uint8_t> {
         for (std::size_t i = 0; i < s.unit_count; ++i) {

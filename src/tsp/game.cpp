@@ -9,6 +9,7 @@
 #include <cctype>
 
 #include "core/engine.hpp"
+#include "core/names.hpp"
 #include "core/overloaded.hpp"
 
 namespace tercio::tsp {
@@ -1398,23 +1399,7 @@ Facing active_facing(const GameState& s) {
     return s.active >= 0 ? s.units[static_cast<std::size_t>(s.active)].facing : Facing::N;
 }
 
-std::vector<std::string_view> words(std::string_view text) {
-    std::vector<std::string_view> out;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-        const std::size_t start = i;
-        while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
-        if (i > start) out.push_back(text.substr(start, i - start));
-    }
-    return out;
-}
-
-bool same_word(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-           });
-}
+using core::same_word;
 
 }  // namespace
 
@@ -1441,7 +1426,7 @@ std::string print(const Context& ctx, const GameState& s, const Command& c) {
 }
 
 std::variant<Command, std::string> parse(const Context& ctx, const GameState& s, Side side, std::string_view text) {
-    const auto w = words(text);
+    const auto w = core::split_words(text);
     if (w.empty()) return std::string("an empty command");
     const auto unit = [&](std::string_view label, Side of) -> std::optional<std::uint8_t> {
         for (std::size_t i = 0; i < s.unit_count; ++i) {
