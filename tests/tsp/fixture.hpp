@@ -212,4 +212,28 @@ inline const tsp::Event* first(const tsp::Events& ev, tsp::EventKind k) {
     return nullptr;
 }
 
+/// Every unit that can holds, in order, until the turn ends (or, `phase_only`, the card phase);
+/// `script`: every draw of it.
+inline tsp::Events hold_turn(TspGame& g, const std::string& script, bool phase_only = false) {
+    auto dice = core::ScriptedDice::parse(script);
+    const int turn = g.s.turn;
+    const tsp::Step step = g.s.step;
+    tsp::Events all;
+    while (!g.s.over() && g.s.turn == turn && (!phase_only || g.s.step == step)) {
+        std::optional<tsp::Command> hold;
+        for (const tsp::Command& c : legal_commands(g.ctx, g.s)) {
+            if (std::holds_alternative<tsp::cmd::Hold>(c)) {
+                hold = c;
+                break;
+            }
+        }
+        REQUIRE(hold);
+        const tsp::Events ev = apply(g.ctx, g.s, *hold, dice);
+        all.insert(all.end(), ev.begin(), ev.end());
+    }
+    INFO(dice.used() << " scripted draws used, " << dice.remaining() << " not");
+    REQUIRE(dice.remaining() == 0);
+    return all;
+}
+
 }  // namespace tercio::test

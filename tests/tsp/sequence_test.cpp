@@ -14,6 +14,7 @@ using test::tsp_card;
 using test::tsp_d20;
 using test::tsp_deck;
 using test::TspGame;
+using test::hold_turn;
 
 namespace {
 
@@ -32,30 +33,6 @@ std::string d20s(std::initializer_list<int> naturals) {
     std::string out;
     for (const int n : naturals) out += tsp_d20(n);
     return out;
-}
-
-/// Every unit that can holds, in list order of the deciding side, until the phase changes;
-/// `script`: the draws of the phase's end (the next deck's shuffle, the end of the turn).
-Events hold_all(TspGame& g, const std::string& script) {
-    auto dice = core::ScriptedDice::parse(script);
-    const Step step = g.s.step;
-    const int turn = g.s.turn;
-    Events all;
-    while (!g.s.over() && g.s.step == step && g.s.turn == turn) {
-        std::optional<Command> hold;
-        for (const Command& c : legal_commands(g.ctx, g.s)) {
-            if (std::holds_alternative<cmd::Hold>(c)) {
-                hold = c;
-                break;
-            }
-        }
-        REQUIRE(hold);
-        const Events ev = apply(g.ctx, g.s, *hold, dice);
-        all.insert(all.end(), ev.begin(), ev.end());
-    }
-    INFO(dice.used() << " scripted draws used, " << dice.remaining() << " not");
-    REQUIRE(dice.remaining() == 0);
-    return all;
 }
 
 Square sq(const TspGame& g, const char* text) {
@@ -226,7 +203,7 @@ TspGame at_fire(const std::vector<std::uint8_t>& fire_deck, const std::vector<st
     TspGame g(plain(), casualty);
     g.place(Side::A, "A1", "l8", Facing::N);
     g.place(Side::B, "C1", "l11", Facing::S);
-    hold_all(g, tsp_deck(fire_deck));
+    hold_turn(g, tsp_deck(fire_deck), true);
     REQUIRE(g.s.step == Step::Fire);
     return g;
 }
@@ -265,7 +242,7 @@ TEST_CASE("a Shaken firer adds 1 to each die: light rain 2", "[tsp][TSP-FIRE-4][
         TspGame g(plain(), {}, kLightRain);
         g.place(Side::A, "A1", "l8", Facing::N);
         g.place(Side::B, "C1", "l11", Facing::S);
-        hold_all(g, tsp_deck({tsp_card(1, 'H')}));
+        hold_turn(g, tsp_deck({tsp_card(1, 'H')}), true);
         const Events ev = g.play("shoot A1 C1", d20s({3, 4, 5, 20, 20, 20, 20, 20, 20, 20}));
         CHECK(first(ev, EventKind::Shot)->b == 1);
         CHECK(first(ev, EventKind::Shot)->c == 3);
@@ -307,7 +284,7 @@ TEST_CASE("a heavy gun rolls 3 dice a gunner", "[tsp][TSP-FIRE-1][TSP-TV-5]") {
     TspGame g(plain(), {tsp_card(2, 'S'), tsp_card(3, 'S')});
     g.place(Side::A, "H1", "l8", Facing::N);
     g.place(Side::B, "P1", "l12", Facing::S);  // 4 squares: short range; closed pike: class I
-    hold_all(g, tsp_deck({tsp_card(1, 'H')}));
+    hold_turn(g, tsp_deck({tsp_card(1, 'H')}), true);
     // 12 dice, 1-6 hit. No one else can fire: the turn ends in the same command: Black's pike
     // tests against fire (Landsknechts: 3 or more), the spirit tests, turn 2's deck.
     const Events ev = g.play("shoot H1 P1", d20s({6, 7, 1, 20, 20, 20, 20, 20, 20, 20, 20, 20}) + "d10:5 d10:1 d10:1 " + tsp_deck());
@@ -326,7 +303,7 @@ TEST_CASE("Reiters shoot twice a turn, each on its own card, 4 ranks deep, then 
     TspGame g(plain());
     g.place(Side::A, "A1", "l8", Facing::N);
     g.place(Side::B, "R1", "l9", Facing::S);
-    hold_all(g, tsp_deck({tsp_card(1, 'C'), tsp_card(2, 'C'), tsp_card(1, 'H')}));
+    hold_turn(g, tsp_deck({tsp_card(1, 'C'), tsp_card(2, 'C'), tsp_card(1, 'H')}), true);
     const std::string misses = d20s({20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20});
     const Events ev = g.play("shoot R1 A1", misses);
     CHECK(first(ev, EventKind::Shot)->a == 12);  // 4 ranks of 3

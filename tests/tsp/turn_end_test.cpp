@@ -13,6 +13,7 @@ using test::tsp_card;
 using test::tsp_d20;
 using test::tsp_deck;
 using test::TspGame;
+using test::hold_turn;
 
 namespace {
 
@@ -27,30 +28,6 @@ TspGame quiet(const std::vector<std::uint8_t>& casualty = {}) {
     TspGame g({}, casualty);
     g.at(Side::A, "H1").facing = Facing::S;
     return g;
-}
-
-/// Every unit that can holds, in order, until the turn ends (or, `phase_only`, the card phase);
-/// `script`: every draw of it.
-Events hold_turn(TspGame& g, const std::string& script, bool phase_only = false) {
-    auto dice = core::ScriptedDice::parse(script);
-    const int turn = g.s.turn;
-    const Step step = g.s.step;
-    Events all;
-    while (!g.s.over() && g.s.turn == turn && (!phase_only || g.s.step == step)) {
-        std::optional<Command> hold;
-        for (const Command& c : legal_commands(g.ctx, g.s)) {
-            if (std::holds_alternative<cmd::Hold>(c)) {
-                hold = c;
-                break;
-            }
-        }
-        REQUIRE(hold);
-        const Events ev = apply(g.ctx, g.s, *hold, dice);
-        all.insert(all.end(), ev.begin(), ev.end());
-    }
-    INFO(dice.used() << " scripted draws used, " << dice.remaining() << " not");
-    REQUIRE(dice.remaining() == 0);
-    return all;
 }
 
 const Event* morale_of(const Events& ev, std::size_t unit) {
