@@ -50,6 +50,16 @@ std::string screen_of(const PlayScreen& p, int w = 80, int h = 24) {
     return s.to_string();
 }
 
+/// Walks the cursor to `to` with the vi keys.
+void cursor_to(PlayScreen& p, core::Square to) {
+    while (p.cursor() != to) {
+        p.handle(KeyPress::character(p.cursor().x < to.x   ? 'l'
+                                     : p.cursor().x > to.x ? 'h'
+                                     : p.cursor().y < to.y ? 'k'
+                                                           : 'j'));
+    }
+}
+
 
 }  // namespace
 
@@ -401,10 +411,7 @@ TEST_CASE("the Enter menu keeps each command's number while it is opened on the 
     core::ScriptedDice dice = core::ScriptedDice::parse("d6:1 d6:1 d6:1 d6:1 d6:1 d6:1");
     control::Session p_session(pos.ctx, pos.s, dice);
     PlayScreen p(p_session, {});
-    while (p.cursor() != test::sq("h7")) {
-        p.handle(KeyPress::character(p.cursor().x < test::sq("h7").x ? 'l' : p.cursor().x > test::sq("h7").x ? 'h'
-                                     : p.cursor().y < test::sq("h7").y ? 'k' : 'j'));
-    }
+    cursor_to(p, test::sq("h7"));
     p.handle(KeyPress::of(K::Enter));
     std::string s = screen_of(p);
     // The moves into h7 first, then the two shots at it: g5's, then h5's.
@@ -471,17 +478,11 @@ TEST_CASE("with a unit selected, the way m would take it to the cursor is marked
     core::ScriptedDice dice = core::ScriptedDice::parse("");
     control::Session p_session(pos.ctx, pos.s, dice);
     PlayScreen p(p_session, {});
-    const auto go = [&](core::Square to) {
-        while (p.cursor() != to) {
-            p.handle(KeyPress::character(p.cursor().x < to.x ? 'l' : p.cursor().x > to.x ? 'h'
-                                         : p.cursor().y < to.y ? 'k' : 'j'));
-        }
-    };
-    go(test::sq("h4"));
+    cursor_to(p, test::sq("h4"));
     p.handle(KeyPress::character(' '));
     REQUIRE(p.selected() == test::sq("h4"));
     CHECK_FALSE(contains(screen_of(p), "\u2022"));  // the cursor on the unit: no way
-    go(test::sq("h6"));
+    cursor_to(p, test::sq("h6"));
     const std::vector<core::Square> way =
         rules::move_way(pos.ctx, pos.s, rules::Move{test::sq("h4"), std::nullopt, test::sq("h6"), std::nullopt, false});
     REQUIRE_FALSE(way.empty());
@@ -1170,10 +1171,7 @@ TEST_CASE("an evade shows where it will go before it is chosen: in the prompt, t
     ui::MapView selected;
     kits::pikette::Screen::mark_reach(pos.ctx, pos.s, test::sq("h5"), selected);
     CHECK(selected.reach == view.reach);
-    while (p.cursor() != test::sq("h5")) {
-        p.handle(KeyPress::character(p.cursor().x < test::sq("h5").x ? 'l' : p.cursor().x > test::sq("h5").x ? 'h'
-                                     : p.cursor().y < test::sq("h5").y ? 'k' : 'j'));
-    }
+    cursor_to(p, test::sq("h5"));
     p.handle(KeyPress::of(K::Enter));
     s = screen_of(p);
     UNSCOPED_INFO(s);
