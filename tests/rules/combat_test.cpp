@@ -164,7 +164,7 @@ TEST_CASE("the active player shoots for 1 pip, with or without a card, and it is
 }
 
 TEST_CASE("the target must be an enemy unit in arc, in range and in sight, leaders are never targets",
-          "[rules][combat][PS-SHOOT-3][PS-SHOOT-4][PS-SHOOT-15][PS-LEADER-12][PS-AMB-24][PS-AMB-25]"
+          "[rules][combat][PS-SHOOT-3][PS-SHOOT-4][PS-SHOOT-15][PS-LEADER-12][PS-AMB-24][PS-AMB-25][PS-LOS-2][PS-LOS-4]"
           "[PS-TERRAIN-14]") {
     SECTION("a leader alone is no target, and takes no hits") {
         Position p = board();
