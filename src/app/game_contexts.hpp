@@ -12,10 +12,6 @@
 
 namespace tercio::app {
 
-/// The six armies, in the order `tercio bench` and `tercio sim --all-armies` go through them.
-inline constexpr std::array<const char*, 6> kArmyIds = {"french",      "italian", "spanish",
-                                                        "imperialist", "ottoman", "moorish"};
-
 /// Rules contexts of games between the armies of one data directory. The pointers in them stay
 /// valid as long as this object; once made, they are only read, so threads may share them.
 class GameContexts {
@@ -28,15 +24,15 @@ class GameContexts {
                                                        const std::string& blue, std::string& why) {
         return K::Files::context(catalog_, ruleset, {red, blue}, why);
     }
-    /// The 36 ordered pairings of kArmyIds under `ruleset`: pairing p is army p / 6 against army
-    /// p % 6.
+    /// The 36 ordered pairings of the kit's paired armies (K::Files::paired_armies) under
+    /// `ruleset`: pairing p is army p / 6 against army p % 6.
     template <kits::RulesetKit K>
     std::optional<std::vector<typename K::Engine::Context>> all_pairings(const std::string& ruleset,
                                                                          std::string& why) {
         std::vector<typename K::Engine::Context> out;
-        for (const char* red : kArmyIds) {
-            for (const char* blue : kArmyIds) {
-                auto ctx = context<K>(ruleset, red, blue, why);
+        for (const std::string_view red : K::Files::paired_armies()) {
+            for (const std::string_view blue : K::Files::paired_armies()) {
+                auto ctx = context<K>(ruleset, std::string(red), std::string(blue), why);
                 if (!ctx) return std::nullopt;
                 out.push_back(*ctx);
             }

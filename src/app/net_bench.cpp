@@ -420,7 +420,8 @@ int run_network_bench(const NetworkBenchOptions& options, const std::filesystem:
     }
     GameContexts contexts(data_dir);
     std::string why;
-    const auto ctx = contexts.context<BenchKit>(std::string(BenchKit::ruleset), "french", "spanish", why);
+    const auto ctx = contexts.context<BenchKit>(std::string(BenchKit::ruleset), BenchKit::Files::default_armies()[0],
+                                                   BenchKit::Files::default_armies()[1], why);
     if (!ctx) {
         std::cerr << kCmd << ": " << why << '\n';
         return kExitDataError;

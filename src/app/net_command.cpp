@@ -752,10 +752,11 @@ template <class K>
         std::visit([&]<class K>(const SavedContext<K>& sc) { serve_game<K>(args, saved, sc.ctx, header, computer, host_side); },
                    saved->ctx);
     }
-    const std::string red = opt.red.value_or("french");
-    const std::string blue = opt.blue.value_or("spanish");
     const std::string engine =
         opt.ruleset ? catalog.engine(*opt.ruleset).value_or("") : std::string(kits::DefaultKit::engine);
+    const auto armies = kits::default_armies(engine);
+    const std::string red = opt.red.value_or(armies[0]);
+    const std::string blue = opt.blue.value_or(armies[1]);
     kits::with_kit(engine, [&]<class K>(kits::KitTag<K>) {
         const auto ruleset = K::Run::new_game_ruleset(catalog, opt.ruleset.value_or(""), red, why);
         if (!ruleset) fail(why);
@@ -863,9 +864,10 @@ int run_host(const NetOptions& given, const fs::path& data_dir) {
                           << kits::levels_in_words<K>() << '\n';
                 return kExitUsage;
             }
-            const std::string red = opt.red.value_or("french");
+            const std::string red = opt.red.value_or(K::Files::default_armies()[0]);
+            const std::string blue = opt.blue.value_or(K::Files::default_armies()[1]);
             const auto ruleset = K::Run::new_game_ruleset(contexts.catalog, opt.ruleset.value_or(""), red, why);
-            if (!ruleset || !K::Files::context(contexts.catalog, *ruleset, {red, opt.blue.value_or("spanish")}, why)) {
+            if (!ruleset || !K::Files::context(contexts.catalog, *ruleset, {red, blue}, why)) {
                 std::cerr << kCmd << ": " << printable(why) << '\n';
                 return kExitDataError;
             }

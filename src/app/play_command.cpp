@@ -484,8 +484,9 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         }
         if (!*level_ok) return kExitUsage;
     }
-    std::string red = opt.red.value_or("french");
-    std::string blue = opt.blue.value_or("spanish");
+    const auto default_armies = kits::default_armies(engine_of(ruleset));
+    std::string red = opt.red.value_or(default_armies[0]);
+    std::string blue = opt.blue.value_or(default_armies[1]);
     std::optional<std::uint64_t> seed_choice = opt.seed;
     // The computer's level for each side it plays: from --vs, the menu or the save.
     std::array<std::optional<ai::Level>, 2> computer{};

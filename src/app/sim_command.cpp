@@ -330,15 +330,15 @@ std::variant<Plan<E>, int> make_plan(const SimOptions& opt, const std::filesyste
     }
     std::string why;
     if (opt.all_armies) {
-        for (const char* red : kArmyIds) {
-            for (const char* blue : kArmyIds) {
-                auto ctx = pairing<E>(contexts, opt.ruleset, red, blue, why);
+        for (const std::string_view red : kits::KitOf<E>::Files::paired_armies()) {
+            for (const std::string_view blue : kits::KitOf<E>::Files::paired_armies()) {
+                auto ctx = pairing<E>(contexts, opt.ruleset, std::string(red), std::string(blue), why);
                 if (!ctx) {
                     plan.contexts.clear();
                     break;
                 }
                 plan.contexts.push_back(*ctx);
-                plan.army_names.push_back({red, blue});
+                plan.army_names.push_back({std::string(red), std::string(blue)});
             }
             if (!why.empty()) break;
         }

@@ -22,6 +22,10 @@
 
 namespace tercio::kits {
 
+/// How many of a ruleset's armies `tercio bench` and `tercio sim --all-armies` pair, each against
+/// each (36 pairings; the kit's Files::paired_armies).
+inline constexpr std::size_t kPairedArmies = 6;
+
 using BenchClock = std::chrono::steady_clock;
 
 /// The signatures are FNV-1a folds of the final states' hashes (and of the commands' text).

@@ -44,6 +44,11 @@ concept FilesGroup = requires(data::DataCatalog& catalog, std::string_view rules
     /// How `tercio check` reads its files: its rulesets, armies, positions and saves, and its
     /// armies' own keys (data::check_text; kits::file_checkers lists every kit's).
     { F::checker(catalog) } -> std::same_as<data::FileChecker>;
+    /// The armies a new game is played between when none are named (side A's, side B's): the
+    /// command line's and the start menu's first choice.
+    { F::default_armies() } -> std::same_as<std::array<std::string, 2>>;
+    /// The armies `tercio bench` and `tercio sim --all-armies` pair, each against each, in order.
+    { F::paired_armies() } -> std::same_as<std::array<std::string_view, kPairedArmies>>;
     /// The ruleset's name for players, from its file; nothing if its file cannot be read.
     { F::ruleset_name(catalog, ruleset) } -> std::same_as<std::optional<std::string>>;
     /// Its armies for the start menu, by id; the broken ones left out (`tercio check` names them).

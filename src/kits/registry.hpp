@@ -5,6 +5,7 @@
 /// refused with `unknown_engine`. Adding a ruleset is one line in `Kits` (docs/rulesets.md,
 /// "Adding a ruleset").
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -119,6 +120,14 @@ inline std::string engine_names() {
 /// The ruleset a command plays when it is given none: the default kit's own
 /// (data/rulesets/<id>/).
 inline std::string default_ruleset() { return std::string(DefaultKit::ruleset); }
+
+/// The armies a new game of the kit of `engine` is played between when none are named (its
+/// Files::default_armies; the default kit's for an engine this program does not have, which the
+/// caller refuses with `unknown_engine`).
+inline std::array<std::string, 2> default_armies(std::string_view engine) {
+    return with_kit(engine, []<class K>(KitTag<K>) { return K::Files::default_armies(); })
+        .value_or(DefaultKit::Files::default_armies());
+}
 
 /// Every kit's command-line options (ui::KitOption), in the order of the kits, each name once:
 /// `tercio play`, `host`, `join` and `watch` offer them all and hand each value to the kit of the

@@ -32,6 +32,12 @@ struct HblFiles {
                                                const std::array<std::string, 2>& armies, std::string& why);
     /// How `tercio check` reads its files (data::check_text).
     static data::FileChecker checker(data::DataCatalog& catalog);
+    /// French (side A) against Spanish when no armies are named.
+    static std::array<std::string, 2> default_armies() { return {"french", "spanish"}; }
+    /// The six Italian Wars armies, in the order the benches pair them.
+    static std::array<std::string_view, kPairedArmies> paired_armies() {
+        return {"french", "italian", "spanish", "imperialist", "ottoman", "moorish"};
+    }
     static std::optional<std::string> ruleset_name(data::DataCatalog& catalog, std::string_view ruleset);
     static std::vector<ui::ArmyChoice> army_choices(data::DataCatalog& catalog, std::string_view ruleset);
     static std::optional<std::string> army_name(data::DataCatalog& catalog, std::string_view ruleset,
