@@ -17,12 +17,14 @@ namespace tercio::app {
 class GameContexts {
   public:
     explicit GameContexts(std::filesystem::path data_dir) : catalog_(std::move(data_dir), kits::DefaultKit::engine) {}
-    /// A game of `ruleset` (of kit K) between `red` (side A) and `blue`; nothing, with the
-    /// reason, if a file cannot be loaded or an army belongs to another ruleset.
+    /// A game of `ruleset` (of kit K) between `red` (side A) and `blue`, with the optional rules
+    /// `options`; nothing, with the reason, if a file cannot be loaded, an army belongs to another
+    /// ruleset or the ruleset has no such optional rule.
     template <kits::RulesetKit K>
     std::optional<typename K::Engine::Context> context(const std::string& ruleset, const std::string& red,
-                                                       const std::string& blue, std::string& why) {
-        return K::Files::context(catalog_, ruleset, {red, blue}, why);
+                                                       const std::string& blue, std::string& why,
+                                                       const std::vector<std::string>& options = {}) {
+        return kits::game_context<K>(catalog_, ruleset, {red, blue}, options, why);
     }
     /// The 36 ordered pairings of the kit's paired armies (K::Files::paired_armies) under
     /// `ruleset`: pairing p is army p / 6 against army p % 6.

@@ -101,7 +101,7 @@ std::variant<SavedGame, int> open_saved(const data::SaveDir& dir, const std::str
     }
     // The save's ruleset names its engine: that kit loads its armies and replays it.
     const auto opened = kits::with_kit(engine, [&]<class K>(kits::KitTag<K>) -> std::optional<int> {
-        auto ctx = K::Files::context(catalog, h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
+        auto ctx = kits::game_context<K>(catalog, h.ruleset, {h.sides[0].army, h.sides[1].army}, h.options, why);
         if (!ctx) {
             std::cerr << command << ": " << file << ": " << printable(why) << '\n';
             return kExitDataError;
@@ -121,8 +121,10 @@ std::variant<SavedGame, int> open_saved(const data::SaveDir& dir, const std::str
 
 data::SaveHeader new_save_header(data::DataCatalog& catalog, const std::string& ruleset,
                                  const std::array<std::string, 2>& armies, const std::string& player,
-                                 std::uint64_t seed, const std::array<std::optional<ai::Level>, 2>& computer) {
+                                 std::uint64_t seed, const std::array<std::optional<ai::Level>, 2>& computer,
+                                 const std::vector<std::string>& options) {
     data::SaveHeader header;
+    header.options = options;
     header.program = TERCIO_VERSION;
     header.created = now_texts().first;
     header.seed = seed;

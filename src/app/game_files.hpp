@@ -74,6 +74,7 @@ struct NewGame {
     std::string blue;
     std::uint64_t seed = 0;
     std::array<std::optional<ai::Level>, 2> computer{};
+    std::vector<std::string> options{};  ///< the optional rules it is played with, by name
 };
 
 /// A saved game, locked for this session, read from its file and checked: ready to replay.
@@ -114,9 +115,11 @@ int refuse_resume(const data::LoadErrors& errors, const std::vector<std::string>
 std::string resumed_message(const SavedGame& saved, const data::GameSave& save);
 
 /// The header of a new game's save: this program, now, the seed, the ruleset and armies with
-/// their files' hashes, and who plays each side (`player`, or the computer at its level).
+/// their files' hashes, who plays each side (`player`, or the computer at its level), and the
+/// optional rules it is played with.
 data::SaveHeader new_save_header(data::DataCatalog& catalog, const std::string& ruleset,
                                  const std::array<std::string, 2>& armies, const std::string& player,
-                                 std::uint64_t seed, const std::array<std::optional<ai::Level>, 2>& computer);
+                                 std::uint64_t seed, const std::array<std::optional<ai::Level>, 2>& computer,
+                                 const std::vector<std::string>& options);
 
 }  // namespace tercio::app

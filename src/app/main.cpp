@@ -137,6 +137,25 @@ std::string levels_by_kit() {
     return out;
 }
 
+/// The help of `--optional-rule`: what it does and each ruleset's optional rules by name
+/// ("TITLE: NAME, NAME; TITLE: ...").
+std::string optional_rules_help(const char* what) {
+    std::string each;
+    kits::for_each_kit([&]<class K>(kits::KitTag<K>) {
+        std::vector<std::string> names;
+        for (const ui::RuleOption& o : K::Files::rule_options()) names.push_back(o.name);
+        if (!names.empty()) each += (each.empty() ? "" : "; ") + std::string(K::title) + ": " + in_words(names, "and");
+    });
+    return wrap(std::string(what) + ", by name; repeat it for more (" +
+                    (each.empty() ? std::string("no ruleset of this tercio has any") : each) + ")",
+                65);
+}
+
+/// "french": the default ruleset's army of a side when none is named.
+std::string default_army(std::size_t side) {
+    return kits::DefaultKit::Files::default_armies()[side];
+}
+
 fs::path executable_path(const char* argv0) {
     std::error_code ec;
     fs::path p = fs::read_symlink("/proc/self/exe", ec);
@@ -281,6 +300,8 @@ int main(int argc, char** argv) {
     run->add_option("--red", run_opt.red, "Side A's army (south edge) for a new game")->type_name("ARMY");
     run->add_option("--blue", run_opt.blue, "Side B's army (north edge) for a new game")->type_name("ARMY");
     run->add_option("--seed", run_opt.seed, "Seed for the dice of a new game (default 1)")->type_name("N")->check(seed_check());
+    run->add_option("--optional-rule", run_opt.optional_rules, optional_rules_help("An optional rule of a new game"))
+        ->type_name("NAME");
     run->add_option("--dice", run_opt.dice, "Scripted rolls instead of seeded dice, e.g. d12:7,d12:3,d6:4")
         ->type_name("LIST");
     run->add_option("--commands", run_opt.commands, "Commands, one per line (- for standard input)")
@@ -310,8 +331,13 @@ int main(int argc, char** argv) {
                               other_rulesets([](auto kit) { return ruleset_plays(kit, "plays") + " with its own armies"; }),
                           65))
         ->type_name("ID");
-    play->add_option("--red", play_opt.red, "Side A's army, south edge (default french); skips the menu")->type_name("ARMY");
-    play->add_option("--blue", play_opt.blue, "Side B's army, north edge (default spanish); skips the menu")->type_name("ARMY");
+    play->add_option("--red", play_opt.red, "Side A's army, south edge (default " + default_army(0) + "); skips the menu")
+        ->type_name("ARMY");
+    play->add_option("--blue", play_opt.blue, "Side B's army, north edge (default " + default_army(1) + "); skips the menu")
+        ->type_name("ARMY");
+    play->add_option("--optional-rule", play_opt.optional_rules,
+                     optional_rules_help("An optional rule of the game (skips the menu, which also offers them)"))
+        ->type_name("NAME");
     play->add_option("--seed", play_seed, "Seed for the dice (default: from the clock); skips the menu")
         ->type_name("N")
         ->check(seed_check());
@@ -405,8 +431,10 @@ int main(int argc, char** argv) {
                               " (give --red and --blue); joiners and spectators learn it from the game server",
                           76))
         ->type_name("ID");
-    host->add_option("--red", net_opt.red, "Side A's army, south edge (default french)")->type_name("ARMY");
-    host->add_option("--blue", net_opt.blue, "Side B's army, north edge (default spanish)")->type_name("ARMY");
+    host->add_option("--red", net_opt.red, "Side A's army, south edge (default " + default_army(0) + ")")->type_name("ARMY");
+    host->add_option("--blue", net_opt.blue, "Side B's army, north edge (default " + default_army(1) + ")")->type_name("ARMY");
+    host->add_option("--optional-rule", net_opt.optional_rules, optional_rules_help("An optional rule of a new game"))
+        ->type_name("NAME");
     host->add_option("--seed", net_opt.seed, "Seed for the dice (default: unpredictable)")->type_name("N")->check(seed_check());
     host->add_option("--side", net_opt.side, "Your side: red (A, the default) or blue (B)")
         ->type_name("SIDE")
@@ -481,6 +509,8 @@ int main(int argc, char** argv) {
                   "4 ottoman, 5 moorish)")
         ->excludes(sim_red)
         ->excludes(sim_blue);
+    sim->add_option("--optional-rule", sim_opt.optional_rules, optional_rules_help("An optional rule of the games"))
+        ->type_name("NAME");
     sim->add_option("--red-ai", sim_opt.red_ai, "Side A's level: random, easy, normal or hard\n(default normal)")
         ->type_name("LEVEL");
     sim->add_option("--blue-ai", sim_opt.blue_ai, "Side B's level (default normal)")->type_name("LEVEL");

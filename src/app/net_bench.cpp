@@ -227,7 +227,7 @@ std::unique_ptr<BenchClient> bench_client(const BenchContext& ctx, const BenchSe
     }
     req.side = side == core::Side::A ? "A" : "B";
     const net::ContextLoaderOf<BenchEngine> load = [&ctx](const std::string& ruleset, const std::string& a, const std::string& b,
-                                           std::string& w) -> const BenchContext* {
+                                           const std::vector<std::string>&, std::string& w) -> const BenchContext* {
         if (ruleset != BenchKit::Net::ruleset_id(ctx) || a != BenchKit::Net::army_id(ctx, core::Side::A) || b != BenchKit::Net::army_id(ctx, core::Side::B)) {
             w = "the server plays " + a + " v " + b + " (" + ruleset + "), not the bench's game";
             return nullptr;

@@ -129,8 +129,8 @@ struct Contexts {
     net::ContextLoaderOf<typename K::Engine> loader() {
         using Context = typename K::Engine::Context;
         return [this](const std::string& ruleset, const std::string& a, const std::string& b,
-                      std::string& why) -> const Context* {
-            auto loaded = K::Files::context(catalog, ruleset, {a, b}, why);
+                      const std::vector<std::string>& options, std::string& why) -> const Context* {
+            auto loaded = kits::game_context<K>(catalog, ruleset, {a, b}, options, why);
             if (!loaded) {
                 why = "this program cannot load the game's armies (" + a + " v " + b + "): " + why;
                 return nullptr;
@@ -760,11 +760,11 @@ template <class K>
     kits::with_kit(engine, [&]<class K>(kits::KitTag<K>) {
         const auto ruleset = K::Run::new_game_ruleset(catalog, opt.ruleset.value_or(""), red, why);
         if (!ruleset) fail(why);
-        const auto ctx = K::Files::context(catalog, *ruleset, {red, blue}, why);
+        const auto ctx = kits::game_context<K>(catalog, *ruleset, {red, blue}, opt.optional_rules, why);
         if (!ctx) fail(why);
         if (opt.vs) computer[core::idx(core::other(host_side))] = ai::parse_level(*opt.vs);
         const data::SaveHeader header = new_save_header(catalog, *ruleset, {red, blue}, pd.player,
-                                                        opt.seed.value_or(fresh_seed()), computer);
+                                                        opt.seed.value_or(fresh_seed()), computer, opt.optional_rules);
         serve_game<K>(args, saved, *ctx, header, computer, host_side);
     });
     serve_failed(args.ready_fd, kits::unknown_engine(engine));
@@ -864,10 +864,14 @@ int run_host(const NetOptions& given, const fs::path& data_dir) {
                           << kits::levels_in_words<K>() << '\n';
                 return kExitUsage;
             }
+            if (!kits::known_options<K>(opt.optional_rules, why)) {
+                std::cerr << kCmd << ": --optional-rule: " << printable(why) << '\n';
+                return kExitUsage;
+            }
             const std::string red = opt.red.value_or(K::Files::default_armies()[0]);
             const std::string blue = opt.blue.value_or(K::Files::default_armies()[1]);
             const auto ruleset = K::Run::new_game_ruleset(contexts.catalog, opt.ruleset.value_or(""), red, why);
-            if (!ruleset || !K::Files::context(contexts.catalog, *ruleset, {red, blue}, why)) {
+            if (!ruleset || !kits::game_context<K>(contexts.catalog, *ruleset, {red, blue}, opt.optional_rules, why)) {
                 std::cerr << kCmd << ": " << printable(why) << '\n';
                 return kExitDataError;
             }

@@ -23,6 +23,7 @@ struct NetOptions {
     std::optional<std::uint64_t> seed;  ///< none: from getrandom (a hosted game's dice must not be guessed)
     std::optional<std::string> vs;      ///< the computer plays the other side at this level
     std::string side = "red";           ///< the host's side: red (A) or blue (B)
+    std::vector<std::string> optional_rules;  ///< a new game's optional rules (`--optional-rule`)
     bool resume = false;                ///< host the player's newest unfinished game
     std::optional<std::string> listen;  ///< ADDRESS:PORT: also take players over TCP
     int idle_minutes = 30;              ///< the server ends when no player has been connected this long

@@ -51,6 +51,7 @@ std::vector<ui::RulesetChoice> ruleset_choices(data::DataCatalog& catalog) {
             c.id = id;
             c.name = *name;
             c.armies = std::move(armies);
+            c.options = K::Files::rule_options();
             c.levels.clear();
             for (const ai::Level l : ai::kLevels) {
                 if (K::Computer::has_level(l)) c.levels.push_back(l);
@@ -183,7 +184,7 @@ ui::SavedChoice describe_save(const data::SaveDir& dir, const data::SaveListing&
         for (std::size_t i = 0; i < 2; ++i) {
             names[i] = K::Files::army_name(catalog, h.ruleset, h.sides[i].army).value_or(h.sides[i].army);
         }
-        const auto ctx = K::Files::context(catalog, h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
+        const auto ctx = kits::game_context<K>(catalog, h.ruleset, {h.sides[0].army, h.sides[1].army}, h.options, why);
         if (!ctx) {
             missing = why;  // an army or the ruleset is gone or broken: not the save's fault
             return true;
@@ -292,13 +293,14 @@ int play_game(kits::KitTag<K>, std::unique_ptr<ui::CursesSurface>& term, const P
             computer[i] = level ? ai::parse_level(*level) : std::nullopt;
         }
     } else {
-        ctx = K::Files::context(catalog, game.ruleset, {game.red, game.blue}, why);
+        ctx = kits::game_context<K>(catalog, game.ruleset, {game.red, game.blue}, game.options, why);
         if (!ctx) {
             term.reset();
             std::cerr << "tercio play: " << printable(why) << '\n';
             return kExitDataError;
         }
-        header = new_save_header(catalog, game.ruleset, {game.red, game.blue}, player, game.seed, computer);
+        header = new_save_header(catalog, game.ruleset, {game.red, game.blue}, player, game.seed, computer,
+                                 game.options);
     }
     control::SessionOf<E> session(*ctx, header.seed);
     header.setup_hash = E::hash(session.state());
@@ -488,6 +490,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     std::string red = opt.red.value_or(default_armies[0]);
     std::string blue = opt.blue.value_or(default_armies[1]);
     std::optional<std::uint64_t> seed_choice = opt.seed;
+    std::vector<std::string> optional_rules = opt.optional_rules;
     // The computer's level for each side it plays: from --vs, the menu or the save.
     std::array<std::optional<ai::Level>, 2> computer{};
     if (opt.vs) {
@@ -536,13 +539,18 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         if (const auto code = join_if_served(served, data_dir, *file)) return *code;
         if (auto code = read_or_exit(*file)) return *code;
     } else {
-        // Bad armies on the command line are refused before the terminal is taken over.
-        const auto armies_ok = kits::with_kit(engine_of(ruleset), [&]<class K>(kits::KitTag<K>) {
-            return K::Files::context(catalog, ruleset, {red, blue}, why).has_value();
+        // Bad armies or optional rules on the command line are refused before the terminal is
+        // taken over.
+        const auto checked = kits::with_kit(engine_of(ruleset), [&]<class K>(kits::KitTag<K>) {
+            if (!kits::known_options<K>(optional_rules, why)) {
+                why = "--optional-rule: " + why;
+                return kExitUsage;
+            }
+            return kits::game_context<K>(catalog, ruleset, {red, blue}, optional_rules, why) ? kExitOk : kExitDataError;
         });
-        if (!armies_ok || !*armies_ok) {
-            std::cerr << "tercio play: " << (armies_ok ? why : kits::unknown_engine(engine_of(ruleset))) << '\n';
-            return kExitDataError;
+        if (!checked || *checked != kExitOk) {
+            std::cerr << "tercio play: " << (checked ? why : kits::unknown_engine(engine_of(ruleset))) << '\n';
+            return checked ? *checked : kExitDataError;
         }
     }
     install_stop_signals();
@@ -594,6 +602,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
             host.red = menu.army(0).id;
             host.blue = menu.army(1).id;
             host.seed = menu.setup().seed;
+            host.optional_rules = menu.setup().options;
             host.side = h.you == core::Side::A ? "red" : "blue";
             if (h.other) host.vs = std::string(ai::level_name(*h.other));
             term.reset();
@@ -624,6 +633,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         red = menu.army(0).id;
         blue = menu.army(1).id;
         seed_choice = menu.setup().seed;
+        optional_rules = menu.setup().options;
         computer = menu.setup().computer;
         if (outcome == ui::StartMenu::Outcome::Start) ruleset = rulesets[menu.ruleset_choice()].id;
     }
@@ -631,7 +641,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
     const NewGame game{ruleset, red, blue,
                        seed_choice.value_or(static_cast<std::uint64_t>(
                            std::chrono::system_clock::now().time_since_epoch().count())),
-                       computer};
+                       computer, optional_rules};
     if (saved) {
         const auto ctx = saved->ctx;
         return std::visit(

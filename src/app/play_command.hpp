@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/kit_options.hpp"
 
@@ -24,6 +25,9 @@ struct PlayOptions {
     std::optional<std::string> red;     ///< none: chosen in the start menu (french by default)
     std::optional<std::string> blue;    ///< none: chosen in the start menu (spanish by default)
     std::optional<std::uint64_t> seed;  ///< none: from the clock
+    /// The optional rules of a new game (`--optional-rule`, by name): none, the ruleset's
+    /// standard game (the start menu may choose some).
+    std::vector<std::string> optional_rules;
     bool color = true;
     bool ascii = false;
     /// Go on with the player's newest unfinished game instead of starting one.
@@ -46,7 +50,7 @@ struct PlayOptions {
     KitOptionValues kit_options;
     /// Show the start menu: true unless an army, the seed or the computer's level was given on
     /// the command line, or the game is played in plain lines.
-    bool menu() const { return !red && !blue && !seed && !resume && !vs && !plain; }
+    bool menu() const { return !red && !blue && !seed && !resume && !vs && !plain && optional_rules.empty(); }
 };
 
 int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir);

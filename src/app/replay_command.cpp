@@ -190,7 +190,7 @@ int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) 
         return kExitDataError;
     }
     const auto code = kits::with_kit(engine, [&]<class K>(kits::KitTag<K> tag) {
-        const auto ctx = K::Files::context(catalog, h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
+        const auto ctx = kits::game_context<K>(catalog, h.ruleset, {h.sides[0].army, h.sides[1].army}, h.options, why);
         if (!ctx) {
             std::cerr << "tercio replay: " << name << ": " << why << '\n';
             return kExitDataError;

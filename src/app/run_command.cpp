@@ -281,7 +281,16 @@ int run_game_of(const RunOptions& opt, data::DataCatalog& catalog) {
         pos.armies = {*opt.red, *opt.blue};
         pos.seed = opt.seed.value_or(1);
     }
-    ctx = K::Files::context(catalog, pos.ruleset, pos.armies, why);
+    if (opt.position && !opt.optional_rules.empty()) {
+        std::cerr << "tercio run: --optional-rule is for a new game: a position is played with the optional rules "
+                     "it was made with\n";
+        return kExitUsage;
+    }
+    if (!kits::known_options<K>(opt.optional_rules, why)) {
+        std::cerr << "tercio run: --optional-rule: " << why << '\n';
+        return kExitUsage;
+    }
+    ctx = kits::game_context<K>(catalog, pos.ruleset, pos.armies, opt.optional_rules, why);
     if (!ctx) {
         std::cerr << "tercio run: " << why << '\n';
         return kExitDataError;

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tercio::app {
 
@@ -14,6 +15,7 @@ struct RunOptions {
     std::optional<std::string> red;       ///< side A's army for a fresh game
     std::optional<std::string> blue;      ///< side B's army
     std::optional<std::uint64_t> seed;
+    std::vector<std::string> optional_rules;  ///< a fresh game's optional rules (a position has its own)
     std::optional<std::string> dice;      ///< scripted rolls, e.g. "d12:7,d12:3"
     std::optional<std::string> commands;  ///< a file of commands, "-" for standard input
     std::optional<std::string> out;       ///< write the final position here

@@ -299,8 +299,9 @@ void write_csv(std::ostream& f, const SimOptions& opt, const Plan<E>& plan,
 /// The context of one pairing of engine E.
 template <core::RulesEngine E>
 std::optional<typename E::Context> pairing(GameContexts& contexts, const std::string& ruleset,
-                                           const std::string& red, const std::string& blue, std::string& why) {
-    return contexts.context<kits::KitOf<E>>(ruleset, red, blue, why);
+                                           const std::string& red, const std::string& blue, std::string& why,
+                                           const std::vector<std::string>& options) {
+    return contexts.context<kits::KitOf<E>>(ruleset, red, blue, why, options);
 }
 
 /// The contexts, army names and levels of the run; an exit code when the options or data are bad.
@@ -323,6 +324,10 @@ std::variant<Plan<E>, int> make_plan(const SimOptions& opt, const std::filesyste
         }
         plan.levels[s] = *level;
     }
+    if (std::string why; !kits::known_options<kits::KitOf<E>>(opt.optional_rules, why)) {
+        std::cerr << "tercio sim: --optional-rule: " << why << '\n';
+        return kExitUsage;
+    }
     if (opt.swap && opt.games % 2 != 0) {
         std::cerr << "tercio sim: --swap plays each seed twice, so --games must be even (not "
                   << opt.games << ")\n";
@@ -332,7 +337,7 @@ std::variant<Plan<E>, int> make_plan(const SimOptions& opt, const std::filesyste
     if (opt.all_armies) {
         for (const std::string_view red : kits::KitOf<E>::Files::paired_armies()) {
             for (const std::string_view blue : kits::KitOf<E>::Files::paired_armies()) {
-                auto ctx = pairing<E>(contexts, opt.ruleset, std::string(red), std::string(blue), why);
+                auto ctx = pairing<E>(contexts, opt.ruleset, std::string(red), std::string(blue), why, opt.optional_rules);
                 if (!ctx) {
                     plan.contexts.clear();
                     break;
@@ -345,7 +350,7 @@ std::variant<Plan<E>, int> make_plan(const SimOptions& opt, const std::filesyste
     } else if (!opt.red || !opt.blue) {
         std::cerr << "tercio sim: give --red ARMY and --blue ARMY, or --all-armies\n";
         return kExitUsage;
-    } else if (auto ctx = pairing<E>(contexts, opt.ruleset, *opt.red, *opt.blue, why)) {
+    } else if (auto ctx = pairing<E>(contexts, opt.ruleset, *opt.red, *opt.blue, why, opt.optional_rules)) {
         plan.contexts.push_back(*ctx);
         plan.army_names.push_back({*opt.red, *opt.blue});
     }

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tercio::app {
 
@@ -16,6 +17,7 @@ struct SimOptions {
     std::optional<std::string> red;   ///< side A's army
     std::optional<std::string> blue;  ///< side B's army
     bool all_armies = false;          ///< instead of red and blue: the 36 pairings in turn
+    std::vector<std::string> optional_rules;  ///< the games' optional rules (`--optional-rule`)
     std::string red_ai = "normal";    ///< level names, checked by run_sim
     std::string blue_ai = "normal";
     long games = 100;

@@ -113,6 +113,22 @@ std::optional<SaveHeader> read_header(Reporter& r, std::string_view text) {
     }
     if (auto v = hash_key(root, "ruleset_hash")) h.ruleset_hash = *v;
     if (auto v = hash_key(root, "setup_hash")) h.setup_hash = *v;
+    if (const toml::node* n = root.get("options", false)) {
+        if (const toml::array* a = n->as_array()) {
+            for (std::size_t i = 0; i < a->size(); ++i) {
+                const std::string path = "options[" + std::to_string(i) + "]";
+                const auto word = detail::read_string(r, *a->get(i), path);
+                if (!word) continue;
+                if (!detail::valid_id(*word)) {
+                    r.error(a->get(i)->source(), path, "\"" + *word + "\" is not the name of an optional rule");
+                    continue;
+                }
+                h.options.push_back(*word);
+            }
+        } else {
+            root.error(*n, "options", "expected an array of optional rules' names, found " + detail::type_name(*n));
+        }
+    }
     if (auto s = read_side(root, "red")) h.sides[0] = *s;
     if (auto s = read_side(root, "blue")) h.sides[1] = *s;
     root.finish();
@@ -170,6 +186,11 @@ std::string write_save_header(const SaveHeader& h) {
     out += "ruleset = " + toml_string(h.ruleset) + "\n";
     out += "ruleset_hash = " + toml_string(hex64(h.ruleset_hash)) + "\n";
     out += "setup_hash = " + toml_string(hex64(h.setup_hash)) + "\n";
+    if (!h.options.empty()) {
+        out += "options = [";
+        for (std::size_t i = 0; i < h.options.size(); ++i) out += (i ? ", " : "") + toml_string(h.options[i]);
+        out += "]\n";
+    }
     const char* names[] = {"red", "blue"};
     for (std::size_t i = 0; i < 2; ++i) {
         const SavedSide& s = h.sides[i];

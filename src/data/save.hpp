@@ -64,6 +64,9 @@ struct SaveHeader {
     std::uint64_t ruleset_hash = 0;   ///< FNV-1a 64 of the ruleset file's bytes
     std::uint64_t setup_hash = 0;     ///< state hash after the set-up rolls, before any command
     std::array<SavedSide, 2> sides;   ///< red (side A), then blue (side B)
+    /// The optional rules the game is played with, by name (its kit's Files::rule_options), in
+    /// the order given; none is written as no `options` key at all.
+    std::vector<std::string> options;
     friend bool operator==(const SaveHeader&, const SaveHeader&) = default;
 };
 

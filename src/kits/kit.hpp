@@ -7,6 +7,7 @@
 /// and the generic code (the play screen, `--plain`, replay, run, sim, bench, saves, the network)
 /// is written once, as templates over a kit. The kits the program has are listed once, in
 /// kits/registry.hpp.
+#include <algorithm>
 #include <array>
 #include <concepts>
 #include <cstdint>
@@ -33,6 +34,7 @@ namespace tercio::kits {
 template <class F, class E>
 concept FilesGroup = requires(data::DataCatalog& catalog, std::string_view ruleset,
                               const std::array<std::string, 2>& armies, std::string& why, std::string_view file,
+                              typename E::Context& ctx_out, const std::vector<std::string>& options,
                               const data::SaveFile& save, const typename E::Context& ctx,
                               const data::ReplayObserverOf<E>& observer, const data::SaveHeader& header,
                               const typename E::Command& c, const typename E::State& s, std::uint64_t calls,
@@ -49,6 +51,11 @@ concept FilesGroup = requires(data::DataCatalog& catalog, std::string_view rules
     { F::default_armies() } -> std::same_as<std::array<std::string, 2>>;
     /// The armies `tercio bench` and `tercio sim --all-armies` pair, each against each, in order.
     { F::paired_armies() } -> std::same_as<std::array<std::string_view, kPairedArmies>>;
+    /// The optional rules a game may be played with (none for a ruleset that has none), and the
+    /// setting of those chosen, by name, on a context made by `context`: false, with the reason,
+    /// for a name that is not one of them. kits::game_context makes a context with both.
+    { F::rule_options() } -> std::same_as<std::vector<ui::RuleOption>>;
+    { F::with_options(ctx_out, options, why) } -> std::same_as<bool>;
     /// The ruleset's name for players, from its file; nothing if its file cannot be read.
     { F::ruleset_name(catalog, ruleset) } -> std::same_as<std::optional<std::string>>;
     /// Its armies for the start menu, by id; the broken ones left out (`tercio check` names them).
@@ -150,6 +157,9 @@ concept NetGroup = requires(typename E::State& s, const typename E::Context& ctx
     { N::ruleset_id(ctx) } -> std::convertible_to<std::string>;
     { N::army_id(ctx, side) } -> std::convertible_to<std::string>;
     { N::army_name(ctx, side) } -> std::convertible_to<std::string>;
+    /// The optional rules the context's game is played with, by name (Files::with_options set
+    /// them): the welcome names them, and a client's copy is made with them.
+    { N::rule_options(ctx) } -> std::same_as<std::vector<std::string>>;
 };
 
 /// A ruleset kit.
@@ -168,6 +178,55 @@ concept RulesetKit = core::RulesEngine<typename K::Engine> && requires {
 } && FilesGroup<typename K::Files, typename K::Engine> && ComputerGroup<typename K::Computer, typename K::Engine> &&
     BenchGroup<typename K::Bench, typename K::Engine> && RunGroup<typename K::Run, typename K::Engine> &&
     NetGroup<typename K::Net, typename K::Engine>;
+
+/// The context of a game of `ruleset` between `armies` with the optional rules `options` (by
+/// name): K::Files::context, then K::Files::with_options. Nothing, with the reason, when either
+/// refuses.
+template <RulesetKit K>
+std::optional<typename K::Engine::Context> game_context(data::DataCatalog& catalog, std::string_view ruleset,
+                                                        const std::array<std::string, 2>& armies,
+                                                        const std::vector<std::string>& options, std::string& why) {
+    auto ctx = K::Files::context(catalog, ruleset, armies, why);
+    if (ctx && !K::Files::with_options(*ctx, options, why)) return std::nullopt;
+    return ctx;
+}
+
+/// Whether every name in `options` is an optional rule of kit K's ruleset, once each; the reason
+/// when not ("The Sword and the Pike has no optional rule \"x\" (it has quicker-movement and
+/// light-rain)"). A command line's `--optional-rule` is checked with this (a usage error).
+template <RulesetKit K>
+bool known_options(const std::vector<std::string>& options, std::string& why) {
+    const std::vector<ui::RuleOption> all = K::Files::rule_options();
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        const std::string& name = options[i];
+        if (std::find(options.begin(), options.begin() + static_cast<std::ptrdiff_t>(i), name) !=
+            options.begin() + static_cast<std::ptrdiff_t>(i)) {
+            why = "the optional rule \"" + name + "\" is named twice";
+            return false;
+        }
+        const bool known =
+            std::any_of(all.begin(), all.end(), [&](const ui::RuleOption& o) { return o.name == name; });
+        if (known) continue;
+        if (all.empty()) {
+            why = std::string(K::title) + " has no optional rules (\"" + name + "\" was asked for)";
+        } else {
+            why = std::string(K::title) + " has no optional rule \"" + name + "\" (it has ";
+            for (std::size_t k = 0; k < all.size(); ++k) {
+                why += (k == 0 ? "" : k + 1 == all.size() ? " and " : ", ") + all[k].name;
+            }
+            why += ")";
+        }
+        return false;
+    }
+    return true;
+}
+
+/// What a ruleset without optional rules says of any named (a Files::with_options).
+inline bool no_rule_options(std::string_view title, const std::vector<std::string>& options, std::string& why) {
+    if (options.empty()) return true;
+    why = std::string(title) + " has no optional rules (\"" + options.front() + "\" was asked for)";
+    return false;
+}
 
 /// "random or normal": the levels kit K's computer plays, in words.
 template <RulesetKit K>

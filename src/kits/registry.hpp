@@ -157,7 +157,7 @@ inline data::GameOverCheck replayed_over(data::DataCatalog& catalog) {
         const data::SaveHeader& h = save.header;
         const auto over = with_kit(catalog.engine(h.ruleset).value_or(""), [&]<class K>(KitTag<K>) {
             std::string why;
-            const auto ctx = K::Files::context(catalog, h.ruleset, {h.sides[0].army, h.sides[1].army}, why);
+            const auto ctx = game_context<K>(catalog, h.ruleset, {h.sides[0].army, h.sides[1].army}, h.options, why);
             if (!ctx) return std::optional<bool>();
             const auto r = K::Files::replay(name, save, *ctx, {});
             if (!r.ok()) return std::optional<bool>();

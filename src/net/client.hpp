@@ -76,10 +76,13 @@ struct Greeting {
 std::optional<Greeting> greet(std::unique_ptr<Connection> connection, const JoinRequest& request, std::string& why,
                               std::chrono::milliseconds timeout = std::chrono::seconds(20));
 
-/// The ruleset and armies a game names, loaded by the caller (from its data directory).
+/// The ruleset, armies and optional rules (by name) a game names, loaded by the caller (from its
+/// data directory).
 template <core::RulesEngine E>
 using ContextLoaderOf = std::function<const typename E::Context*(const std::string& ruleset, const std::string& army_a,
-                                                                const std::string& army_b, std::string& why)>;
+                                                                const std::string& army_b,
+                                                                const std::vector<std::string>& options,
+                                                                std::string& why)>;
 
 namespace detail {
 int remaining_ms(std::chrono::steady_clock::time_point deadline);
@@ -105,8 +108,10 @@ class RemoteGameOf final : public control::OwnerOf<E> {
         g->game_id_ = std::string(w.value("game"));
         g->token_ = std::string(w.value("token"));
         g->side_ = detail::side_of(w.value("you"));
-        const typename E::Context* ctx =
-            load(std::string(w.value("ruleset")), std::string(w.value("army-a")), std::string(w.value("army-b")), why);
+        std::vector<std::string> options;
+        for (const std::string_view o : w.values("option")) options.emplace_back(o);
+        const typename E::Context* ctx = load(std::string(w.value("ruleset")), std::string(w.value("army-a")),
+                                              std::string(w.value("army-b")), options, why);
         if (!ctx) return nullptr;
         std::vector<Message> got = std::move(greeting.rest);
         for (;;) {

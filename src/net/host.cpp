@@ -466,6 +466,7 @@ void GameHost::catch_up(ConnId id, const Conn& c) {
     w.add("ruleset", game_->ruleset_id());
     w.add("army-a", game_->army_id(core::Side::A));
     w.add("army-b", game_->army_id(core::Side::B));
+    for (const std::string& o : game_->rule_options()) w.add("option", o);
     send(id, w);
     send(id, setup_);
     for (const std::string& played : transcript_) out_.push_back(Out{id, played, false});

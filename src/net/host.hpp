@@ -120,6 +120,8 @@ class HostedGame {
     /// Its ruleset's and armies' ids (the welcome names the game by them) and the armies' names.
     virtual std::string ruleset_id() const = 0;
     virtual std::string army_id(core::Side side) const = 0;
+    /// The optional rules the game is played with, by name (none: the welcome names none).
+    virtual std::vector<std::string> rule_options() const = 0;
     virtual std::string army_name(core::Side side) const = 0;
 };
 
@@ -200,6 +202,7 @@ class HostedGameOf final : public HostedGame, private control::ObserverOf<E> {
     std::optional<std::string> undo() override { return session_.undo(); }
     std::string ruleset_id() const override { return Net::ruleset_id(session_.context()); }
     std::string army_id(core::Side side) const override { return Net::army_id(session_.context(), side); }
+    std::vector<std::string> rule_options() const override { return Net::rule_options(session_.context()); }
     std::string army_name(core::Side side) const override { return Net::army_name(session_.context(), side); }
 
   private:

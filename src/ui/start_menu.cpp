@@ -76,6 +76,29 @@ void StartMenu::offer_rulesets(std::vector<RulesetChoice> rulesets, std::size_t 
     choose_ruleset(ruleset_at_);
 }
 
+const std::vector<RuleOption>& StartMenu::rule_options() const {
+    static const std::vector<RuleOption> none;
+    return rulesets_.empty() ? none : rulesets_[ruleset_at_].options;
+}
+
+bool StartMenu::option_on(const std::string& name) const {
+    return std::find(setup_.options.begin(), setup_.options.end(), name) != setup_.options.end();
+}
+
+void StartMenu::toggle_option() {
+    const auto& all = rule_options();
+    if (all.empty()) return;
+    const RuleOption& o = all[option_at_];
+    const bool on = !option_on(o.name);
+    // Kept in the order the ruleset offers them.
+    std::vector<std::string> chosen;
+    for (const RuleOption& r : all) {
+        if (r.name == o.name ? on : option_on(r.name)) chosen.push_back(r.name);
+    }
+    setup_.options = std::move(chosen);
+    message_ = o.title + (on ? " on: " : " off: ") + o.help;
+}
+
 std::vector<ai::Level> StartMenu::levels() const {
     if (rulesets_.empty()) return {ai::kLevels.begin(), ai::kLevels.end()};
     return rulesets_[ruleset_at_].levels;
@@ -85,6 +108,9 @@ void StartMenu::choose_ruleset(std::size_t i) {
     const std::string ids[2] = {army(0).id, army(1).id};
     ruleset_at_ = i;
     armies_ = rulesets_[i].armies;
+    // Its optional rules start off: those of another ruleset mean nothing here.
+    setup_.options.clear();
+    option_at_ = 0;
     if (armies_.empty()) armies_.push_back(ArmyChoice{"?", "no army", "", ""});
     for (std::size_t side = 0; side < 2; ++side) {
         const auto same = std::find_if(armies_.begin(), armies_.end(), [&](const ArmyChoice& a) { return a.id == ids[side]; });
@@ -101,8 +127,12 @@ void StartMenu::choose_ruleset(std::size_t i) {
 void StartMenu::step(int delta) {
     do {
         row_ = (row_ + kRows + delta) % kRows;
-    } while ((row_ == Continue && continue_.empty()) || (row_ == Ruleset && rulesets_.size() < 2));
-    if (row_ == Host) {
+    } while ((row_ == Continue && continue_.empty()) || (row_ == Ruleset && rulesets_.size() < 2) ||
+             (row_ == Options && rule_options().empty()));
+    if (row_ == Options) {
+        const RuleOption& o = rule_options()[option_at_];
+        message_ = o.title + ": " + o.help + " Enter turns it " + (option_on(o.name) ? "off." : "on.");
+    } else if (row_ == Host) {
         message_ = "Hosted, the other side is a friend's (if a person) or the computer's.";
     } else if (row_ == Join) {
         message_ = "Join a game lists the games running on this server.";
@@ -146,6 +176,13 @@ void StartMenu::change(int delta) {
             message_ = g.blocked.empty() ? "Continue: " + g.title + "." : g.title + ": " + g.blocked + ".";
             break;
         }
+        case Options: {
+            const auto r = static_cast<int>(rule_options().size());
+            option_at_ = static_cast<std::size_t>((static_cast<int>(option_at_) + delta % r + r) % r);
+            const RuleOption& o = rule_options()[option_at_];
+            message_ = o.title + ": " + o.help + " Enter turns it " + (option_on(o.name) ? "off." : "on.");
+            break;
+        }
         case Seed:
             seed_text_.clear();
             setup_.seed.reset();
@@ -186,6 +223,8 @@ StartMenu::Outcome StartMenu::handle(const KeyPress& k) {
         }
         if (row_ == Seed) {
             row_ = Start;
+        } else if (row_ == Options) {
+            toggle_option();
         } else {
             change(1);
         }
@@ -246,6 +285,18 @@ void StartMenu::draw(Surface& out) const {
     line(9, PlayerB, "Played by", player_text(setup_.computer[1]), level_note(setup_.computer[1]));
     line(11, Seed, "Seed", seed_text_.empty() ? std::string("random") : seed_text_,
          row_ == Seed ? "digits type it, r random" : "");
+    if (const auto& all = rule_options(); !all.empty()) {
+        // The optional rule chosen with Left/Right, on or off; the note lists those that are on.
+        const RuleOption& o = all[option_at_];
+        std::string on;
+        for (const RuleOption& r : all) {
+            if (option_on(r.name)) on += (on.empty() ? "" : ", ") + r.title;
+        }
+        const std::string note = row_ == Options ? std::to_string(option_at_ + 1) + " of " + std::to_string(all.size()) +
+                                                       ", Enter on/off"
+                                                 : (on.empty() ? "none on" : "on: " + on);
+        line(12, Options, "Options", o.title + ": " + (option_on(o.name) ? "on" : "off"), note);
+    }
     line(13, Start, "", "Start the battle", "");
     line(14, Host, "", "Host a game", hosting_note(hosting()));
     line(15, Join, "", "Join a game", "running on this server");

@@ -23,6 +23,15 @@ struct ArmyChoice {
     std::string units;  ///< "2 Knights, 4 Pike, ..."
 };
 
+/// An optional rule of a ruleset (a game is played with it or without): its name, as the command
+/// line's `--optional-rule` and a save's `options` give it ("quicker-movement"), its title in the
+/// start menu ("Quicker movement") and a line on what it does.
+struct RuleOption {
+    std::string name;
+    std::string title;
+    std::string help;
+};
+
 /// A ruleset on offer: its id (its folder, data/rulesets/<id>/), its name, its armies and the computer's
 /// levels it has.
 struct RulesetChoice {
@@ -30,6 +39,7 @@ struct RulesetChoice {
     std::string name;
     std::vector<ArmyChoice> armies;
     std::vector<ai::Level> levels{ai::kLevels.begin(), ai::kLevels.end()};
+    std::vector<RuleOption> options{};  ///< its optional rules: the menu's Options line
 };
 
 /// What the menu has chosen.
@@ -38,6 +48,8 @@ struct GameSetup {
     /// The computer's level for a side it plays; none: a person at this keyboard.
     std::array<std::optional<ai::Level>, 2> computer{};
     std::optional<std::uint64_t> seed;  ///< none: random
+    /// The optional rules chosen, by name, in the order the ruleset offers them.
+    std::vector<std::string> options{};
 };
 
 /// An unfinished game offered under Continue.
@@ -84,7 +96,7 @@ class StartMenu {
     const std::string& message() const { return message_; }
 
   private:
-    enum Row { Ruleset, ArmyA, PlayerA, ArmyB, PlayerB, Seed, Start, Host, Join, Continue, Quit, kRows };
+    enum Row { Ruleset, ArmyA, PlayerA, ArmyB, PlayerB, Seed, Options, Start, Host, Join, Continue, Quit, kRows };
     void change(int delta);
     /// Continue on the chosen game, or why not.
     Outcome try_continue();
@@ -101,6 +113,12 @@ class StartMenu {
     std::size_t continue_at_ = 0;
     std::vector<RulesetChoice> rulesets_;  ///< the rulesets on offer (none: only the armies given)
     std::size_t ruleset_at_ = 0;
+    std::size_t option_at_ = 0;  ///< the optional rule the Options line shows
+    /// The optional rules of the ruleset chosen (none: no Options line).
+    const std::vector<RuleOption>& rule_options() const;
+    bool option_on(const std::string& name) const;
+    /// Turns the optional rule the Options line shows on or off.
+    void toggle_option();
     /// The computer's levels of the ruleset chosen.
     std::vector<ai::Level> levels() const;
     /// Makes ruleset i the chosen one: its armies, the same armies by id where it has them, and

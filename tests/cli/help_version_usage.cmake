@@ -116,3 +116,11 @@ foreach(army french italian spanish imperialist ottoman moorish)
     message(FATAL_ERROR "tercio with no arguments does not list ${army}:\n${OUT}")
   endif()
 endforeach()
+
+# An optional rule the ruleset does not have is a usage error, named, before anything starts.
+run(2 play --plain --optional-rule no-such-rule)
+if(NOT ERR MATCHES "--optional-rule: Pikette Squared has no optional rules \\(\"no-such-rule\" was asked for\\)")
+  message(FATAL_ERROR "play --optional-rule no-such-rule said:\n${ERR}")
+endif()
+run(2 run --red french --blue spanish --optional-rule no-such-rule)
+run(2 sim --red french --blue spanish --games 2 --optional-rule no-such-rule)

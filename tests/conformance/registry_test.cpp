@@ -75,3 +75,43 @@ TEST_CASE(
         }
     });
 }
+
+TEMPLATE_LIST_TEST_CASE(
+    "conformance: a kit's optional rules are set on a context by name, said back by its net group, and others refused",
+    "[conformance][kits][options]", ConformanceKits) {
+    using Kit = TestType;
+    const std::vector<std::string> armies = Files<Kit>::army_ids();
+    REQUIRE(armies.size() >= 2);
+    const std::vector<ui::RuleOption> all = Kit::Files::rule_options();
+    std::vector<std::string> names;
+    for (const ui::RuleOption& o : all) {
+        INFO(o.name);
+        // A name is a word of small letters, digits and hyphens (a command line's, a save's).
+        CHECK_FALSE(o.name.empty());
+        CHECK(std::all_of(o.name.begin(), o.name.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; }));
+        CHECK(std::find(names.begin(), names.end(), o.name) == names.end());
+        CHECK_FALSE(o.title.empty());
+        CHECK_FALSE(o.help.empty());
+        names.push_back(o.name);
+    }
+    std::string why;
+    // None, each alone, and all: known, set, and said back in the order given.
+    std::vector<std::vector<std::string>> sets{{}, names};
+    for (const std::string& n : names) sets.push_back({n});
+    for (const auto& chosen : sets) {
+        CHECK(kits::known_options<Kit>(chosen, why));
+        auto ctx = Files<Kit>::context(armies[0], armies[1]);
+        REQUIRE(Kit::Files::with_options(ctx, chosen, why));
+        CHECK(Kit::Net::rule_options(ctx) == chosen);
+    }
+    // A name it does not have, and one named twice, are refused with the reason.
+    CHECK_FALSE(kits::known_options<Kit>({"no-such-rule"}, why));
+    CHECK(why.find("\"no-such-rule\"") != std::string::npos);
+    CHECK(why.find(Kit::title) != std::string::npos);
+    auto ctx = Files<Kit>::context(armies[0], armies[1]);
+    CHECK_FALSE(Kit::Files::with_options(ctx, {"no-such-rule"}, why));
+    if (!names.empty()) {
+        CHECK_FALSE(kits::known_options<Kit>({names[0], names[0]}, why));
+        CHECK(why.find("twice") != std::string::npos);
+    }
+}

@@ -182,6 +182,34 @@ TEST_CASE("a save header is written and read back exactly", "[save][data]") {
     }
 }
 
+TEST_CASE("a save header keeps the optional rules a game is played with, and none is no key at all",
+          "[save][data][options]") {
+    SaveHeader h = sample_game().header;
+    REQUIRE(h.options.empty());
+    CHECK_FALSE(contains(data::write_save_header(h), "options"));
+    h.options = {"quicker-movement", "light-rain"};
+    const std::string text = data::write_save_header(h);
+    CHECK(contains(text, "\noptions = [\"quicker-movement\", \"light-rain\"]\n"));
+    const auto p = data::parse_save("h.save", text);
+    INFO(errors_text(p.errors));
+    REQUIRE(p.ok());
+    CHECK(p.value->header == h);
+    SECTION("a name that is not an id, or options that are not a list, are refused at their line and column") {
+        std::string bad = text;
+        bad.replace(bad.find("\"light-rain\""), 12, "\"light rain\"");
+        auto q = data::parse_save("bad.save", bad);
+        REQUIRE_FALSE(q.ok());
+        CHECK(contains(errors_text(q.errors), "bad.save:"));
+        CHECK(contains(errors_text(q.errors), "\"light rain\" is not the name of an optional rule"));
+        bad = text;
+        const std::size_t list = bad.find("[\"quicker");
+        bad.replace(list, bad.find('\n', list) - list, "3");
+        q = data::parse_save("bad.save", bad);
+        REQUIRE_FALSE(q.ok());
+        CHECK(contains(errors_text(q.errors), "expected an array of optional rules' names"));
+    }
+}
+
 TEST_CASE("hex64 and content_hash", "[save][data]") {
     CHECK(data::hex64(0) == "0x0000000000000000");
     CHECK(data::hex64(0xfedcba9876543210ULL) == "0xfedcba9876543210");

@@ -427,7 +427,7 @@ inline std::unique_ptr<RemoteGame> remote(const Served& s, JoinRequest::Role rol
     const rules::RulesContext* ctx = &s.ctx;
     auto game = RemoteGame::join(
         std::move(connection), r,
-        [ctx](const std::string&, const std::string&, const std::string&, std::string&) {
+        [ctx](const std::string&, const std::string&, const std::string&, const std::vector<std::string>&, std::string&) {
             return ctx;
         },
         why, kWait);

@@ -308,3 +308,50 @@ TEST_CASE("the start menu's two bottom lines say different things: the keys once
     CHECK_FALSE(contains(rows[23], "Left/Right"));
     CHECK(contains(rows[23], "Choose the armies and who plays each side, then Start the battle."));
 }
+
+TEST_CASE("a ruleset's optional rules are an Options line of the start menu: Left/Right choose one, Enter turns it on or off",
+          "[ui][menu][options]") {
+    StartMenu m(armies(), GameSetup{{0, 2}, {}, std::nullopt});
+    RulesetChoice plain{"pikette-squared", "Pikette Squared", armies(), {}};
+    RulesetChoice with{"the-sword-and-the-pike", "The Sword and the Pike", armies(), {}};
+    with.options = {{"quicker-movement", "Quicker movement", "a D4 of units move on each card."},
+                    {"light-rain", "Light rain", "+2 to every fire die."}};
+    m.offer_rulesets({plain, with}, 0);
+    // A ruleset without optional rules has no Options line, and Up from Start skips it.
+    CHECK_FALSE(contains(screen_of(m), "Options"));
+    press(m, KeyPress::of(K::Up));
+    CHECK(contains(screen_of(m), "> Seed"));
+    // The other ruleset: its first optional rule, off.
+    press(m, KeyPress::of(K::Up), 5);
+    REQUIRE(m.row() == 0);
+    press(m, KeyPress::of(K::Right));
+    press(m, KeyPress::of(K::Down), 6);
+    std::string s = screen_of(m);
+    INFO(s);
+    CHECK(contains(s, "> Options     < Quicker movement: off >  1 of 2, Enter on/off"));
+    CHECK(contains(s, "Quicker movement: a D4 of units move on each card. Enter turns it on."));
+    // Right shows the second; Enter turns it on.
+    press(m, KeyPress::of(K::Right));
+    CHECK(contains(screen_of(m), "< Light rain: off >  2 of 2"));
+    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Open);
+    CHECK(m.setup().options == std::vector<std::string>{"light-rain"});
+    CHECK(contains(screen_of(m), "Light rain on: +2 to every fire die."));
+    // Both on, kept in the ruleset's order; the line says which are on once left.
+    press(m, KeyPress::of(K::Left));
+    press(m, KeyPress::of(K::Enter));
+    CHECK(m.setup().options == std::vector<std::string>{"quicker-movement", "light-rain"});
+    press(m, KeyPress::of(K::Down));
+    CHECK(contains(screen_of(m), "on: Quicker movement, Light rain"));
+    // Off again.
+    press(m, KeyPress::of(K::Up));
+    press(m, KeyPress::of(K::Enter));
+    CHECK(m.setup().options == std::vector<std::string>{"light-rain"});
+    // Another ruleset's optional rules mean nothing: changing the rules turns them off.
+    press(m, KeyPress::of(K::Up), 6);
+    REQUIRE(m.row() == 0);
+    press(m, KeyPress::of(K::Right));
+    CHECK(m.setup().options.empty());
+    press(m, KeyPress::of(K::Right));
+    CHECK(m.setup().options.empty());
+    CHECK(contains(screen_of(m), "Options     < Quicker movement: off >  none on"));
+}

@@ -15,6 +15,7 @@
 #include "data/check.hpp"
 #include "data/save.hpp"
 #include "kits/hbl/bench.hpp"
+#include "kits/kit.hpp"
 #include "kits/hbl/run.hpp"
 #include "hbl/engine.hpp"
 #include "kits/hbl/screen.hpp"
@@ -37,6 +38,11 @@ struct HblFiles {
     /// The six Italian Wars armies, in the order the benches pair them.
     static std::array<std::string_view, kPairedArmies> paired_armies() {
         return {"french", "italian", "spanish", "imperialist", "ottoman", "moorish"};
+    }
+    /// It has no optional rules.
+    static std::vector<ui::RuleOption> rule_options() { return {}; }
+    static bool with_options(hbl::Context&, const std::vector<std::string>& options, std::string& why) {
+        return no_rule_options("Hell Broke Loose", options, why);
     }
     static std::optional<std::string> ruleset_name(data::DataCatalog& catalog, std::string_view ruleset);
     static std::vector<ui::ArmyChoice> army_choices(data::DataCatalog& catalog, std::string_view ruleset);
@@ -84,6 +90,7 @@ struct HblNet {
     static std::string ruleset_id(const hbl::Context& ctx) { return ctx.ruleset->id; }
     static std::string army_id(const hbl::Context& ctx, core::Side side) { return ctx.army(side).id; }
     static std::string army_name(const hbl::Context& ctx, core::Side side) { return ctx.army(side).name; }
+    static std::vector<std::string> rule_options(const hbl::Context&) { return {}; }
 };
 
 struct HblKit {

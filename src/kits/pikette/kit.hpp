@@ -15,6 +15,7 @@
 #include "data/data_files.hpp"
 #include "data/check.hpp"
 #include "data/save.hpp"
+#include "kits/kit.hpp"
 #include "kits/pikette/bench.hpp"
 #include "kits/pikette/control/session.hpp"
 #include "kits/pikette/run.hpp"
@@ -39,6 +40,11 @@ struct PiketteFiles {
     /// The six Italian Wars armies, in the order the benches pair them.
     static std::array<std::string_view, kPairedArmies> paired_armies() {
         return {"french", "italian", "spanish", "imperialist", "ottoman", "moorish"};
+    }
+    /// It has no optional rules.
+    static std::vector<ui::RuleOption> rule_options() { return {}; }
+    static bool with_options(rules::RulesContext&, const std::vector<std::string>& options, std::string& why) {
+        return no_rule_options("Pikette Squared", options, why);
     }
     static std::optional<std::string> ruleset_name(data::DataCatalog& catalog, std::string_view ruleset);
     static std::vector<ui::ArmyChoice> army_choices(data::DataCatalog& catalog, std::string_view ruleset);
@@ -91,6 +97,7 @@ struct PiketteNet {
     static std::string ruleset_id(const rules::RulesContext& ctx) { return ctx.ruleset->id; }
     static std::string army_id(const rules::RulesContext& ctx, core::Side side) { return ctx.army(side).id; }
     static std::string army_name(const rules::RulesContext& ctx, core::Side side) { return ctx.army(side).name; }
+    static std::vector<std::string> rule_options(const rules::RulesContext&) { return {}; }
 };
 
 struct PiketteKit {
