@@ -499,6 +499,12 @@ std::string describe(const tsp::Context& ctx, const tsp::GameState& s, const tsp
             return pulled + ": " + who + (s.step == tsp::Step::Movement ? " moves " : " fires with ") + units + ".";
         }
         case EventKind::Activated:
+            // A heavy gun rolls no dice (TSP-MOVE-1): it may only turn.
+            if (e.unit >= 0 && e.unit < s.unit_count) {
+                const tsp::Unit& au = s.units[static_cast<std::size_t>(e.unit)];
+                if (tsp::move_dice(type_of(ctx, au).kind, au.order).count == 0)
+                    return u + " is activated: it rolls no dice and may only turn.";
+            }
             return u + " is activated and rolls " + std::to_string(e.a) + ": " + plural(e.b, "inch", "inches") + ", " +
                    plural(e.c, "movement point", "movement points") + ".";
         case EventKind::Held: return u + " holds.";
@@ -522,7 +528,7 @@ std::string describe(const tsp::Context& ctx, const tsp::GameState& s, const tsp
             return head + u + " loses " + plural(e.a, "figure", "figures") + ".";
         }
         case EventKind::Morale:
-            return u + " tests " + occasion_words(e.d) + ": rolls " + std::to_string(e.a) + ", " + needs(e.b) + ": " +
+            return u + " tests morale " + occasion_words(e.d) + ": rolls " + std::to_string(e.a) + ", " + needs(e.b) + ": " +
                    (e.c == 1 ? "passes." : "fails.");
         case EventKind::Rally:
             return u + ", routed, tests to rally: rolls " + std::to_string(e.a) + ", needs " + std::to_string(e.b) +
@@ -534,7 +540,7 @@ std::string describe(const tsp::Context& ctx, const tsp::GameState& s, const tsp
                 return u + " rallies: it is no longer Shaken.";
             return u + " rallies from its rout and stands, Shaken.";
         case EventKind::Routed:
-            return u + " routs, losing " + plural(e.a, "figure", "figures") + " at most (a D4).";
+            return u + " routs, losing a D4 of figures: " + std::to_string(e.a) + ".";
         case EventKind::FellBack: return u + " falls back to " + core::to_string(e.sq) + ".";
         case EventKind::Halted: return e.other >= 0 ? u + "'s charge on " + o + " halts." : u + "'s charge halts.";
         case EventKind::CombatBegan: return u + " closes with " + o + ": they are in close combat.";
