@@ -234,20 +234,31 @@ std::string pct(tsp::Count count, tsp::Count outcomes) { return tsp::percent_tex
 /// "2.0": tenths as a decimal.
 std::string tenths(int t) { return std::to_string(t / 10) + "." + std::to_string(t % 10); }
 
-/// Items joined with ", " in lines of at most `per` items, each line indented by two.
-std::vector<std::string> rows_of(const std::vector<std::string>& items, std::size_t per, const std::string& head) {
+/// Items joined with ", " in lines of at most `width` columns (one item at least), the first
+/// after `head`, the rest under its first item; each line indented by two.
+std::vector<std::string> rows_of(const std::vector<std::string>& items, int width, const std::string& head) {
     std::vector<std::string> out;
-    for (std::size_t i = 0; i < items.size(); i += per) {
-        std::string row = i == 0 ? head : std::string(head.size(), ' ');
-        for (std::size_t j = i; j < items.size() && j < i + per; ++j) row += (j > i ? ", " : "") + items[j];
-        out.push_back("  " + row);
+    const std::string indent = "  " + std::string(head.size(), ' ');
+    std::string row = "  " + head;
+    bool empty = true;
+    for (const std::string& item : items) {
+        const std::string next = row + (empty ? "" : ", ") + item;
+        if (!empty && static_cast<int>(next.size()) + 1 > width) {
+            out.push_back(row + ",");
+            row = indent + item;
+        } else {
+            row = next;
+        }
+        empty = false;
     }
+    out.push_back(row);
     return out;
 }
 
 }  // namespace
 
-std::optional<OddsText> command_odds(const tsp::Context& ctx, const tsp::GameState& s, const tsp::Command& c) {
+std::optional<OddsText> command_odds(const tsp::Context& ctx, const tsp::GameState& s, const tsp::Command& c,
+                                     int width) {
     OddsText out;
     if (const auto* sh = std::get_if<tsp::cmd::Shoot>(&c)) {
         const auto p = tsp::shot_now(ctx, s, sh->unit, sh->target);
@@ -269,7 +280,7 @@ std::optional<OddsText> command_odds(const tsp::Context& ctx, const tsp::GameSta
             shown = h + 1;
         }
         if (shown <= o->dice) items.push_back(std::to_string(shown) + " or more " + pct(o->at_least(shown), o->outcomes));
-        out.lines = rows_of(items, 5, "hits: ");
+        out.lines = rows_of(items, width, "hits: ");
         out.lines.push_back("  at least 1 hit " + pct(o->at_least(1), o->outcomes) + " (TSP-FIRE-1, TSP-FIRE-3)");
         return out;
     }
@@ -301,7 +312,7 @@ std::optional<OddsText> command_odds(const tsp::Context& ctx, const tsp::GameSta
         out.head = dice_words(d) + " to move: " + tenths(avg) + " points on average on open ground";
         out.summary = (rally_part.empty() ? std::string() : "rallies " + rally_part + ", then ") + dice_words(d) + ", " +
                       tenths(avg) + " points on average";
-        for (std::string& row : rows_of(items, 5, "points: ")) out.lines.push_back(std::move(row));
+        for (std::string& row : rows_of(items, width, "points: ")) out.lines.push_back(std::move(row));
         out.lines.push_back("  a point is half a square: a step ahead costs 2, aside 3 (TSP-GRID-1)");
         return out;
     }
@@ -338,7 +349,7 @@ std::optional<std::vector<std::string>> odds_lines(const tsp::Context& ctx, cons
         illegal = true;
         return std::nullopt;
     }
-    const auto o = command_odds(ctx, s, c);
+    const auto o = command_odds(ctx, s, c, 78);
     if (!o) {
         why = "too many dice to count";
         return std::nullopt;

@@ -48,9 +48,11 @@ struct OddsText {
     std::string summary;
 };
 
-/// The odds of `shoot`, `activate` or `break` (legal in `s`); nothing for another command, or a
-/// volley of more dice than tsp::kMaxVolleyDice.
-std::optional<OddsText> command_odds(const tsp::Context& ctx, const tsp::GameState& s, const tsp::Command& c);
+/// The odds of `shoot`, `activate` or `break` (legal in `s`), the distributions' lines at most
+/// `width` columns; nothing for another command, or a volley of more dice than
+/// tsp::kMaxVolleyDice.
+std::optional<OddsText> command_odds(const tsp::Context& ctx, const tsp::GameState& s, const tsp::Command& c,
+                                     int width = 78);
 
 /// The test `unit`, in close combat, takes to break off now (TSP-CC-6): Stand and Fight against
 /// its enemy with the break-off modifiers (resolve.hpp's morale_test, as the sequence of play
