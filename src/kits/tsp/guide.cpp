@@ -1,6 +1,7 @@
 // The Sword and the Pike's Text group, continued: the hint for each decision, a unit's rules and
 // the after-action summary (text.hpp).
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -99,11 +100,17 @@ std::vector<std::string> Text::unit_reference(const Context& ctx, const State& s
     const UnitLine& line = ctx.army(u.side).units[u.line];
     const TroopType& type = ctx.rs().troop_types[u.type];
     const Kind k = type.kind;
+    // The kind of troops named when the type's name does not say it already.
+    const std::string kind = words(to_string(k));
+    std::string type_name = type.name;
+    for (char& ch : type_name) ch = ch == '-' || ch == '_' ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    std::string temper(words(to_string(line.temper)));
+    if (!temper.empty()) temper[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(temper[0])));
     std::vector<std::string> rows = {
-        unit_name(ctx, s, unit) + ": " + type.name + " (" + std::string(1, type.glyph) + "), " + words(to_string(k)) +
-            " in " + std::string(to_string(u.order)) + " order" +
-            (line.temper != Temper::Other ? ", " + words(to_string(line.temper)) : std::string()) + "; side " +
-            letter(u.side) + ", " + ctx.army(u.side).name + ".",
+        unit_name(ctx, s, unit) + ": " + type.name + " (" + std::string(1, type.glyph) + "), " +
+            (type_name == kind ? std::string() : kind + " ") + "in " + std::string(to_string(u.order)) + " order" +
+            (line.temper != Temper::Other ? ", " + temper : std::string()) + "; side " + letter(u.side) + ", " +
+            ctx.army(u.side).name + ".",
     };
     // Its companies, front first (TSP-TYPE-1), then the attached ones, and where its leaders are
     // (TSP-TYPE-2).
@@ -158,7 +165,7 @@ std::vector<std::string> Text::unit_reference(const Context& ctx, const State& s
     if (w == Weapon::None) {
         rows.emplace_back("Does not shoot.");
     } else {
-        std::string fire = "Fires its " + words(to_string(w)) + ": ";
+        std::string fire = "Fires its " + words(to_string(w)) + (k == Kind::Reiters ? "s" : "") + ": ";
         const int shrt = band_reach(w, Band::Short);
         const int lng = band_reach(w, Band::Long);
         const int full = band_reach(w, Band::Full);
@@ -166,11 +173,13 @@ std::vector<std::string> Text::unit_reference(const Context& ctx, const State& s
         else if (lng > 0) fire += "range " + squares(lng);
         else fire += "range " + squares(full);
         fire += " (TSP-GRID-2), " + plural(fire_dice(k, w, u.total(), fire_ranks(k)), "die", "dice") + " now";
-        const int turns = reload_turns(w);
-        fire += turns == 0 ? "; fires every turn"
-                           : "; " + plural(reload_markers(k, w), "reload marker", "reload markers") +
-                                 " after firing, one off each turn end (TSP-FIRE-8)";
-        if (k == Kind::Reiters) fire = "Fires its pistols twice a turn, 4 ranks, then is out of fire until a turn without moving (TSP-AMB-16)";
+        if (k == Kind::Reiters)
+            fire += "; twice a turn, 4 ranks deep, then out of fire until a turn without moving (TSP-AMB-16)";
+        else if (reload_markers(k, w) == 0)
+            fire += "; it fires every turn";
+        else
+            fire += "; " + plural(reload_markers(k, w), "reload marker", "reload markers") +
+                    " after firing, one off each turn end (TSP-FIRE-8)";
         rows.push_back(fire + ".");
         if (u.reload > 0) rows.push_back("Reloading: " + plural(u.reload, "reload marker", "reload markers") + " left.");
         if (u.out_of_fire) rows.emplace_back("Out of fire: it reloads after a turn without moving or shooting.");

@@ -25,11 +25,11 @@ constexpr std::array<ui::SquareSize, 5> kSizes{{{7, 3}, {5, 2}, {3, 1}, {2, 1}, 
 // The cursor keys (h j k l y u b n), Space, x, S, U, Q, ? and : are the screen's own: these are
 // the letters left that say what they do.
 constexpr ui::KeyLine kActionKeys[] = {
-    {"a", "activate the unit at the cursor: it rolls its move (in combat: break off)"},
-    {"m", "move the activated unit to the cursor (onto an enemy: a charge)"},
+    {"a", "activate the unit at the cursor (in close combat: break off)"},
+    {"m", "move the activated unit to the cursor (an enemy's: charge)"},
     {"t", "turn the activated unit to face the cursor"},
     {"s", "the activated unit stays where it is"},
-    {"f", "fire with the selected unit at the enemy at the cursor (odds first)"},
+    {"f", "fire the selected unit at the enemy at the cursor, odds first"},
     {"d", "hold the unit at the cursor: it does nothing on this card"},
 };
 
@@ -354,10 +354,9 @@ void Screen::draw_status(ui::Surface& out, ui::Rect area, const Context& ctx, co
         if (s.activations_left > 1) card += ", " + std::to_string(s.activations_left) + " units";
         line(card, ui::Style{colour ? side_color(s.card_side) : ui::Color::Default});
     } else {
-        line(s.over() ? "Card: none, the battle is over" : "Card: none in play");
+        line(s.over() ? "Card: none, the game is over" : "Card: none in play");
     }
-    line("Decks: " + std::to_string(s.activation.left()) + " to act, " + std::to_string(s.casualty.left()) +
-         " casualty");
+    line("Decks: " + std::to_string(s.activation.left()) + ", casualty " + std::to_string(s.casualty.left()));
     line("   Units  Spirit  Good  Poor", ui::Style{ui::Color::Default, false, false, true});
     for (const core::Side side : {core::Side::A, core::Side::B}) {
         int on = 0;
@@ -461,7 +460,7 @@ std::vector<std::string> Screen::legend(bool a) {
         "Marks, in order: ?  Shaken (letter dim, underlined)  !  Routed (letter dim)",
         "                 *  reloading, or out of fire   =  in close combat",
         "Three cells a square show the first mark, two cells none; larger squares show",
-        "each, the unit's label and figures left under them (P1 25), then Worn or Spent.",
+        "each, with the unit's label and figures under them (P1 25), then its state.",
         std::string("Two units in a square: ") + (a ? "=" : "×") + " between their letters, a close combat.",
         std::string("Ground:         ") + (a ? ".  open   &  wood   ~  stream   @  building"
                                              : "·  open   ♣  wood   ≈  stream   ■  building"),

@@ -85,7 +85,7 @@ struct Screen {
         return {};
     }
     /// Commands to show in the help's line for `:`.
-    static constexpr const char* kCommandExamples = "activate P1, move h5 face NE, shoot A1 P2, hold P1";
+    static constexpr const char* kCommandExamples = "activate P1, move h5 face NE, shoot A1 P2";
     static std::optional<std::string> command_word(Reactions&, const std::string&) {
         return std::nullopt;
     }

@@ -97,9 +97,10 @@ std::optional<ui::Odds> Text::odds(const Context& ctx, const State& s, const Com
     if (!o) return std::nullopt;
     ui::Odds out;
     out.summary = print(ctx, s, c) + ": " + o->summary;
-    out.lines = control::explain(ctx, s, c);
+    // The chances first, the dice explained under them (x shows those again after the roll).
     out.lines.push_back(o->head + ":");
     out.lines.insert(out.lines.end(), o->lines.begin(), o->lines.end());
+    for (std::string& line : control::explain(ctx, s, c)) out.lines.push_back(std::move(line));
     return out;
 }
 

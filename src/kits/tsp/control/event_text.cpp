@@ -231,6 +231,11 @@ namespace {
 /// "25.0%": a chance in tenths of a percent, exact counts divided in integers.
 std::string pct(tsp::Count count, tsp::Count outcomes) { return tsp::percent_text(count, outcomes); }
 
+/// "89%": whole percentages, rounded half up, for a summary.
+std::string whole(tsp::Count count, tsp::Count outcomes) {
+    return std::to_string((tsp::percent_tenths(count, outcomes) + 5) / 10) + "%";
+}
+
 /// "2.0": tenths as a decimal.
 std::string tenths(int t) { return std::to_string(t / 10) + "." + std::to_string(t % 10); }
 
@@ -268,8 +273,7 @@ std::optional<OddsText> command_odds(const tsp::Context& ctx, const tsp::GameSta
                                                  : "each hitting on a natural 1 to " + std::to_string(o->hits_on);
         out.head = plural(o->dice, "D20", "D20s") + " at " + unit(ctx, s, sh->target) + ", " + each + ": " +
                    tenths(o->expected_tenths()) + " hits on average";
-        out.summary = "at " + unit(ctx, s, sh->target) + ": " + tenths(o->expected_tenths()) + " hits on average, " +
-                      (o->dice > 0 ? "at least 1 " + pct(o->at_least(1), o->outcomes) : std::string("none"));
+        out.summary = tenths(o->expected_tenths()) + " hits on average, at least 1 " + whole(o->at_least(1), o->outcomes);
         // The exact distribution, up to the last number of hits that rounds above nothing; the
         // rest said together.
         std::vector<std::string> items;
@@ -290,8 +294,8 @@ std::optional<OddsText> command_odds(const tsp::Context& ctx, const tsp::GameSta
         std::string rally_part;
         if (u.status == tsp::Status::Shaken) {
             const tsp::TestOdds r = tsp::morale_odds(tsp::rally_test_now(ctx, s, a->unit));
-            rally_part = pct(static_cast<tsp::Count>(r.pass), static_cast<tsp::Count>(r.outcomes));
-            out.lines.push_back("  rallies first: " + rally_part + " (" + std::to_string(r.pass) + " of 10 faces, " +
+            rally_part = whole(static_cast<tsp::Count>(r.pass), static_cast<tsp::Count>(r.outcomes));
+            out.lines.push_back("  rallies first: " + pct(static_cast<tsp::Count>(r.pass), static_cast<tsp::Count>(r.outcomes)) + " (" + std::to_string(r.pass) + " of 10 faces, " +
                                 "TSP-AMB-5); on a failure it stays put, Shaken");
         }
         if (d.count == 0) {
@@ -322,7 +326,7 @@ std::optional<OddsText> command_odds(const tsp::Context& ctx, const tsp::GameSta
         const tsp::TestOdds r = tsp::morale_odds(t);
         const std::string chance = pct(static_cast<tsp::Count>(r.pass), static_cast<tsp::Count>(r.outcomes));
         out.head = "breaks off " + chance + " (" + std::to_string(r.pass) + " of 10 faces, TSP-CC-6)";
-        out.summary = "breaks off " + chance;
+        out.summary = "breaks off " + whole(static_cast<tsp::Count>(r.pass), static_cast<tsp::Count>(r.outcomes));
         out.lines.push_back("  the test: " + test_words(t));
         out.lines.push_back("  on a failure it fights on");
         return out;
