@@ -50,7 +50,7 @@ bool occupied(const GameState& s, Square q) {
     }
     return false;
 }
-/// Next to each other (one king's step): where a charge halts and a close combat is fought.
+/// Next to each other (one king's step): where a charge halts, short of its enemy's square.
 bool adjacent(Square a, Square b) {
     const core::Offset d = a - b;
     return core::abs_int(d.dx) <= 1 && core::abs_int(d.dy) <= 1 && !(d.dx == 0 && d.dy == 0);
@@ -204,6 +204,37 @@ bool destroyed_if_empty(GameState& s, std::size_t u, Events& out) {
     return false;
 }
 
+/// The enemy sharing a unit's square, if any: units in close combat share one square
+/// (TSP-GRID-3, as in Pikette Squared).
+std::optional<std::size_t> enemy_in_square(const GameState& s, std::size_t u) {
+    return unit_at(s, s.units[u].sq, other(s.units[u].side));
+}
+
+/// A unit that had to leave a close combat's square (falling back, routing, breaking off) and could
+/// not make even its first step. Our reading, after PS-INVOL-3: it stays where it is, still in
+/// contact, and the close combat goes on; a Routed one is destroyed there, as a routed unit an
+/// enemy reaches is (TSP-CC-8).
+void stuck_in_contact(GameState& s, std::size_t u, Events& out) {
+    Unit& unit = s.units[u];
+    if (!unit.on_board) return;
+    const auto foe = enemy_in_square(s, u);
+    if (!foe) return;
+    if (unit.status == Status::Routed) {
+        remove_unit(s, u, EventKind::Destroyed, out);
+        return;
+    }
+    Unit& f = s.units[*foe];
+    if (f.combat >= 0 && f.combat != static_cast<std::int8_t>(u)) return;  // cannot happen: one combat a square
+    unit.combat = static_cast<std::int8_t>(*foe);
+    f.combat = static_cast<std::int8_t>(u);
+    Event e = unit_ev(EventKind::CombatBegan, u);
+    e.side = unit.side;
+    e.other = static_cast<std::int8_t>(*foe);
+    e.sq = unit.sq;
+    e.a = 1;
+    out.push_back(e);
+}
+
 /// TSP-AMB-19, PS-INVOL-6: a normal move (the unit's movement dice rolled) toward its own base
 /// edge along its file, stepping aside (counter-clockwise first) round what blocks it; a Routed
 /// unit that would leave the table is removed, any other stops at the edge.
@@ -239,6 +270,7 @@ void move_to_rear(const Context& ctx, GameState& s, std::size_t u, core::Dice& d
     e.side = unit.side;
     e.sq = unit.sq;
     out.push_back(e);
+    stuck_in_contact(s, u, out);
 }
 
 /// TSP-SHAKEN-1, TSP-AMB-14: Shaken, and the Shaken move to the rear, keeping its facing.
@@ -292,6 +324,7 @@ std::optional<Band> shot_band(const Context& ctx, const GameState& s, std::size_
     const Weapon w = weapon_of(ctx, a);
     if (!a.on_board || !b.on_board || a.side == b.side || w == Weapon::None) return std::nullopt;
     if (a.status == Status::Routed || a.reload > 0 || a.out_of_fire || a.combat >= 0) return std::nullopt;
+    if (b.combat >= 0) return std::nullopt;  // our reading: no shot into a close combat's square
     if (kind_of(ctx, a) == Kind::LightGun && a.moved_this_turn) return std::nullopt;
     if (fire_dice(kind_of(ctx, a), w, a.total(), fire_ranks(kind_of(ctx, a))) <= 0) return std::nullopt;
     if (!core::in_arc(a.facing, b.sq - a.sq)) return std::nullopt;
@@ -732,9 +765,13 @@ void to_stand(const Context& ctx, GameState& s, core::Dice& dice, Events& out) {
         s.units[u].combat_rolls = 0;
         s.units[t].combat_rolls = 0;
         s.units[u].charging = -1;
+        // TSP-GRID-3: close combat is fought in one square, as in Pikette Squared; the charger
+        // enters its enemy's square at contact.
+        s.units[u].sq = s.units[t].sq;
         Event e = unit_ev(EventKind::CombatBegan, u);
         e.side = s.units[u].side;
         e.other = static_cast<std::int8_t>(t);
+        e.sq = s.units[u].sq;
         out.push_back(e);
         reiters_before_contact(ctx, s, t, u, dice, out);
         if (s.units[u].on_board && s.units[t].on_board) pistols_closing(ctx, s, u, t, dice, out);
@@ -834,7 +871,7 @@ void close_combat(const Context& ctx, GameState& s, core::Dice& dice, Events& ou
         const Unit& unit = s.units[u];
         if (unit.side != Side::A || !unit.on_board || unit.combat < 0) continue;
         const auto b = static_cast<std::size_t>(unit.combat);
-        if (!s.units[b].on_board || !adjacent(unit.sq, s.units[b].sq)) {
+        if (!s.units[b].on_board || unit.sq != s.units[b].sq) {
             end_combat(s, u);
             continue;
         }

@@ -193,7 +193,8 @@ struct Hold {
     friend bool operator==(const Hold&, const Hold&) = default;
 };
 /// The activated unit moves to a square, facing `facing` at the end; into an enemy's square: a
-/// charge, stopping in the square before it.
+/// charge, stopping in the square before it until contact (the end of the turn), when it enters
+/// the enemy's square to fight there (TSP-GRID-3).
 struct Move {
     Square to{};
     Facing facing = Facing::N;
@@ -243,7 +244,8 @@ enum class EventKind : std::uint8_t {
     Routed,       ///< unit routs; a = the D4 of casualties (TSP-ROUT-1)
     FellBack,     ///< unit moved to the rear to sq
     Halted,       ///< unit's charge halts (TSP-AMB-14) or finds no one
-    CombatBegan,  ///< unit (the charger) and other
+    CombatBegan,  ///< unit (the charger) and other, in the square sq they now share (TSP-GRID-3);
+                  ///< a = 1: unit had to leave that square and could not, so the combat goes on
     MatchUp,      ///< unit (A's) other (B's); a, b = A's and B's totals, c = figures lost, d = 1 B lost
     CombatLost,   ///< unit lost the round against other
     CombatGoesOn, ///< unit, other: neither lost (TSP-AMB-8)

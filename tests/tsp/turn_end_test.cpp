@@ -93,7 +93,7 @@ TEST_CASE("step 4: a Shaken unit failing its fire test routs: a D4 of casualties
 }
 
 TEST_CASE("a charge: To Close, To Stand, a round company against company, the loser's Stand and Fight",
-          "[tsp][TSP-SEQ-1][TSP-MORALE-1][TSP-CC-1][TSP-CC-3][TSP-CC-5][TSP-AMB-8][TSP-AMB-15][TSP-ROUT-1]") {
+          "[tsp][TSP-SEQ-1][TSP-MORALE-1][TSP-CC-1][TSP-CC-3][TSP-CC-5][TSP-AMB-8][TSP-AMB-15][TSP-ROUT-1][TSP-GRID-3]") {
     TspGame g = quiet();
     g.place(Side::A, "A1", "a1", Facing::S);
     g.place(Side::A, "G1", "l3", Facing::N);
@@ -110,6 +110,9 @@ TEST_CASE("a charge: To Close, To Stand, a round company against company, the lo
     const std::string end = tsp_deck() + "d10:2 d10:5 " + d6s({6, 1, 5, 2, 3, 4, 2, 2}) + "d10:1 d4:3 " + d6s({3, 3}) + "d10:1 d10:1 " + tsp_deck();
     const Events ev = hold_turn(g, end);
     CHECK(count(ev, EventKind::CombatBegan) == 1);
+    // TSP-GRID-3: at contact the charger enters its enemy's square; the combat is fought there.
+    REQUIRE(first(ev, EventKind::CombatBegan));
+    CHECK(first(ev, EventKind::CombatBegan)->sq == *core::parse_square("l6", 24, 16));
     CHECK(count(ev, EventKind::MatchUp) == 4);
     const Unit& p1 = g.at(Side::B, "P1");
     CHECK(p1.status == Status::Routed);
@@ -117,7 +120,7 @@ TEST_CASE("a charge: To Close, To Stand, a round company against company, the lo
     CHECK(p1.sq == *core::parse_square("l8", 24, 16));
     CHECK(p1.combat == -1);
     CHECK(g.at(Side::A, "G1").combat == -1);
-    CHECK(g.at(Side::A, "G1").sq == *core::parse_square("l5", 24, 16));
+    CHECK(g.at(Side::A, "G1").sq == *core::parse_square("l6", 24, 16));
     const Event* lost = first(ev, EventKind::CombatLost);
     REQUIRE(lost);
     CHECK(lost->side == Side::B);
@@ -451,4 +454,63 @@ TEST_CASE("routed Other Foot rally on 6 or more without an officer, 5 with one",
     CHECK(rallies[1]->b == 6);
     CHECK(g.s.units[a1].status == Status::Shaken);
     CHECK_FALSE(g.s.units[c1].on_board);
+}
+
+TEST_CASE("a loser that cannot leave the close combat's square stays in contact, or is destroyed if Routed",
+          "[tsp][TSP-GRID-3][TSP-CC-5][TSP-CC-8][TSP-AMB-19]") {
+    // The first round of the charge above, won by the Gendarmes: Black lost 2 match-ups to 1.
+    const std::string round = "d10:2 d10:5 " + d6s({6, 1, 5, 2, 3, 4, 2, 2});
+    SECTION("Shaken at the table's edge: it cannot step back, and the combat goes on") {
+        TspGame g = quiet();
+        g.place(Side::B, "P1", "a16", Facing::S);
+        g.place(Side::A, "G1", "a15", Facing::N);
+        g.at(Side::A, "G1").charging = static_cast<std::int8_t>(g.unit(Side::B, "P1"));
+        // Stand and Fight passes on a 2: the pike fall back Shaken, 2D6 rolled, but the edge
+        // is behind them.
+        const Events ev = hold_turn(g, tsp_deck() + round + "d10:2 " + d6s({3, 3}) + good_spirits());
+        const Unit& p1 = g.at(Side::B, "P1");
+        CHECK(p1.status == Status::Shaken);
+        CHECK(p1.sq == *core::parse_square("a16", 24, 16));
+        CHECK(g.at(Side::A, "G1").sq == *core::parse_square("a16", 24, 16));
+        CHECK(p1.combat == static_cast<std::int8_t>(g.unit(Side::A, "G1")));
+        CHECK(g.at(Side::A, "G1").combat == static_cast<std::int8_t>(g.unit(Side::B, "P1")));
+        REQUIRE(count(ev, EventKind::CombatBegan) == 2);
+        const Event* again = nullptr;
+        for (const Event& e : ev) {
+            if (e.kind == EventKind::CombatBegan && e.a == 1) again = &e;
+        }
+        REQUIRE(again);
+        CHECK(again->unit == static_cast<std::int8_t>(g.unit(Side::B, "P1")));
+    }
+    SECTION("Routed with its friends behind it: it is destroyed where it stands") {
+        TspGame g = quiet();
+        g.place(Side::B, "P1", "e10", Facing::S);
+        g.place(Side::B, "C1", "e11", Facing::S);
+        g.place(Side::B, "R1", "d11", Facing::S);
+        g.place(Side::B, "L1", "f11", Facing::S);
+        g.place(Side::A, "G1", "e9", Facing::N);
+        g.at(Side::A, "G1").charging = static_cast<std::int8_t>(g.unit(Side::B, "P1"));
+        // Stand and Fight fails on a 1: a D4 of 3 casualties, then nowhere to go.
+        const Events ev = hold_turn(g, tsp_deck() + round + "d10:1 d4:3 " + d6s({3, 3}) + good_spirits());
+        CHECK_FALSE(g.at(Side::B, "P1").on_board);
+        CHECK(count(ev, EventKind::Routed) == 1);
+        CHECK(count(ev, EventKind::Destroyed) == 1);
+        CHECK(g.at(Side::A, "G1").sq == *core::parse_square("e10", 24, 16));
+        CHECK(g.at(Side::A, "G1").combat == -1);
+    }
+}
+
+TEST_CASE("no one shoots into a close combat's square", "[tsp][TSP-GRID-3][TSP-AMB-17]") {
+    TspGame g = quiet();
+    g.place(Side::A, "A1", "l6", Facing::N);
+    g.place(Side::A, "G1", "l10", Facing::N);
+    g.place(Side::B, "P1", "l10", Facing::S);
+    g.at(Side::A, "G1").combat = static_cast<std::int8_t>(g.unit(Side::B, "P1"));
+    g.at(Side::B, "P1").combat = static_cast<std::int8_t>(g.unit(Side::A, "G1"));
+    CHECK_FALSE(shot_now(g.ctx, g.s, g.unit(Side::A, "A1"), g.unit(Side::B, "P1")));
+    // Out of the combat, the same pike in the same square are a target.
+    g.at(Side::A, "G1").combat = -1;
+    g.at(Side::B, "P1").combat = -1;
+    g.place(Side::A, "G1", "a10", Facing::N);
+    CHECK(shot_now(g.ctx, g.s, g.unit(Side::A, "A1"), g.unit(Side::B, "P1")));
 }
