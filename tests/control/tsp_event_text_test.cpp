@@ -132,6 +132,14 @@ TEST_CASE("The Sword and the Pike's events read as sentences, units side first, 
     e.a = 4;
     CHECK(control::describe(g.ctx, g.s, e) == "Match-up: A P1 4 against B C1 4: no result.");
 
+    // Close combat in one square (TSP-GRID-3): the charger enters its enemy's.
+    e = make(EventKind::CombatBegan);
+    e.unit = p1, e.other = c1;
+    e.sq = *core::parse_square("l6", g.s.files, g.s.ranks);
+    CHECK(control::describe(g.ctx, g.s, e) == "A P1 closes with B C1 in l6: they are in close combat.");
+    e.a = 1;
+    CHECK(control::describe(g.ctx, g.s, e) == "A P1 cannot leave B C1's square: their close combat goes on.");
+
     // The Colonel with Red's pike, killed by a heart (TSP-CC-4).
     e = make(EventKind::OfficerLost);
     e.unit = p1;
@@ -197,7 +205,8 @@ TEST_CASE("Every event of The Sword and the Pike's random games has words", "[ts
     }
     for (const EventKind k : {EventKind::Shuffled, EventKind::PhaseBegan, EventKind::CardPulled, EventKind::Activated,
                               EventKind::Moved, EventKind::Held, EventKind::Shot, EventKind::Casualty,
-                              EventKind::Morale, EventKind::Spirit, EventKind::TurnEnded, EventKind::GameOver}) {
+                              EventKind::Morale, EventKind::Spirit, EventKind::TurnEnded, EventKind::GameOver,
+                              EventKind::Charges, EventKind::CombatBegan, EventKind::MatchUp}) {
         INFO("event kind " << static_cast<int>(k));
         CHECK(seen[static_cast<std::size_t>(k)] > 0);
     }

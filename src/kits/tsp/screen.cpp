@@ -288,11 +288,11 @@ ui::SquareCells Screen::square_cells(const Context& ctx, const State& s, core::S
         glyph(i, 0);
         if (w >= 2) facing(i, 1);
         // Its marks after the facing, in this order: ? Shaken or ! Routed, * reloading (or out
-        // of fire), = in close combat. One cell for them in a square of three (the first), a
-        // cell each in a larger one.
-        const std::array<std::string_view, 3> marks{
+        // of fire). One cell for them in a square of three (the first), a cell each in a larger
+        // one. (A unit in close combat shares its enemy's square: drawn above.)
+        const std::array<std::string_view, 2> marks{
             u.status == Status::Shaken ? "?" : u.status == Status::Routed ? "!" : "",
-            u.reload > 0 || u.out_of_fire ? "*" : "", u.combat >= 0 ? "=" : ""};
+            u.reload > 0 || u.out_of_fire ? "*" : ""};
         ui::Style st = side_style(i);
         st.bold = true;
         int x = 2;
@@ -458,7 +458,7 @@ std::vector<std::string> Screen::legend(bool a) {
         std::string("Facing:         ") +
             (a ? "^ N  / NE  > E  \\ SE  v S  , SW  < W  ' NW" : "↑ N  ↗ NE  → E  ↘ SE  ↓ S  ↙ SW  ← W  ↖ NW"),
         "Marks, in order: ?  Shaken (letter dim, underlined)  !  Routed (letter dim)",
-        "                 *  reloading, or out of fire   =  in close combat",
+        "                 *  reloading, or out of fire",
         "Three cells a square show the first mark, two cells none; larger squares show",
         "each, with the unit's label and figures under them (P1 25), then its state.",
         std::string("Two units in a square: ") + (a ? "=" : "×") + " between their letters, a close combat.",

@@ -558,7 +558,11 @@ std::string describe(const tsp::Context& ctx, const tsp::GameState& s, const tsp
             return u + " routs, losing a D4 of figures: " + std::to_string(e.a) + ".";
         case EventKind::FellBack: return u + " falls back to " + core::to_string(e.sq) + ".";
         case EventKind::Halted: return e.other >= 0 ? u + "'s charge on " + o + " halts." : u + "'s charge halts.";
-        case EventKind::CombatBegan: return u + " closes with " + o + ": they are in close combat.";
+        case EventKind::CombatBegan:
+            // In one square (TSP-GRID-3): the charger enters its enemy's; a = 1, a unit that had to
+            // leave it and could not.
+            if (e.a == 1) return u + " cannot leave " + o + "'s square: their close combat goes on.";
+            return u + " closes with " + o + " in " + core::to_string(e.sq) + ": they are in close combat.";
         case EventKind::MatchUp: {
             const std::string head = "Match-up: " + u + " " + std::to_string(e.a) + " against " + o + " " +
                                      std::to_string(e.b);
