@@ -252,8 +252,9 @@ TEST_CASE("The Sword and the Pike: the action keys and the Enter menu play comma
     keys(screen, "d");
     CHECK(o.session.history().size() == 3);
     CHECK(std::holds_alternative<tsp::cmd::Hold>(o.session.history().back().command));
-    // The third card: a activates the pike, t turns it to the cursor, and m with no move there says
-    // why.
+    // A heavy gun rolls no dice when activated: no odds to show, and a plays it at once.
+    CHECK_FALSE(Text::odds(o.g.ctx, s, tsp::Command{tsp::cmd::Activate{static_cast<std::uint8_t>(o.g.unit(core::Side::A, "H1"))}}));
+    // The third card: a activates the arquebusiers and t turns them to face the cursor.
     cursor_to(screen, s.units[o.g.unit(core::Side::A, "A1")].sq);
     keys(screen, "a");
     press(screen, K::Enter);

@@ -93,6 +93,12 @@ std::vector<ui::LogEntry> Text::log_entries(const Context& ctx, const State* bef
 
 std::optional<ui::Odds> Text::odds(const Context& ctx, const State& s, const Command& c) {
     if (validate(ctx, s, c)) return std::nullopt;  // refused at once, with the reason
+    if (const auto* a = std::get_if<cmd::Activate>(&c)) {
+        // A Steady heavy gun rolls nothing when activated (TSP-MOVE-1): played at once.
+        const Unit& u = s.units[a->unit];
+        if (u.status != Status::Shaken && move_dice(ctx.rs().troop_types[u.type].kind, u.order).count == 0)
+            return std::nullopt;
+    }
     const auto o = control::command_odds(ctx, s, c, kOddsWidth);
     if (!o) return std::nullopt;
     ui::Odds out;
