@@ -28,8 +28,8 @@ namespace tercio::kits {
 /// and its armies, `rulesets/<id>/armies/`.
 struct TspFiles {
     using E = tsp::Engine;
-    /// A game of the context's options none (tsp::Context::options): a save replays its set-up
-    /// from this context.
+    /// With none of the optional rules (tsp::Context::options): a save's set-up is replayed from
+    /// this context, and its header does not name them.
     static std::optional<tsp::Context> context(data::DataCatalog& catalog, std::string_view ruleset,
                                                const std::array<std::string, 2>& armies, std::string& why);
     /// How `tercio check` reads its files (data::check_text).
