@@ -19,10 +19,7 @@ using namespace tercio;
 
 namespace {
 
-// Until the ruleset's kit is registered its files wait in tests/data/tsp, a data directory of the
-// shipped layout (in data/ they would be offered, checked and listed by a program that cannot play
-// them yet); the kit moves them to data/rulesets/.
-const fs::path kData = fs::path(TERCIO_SOURCE_DIR) / "tests" / "data" / "tsp";
+const fs::path kData = fs::path(TERCIO_SOURCE_DIR) / "data";
 constexpr const char* kTsp = "the-sword-and-the-pike";
 
 data::DataCatalog& catalog() {

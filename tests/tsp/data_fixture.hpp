@@ -14,9 +14,9 @@
 
 namespace tercio::test {
 
-/// The data directory holding the ruleset's shipped files.
+/// The data directory holding the ruleset's shipped files: the project's own.
 inline std::filesystem::path tsp_data_dir() {
-    return std::filesystem::path(TERCIO_SOURCE_DIR) / "tests" / "data" / "tsp";
+    return std::filesystem::path(TERCIO_SOURCE_DIR) / "data";
 }
 
 inline constexpr const char* kTspRuleset = "the-sword-and-the-pike";
