@@ -1,7 +1,7 @@
 // The Sword and the Pike's ruleset and army files: the shipped ones load clean, with the choices
 // their comments give, and broken ones are refused with a clear message at file:line:column.
-// `tercio check` reads them once the ruleset's kit is registered; here they are checked through
-// the same data::check_file with the kit's file checker next to the other two.
+// `tercio check` reads them with the registered kit's checker; here they are checked through the
+// same data::check_file with the kit's file checker next to the other two.
 #include "kits/tsp/data/files.hpp"
 
 #include <catch2/catch.hpp>
@@ -27,7 +27,7 @@ data::DataCatalog& catalog() {
     return c;
 }
 
-/// Every engine's checker, as `tercio check` will have them once the kit is registered.
+/// Every engine's checker, as `tercio check` has them.
 const data::FileCheckers& checkers() {
     static const data::FileCheckers c{
         {rules::file_checker(rules::resolver(catalog()), rules::context_resolver(catalog())),
