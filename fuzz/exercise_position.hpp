@@ -2,11 +2,13 @@
 // What fuzz_position does with one input, shared with the unit tests that replay its findings
 // (tests/data/fuzz_regressions_test.cpp, files named position-*): the input is loaded as
 // `tercio run --position` loads it, by the rules of the ruleset it names (Pikette Squared's, or
-// Hell Broke Loose's when hbl::is_hbl_position says so); if it is accepted, it must write back
+// Hell Broke Loose's when hbl::is_hbl_position says so, or The Sword and the Pike's when
+// tsp::is_tsp_position does); if it is accepted, it must write back
 // to the same position, and commands are applied so that apply() is reached: every legal command
 // in turn, each on a copy of the position, then a few random legal commands from a fixed seed, one
 // after the other. Every event is put in words as `tercio run --why` prints it, every position
-// reached must be one the loader accepts (rules::check_consistent, hbl::check_consistent), and
+// reached must be one the loader accepts (rules::check_consistent, hbl::check_consistent,
+// tsp::check_consistent), and
 // where the walk ends writes back to itself.
 #include <algorithm>
 #include <cstddef>
@@ -18,6 +20,7 @@
 
 #include "kits/pikette/control/event_text.hpp"
 #include "kits/hbl/control/event_text.hpp"
+#include "kits/tsp/control/event_text.hpp"
 #include "core/dice.hpp"
 #include "data/data_files.hpp"
 #include "kits/hbl/data/position.hpp"
@@ -28,6 +31,9 @@
 #include "rules/engine.hpp"
 #include "rules/game.hpp"
 #include "kits/pikette/data/files.hpp"
+#include "kits/tsp/data/consistency.hpp"
+#include "kits/tsp/data/position.hpp"
+#include "tsp/engine.hpp"
 
 namespace tercio::fuzz {
 
@@ -48,7 +54,8 @@ inline constexpr int kRandomSteps = 16;
 
 /// What the loop needs of a ruleset beyond its engine (core::RulesEngine): its position files,
 /// its check of a state, and its dice in words. Pikette Squared explains each event's dice from
-/// the state after the command; Hell Broke Loose a command's dice from the state before it.
+/// the state after the command; Hell Broke Loose and The Sword and the Pike a command's dice from
+/// the state before it.
 template <class E>
 struct Positions;
 
@@ -111,6 +118,34 @@ struct Positions<hbl::Engine> {
     }
     static bool concedes(const hbl::Command& c) {
         return std::holds_alternative<hbl::cmd::Concede>(c);
+    }
+};
+
+template <>
+struct Positions<tsp::Engine> {
+    using Position = tsp::TspPosition;
+    static data::Loaded<Position> load(data::DataCatalog& catalog, std::string_view text) {
+        return tsp::load_tsp_position("fuzz.toml", text, tsp::tsp_context_resolver(tsp::resolvers(catalog)));
+    }
+    static std::optional<tsp::Context> context(data::DataCatalog& catalog, const Position& p, std::string& why) {
+        return tsp::tsp_context_resolver(tsp::resolvers(catalog))(p.ruleset, p.armies, why);
+    }
+    static std::string write(const Position& p, const tsp::Context& ctx) {
+        return tsp::write_tsp_position(p, ctx);
+    }
+    static std::vector<std::string> explain_before(const tsp::Context& ctx, const tsp::GameState& s,
+                                                   const tsp::Command& c) {
+        return control::explain(ctx, s, c);
+    }
+    static std::vector<std::string> explain_after(const tsp::Context&, const tsp::GameState&, const tsp::Event&) {
+        return {};
+    }
+    static std::string inconsistency(const tsp::Context& ctx, const tsp::GameState& s) {
+        const auto bad = tsp::check_consistent(ctx, s);
+        return bad.empty() ? "" : bad.front().message;
+    }
+    static bool concedes(const tsp::Command& c) {
+        return std::holds_alternative<tsp::cmd::Concede>(c);
     }
 };
 
@@ -215,6 +250,8 @@ inline Exercised exercise_position(data::DataCatalog& catalog, std::string_view 
     // As `tercio run --position` reads it: by the rules of the ruleset it names.
     if (hbl::is_hbl_position(text, catalog.engine_resolver()))
         return detail::exercise<hbl::Engine>(catalog, text);
+    if (tsp::is_tsp_position(text, catalog.engine_resolver()))
+        return detail::exercise<tsp::Engine>(catalog, text);
     return detail::exercise<rules::Engine>(catalog, text);
 }
 

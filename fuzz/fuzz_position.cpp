@@ -9,7 +9,8 @@
 // (a decision, a side, a unit reference to a label the file has, a square...), or a move in
 // progress is added. Those inputs still load often enough to reach the engine with states that
 // no game reached. Hell Broke Loose's positions get their own words where a key's differ
-// (decision, end), and values for the keys only they have (card, fate, loser...).
+// (decision, end), and values for the keys only they have (card, fate, loser...); so do The
+// Sword and the Pike's (decision, end, status, order, step, card, charging, combat...).
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -49,7 +50,8 @@ std::string quoted(const std::string& s) {
     return "\"" + s + "\"";
 }
 
-/// A square of a Pikette Squared board (15 by 15), or of Hell Broke Loose's (24 files, 18 ranks).
+/// A square of a Pikette Squared board (15 by 15), or of Hell Broke Loose's (24 files, 18 ranks;
+/// The Sword and the Pike's 24 by 16 too, its squares past rank 16 refused as off the board).
 std::string square(Rng& rng, bool hbl = false) {
     const unsigned files = hbl ? 24 : 15;
     const unsigned ranks = hbl ? 18 : 15;
@@ -62,6 +64,13 @@ std::string square(Rng& rng, bool hbl = false) {
 bool is_hbl(const std::string& text) {
     return text.find("\"hell-broke-loose\"") != std::string::npos ||
            text.find("\n[pending]") != std::string::npos;
+}
+
+/// Whether the text is a Sword and the Pike position: it names that ruleset, or has the table
+/// only those have (as tsp::is_tsp_position tells them apart, without loading a ruleset).
+bool is_tsp(const std::string& text) {
+    return text.find("\"the-sword-and-the-pike\"") != std::string::npos ||
+           text.find("\n[decks.") != std::string::npos;
 }
 
 /// The labels the file gives its units ("K1", "T2"...).
@@ -115,11 +124,57 @@ std::string hbl_value_for(const std::string& key, const std::string& text, Rng& 
     return "";
 }
 
+/// A card of The Sword and the Pike's decks ("AH", "10D"), as its positions write them.
+std::string tsp_card(Rng& rng) {
+    static const char* const kRanks[] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
+    static const char* const kSuits[] = {"H", "D", "C", "S"};
+    return quoted(pick(rng, kRanks) + pick(rng, kSuits));
+}
+
+/// Another value for a key only The Sword and the Pike's positions have, or whose words are its
+/// own (kits/tsp/data/position.cpp); empty if the key is not one of those.
+std::string tsp_value_for(const std::string& key, const std::string& text, Rng& rng) {
+    static const char* const kDecisions[] = {"activate", "move", "fire", "game_over"};
+    static const char* const kEnds[] = {"none", "no_units", "spirit_failed", "spirit_gone", "turn_limit", "conceded"};
+    static const char* const kStatus[] = {"steady", "shaken", "routed"};
+    static const char* const kOrders[] = {"closed", "open", "skirmish"};
+    static const char* const kSteps[] = {"movement", "fire"};
+    static const char* const kOptions[] = {"[]", "[\"quicker_movement\"]", "[\"light_rain\"]",
+                                           "[\"quicker_movement\", \"light_rain\"]"};
+    static const char* const kSideOrNone[] = {"a", "b", "none"};
+    if (key == "decision") return quoted(pick(rng, kDecisions));
+    if (key == "end") return quoted(pick(rng, kEnds));
+    if (key == "status") return quoted(pick(rng, kStatus));
+    if (key == "order") return quoted(pick(rng, kOrders));
+    if (key == "step") return quoted(pick(rng, kSteps));
+    if (key == "options") return pick(rng, kOptions);
+    if (key == "card") return rng() % 4 == 0 ? quoted("none") : tsp_card(rng);
+    if (key == "card_side") return quoted(rng() % 2 ? "a" : "b");
+    if (key == "winner") return quoted(pick(rng, kSideOrNone));
+    if (key == "active" || key == "charging" || key == "combat" || key == "unit") {
+        const auto all = labels(text);
+        if (all.empty() || rng() % 4 == 0) return quoted("none");
+        return quoted(std::string(rng() % 2 ? "a" : "b") + ":" + all[rng() % all.size()]);
+    }
+    if (key == "wood" || key == "hill" || key == "stream" || key == "hedge" || key == "wall" || key == "building" ||
+        key == "road") {
+        std::string list = "[";
+        for (int n = static_cast<int>(rng() % 4), i = 0; i < n; ++i)
+            list += (i ? ", " : "") + square(rng, true);
+        return list + "]";
+    }
+    if (key == "square") return square(rng, true);
+    return "";
+}
+
 /// Another value for `key`, of the kind it takes; empty if the key is not one this knows.
 std::string value_for(const std::string& key, const std::string& old, const std::string& text,
                       Rng& rng) {
     if (is_hbl(text)) {
         if (std::string v = hbl_value_for(key, text, rng); !v.empty()) return v;
+    }
+    if (is_tsp(text)) {
+        if (std::string v = tsp_value_for(key, text, rng); !v.empty()) return v;
     }
     static const char* const kDecisions[] = {
         "extra_unit", "extra_card", "place_terrain", "adjust_terrain", "deploy",
@@ -207,7 +262,7 @@ extern "C" std::size_t LLVMFuzzerCustomMutator(std::uint8_t* data, std::size_t s
     Rng rng(seed);
     if (rng() % 3 == 0) return LLVMFuzzerMutate(data, size, max_size);
     std::string text(reinterpret_cast<const char*>(data), size);
-    if (rng() % 8 == 0 && text.find("\n[move]") == std::string::npos && !is_hbl(text)) {
+    if (rng() % 8 == 0 && text.find("\n[move]") == std::string::npos && !is_hbl(text) && !is_tsp(text)) {
         // A move in progress, for the windows and decisions that wait on one.
         const auto all = labels(text);
         const std::string unit = all.empty() ? "none" : "a:" + all[rng() % all.size()];

@@ -1,6 +1,6 @@
 // libFuzzer entry point for saved games: any bytes through parse_save and, when they parse,
-// replay_save (or replay_hbl_save, for a Hell Broke Loose save) against the ruleset and armies the
-// header names (from the shipped data). Must never crash, hang, leak or trip a sanitizer; every
+// replay_save (or replay_hbl_save, for a Hell Broke Loose save; replay_tsp_save, for a Sword and
+// the Pike save) against the ruleset and armies the header names (from the shipped data). Must never crash, hang, leak or trip a sanitizer; every
 // input either replays or yields LoadErrors.
 #include <array>
 #include <cstddef>
@@ -14,6 +14,8 @@
 #include "data/save.hpp"
 #include "kits/pikette/data/files.hpp"
 #include "kits/pikette/data/save.hpp"
+#include "kits/tsp/data/files.hpp"
+#include "kits/tsp/data/save.hpp"
 
 namespace {
 
@@ -45,6 +47,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                          tercio::hbl::army(catalog, header.ruleset, header.sides[1].army, why)}};
         if (!hctx.ruleset || !hctx.armies[0] || !hctx.armies[1]) return 0;
         const auto replayed = tercio::hbl::replay_hbl_save("fuzz.save", *parsed.value, hctx);
+        check_errors(replayed.errors);
+        if (!replayed.ok() && replayed.errors.empty()) __builtin_trap();
+        return 0;
+    }
+    if (catalog.engine(header.ruleset) == std::string(tercio::tsp::Engine::name)) {
+        // A Sword and the Pike save: replayed by its own rules (kits/tsp/data/save.hpp).
+        const tercio::tsp::Context tctx{tercio::tsp::ruleset(catalog, header.ruleset, why),
+                                        {tercio::tsp::army(catalog, header.ruleset, header.sides[0].army, why),
+                                         tercio::tsp::army(catalog, header.ruleset, header.sides[1].army, why)}};
+        if (!tctx.ruleset || !tctx.armies[0] || !tctx.armies[1]) return 0;
+        const auto replayed = tercio::tsp::replay_tsp_save("fuzz.save", *parsed.value, tctx);
         check_errors(replayed.errors);
         if (!replayed.ok() && replayed.errors.empty()) __builtin_trap();
         return 0;

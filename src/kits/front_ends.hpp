@@ -11,3 +11,6 @@
 #include "kits/pikette/play_screen.hpp"
 #include "kits/pikette/replay_screen.hpp"
 #include "kits/registry.hpp"
+#include "kits/tsp/plain_game.hpp"
+#include "kits/tsp/play_screen.hpp"
+#include "kits/tsp/replay_screen.hpp"

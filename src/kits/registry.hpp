@@ -18,6 +18,7 @@
 #include "kits/hbl/kit.hpp"
 #include "kits/kit.hpp"
 #include "kits/pikette/kit.hpp"
+#include "kits/tsp/kit.hpp"
 #include "data/save_store.hpp"
 #include "ui/screen_kit.hpp"
 
@@ -25,7 +26,7 @@ namespace tercio::kits {
 
 /// Every kit, in the order menus and lists offer them. The first is the program's default: a
 /// ruleset file without an `engine` key, and a command given no ruleset, are its.
-using Kits = std::tuple<PiketteKit, HblKit>;
+using Kits = std::tuple<PiketteKit, HblKit, TspKit>;
 using DefaultKit = std::tuple_element_t<0, Kits>;
 
 /// A kit as a value, for the generic lambdas `with_kit` and `for_each_kit` call.
@@ -107,7 +108,7 @@ auto with_kit(std::string_view engine, F&& f) {
     }
 }
 
-/// "pikette-squared, hell-broke-loose": the engines this program has.
+/// "pikette-squared, hell-broke-loose, the-sword-and-the-pike": the engines this program has.
 inline std::string engine_names() {
     std::string out;
     for_each_kit([&]<class K>(KitTag<K>) {

@@ -48,10 +48,10 @@ refused "--ruleset nonsuch: no ruleset \"nonsuch\"" --ruleset nonsuch
 
 # The start menu: Up from Start to the Rules line, Right to Hell Broke Loose, s starts.
 t -f /dev/null new-session -d -s menu -x 80 -y 24 "$tercio play; echo rc=\$?; sleep 10"
-expect "Rules       < Pikette Squared >  1 of 2"
+expect "Rules       < Pikette Squared >  1 of 3"
 t send-keys -t menu Up Up Up Up Up Up Right
 expect "tercio: Renaissance battles by the Hell Broke Loose rules"
-expect "Rules       < Hell Broke Loose >  2 of 2"
+expect "Rules       < Hell Broke Loose >  2 of 3"
 expect "A French: 2 Gendarmes"
 t send-keys -t menu s
 # The game screen (the computer, B, may well be playing already): the board and the side pane.

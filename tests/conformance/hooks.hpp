@@ -2,8 +2,8 @@
 // What the conformance suite asks of a ruleset beyond its engine and kit: the rules' own
 // invariants, checked by the generic random games at every step (cards conserved, stacking, chips
 // paid...). A ruleset without hooks still runs the whole suite: the primary template checks
-// nothing of its own. The two rulesets' hooks are in pikette_hooks.hpp and hbl_hooks.hpp (the
-// checks of the random-play tests they replace, unchanged).
+// nothing of its own. The rulesets' hooks are in pikette_hooks.hpp, hbl_hooks.hpp and tsp_hooks.hpp
+// (the checks of the random-play tests they replace or repeat).
 #include <catch2/catch.hpp>
 
 #include <concepts>
@@ -74,3 +74,4 @@ concept ListsFaceDown = requires(const State& s) {
 
 #include "tests/conformance/hbl_hooks.hpp"
 #include "tests/conformance/pikette_hooks.hpp"
+#include "tests/conformance/tsp_hooks.hpp"

@@ -18,12 +18,15 @@
 #include "kits/hbl/data/position.hpp"
 #include "kits/hbl/data/save.hpp"
 #include "kits/pikette/data/position.hpp"
+#include "kits/tsp/data/position.hpp"
+#include "kits/tsp/data/save.hpp"
 #include "data/save.hpp"
 #include "hbl/engine.hpp"
 #include "kits/registry.hpp"
 #include "rules/engine.hpp"
 #include "tests/hbl/fixture.hpp"
 #include "tests/rules/fixture.hpp"
+#include "tests/tsp/data_fixture.hpp"
 #include "kits/pikette/data/save.hpp"
 
 namespace tercio::conformance {
@@ -91,6 +94,36 @@ struct LocalFiles<hbl::Engine> {
         return hbl::load_hbl_position(file, text,
                                        [&](const std::string&, const std::array<std::string, 2>&,
                                            std::string&) -> std::optional<hbl::Context> { return ctx; });
+    }
+};
+
+/// The Sword and the Pike's (kits/tsp/data/save.hpp, kits/tsp/data/position.hpp).
+template <>
+struct LocalFiles<tsp::Engine> {
+    using Position = tsp::TspPosition;
+    static constexpr std::string_view ruleset = "the-sword-and-the-pike";
+    static std::vector<std::string> army_ids() { return test::tsp_army_ids(); }
+    static tsp::Context context(const std::string& a, const std::string& b) {
+        return test::TspArmies::get().context(a, b);
+    }
+    static std::string lines_after(const data::SaveHeader& h, const tsp::Context& ctx, const tsp::Command& c,
+                                   const tsp::GameState& before, const tsp::GameState& after, std::uint64_t calls,
+                                   std::size_t commands) {
+        return tsp::tsp_save_lines_after(h, ctx, c, before, after, calls, commands);
+    }
+    static data::Loaded<tsp::TspReplayed> replay(std::string_view file, const data::SaveFile& save,
+                                                 const tsp::Context& ctx,
+                                                 const data::ReplayObserverOf<tsp::Engine>& observer) {
+        return tsp::replay_tsp_save(file, save, ctx, observer);
+    }
+    static std::string write_position(const Position& p, const tsp::Context& ctx) {
+        return tsp::write_tsp_position(p, ctx);
+    }
+    static data::Loaded<Position> load_position(std::string_view file, std::string_view text,
+                                                const tsp::Context& ctx) {
+        return tsp::load_tsp_position(file, text,
+                                      [&](const std::string&, const std::array<std::string, 2>&,
+                                          std::string&) -> std::optional<tsp::Context> { return ctx; });
     }
 };
 

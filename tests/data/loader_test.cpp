@@ -415,7 +415,7 @@ TEST_CASE("an unknown ruleset is reported at the ruleset key", "[data][loader]")
               std::vector<std::string>{
                   at(src, "\"maxi\"") +
                   ": ruleset: cannot use ruleset \"maxi\": the data directory has no "
-                  "rulesets/maxi/ruleset.toml (it has: hell-broke-loose, pikette-squared)"});
+                  "rulesets/maxi/ruleset.toml (it has: hell-broke-loose, pikette-squared, the-sword-and-the-pike)"});
     }
     SECTION("an id that is not a safe file name is never looked up") {
         const std::string bad = with(kArmy, "ruleset = \"mini\"", "ruleset = \"../mini\"");

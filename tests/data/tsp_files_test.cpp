@@ -1,7 +1,7 @@
 // The Sword and the Pike's ruleset and army files: the shipped ones load clean, with the choices
 // their comments give, and broken ones are refused with a clear message at file:line:column.
-// `tercio check` reads them once the ruleset's kit is registered; here they are checked through
-// the same data::check_file with the kit's file checker next to the other two.
+// `tercio check` reads them with the registered kit's checker; here they are checked through the
+// same data::check_file with the kit's file checker next to the other two.
 #include "kits/tsp/data/files.hpp"
 
 #include <catch2/catch.hpp>
@@ -19,10 +19,7 @@ using namespace tercio;
 
 namespace {
 
-// Until the ruleset's kit is registered its files wait in tests/data/tsp, a data directory of the
-// shipped layout (in data/ they would be offered, checked and listed by a program that cannot play
-// them yet); the kit moves them to data/rulesets/.
-const fs::path kData = fs::path(TERCIO_SOURCE_DIR) / "tests" / "data" / "tsp";
+const fs::path kData = fs::path(TERCIO_SOURCE_DIR) / "data";
 constexpr const char* kTsp = "the-sword-and-the-pike";
 
 data::DataCatalog& catalog() {
@@ -30,7 +27,7 @@ data::DataCatalog& catalog() {
     return c;
 }
 
-/// Every engine's checker, as `tercio check` will have them once the kit is registered.
+/// Every engine's checker, as `tercio check` has them.
 const data::FileCheckers& checkers() {
     static const data::FileCheckers c{
         {rules::file_checker(rules::resolver(catalog()), rules::context_resolver(catalog())),

@@ -162,7 +162,11 @@ struct KitTable {
     }
     /// The deciding side's command, chosen on its own copy by `player`, sent as its text.
     void play_turn(ConnId who, core::Side side, ai::PlayerOf<E>& player) {
-        Session& copy = clients.at(who).replica->session();
+        // A copy that could not be built says why (its set-up did not check).
+        const Client& client = clients.at(who);
+        INFO("the copy's problems: " << (client.problems.empty() ? std::string("none") : client.problems.front()));
+        REQUIRE(client.replica);
+        Session& copy = client.replica->session();
         const auto c = player.choose(ai::view_of<E>(ctx, copy.state(), side));
         const std::size_t before = session.history().size();
         send(who, Message("play").add("command", E::print(ctx, copy.state(), c)));

@@ -1,8 +1,8 @@
 // How `tercio check` reads The Sword and the Pike's files (data::check_text): its kit's checker.
-// Positions and saves of this ruleset come with its kit: until then it claims no position and
-// only reads saves (no replay).
 #include "data/check.hpp"
 #include "kits/tsp/data/files.hpp"
+#include "kits/tsp/data/position.hpp"
+#include "kits/tsp/data/save.hpp"
 
 namespace tercio::tsp {
 
@@ -16,10 +16,27 @@ data::FileChecker file_checker(data::DataCatalog& catalog) {
     c.army = [&catalog](std::string_view file, std::string_view text) {
         return tsp::load_tsp_army(file, text, tsp::resolvers(catalog).ruleset).errors;
     };
-    c.claims_position = [](std::string_view) { return false; };
-    c.position = [](std::string_view file, std::string_view) {
-        return data::LoadErrors{
-            data::LoadError{std::string(file), 1, 1, "positions of The Sword and the Pike are not read yet"}};
+    c.claims_position = [&catalog](std::string_view text) {
+        return tsp::is_tsp_position(text, catalog.engine_resolver());
+    };
+    c.position = [&catalog](std::string_view file, std::string_view text) {
+        return tsp::load_tsp_position(file, text, tsp::tsp_context_resolver(tsp::resolvers(catalog))).errors;
+    };
+    c.save = [&catalog](std::string_view file, const data::SaveFile& save, std::optional<data::SaveRepair>& repair) {
+        // Replayed by its own rules.
+        const data::SaveHeader& h = save.header;
+        std::string why;
+        data::LoadErrors errors;
+        const tsp::Context ctx{tsp::ruleset(catalog, h.ruleset, why),
+                               {tsp::army(catalog, h.ruleset, h.sides[0].army, why),
+                                tsp::army(catalog, h.ruleset, h.sides[1].army, why)}};
+        if (ctx.ruleset && ctx.armies[0] && ctx.armies[1]) {
+            errors = tsp::replay_tsp_save(file, save, ctx).errors;
+            if (!errors.empty()) repair = tsp::repair_tsp_save(file, save, ctx);
+        } else {
+            errors.push_back(data::LoadError{std::string(file), 1, 1, why});
+        }
+        return errors;
     };
     c.army_keys = {"officer"};
     c.army_needs = {};

@@ -1,8 +1,8 @@
 #pragma once
 /// The Sword and the Pike's ruleset and army files (docs/data-format.md): TOML in, tsp::Ruleset
 /// and tsp::ArmyList out, with every error at once, each with file, line and column; and the typed
-/// look-ups of them in a data directory (data::DataCatalog keeps what it loaded). Positions and
-/// saves of this ruleset come with its kit.
+/// look-ups of them in a data directory (data::DataCatalog keeps what it loaded). Its positions
+/// and saves are position.hpp and save.hpp beside this.
 #include <functional>
 #include <string>
 #include <string_view>
@@ -24,6 +24,9 @@ using TspRulesetResolver = std::function<const tsp::Ruleset*(std::string_view id
 struct TspResolvers {
     data::EngineResolver engine;
     TspRulesetResolver ruleset;
+    /// An army of a Sword and the Pike ruleset (for a position or a save's replay); none: saves
+    /// of that engine are checked for their syntax only.
+    std::function<const tsp::ArmyList*(std::string_view ruleset, std::string_view id, std::string& why)> army;
 };
 
 /// Parses and checks a Sword and the Pike ruleset (`engine = "the-sword-and-the-pike"`).
@@ -42,8 +45,8 @@ const tsp::ArmyList* army(data::DataCatalog& catalog, std::string_view ruleset_i
 /// The look-ups above as resolvers, for the loaders.
 TspResolvers resolvers(data::DataCatalog& catalog);
 
-/// How `tercio check` reads its files (data::check_text): its rulesets and armies from `catalog`,
-/// and its armies' own keys. It claims no position and replays no save (those come with the kit).
+/// How `tercio check` reads its files (data::check_text): its rulesets, armies, positions and
+/// saves from `catalog`, and its armies' own keys.
 data::FileChecker file_checker(data::DataCatalog& catalog);
 
 }  // namespace tercio::tsp

@@ -554,8 +554,10 @@ const tsp::ArmyList* army(data::DataCatalog& catalog, std::string_view ruleset_i
 }
 
 TspResolvers resolvers(data::DataCatalog& catalog) {
-    return TspResolvers{[&catalog](std::string_view id) { return catalog.engine(id); },
-                        [&catalog](std::string_view id, std::string& why) { return ruleset(catalog, id, why); }};
+    return TspResolvers{
+        [&catalog](std::string_view id) { return catalog.engine(id); },
+        [&catalog](std::string_view id, std::string& why) { return ruleset(catalog, id, why); },
+        [&catalog](std::string_view rs, std::string_view id, std::string& why) { return army(catalog, rs, id, why); }};
 }
 
 }  // namespace tercio::tsp

@@ -1,0 +1,32 @@
+#pragma once
+/// The computer's levels for The Sword and the Pike (docs/computer.md, "The Sword and the Pike"):
+/// `random`, the generic baseline, and `normal`, which plays the command whose outcome it values
+/// most, a volley reckoned over its exact odds and a charge or a close combat over its morale
+/// tests and its company match-ups.
+#include <cstdint>
+#include <memory>
+
+#include "ai/player.hpp"
+#include "tsp/engine.hpp"
+
+namespace tercio::ai {
+
+using TspPlayer = PlayerOf<tsp::Engine>;
+
+/// Whether The Sword and the Pike has the level (random and normal).
+bool tsp_has_level(Level level);
+
+/// A player of `level` (random or normal) whose own choices are drawn from `seed`; nothing for a
+/// level The Sword and the Pike does not have.
+std::unique_ptr<TspPlayer> make_tsp_player(Level level, std::uint64_t seed);
+
+/// How `normal` values a position for `me` (docs/computer.md): each side's spirit points (Fresh
+/// 2, Worn 1, Spent 0, tsp::spirit_points2) and figures, scaled to the size of its army; Shaken
+/// and Routed units, Spent units that may be removed at the start of the next turn, fire tests
+/// still to be taken, reload markers; the best volley each loaded shooter has in range; the
+/// expected outcome of every charge and close combat in progress; the spirit tests failed in a
+/// row; and how near `me`'s units stand to the enemy and which way they face. A finished game is
+/// worth +-1000.
+double tsp_value(const tsp::Context& ctx, const tsp::GameState& s, core::Side me);
+
+}  // namespace tercio::ai

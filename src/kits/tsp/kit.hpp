@@ -1,0 +1,126 @@
+#pragma once
+/// The Sword and the Pike's kit: what the generic code above the rules needs of this ruleset
+/// (kits/kit.hpp). The engine is `tsp::Engine` (src/tsp).
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "ai/player.hpp"
+#include "data/check.hpp"
+#include "data/data_files.hpp"
+#include "data/save.hpp"
+#include "kits/tsp/bench.hpp"
+#include "kits/tsp/plain.hpp"
+#include "kits/tsp/run.hpp"
+#include "kits/tsp/screen.hpp"
+#include "kits/tsp/text.hpp"
+#include "tsp/engine.hpp"
+#include "ui/start_menu.hpp"
+
+namespace tercio::kits {
+
+/// Its files: a ruleset file with `engine = "the-sword-and-the-pike"` (`rulesets/<id>/ruleset.toml`)
+/// and its armies, `rulesets/<id>/armies/`.
+struct TspFiles {
+    using E = tsp::Engine;
+    /// With none of the optional rules (tsp::Context::options): a save's set-up is replayed from
+    /// this context, and its header does not name them.
+    static std::optional<tsp::Context> context(data::DataCatalog& catalog, std::string_view ruleset,
+                                               const std::array<std::string, 2>& armies, std::string& why);
+    /// How `tercio check` reads its files (data::check_text).
+    static data::FileChecker checker(data::DataCatalog& catalog);
+    static std::optional<std::string> ruleset_name(data::DataCatalog& catalog, std::string_view ruleset);
+    static std::vector<ui::ArmyChoice> army_choices(data::DataCatalog& catalog, std::string_view ruleset);
+    static std::optional<std::string> army_name(data::DataCatalog& catalog, std::string_view ruleset,
+                                                std::string_view army);
+    static data::Loaded<data::ReplayedOf<E>> replay(std::string_view file, const data::SaveFile& save,
+                                                    const tsp::Context& ctx,
+                                                    const data::ReplayObserverOf<E>& observer);
+    static std::optional<data::SaveRepair> repair(std::string_view file, const data::SaveFile& save,
+                                                  const tsp::Context& ctx);
+    /// The turn of the game replayed.
+    static int turn_reached(const data::SaveFile&, const tsp::GameState& s) { return s.turn; }
+    static std::string lines_after(const data::SaveHeader& h, const tsp::Context& ctx, const tsp::Command& c,
+                                   const tsp::GameState& before, const tsp::GameState& after, std::uint64_t calls,
+                                   std::size_t commands);
+};
+
+/// Its computer: random and normal (docs/computer.md, "The Sword and the Pike").
+struct TspComputer {
+    static bool has_level(ai::Level level);
+    static std::unique_ptr<ai::PlayerOf<tsp::Engine>> make_player(ai::Level level, std::uint64_t seed);
+};
+
+/// Its net group. The engine pulls the cards itself, from two decks that are no side's: the
+/// activation deck (TSP-CARD-1) and the casualty deck (TSP-FIRE-9, TSP-AMB-21). The network's
+/// "side" of a face-down card names the deck here: side A the activation deck, side B the casualty
+/// deck; a card's kind is the card, 0..51 (tsp::card_text). The face-down cards are a deck's
+/// unpulled ones, which tsp::Engine::hide_unseen sorts: which cards remain is public, their order
+/// is not.
+struct TspNet {
+    /// The deck a network side names, and back.
+    static tsp::Deck& deck(tsp::GameState& s, core::Side side) {
+        return side == core::Side::A ? s.activation : s.casualty;
+    }
+    /// The cards the events pulled, in order: each activation card (CardPulled, a discard too) and
+    /// each casualty card (a hit's, TSP-FIRE-9; a field officer's in close combat, TSP-CC-4).
+    static std::vector<std::pair<core::Side, int>> turned_cards(const tsp::Events& events) {
+        std::vector<std::pair<core::Side, int>> out;
+        for (const tsp::Event& e : events) {
+            if (e.card < 0) continue;
+            if (e.kind == tsp::EventKind::CardPulled) out.emplace_back(core::Side::A, e.card);
+            if (e.kind == tsp::EventKind::Casualty || e.kind == tsp::EventKind::OfficerLost)
+                out.emplace_back(core::Side::B, e.card);
+        }
+        return out;
+    }
+    /// Puts card `kind` `depth` cards below the top of the deck's unpulled cards, swapping it with
+    /// the card there, from among the unpulled cards at that depth or below.
+    static bool put_face_down(tsp::GameState& s, core::Side side, int kind, int depth) {
+        if (depth < 0 || kind < 0 || kind >= tsp::kDeckSize) return false;
+        tsp::Deck& d = deck(s, side);
+        const int at = d.next + depth;
+        for (int i = at; i < tsp::kDeckSize; ++i) {
+            if (d.cards[static_cast<std::size_t>(i)] == static_cast<std::uint8_t>(kind)) {
+                std::swap(d.cards[static_cast<std::size_t>(i)], d.cards[static_cast<std::size_t>(at)]);
+                return true;
+            }
+        }
+        return false;
+    }
+    static int decision(const tsp::GameState& s) { return static_cast<int>(s.decision); }
+    static std::string ruleset_id(const tsp::Context& ctx) { return ctx.ruleset->id; }
+    static std::string army_id(const tsp::Context& ctx, core::Side side) { return ctx.army(side).id; }
+    static std::string army_name(const tsp::Context& ctx, core::Side side) { return ctx.army(side).name; }
+};
+
+struct TspKit {
+    using Engine = tsp::Engine;
+    static constexpr std::string_view engine = tsp::Engine::name;
+    static constexpr std::string_view title = "The Sword and the Pike";
+    static constexpr std::string_view ruleset = "the-sword-and-the-pike";
+    using Files = TspFiles;
+    static std::vector<std::pair<tsp::EndReason, const char*>> end_phrases() {
+        return {{tsp::EndReason::TurnLimit, "at the turn limit"},
+                {tsp::EndReason::SpiritFailed, "with three spirit tests failed in a row"},
+                {tsp::EndReason::SpiritGone, "with a side's spirit gone"},
+                {tsp::EndReason::NoUnits, "with an army gone"},
+                {tsp::EndReason::Conceded, "by concession"}};
+    }
+    using Computer = TspComputer;
+    using Bench = TspBench;
+    using Run = TspRun;
+    using Net = TspNet;
+    /// Its words and its screen (docs/rulesets.md, "The kit: Text and Screen groups").
+    using Text = tsp_kit::Text;
+    using Screen = tsp_kit::Screen;
+    /// What `--plain` needs beside them (ui::PlainKit).
+    using Plain = tsp_kit::Plain;
+};
+
+}  // namespace tercio::kits

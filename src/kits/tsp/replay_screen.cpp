@@ -1,0 +1,5 @@
+#include "kits/tsp/replay_screen.hpp"
+
+namespace tercio::ui {
+template class ReplayScreenOf<kits::TspKit>;
+}  // namespace tercio::ui

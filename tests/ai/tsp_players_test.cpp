@@ -1,0 +1,183 @@
+// The Sword and the Pike through the generic code (src/core/engine.hpp): its levels are random and
+// normal; the headless match plays them with only legal commands; a seed always gives the same
+// game; `normal` beats random; and its value of a position counts each side's spirit.
+#include <catch2/catch.hpp>
+
+#include "ai/match.hpp"
+#include "kits/tsp/ai/players.hpp"
+#include "tsp/engine.hpp"
+#include "tests/tsp/fixture.hpp"
+
+using namespace tercio;
+
+static_assert(core::RulesEngine<tsp::Engine>);
+
+namespace {
+
+/// A new game of the fixture's armies, seeded.
+tsp::GameState new_game(const tsp::Context& ctx, std::uint64_t seed) {
+    core::SeededDice dice(seed);
+    tsp::GameState s;
+    tsp::new_game(ctx, s, dice);
+    return s;
+}
+
+/// Holds every unit (each side in turn) until the deciding side has a unit that may shoot.
+void hold_until_a_shot(const tsp::Context& ctx, tsp::GameState& s, core::Dice& dice) {
+    for (int guard = 0; guard < 400 && !s.over(); ++guard) {
+        const auto legal = tsp::legal_commands(ctx, s);
+        const bool shot = std::any_of(legal.begin(), legal.end(), [](const tsp::Command& c) {
+            return std::holds_alternative<tsp::cmd::Shoot>(c);
+        });
+        if (shot) return;
+        const auto hold = std::find_if(legal.begin(), legal.end(), [](const tsp::Command& c) {
+            return std::holds_alternative<tsp::cmd::Hold>(c) || std::holds_alternative<tsp::cmd::Stay>(c);
+        });
+        REQUIRE(hold != legal.end());
+        tsp::apply(ctx, s, *hold, dice);
+    }
+    FAIL("no shot came");
+}
+
+}  // namespace
+
+TEST_CASE("The Sword and the Pike's levels are random and normal", "[tsp][ai]") {
+    CHECK(ai::tsp_has_level(ai::Level::Random));
+    CHECK(ai::tsp_has_level(ai::Level::Normal));
+    CHECK_FALSE(ai::tsp_has_level(ai::Level::Easy));
+    CHECK_FALSE(ai::tsp_has_level(ai::Level::Hard));
+    CHECK(ai::make_tsp_player(ai::Level::Easy, 1) == nullptr);
+    CHECK(ai::make_tsp_player(ai::Level::Hard, 1) == nullptr);
+    CHECK(ai::make_tsp_player(ai::Level::Random, 1) != nullptr);
+    CHECK(ai::make_tsp_player(ai::Level::Normal, 1) != nullptr);
+}
+
+TEST_CASE("The Sword and the Pike's normal gives only legal commands, and a seed gives the same game",
+          "[tsp][ai]") {
+    const tsp::Context ctx = test::tsp_context();
+    // Normal against itself and against random, on each side: play_match throws IllegalChoice
+    // for a command the rules refuse. Each game played twice from its seed ends the same.
+    for (int game = 0; game < 4; ++game) {
+        const auto seed = static_cast<std::uint64_t>(300 + game);
+        const ai::Level red = game % 2 == 0 ? ai::Level::Normal : ai::Level::Random;
+        const ai::Level blue = game < 2 ? ai::Level::Normal : (game == 2 ? ai::Level::Random : ai::Level::Normal);
+        std::uint64_t hash = 0;
+        long decisions = 0;
+        for (int again = 0; again < 2; ++again) {
+            auto a = ai::make_tsp_player(red, ai::player_seed(seed, core::Side::A));
+            auto b = ai::make_tsp_player(blue, ai::player_seed(seed, core::Side::B));
+            const auto r = ai::play_match<tsp::Engine>(ctx, seed, *a, *b);
+            INFO("game " << game << " ended by " << tsp::Engine::end_word(r.end) << " in turn " << r.turns);
+            CHECK(r.end != tsp::EndReason::None);
+            CHECK(r.end != tsp::EndReason::Conceded);
+            CHECK(r.decisions > 0);
+            CHECK(r.evaluated[red == ai::Level::Normal ? 0 : 1] > 0);
+            if (again == 0) {
+                hash = r.final_hash;
+                decisions = r.decisions;
+            } else {
+                CHECK(r.final_hash == hash);
+                CHECK(r.decisions == decisions);
+            }
+        }
+    }
+}
+
+TEST_CASE("The Sword and the Pike's normal decides the same from the same view, whatever its seed", "[tsp][ai]") {
+    const tsp::Context ctx = test::tsp_context();
+    tsp::GameState s = new_game(ctx, 41);
+    core::SeededDice dice(42);
+    auto random = ai::make_tsp_player(ai::Level::Random, 43);
+    // Through the first turns, at every decision: two normal players of different seeds, and the
+    // same player asked twice, choose the same command, and it is legal.
+    auto one = ai::make_tsp_player(ai::Level::Normal, 1);
+    auto two = ai::make_tsp_player(ai::Level::Normal, 99);
+    int asked = 0;
+    while (!s.over() && s.turn <= 2) {
+        const auto view = ai::view_of<tsp::Engine>(ctx, s, s.decider);
+        const tsp::Command c = one->choose(view);
+        CHECK(one->choose(view) == c);
+        CHECK(two->choose(view) == c);
+        CHECK_FALSE(tsp::validate(ctx, s, c).has_value());
+        ++asked;
+        // The game goes on by random's choices, so that normal is asked in many positions.
+        tsp::apply(ctx, s, random->choose(view), dice);
+    }
+    CHECK(asked > 20);
+}
+
+TEST_CASE("The Sword and the Pike's normal beats random", "[tsp][ai][long]") {
+    const tsp::Context ctx = test::tsp_context();
+    // Ten games, normal on each side in turn: it wins nine or more (random against random wins
+    // about half; normal won 192 of 200 from these seeds on, its one loss here a spirit test
+    // failed three turns running while ahead on points).
+    int won = 0;
+    for (int game = 0; game < 10; ++game) {
+        auto normal = ai::make_tsp_player(ai::Level::Normal, 11);
+        auto random = ai::make_tsp_player(ai::Level::Random, 12);
+        const bool normal_a = game % 2 == 0;
+        const auto seed = static_cast<std::uint64_t>(500 + game);
+        const auto r = normal_a ? ai::play_match<tsp::Engine>(ctx, seed, *normal, *random)
+                                : ai::play_match<tsp::Engine>(ctx, seed, *random, *normal);
+        INFO("game " << game << " ended by " << tsp::Engine::end_word(r.end) << " in turn " << r.turns);
+        won += r.winner == (normal_a ? 0 : 1);
+    }
+    CHECK(won >= 9);
+}
+
+TEST_CASE("The Sword and the Pike's value counts each side's spirit", "[tsp][ai][TSP-SPIRIT-2][TSP-STATE-1]") {
+    const tsp::Context ctx = test::tsp_context();
+    const tsp::GameState s = new_game(ctx, 7);
+    const double a0 = ai::tsp_value(ctx, s, core::Side::A);
+    const double b0 = ai::tsp_value(ctx, s, core::Side::B);
+    // Black's pike loses a figure: Worn, a spirit point (doubled) less. Red is better off, Black
+    // worse.
+    tsp::GameState worn = s;
+    tsp::Unit& pike = worn.units[4];
+    REQUIRE(pike.side == core::Side::B);
+    pike.figures[0] = static_cast<std::uint8_t>(pike.figures[0] - 1);
+    REQUIRE(tsp::spirit_points2(ctx, worn, core::Side::B) == tsp::spirit_points2(ctx, s, core::Side::B) - 1);
+    const double a1 = ai::tsp_value(ctx, worn, core::Side::A);
+    CHECK(a1 > a0);
+    CHECK(ai::tsp_value(ctx, worn, core::Side::B) < b0);
+    // Down to Spent (under half its figures): worse again.
+    tsp::GameState spent = worn;
+    spent.units[4].figures = {2, 2, 2, 2, 0, 0};
+    REQUIRE(tsp::condition_of(spent.units[4]) == tsp::Condition::Spent);
+    CHECK(ai::tsp_value(ctx, spent, core::Side::A) > a1);
+    // Gone: worse still.
+    tsp::GameState gone = spent;
+    gone.units[4].on_board = false;
+    CHECK(ai::tsp_value(ctx, gone, core::Side::A) > ai::tsp_value(ctx, spent, core::Side::A));
+    // Shaken and Routed count against a unit.
+    tsp::GameState shaken = s;
+    shaken.units[4].status = tsp::Status::Shaken;
+    CHECK(ai::tsp_value(ctx, shaken, core::Side::A) > a0);
+    tsp::GameState routed = s;
+    routed.units[4].status = tsp::Status::Routed;
+    CHECK(ai::tsp_value(ctx, routed, core::Side::A) > ai::tsp_value(ctx, shaken, core::Side::A));
+    // A finished game: the winner's value is 1000 and more, the loser's -1000 and less.
+    tsp::GameState over = s;
+    over.decision = tsp::Decision::Over;
+    over.end = tsp::EndReason::SpiritFailed;
+    over.winner = core::Side::A;
+    CHECK(ai::tsp_value(ctx, over, core::Side::A) >= 1000);
+    CHECK(ai::tsp_value(ctx, over, core::Side::B) <= -1000);
+}
+
+TEST_CASE("The Sword and the Pike's normal shoots when it has a target", "[tsp][ai]") {
+    const tsp::Context ctx = test::tsp_context();
+    tsp::GameState s = new_game(ctx, 9);
+    // Red's arquebusiers (A1) face Black's crossbowmen two squares off, in range of both.
+    tsp::Unit& shot = s.units[1];
+    tsp::Unit& bows = s.units[5];
+    REQUIRE(ctx.rs().troop_types[shot.type].kind == tsp::Kind::Arquebusiers);
+    REQUIRE(ctx.rs().troop_types[bows.type].kind == tsp::Kind::Crossbowmen);
+    bows.sq = core::make_square(shot.sq.x, shot.sq.y + 2);
+    core::SeededDice dice(10);
+    hold_until_a_shot(ctx, s, dice);
+    auto normal = ai::make_tsp_player(ai::Level::Normal, 1);
+    const tsp::Command c = normal->choose(ai::view_of<tsp::Engine>(ctx, s, s.decider));
+    INFO(tsp::print(ctx, s, c));
+    CHECK(std::holds_alternative<tsp::cmd::Shoot>(c));
+}
