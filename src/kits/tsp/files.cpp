@@ -1,6 +1,8 @@
 // The Sword and the Pike's files group and computer (kits/tsp/kit.hpp).
 #include "kits/tsp/kit.hpp"
 
+#include <algorithm>
+
 #include "kits/tsp/ai/players.hpp"
 #include "kits/tsp/data/files.hpp"
 #include "kits/tsp/data/position.hpp"
@@ -89,6 +91,54 @@ bool TspComputer::has_level(ai::Level level) { return ai::tsp_has_level(level); 
 
 std::unique_ptr<ai::PlayerOf<tsp::Engine>> TspComputer::make_player(ai::Level level, std::uint64_t seed) {
     return ai::make_tsp_player(level, seed);
+}
+
+namespace {
+
+/// The optional rules, each with its bit of tsp::Option.
+struct RuleBit {
+    tsp::Option bit;
+    ui::RuleOption option;
+};
+
+const std::vector<RuleBit>& rule_bits() {
+    static const std::vector<RuleBit> bits = {
+        {tsp::kQuickerMovement,
+         {"quicker-movement", "Quicker movement",
+          "each movement card moves a D4 of its side's units, not one (TSP-CARD-2)."}},
+        {tsp::kLightRain, {"light-rain", "Light rain", "+2 on every fire die: damp powder and strings (TSP-FIRE-4)."}},
+    };
+    return bits;
+}
+
+}  // namespace
+
+std::vector<ui::RuleOption> TspFiles::rule_options() {
+    std::vector<ui::RuleOption> out;
+    for (const RuleBit& b : rule_bits()) out.push_back(b.option);
+    return out;
+}
+
+bool TspFiles::with_options(tsp::Context& ctx, const std::vector<std::string>& options, std::string& why) {
+    std::uint8_t bits = 0;
+    for (const std::string& name : options) {
+        const auto it = std::find_if(rule_bits().begin(), rule_bits().end(),
+                                     [&](const RuleBit& b) { return b.option.name == name; });
+        if (it == rule_bits().end()) {
+            return known_options<TspKit>({name}, why);  // false, saying which it has
+        }
+        bits = static_cast<std::uint8_t>(bits | it->bit);
+    }
+    ctx.options = bits;
+    return true;
+}
+
+std::vector<std::string> TspFiles::options_of(const tsp::Context& ctx) {
+    std::vector<std::string> out;
+    for (const RuleBit& b : rule_bits()) {
+        if ((ctx.options & b.bit) != 0) out.push_back(b.option.name);
+    }
+    return out;
 }
 
 }  // namespace tercio::kits

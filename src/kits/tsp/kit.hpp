@@ -14,6 +14,7 @@
 #include "data/check.hpp"
 #include "data/data_files.hpp"
 #include "data/save.hpp"
+#include "kits/kit.hpp"
 #include "kits/tsp/bench.hpp"
 #include "kits/tsp/plain.hpp"
 #include "kits/tsp/run.hpp"
@@ -28,10 +29,23 @@ namespace tercio::kits {
 /// and its armies, `rulesets/<id>/armies/`.
 struct TspFiles {
     using E = tsp::Engine;
-    /// With none of the optional rules (tsp::Context::options): a save's set-up is replayed from
-    /// this context, and its header does not name them.
+    /// With none of the optional rules (tsp::Context::options): with_options sets those a game
+    /// is played with (kits::game_context).
     static std::optional<tsp::Context> context(data::DataCatalog& catalog, std::string_view ruleset,
                                                const std::array<std::string, 2>& armies, std::string& why);
+    /// French (side A) against Spanish when no armies are named.
+    static std::array<std::string, 2> default_armies() { return {"french", "spanish"}; }
+    /// The six Italian Wars armies the other rulesets have too, in the order the benches pair
+    /// them (its Swiss are left out of the pairings).
+    static std::array<std::string_view, kPairedArmies> paired_armies() {
+        return {"french", "italian", "spanish", "imperialist", "ottoman", "moorish"};
+    }
+    /// The source's optional rules it plays (tsp::Option): quicker movement (TSP-CARD-2) and
+    /// light rain (TSP-FIRE-4).
+    static std::vector<ui::RuleOption> rule_options();
+    static bool with_options(tsp::Context& ctx, const std::vector<std::string>& options, std::string& why);
+    /// The names of the optional rules a context has, in rule_options' order.
+    static std::vector<std::string> options_of(const tsp::Context& ctx);
     /// How `tercio check` reads its files (data::check_text).
     static data::FileChecker checker(data::DataCatalog& catalog);
     static std::optional<std::string> ruleset_name(data::DataCatalog& catalog, std::string_view ruleset);
@@ -97,6 +111,13 @@ struct TspNet {
     static std::string ruleset_id(const tsp::Context& ctx) { return ctx.ruleset->id; }
     static std::string army_id(const tsp::Context& ctx, core::Side side) { return ctx.army(side).id; }
     static std::string army_name(const tsp::Context& ctx, core::Side side) { return ctx.army(side).name; }
+    static std::vector<std::string> rule_options(const tsp::Context& ctx) { return TspFiles::options_of(ctx); }
+    /// Not yet: a command that shuffles a deck and then pulls from it turns cards a client's copy
+    /// cannot have face down (its shuffle is its own), so the copies cannot keep in step without
+    /// being told the decks' order, which would let a player see the cards to come.
+    static constexpr std::string_view unserved =
+        "this version cannot keep its card decks secret from the other terminal, so it is played at one "
+        "keyboard only for now";
 };
 
 struct TspKit {
