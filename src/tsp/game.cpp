@@ -1125,6 +1125,20 @@ void activate(const Context& ctx, GameState& s, std::size_t u, core::Dice& dice,
     out.push_back(e);
 }
 
+/// TSP-CC-6's modifiers of a unit's test to break off now, and the enemy it is tested against:
+/// break_off rolls it, break_off_test_now shows it.
+MoraleFactors break_off_factors(const Context& ctx, const GameState& s, std::size_t u, Opponent& against) {
+    const Unit& unit = s.units[u];
+    MoraleFactors f = morale_factors(ctx, s, u);
+    against = Opponent::Other;
+    if (unit.combat >= 0) {
+        const Unit& foe = s.units[static_cast<std::size_t>(unit.combat)];
+        f.infantry_from_cavalry = foot(kind_of(ctx, unit)) && mounted(kind_of(ctx, foe));
+        against = opponent_of(ctx, foe);
+    }
+    return f;
+}
+
 /// TSP-CC-6: the test to break off (Stand and Fight with its own modifiers, resolve.hpp); on a
 /// pass the unit leaves the combat with a normal move to the rear, keeping its facing, not Shaken
 /// (our reading); on a failure it fights on.
@@ -1132,9 +1146,9 @@ void break_off(const Context& ctx, GameState& s, std::size_t u, core::Dice& dice
     Unit& unit = s.units[u];
     unit.acted = true;
     const auto foe = static_cast<std::size_t>(unit.combat);
-    MoraleFactors f = morale_factors(ctx, s, u);
-    f.infantry_from_cavalry = foot(kind_of(ctx, unit)) && mounted(kind_of(ctx, s.units[foe]));
-    const bool ok = morale(ctx, s, u, Occasion::BreakingOff, opponent_of(ctx, s.units[foe]), f, dice, out);
+    Opponent against = Opponent::Other;
+    const MoraleFactors f = break_off_factors(ctx, s, u, against);
+    const bool ok = morale(ctx, s, u, Occasion::BreakingOff, against, f, dice, out);
     if (morale_outcome(Occasion::BreakingOff, ok) == Outcome::BreaksOff) {
         end_combat(s, u);
         Event e = unit_ev(EventKind::BrokeOff, u);
@@ -1227,6 +1241,13 @@ MoraleTest rally_test_now(const Context& ctx, const GameState& s, std::size_t un
     const Unit& u = s.units[unit];
     return morale_test(morale_row(kind_of(ctx, u), temper_of(ctx, u)), Occasion::ShakenRally, Opponent::Other,
                        morale_factors(ctx, s, unit));
+}
+
+MoraleTest break_off_test_now(const Context& ctx, const GameState& s, std::size_t unit) {
+    const Unit& u = s.units[unit];
+    Opponent against = Opponent::Other;
+    const MoraleFactors f = break_off_factors(ctx, s, unit, against);
+    return morale_test(morale_row(kind_of(ctx, u), temper_of(ctx, u)), Occasion::BreakingOff, against, f);
 }
 
 MoveOdds move_odds_now(const Context& ctx, const GameState& s, std::size_t unit) {

@@ -356,6 +356,10 @@ std::optional<VolleyOdds> shot_odds_now(const Context& ctx, const GameState& s, 
 /// The test a Shaken unit takes to rally when activated now (TSP-AMB-5, TSP-AMB-22).
 MoraleTest rally_test_now(const Context& ctx, const GameState& s, std::size_t unit);
 
+/// The test `unit`, in close combat, takes to break off now (TSP-CC-6: Stand and Fight with its
+/// own modifiers, against the enemy it fights): what `break U` rolls, one function for both.
+MoraleTest break_off_test_now(const Context& ctx, const GameState& s, std::size_t unit);
+
 /// The odds of the movement points `unit` would roll if activated now, on open ground (the ground
 /// a move passes adds its penalty to the roll, TSP-AMB-18), loading arquebusiers halved
 /// (TSP-FIRE-6).

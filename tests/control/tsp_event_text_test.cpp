@@ -300,7 +300,8 @@ TEST_CASE("The Sword and the Pike: the odds of an activation, its movement point
 
 TEST_CASE("The Sword and the Pike: the break-off test's odds are the roll's", "[tsp][control][TSP-CC-6]") {
     TspGame g({tsp_card(1, 'C'), tsp_card(2, 'C')});
-    g.place(Side::A, "G1", "l5", Facing::N);
+    // In close combat, in one square (TSP-GRID-3).
+    g.place(Side::A, "G1", "l6", Facing::N);
     g.place(Side::B, "P1", "l6", Facing::S);
     const auto g1 = g.unit(Side::A, "G1");
     const auto p1 = g.unit(Side::B, "P1");
@@ -308,7 +309,7 @@ TEST_CASE("The Sword and the Pike: the break-off test's odds are the roll's", "[
     g.s.units[p1].combat = static_cast<std::int8_t>(g1);
     g.s.units[g1].combat_rolls = g.s.units[p1].combat_rolls = 6;
     // Landsknechts from gendarmes: 2 or more, -2 foot breaking off from horse: a natural 4, 7 faces.
-    const MoraleTest t = control::break_off_test_now(g.ctx, g.s, p1);
+    const MoraleTest t = tsp::break_off_test_now(g.ctx, g.s, p1);
     CHECK(t.natural_needed() == 4);
     std::string why;
     bool illegal = false;

@@ -172,26 +172,6 @@ std::vector<std::string> activate_lines(const tsp::Context& ctx, const tsp::Game
 
 }  // namespace
 
-tsp::MoraleTest break_off_test_now(const tsp::Context& ctx, const tsp::GameState& s, std::size_t u) {
-    const tsp::Unit& unit_now = s.units[u];
-    const tsp::Kind k = type_of(ctx, unit_now).kind;
-    const bool officer = officer_with(s, u).has_value();
-    // As the sequence of play's morale factors (tsp/game.cpp): TSP-TYPE-2's leaders, TSP-MORALE-2's
-    // Spent and field officer, and TSP-CC-6's own shaken and foot against horse.
-    tsp::MoraleFactors f;
-    f.leaderless = (unit_now.leaders & 0x0f) == 0 && !officer;
-    f.spent = tsp::condition_of(unit_now) == tsp::Condition::Spent;
-    f.shaken = unit_now.status == tsp::Status::Shaken;
-    f.field_officer = officer;
-    tsp::Opponent against = tsp::Opponent::Other;
-    if (unit_now.combat >= 0) {
-        const tsp::Unit& foe = s.units[static_cast<std::size_t>(unit_now.combat)];
-        const tsp::Kind fk = type_of(ctx, foe).kind;
-        f.infantry_from_cavalry = tsp::foot(k) && tsp::mounted(fk);
-        if (tsp::foot(fk) && line_of(ctx, foe).temper == tsp::Temper::Swiss) against = tsp::Opponent::Swiss;
-    }
-    return tsp::morale_test(tsp::morale_row(k, line_of(ctx, unit_now).temper), tsp::Occasion::BreakingOff, against, f);
-}
 
 std::string card_words(std::uint8_t card) {
     static constexpr const char* kRanks[] = {"ace", "2", "3",  "4",    "5",     "6",   "7",
@@ -216,7 +196,7 @@ std::vector<std::string> explain(const tsp::Context& ctx, const tsp::GameState& 
     if (const auto* b = std::get_if<tsp::cmd::BreakOff>(&c)) {
         if (b->unit >= s.unit_count || s.units[b->unit].combat < 0) return {};
         return {unit(ctx, s, b->unit) + " tests to break off from " + unit(ctx, s, s.units[b->unit].combat) +
-                    ", Stand and Fight: " + test_words(break_off_test_now(ctx, s, b->unit)) + " (TSP-CC-6).",
+                    ", Stand and Fight: " + test_words(tsp::break_off_test_now(ctx, s, b->unit)) + " (TSP-CC-6).",
                 "On a pass it makes a normal move to the rear; on a failure it fights on."};
     }
     return {};
@@ -322,7 +302,7 @@ std::optional<OddsText> command_odds(const tsp::Context& ctx, const tsp::GameSta
     }
     if (const auto* b = std::get_if<tsp::cmd::BreakOff>(&c)) {
         if (s.units[b->unit].combat < 0) return std::nullopt;
-        const tsp::MoraleTest t = break_off_test_now(ctx, s, b->unit);
+        const tsp::MoraleTest t = tsp::break_off_test_now(ctx, s, b->unit);
         const tsp::TestOdds r = tsp::morale_odds(t);
         const std::string chance = pct(static_cast<tsp::Count>(r.pass), static_cast<tsp::Count>(r.outcomes));
         out.head = "breaks off " + chance + " (" + std::to_string(r.pass) + " of 10 faces, TSP-CC-6)";

@@ -54,11 +54,6 @@ struct OddsText {
 std::optional<OddsText> command_odds(const tsp::Context& ctx, const tsp::GameState& s, const tsp::Command& c,
                                      int width = 78);
 
-/// The test `unit`, in close combat, takes to break off now (TSP-CC-6): Stand and Fight against
-/// its enemy with the break-off modifiers (resolve.hpp's morale_test, as the sequence of play
-/// rolls it).
-tsp::MoraleTest break_off_test_now(const tsp::Context& ctx, const tsp::GameState& s, std::size_t unit);
-
 /// The board as text, north at the top: rank numbers down the left, file letters under it; a unit
 /// is its glyph (upper case side A, lower case side B), two units in one square (a close combat)
 /// `*`; ground: `.` open, `&` wood, `^` hill, `~` stream, `:` hedge, `#` wall, `@` building, `=`
