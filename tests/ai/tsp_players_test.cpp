@@ -109,7 +109,7 @@ TEST_CASE("The Sword and the Pike's normal decides the same from the same view, 
 TEST_CASE("The Sword and the Pike's normal beats random", "[tsp][ai][long]") {
     const tsp::Context ctx = test::tsp_context();
     // Ten games, normal on each side in turn: it wins nine or more (random against random wins
-    // about half; normal won 192 of 200 from these seeds on, its one loss here a spirit test
+    // about half; normal won 195 of 200 from these seeds on, most of its losses a spirit test
     // failed three turns running while ahead on points).
     int won = 0;
     for (int game = 0; game < 10; ++game) {

@@ -44,6 +44,7 @@ constexpr double kFirePotential = 0.5;  ///< of the best volley a loaded shooter
 constexpr double kSpiritFailed = 1.5;   ///< each spirit test failed in a row (three lose)
 constexpr double kNear = 0.05;          ///< per square a unit of `me` stands beyond where it wants
 constexpr double kAway = 0.1;           ///< its nearest enemy on its flank (twice: its rear)
+constexpr double kChargeThreat = 1.0;   ///< of the best charge a unit yet to move could make
 constexpr double kGameWon = 1000.0;
 /// The close combat rounds sampled to value a charge or a combat in progress.
 constexpr int kCombatSamples = 48;
@@ -177,28 +178,40 @@ public:
             if (!s.winner) return margin;
             return (*s.winner == me_ ? kGameWon : -kGameWon) + margin;
         }
-        double v = 0;
-        // Each unit's worth, with its fire test to come if it was hit this turn.
+        return placed(s, standing(s));
+    }
+
+    /// What the units of a position are worth, wherever they stand: each unit's worth with its
+    /// fire test to come, and what a first hit would take from each.
+    struct Standing {
+        double value = 0;
         std::array<double, tsp::kMaxUnits> one_hit{};
+    };
+    Standing standing(const GameState& s) const {
+        Standing out;
         for (std::size_t i = 0; i < s.unit_count; ++i) {
             const Unit& u = s.units[i];
             if (!u.on_board) continue;
             const bool officer = has_officer(s, i);
-            v += sign(u.side) * unit_value(s, u, officer);
-            // What a first hit would take from it (a figure, Fresh to Worn, a fire test), and
-            // each hit after it (a figure).
+            const double now = unit_value(s, u, officer);
+            out.value += sign(u.side) * now;
+            // A first hit takes a figure, may make it Worn, and calls for a fire test.
             Unit hit = u;
             take_figures(hit, 1);
             hit.hit_this_turn = true;
-            one_hit[i] = unit_value(s, u, officer) - unit_value(s, hit, officer);
+            out.one_hit[i] = now - unit_value(s, hit, officer);
         }
         for (const Side side : {Side::A, Side::B}) {
-            v -= sign(side) * kSpiritFailed * s.spirit_failures[core::idx(side)];
+            out.value -= sign(side) * kSpiritFailed * s.spirit_failures[core::idx(side)];
         }
-        v += fire_potential(s, one_hit);
-        v += fights(s);
-        v += placing(s);
-        return v;
+        return out;
+    }
+
+    /// The value of a game going on whose units are worth `st`: that, and what depends on where
+    /// they stand (the volleys in range, the charges and close combats, the charges in reach and
+    /// `me`'s placing).
+    double placed(const GameState& s, const Standing& st) {
+        return st.value + fire_potential(s, st.one_hit) + fights(s) + placing(s) + charge_threats(s);
     }
 
     /// The expected value of a volley of `shooter` at `target` over its exact odds of hits.
@@ -315,7 +328,8 @@ private:
             double best = 0;
             for (std::size_t t = 0; t < s.unit_count; ++t) {
                 const Unit& b = s.units[t];
-                if (!b.on_board || b.side == a.side) continue;
+                // No one shoots into a close combat (our reading of the rules).
+                if (!b.on_board || b.side == a.side || b.combat >= 0) continue;
                 const auto band = tsp::fire_band(w, core::dist2(a.sq, b.sq));
                 if (!band || (arc && !core::in_arc(a.facing, b.sq - a.sq))) continue;
                 const Kind bk = kind_of(ctx_, b);
@@ -501,6 +515,56 @@ private:
         return out;
     }
 
+    /// The chance a unit's movement dice give at least `points` (on open ground).
+    double reach_chance(const GameState& s, std::size_t i, int points) {
+        const Unit& u = s.units[i];
+        // Its dice depend on its kind and order, and on its weapon and markers (loading, TSP-FIRE-6).
+        const std::uint64_t key = static_cast<std::uint64_t>(u.line) | static_cast<std::uint64_t>(u.side) << 8 |
+                                  static_cast<std::uint64_t>(u.order) << 16 | static_cast<std::uint64_t>(u.reload > 0) << 24;
+        auto it = reach_.find(key);
+        if (it == reach_.end()) {
+            const tsp::MoveOdds odds = tsp::move_odds_now(ctx_, s, i);
+            std::vector<double> at_least(odds.ways.size() + 1, 0.0);
+            for (std::size_t p = odds.ways.size(); p-- > 0;)
+                at_least[p] = at_least[p + 1] + static_cast<double>(odds.ways[p]) / static_cast<double>(odds.outcomes);
+            it = reach_.emplace(key, std::move(at_least)).first;
+        }
+        const auto& a = it->second;
+        if (points <= 0) return 1;
+        return static_cast<std::size_t>(points) < a.size() ? a[static_cast<std::size_t>(points)] : 0.0;
+    }
+
+    /// In the movement phase, for each unit yet to move, the best charge it could make: its
+    /// chance of reaching an enemy's square ahead of it (on open ground, after rallying if it is
+    /// Shaken), times what the charge is expected to gain for its side (charge below). So a unit
+    /// keeps out of the reach of a charge that would go against it, and stands where its own
+    /// would go well.
+    double charge_threats(const GameState& s) {
+        if (s.step != tsp::Step::Movement) return 0;
+        double v = 0;
+        for (std::size_t i = 0; i < s.unit_count; ++i) {
+            const Unit& e = s.units[i];
+            if (!e.on_board || e.acted || e.status == tsp::Status::Routed || e.combat >= 0 || e.charging >= 0) continue;
+            const Kind k = kind_of(ctx_, e);
+            if (tsp::gunners(k)) continue;
+            double rally = 1;
+            if (e.status == tsp::Status::Shaken)
+                rally = test_chance(ctx_, e, tsp::Occasion::ShakenRally, tsp::Opponent::Other, factors(e, has_officer(s, i)));
+            double best = 0;
+            for (std::size_t j = 0; j < s.unit_count; ++j) {
+                const Unit& t = s.units[j];
+                if (!t.on_board || t.side == e.side || t.combat >= 0) continue;
+                if (core::aspect(e.facing, t.sq - e.sq) != core::Aspect::Front) continue;
+                const double p = reach_chance(s, i, core::dist2(e.sq, t.sq));
+                if (p < 0.02) continue;
+                const Change c = charge(s, i, j);
+                best = std::max(best, p * (c.first - c.second));
+            }
+            v += sign(e.side) * kChargeThreat * rally * best;
+        }
+        return v;
+    }
+
     /// Where `me`'s units stand: each (not Routed, not fighting, not an immobile gun) the squares
     /// it stands beyond its wish from the nearest enemy (a shooter wishes for its short range, any
     /// other for contact), and that enemy on its flank or to its rear.
@@ -539,6 +603,8 @@ private:
     const tsp::Context& ctx_;
     Side me_;
     std::unordered_map<std::uint64_t, Change> memo_;
+    /// Of each unit's movement dice, the chance of at least each number of points.
+    std::unordered_map<std::uint64_t, std::vector<double>> reach_;
 };
 
 class TspNormal final : public TspPlayer {
@@ -599,6 +665,9 @@ private:
                       Evaluator& eval) {
         const auto ui = static_cast<std::size_t>(s.active);
         const Side side = s.units[ui].side;
+        // A move changes where the unit stands and faces and whom it charges, not what any unit
+        // is worth.
+        const Evaluator::Standing st = eval.standing(s);
         std::size_t best = 0;
         double best_v = -1e300;
         for (std::size_t i = 0; i + 1 < legal.size(); ++i) {
@@ -620,7 +689,7 @@ private:
                 }
             }
             ++evaluated_;
-            const double v = eval.value(n);
+            const double v = eval.placed(n, st);
             if (v > best_v) {
                 best_v = v;
                 best = i;
