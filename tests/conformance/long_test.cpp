@@ -66,7 +66,8 @@ void long_run(int first, int count) {
 }  // namespace
 
 TEMPLATE_LIST_TEST_CASE("conformance: random legal play holds every invariant: games 0-249",
-                        "[conformance][random][long][HBL-SEQ-2][HBL-INIT-6][HBL-GRID-2][HBL-GRID-3][HBL-UI-2]",
+                        "[conformance][random][long][HBL-SEQ-2][HBL-INIT-6][HBL-GRID-2][HBL-GRID-3][HBL-UI-2]"
+                        "[TSP-GRID-1][TSP-GRID-3][TSP-CARD-1]",
                         ConformanceKits) {
     long_run<TestType>(0, 250);
 }
