@@ -131,7 +131,7 @@ void StartMenu::step(int delta) {
              (row_ == Options && rule_options().empty()));
     if (row_ == Options) {
         const RuleOption& o = rule_options()[option_at_];
-        message_ = o.title + ": " + o.help + " Enter turns it " + (option_on(o.name) ? "off." : "on.");
+        message_ = o.title + ": " + o.help;
     } else if (row_ == Host) {
         message_ = "Hosted, the other side is a friend's (if a person) or the computer's.";
     } else if (row_ == Join) {
@@ -180,7 +180,7 @@ void StartMenu::change(int delta) {
             const auto r = static_cast<int>(rule_options().size());
             option_at_ = static_cast<std::size_t>((static_cast<int>(option_at_) + delta % r + r) % r);
             const RuleOption& o = rule_options()[option_at_];
-            message_ = o.title + ": " + o.help + " Enter turns it " + (option_on(o.name) ? "off." : "on.");
+            message_ = o.title + ": " + o.help;
             break;
         }
         case Seed:
@@ -257,7 +257,9 @@ void StartMenu::draw(Surface& out) const {
     if (too_small(out, "q")) return;
     // The title names the rules of the ruleset chosen (none offered: no rules named).
     const std::string rules = rulesets_.empty() ? std::string() : rulesets_[ruleset_at_].name;
-    out.put(1, 0, "tercio: Renaissance battles" + (rules.empty() ? std::string() : " by the " + rules + " rules"),
+    // "by the Pikette Squared rules", "by The Sword and the Pike rules": a name with its own "The".
+    const bool has_the = rules.rfind("The ", 0) == 0;
+    out.put(1, 0, "tercio: Renaissance battles" + (rules.empty() ? std::string() : (has_the ? " by " : " by the ") + rules + " rules"),
             Style{Color::Default, true});
     const int computers = (setup_.computer[0] ? 1 : 0) + (setup_.computer[1] ? 1 : 0);
     out.put(1, 1, computers == 0   ? "A new game. Two players share this keyboard, taking turns."

@@ -105,8 +105,8 @@ const std::vector<RuleBit>& rule_bits() {
     static const std::vector<RuleBit> bits = {
         {tsp::kQuickerMovement,
          {"quicker-movement", "Quicker movement",
-          "each movement card moves a D4 of its side's units, not one (TSP-CARD-2)."}},
-        {tsp::kLightRain, {"light-rain", "Light rain", "+2 on every fire die: damp powder and strings (TSP-FIRE-4)."}},
+          "a D4 of units move on each card (TSP-CARD-2)."}},
+        {tsp::kLightRain, {"light-rain", "Light rain", "+2 on every fire die (TSP-FIRE-4)."}},
     };
     return bits;
 }

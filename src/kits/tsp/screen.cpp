@@ -338,7 +338,12 @@ void Screen::draw_status(ui::Surface& out, ui::Rect area, const Context& ctx, co
          ui::Style{ui::Color::Default, true});
     std::string decision;
     switch (s.decision) {
-        case Decision::Activate: decision = who + ": activate or hold"; break;
+        case Decision::Activate:
+            // With quicker movement a card may move several (TSP-CARD-2): said here, as the card's
+            // line has no room for it in the pane's 28 columns.
+            decision = s.activations_left > 1 ? who + ": " + std::to_string(s.activations_left) + " units to activate"
+                                              : who + ": activate or hold";
+            break;
         case Decision::Move:
             decision = who + " " + (s.active >= 0 ? unit_label(ctx, s, static_cast<std::size_t>(s.active)) : "?") +
                        ": " + std::to_string(move_points(s.move_inches)) + " points (" +
@@ -351,7 +356,6 @@ void Screen::draw_status(ui::Surface& out, ui::Rect area, const Context& ctx, co
     if (s.card) {
         std::string card = control::card_words(*s.card);
         card = "Card: " + card.substr(4) + " (" + std::string(1, core::side_letter(card_side(*s.card))) + ")";
-        if (s.activations_left > 1) card += ", " + std::to_string(s.activations_left) + " units";
         line(card, ui::Style{colour ? side_color(s.card_side) : ui::Color::Default});
     } else {
         line(s.over() ? "Card: none, the game is over" : "Card: none in play");
