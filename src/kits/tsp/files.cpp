@@ -85,7 +85,24 @@ std::string TspFiles::lines_after(const data::SaveHeader& h, const tsp::Context&
     return tsp::tsp_save_lines_after(h, ctx, c, before, after, calls, commands);
 }
 
-data::FileChecker TspFiles::checker(data::DataCatalog& catalog) { return tsp::file_checker(catalog); }
+data::FileChecker TspFiles::checker(data::DataCatalog& catalog) {
+    data::FileChecker c = tsp::file_checker(catalog);
+    // A save is replayed with the optional rules its header names, which only the kit can set.
+    c.save = [&catalog](std::string_view file, const data::SaveFile& save, std::optional<data::SaveRepair>& repair) {
+        const data::SaveHeader& h = save.header;
+        std::string why;
+        data::LoadErrors errors;
+        const auto ctx = game_context<TspKit>(catalog, h.ruleset, {h.sides[0].army, h.sides[1].army}, h.options, why);
+        if (!ctx) {
+            errors.push_back(data::LoadError{std::string(file), 1, 1, why});
+            return errors;
+        }
+        errors = tsp::replay_tsp_save(file, save, *ctx).errors;
+        if (!errors.empty()) repair = tsp::repair_tsp_save(file, save, *ctx);
+        return errors;
+    };
+    return c;
+}
 
 bool TspComputer::has_level(ai::Level level) { return ai::tsp_has_level(level); }
 
