@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <ctime>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -113,6 +114,33 @@ inline void print_level_times(ai::Level level, const ai::TimeHistogram& h) {
                 static_cast<unsigned long long>(h.count()));
 }
 
+/// The exit code of a bench whose player chose an illegal command or whose game never ended (the
+/// program's kExitIllegal, src/app/exit_codes.hpp).
+inline constexpr int kBenchIllegal = 1;
+
+/// A `Bench::computer_bench` that plays `matches` (`at_default` games of each at `tercio bench`'s
+/// default --games, scaled by games / 60) and prints the games, the signature, the CPU time and
+/// each of `levels`' decision times: what a kit whose computer bench is a list of matches calls.
+template <class K>
+int play_computer_bench(const std::vector<typename K::Engine::Context>& pairings, std::span<const BenchMatch> matches,
+                        int at_default, std::span<const ai::Level> levels, int games) {
+    const int per_match = games_per_match(games, at_default);
+    BenchTotals t;
+    const double cpu0 = cpu_seconds();
+    try {
+        play_bench_matches<K>(pairings, matches, per_match, t);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "tercio bench: %s\n", e.what());
+        return kBenchIllegal;
+    }
+    const double cpu = cpu_seconds() - cpu0;
+    std::printf("ai games %d (%zu matches x %d)  decisions %ld\n", t.games, matches.size(), per_match, t.decisions);
+    std::printf("ai signature %016llx\n", static_cast<unsigned long long>(t.signature));
+    std::printf("ai cpu time %.2f s\n", cpu);
+    for (const ai::Level l : levels) print_level_times(l, t.times[static_cast<std::size_t>(l)]);
+    return 0;
+}
+
 /// A bench a ruleset has beside the standard one (`tercio bench --reactions`): run instead of it,
 /// over the 36 pairings of the ruleset's armies, with a count N; it prints what it measures and
 /// returns the exit code (kits::kBenchIllegal when a game goes wrong).
@@ -121,9 +149,5 @@ struct OtherBench {
     std::string_view flag;  ///< its option, without the dashes: "reactions"
     int (*run)(const std::vector<typename E::Context>& pairings, int n);
 };
-
-/// The exit code of a bench whose player chose an illegal command or whose game never ended (the
-/// program's kExitIllegal, src/app/exit_codes.hpp).
-inline constexpr int kBenchIllegal = 1;
 
 }  // namespace tercio::kits

@@ -34,16 +34,11 @@ std::vector<std::string> HblRun::setup_lines(const hbl::Context& ctx, const hbl:
 std::vector<std::string> HblRun::event_lines(const hbl::Context& ctx, const hbl::GameState& before,
                                              const hbl::GameState& after, const hbl::Command& c,
                                              const hbl::Events& ev, bool why) {
-    std::vector<std::string> dice_why = why ? control::explain(ctx, before, c) : std::vector<std::string>{};
-    std::vector<std::string> out;
-    for (const auto& e : ev) {
-        out.push_back(control::describe(ctx, after, e));
-        if (control::rolled_dice(e)) {
-            for (const auto& line : dice_why) out.push_back("    " + line);
-            dice_why.clear();
-        }
-    }
-    return out;
+    return event_lines_of(
+        ctx, before, after, c, ev, why,
+        [](const hbl::Context& x, const hbl::GameState& s, const hbl::Event& e) { return control::describe(x, s, e); },
+        [](const hbl::Context& x, const hbl::GameState& s, const hbl::Command& cmd) { return control::explain(x, s, cmd); },
+        [](const hbl::Event& e) { return control::rolled_dice(e); });
 }
 
 std::optional<std::vector<std::string>> HblRun::page(const hbl::Context& ctx, const hbl::GameState& s,
@@ -56,18 +51,9 @@ std::optional<std::vector<std::string>> HblRun::page(const hbl::Context& ctx, co
 
 std::vector<std::string> HblRun::odds(const hbl::Context& ctx, const hbl::GameState& s,
                                       const std::vector<std::string>& commands, OddsRefusal& refusal) {
-    std::vector<std::string> out;
-    for (const std::string& part : commands) {
-        std::string why;
-        bool illegal = false;
-        const auto lines = control::odds_lines(ctx, s, part, why, illegal);
-        if (!lines) {
-            refusal = {part, why, illegal};
-            return out;
-        }
-        out.insert(out.end(), lines->begin(), lines->end());
-    }
-    return out;
+    return odds_of(ctx, s, commands, refusal,
+                   [](const hbl::Context& x, const hbl::GameState& st, const std::string& text, std::string& why,
+                      bool& illegal) { return control::odds_lines(x, st, text, why, illegal); });
 }
 
 }  // namespace tercio::kits

@@ -2,9 +2,6 @@
 #include "kits/tsp/bench.hpp"
 
 #include <array>
-#include <cstdio>
-#include <iostream>
-#include <stdexcept>
 
 #include "kits/tsp/kit.hpp"
 
@@ -20,21 +17,8 @@ constexpr int kAiGames = 2;
 }  // namespace
 
 int TspBench::computer_bench(const std::vector<tsp::Context>& pairings, int games) {
-    const int per_match = games_per_match(games, kAiGames);
-    BenchTotals t;
-    const double cpu0 = cpu_seconds();
-    try {
-        play_bench_matches<TspKit>(pairings, kMatches, per_match, t);
-    } catch (const std::exception& e) {
-        std::cerr << "tercio bench: " << e.what() << '\n';
-        return kBenchIllegal;
-    }
-    const double cpu = cpu_seconds() - cpu0;
-    std::printf("ai games %d (%zu matches x %d)  decisions %ld\n", t.games, kMatches.size(), per_match, t.decisions);
-    std::printf("ai signature %016llx\n", static_cast<unsigned long long>(t.signature));
-    std::printf("ai cpu time %.2f s\n", cpu);
-    for (ai::Level l : {ai::Level::Random, ai::Level::Normal}) print_level_times(l, t.times[static_cast<std::size_t>(l)]);
-    return 0;
+    static constexpr std::array<ai::Level, 2> kLevels = {ai::Level::Random, ai::Level::Normal};
+    return play_computer_bench<TspKit>(pairings, kMatches, kAiGames, kLevels, games);
 }
 
 }  // namespace tercio::kits

@@ -34,16 +34,11 @@ std::vector<std::string> TspRun::setup_lines(const tsp::Context& ctx, const tsp:
 std::vector<std::string> TspRun::event_lines(const tsp::Context& ctx, const tsp::GameState& before,
                                              const tsp::GameState& after, const tsp::Command& c,
                                              const tsp::Events& ev, bool why) {
-    std::vector<std::string> dice_why = why ? control::explain(ctx, before, c) : std::vector<std::string>{};
-    std::vector<std::string> out;
-    for (const auto& e : ev) {
-        out.push_back(control::describe(ctx, after, e));
-        if (control::rolled_dice(e)) {
-            for (const auto& line : dice_why) out.push_back("    " + line);
-            dice_why.clear();
-        }
-    }
-    return out;
+    return event_lines_of(
+        ctx, before, after, c, ev, why,
+        [](const tsp::Context& x, const tsp::GameState& s, const tsp::Event& e) { return control::describe(x, s, e); },
+        [](const tsp::Context& x, const tsp::GameState& s, const tsp::Command& cmd) { return control::explain(x, s, cmd); },
+        [](const tsp::Event& e) { return control::rolled_dice(e); });
 }
 
 std::optional<std::vector<std::string>> TspRun::page(const tsp::Context& ctx, const tsp::GameState& s,
@@ -56,18 +51,9 @@ std::optional<std::vector<std::string>> TspRun::page(const tsp::Context& ctx, co
 
 std::vector<std::string> TspRun::odds(const tsp::Context& ctx, const tsp::GameState& s,
                                       const std::vector<std::string>& commands, OddsRefusal& refusal) {
-    std::vector<std::string> out;
-    for (const std::string& part : commands) {
-        std::string why;
-        bool illegal = false;
-        const auto lines = control::odds_lines(ctx, s, part, why, illegal);
-        if (!lines) {
-            refusal = {part, why, illegal};
-            return out;
-        }
-        out.insert(out.end(), lines->begin(), lines->end());
-    }
-    return out;
+    return odds_of(ctx, s, commands, refusal,
+                   [](const tsp::Context& x, const tsp::GameState& st, const std::string& text, std::string& why,
+                      bool& illegal) { return control::odds_lines(x, st, text, why, illegal); });
 }
 
 }  // namespace tercio::kits
