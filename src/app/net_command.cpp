@@ -751,8 +751,6 @@ template <class K>
         if (computer[core::idx(host_side)]) host_side = core::other(host_side);
         std::visit(
             [&]<class K>(const SavedContext<K>& sc) {
-                if (!K::Net::unserved.empty())
-                    fail(std::string(K::title) + " cannot be played over the network yet: " + std::string(K::Net::unserved));
                 serve_game<K>(args, saved, sc.ctx, header, computer, host_side);
             },
             saved->ctx);
@@ -763,7 +761,6 @@ template <class K>
     const std::string red = opt.red.value_or(armies[0]);
     const std::string blue = opt.blue.value_or(armies[1]);
     kits::with_kit(engine, [&]<class K>(kits::KitTag<K>) {
-        if (!K::Net::unserved.empty()) fail(std::string(K::title) + " cannot be played over the network yet: " + std::string(K::Net::unserved));
         const auto ruleset = K::Run::new_game_ruleset(catalog, opt.ruleset.value_or(""), red, why);
         if (!ruleset) fail(why);
         const auto ctx = kits::game_context<K>(catalog, *ruleset, {red, blue}, opt.optional_rules, why);
@@ -868,11 +865,6 @@ int run_host(const NetOptions& given, const fs::path& data_dir) {
             if (level && !K::Computer::has_level(*level)) {
                 std::cerr << kCmd << ": --vs " << *opt.vs << ": " << K::title << "'s computer plays "
                           << kits::levels_in_words<K>() << '\n';
-                return kExitUsage;
-            }
-            if (!K::Net::unserved.empty()) {
-                std::cerr << kCmd << ": " << K::title << " cannot be played over the network yet: " << K::Net::unserved
-                          << '\n';
                 return kExitUsage;
             }
             if (!kits::known_options<K>(opt.optional_rules, why)) {

@@ -34,10 +34,15 @@ enum class RollPurpose : std::uint8_t {
     Nightfall,
     Shuffle,
     Other,
+    /// A card pulled from among a deck's cards left, in their order (a public pick: the results
+    /// sent to a network copy carry it). Last, so that PurposeDice's other streams keep their seeds.
+    Card,
+    /// The same from a deck of casualty cards.
+    CasualtyCard,
 };
 
 /// How many purposes there are.
-inline constexpr std::size_t kRollPurposes = static_cast<std::size_t>(RollPurpose::Other) + 1;
+inline constexpr std::size_t kRollPurposes = static_cast<std::size_t>(RollPurpose::CasualtyCard) + 1;
 
 /// Lower-case words, e.g. "initiative", "shooting defence".
 std::string_view to_string(RollPurpose p);

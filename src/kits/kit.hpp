@@ -160,9 +160,6 @@ concept NetGroup = requires(typename E::State& s, const typename E::Context& ctx
     /// The optional rules the context's game is played with, by name (Files::with_options set
     /// them): the welcome names them, and a client's copy is made with them.
     { N::rule_options(ctx) } -> std::same_as<std::vector<std::string>>;
-    /// Empty when its games can be served over the network; otherwise why not, in words for the
-    /// player (`tercio host` and the start menu's Host refuse such a game with it).
-    { N::unserved } -> std::convertible_to<std::string_view>;
 };
 
 /// A ruleset kit.

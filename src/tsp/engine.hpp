@@ -67,7 +67,9 @@ struct Engine {
         return tsp::parse(ctx, s, side, text);
     }
     static std::uint64_t hash(const State& s) { return state_hash(s); }
-    /// Both decks' cards not yet pulled, sorted: which remain is public, their order is not.
+    /// Nothing to hide: the cards left in a deck are kept in order, and each is pulled by a
+    /// public pick among them (tsp::Deck). Sorting them again keeps a position read from a file
+    /// with them in any order hashing as its play would.
     static void hide_unseen(State& s) {
         for (Deck* d : {&s.activation, &s.casualty}) std::sort(d->cards.begin() + d->next, d->cards.end());
     }

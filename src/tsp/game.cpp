@@ -132,22 +132,26 @@ bool morale(const Context& ctx, GameState& s, std::size_t u, Occasion o, Opponen
 
 // --- Decks ---------------------------------------------------------------------------------------
 
-/// A deck put in order (0..51) and shuffled by Fisher-Yates through the dice.
-void shuffle(Deck& d, int which, core::Dice& dice, Events& out) {
+/// A deck shuffled (TSP-CARD-1): all 52 cards back, none pulled. There is no hidden order to
+/// draw: the cards left are kept in order, and each pull picks one of them through the dice (see
+/// draw), which is a shuffled deck's chance at every card and lets a network copy follow each pull
+/// from its public result without knowing any card still to come.
+void shuffle(Deck& d, int which, Events& out) {
     for (int i = 0; i < kDeckSize; ++i) d.cards[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
-    for (int i = kDeckSize - 1; i > 0; --i) {
-        const int j = dice.pick(i + 1, RollPurpose::Shuffle);
-        std::swap(d.cards[static_cast<std::size_t>(i)], d.cards[static_cast<std::size_t>(j)]);
-    }
     d.next = 0;
     Event e = ev(EventKind::Shuffled);
     e.a = which;
     out.push_back(e);
 }
 
+/// The next card of a deck (0 the activation deck, 1 the casualty deck), shuffled first if all
+/// are pulled: one of the cards left, picked uniformly; the others stay in order behind it.
 std::uint8_t draw(Deck& d, int which, core::Dice& dice, Events& out) {
-    if (d.next >= kDeckSize) shuffle(d, which, dice, out);
-    return d.cards[d.next++];
+    if (d.next >= kDeckSize) shuffle(d, which, out);
+    const int j = dice.pick(d.left(), which == 0 ? RollPurpose::Card : RollPurpose::CasualtyCard);
+    const auto first = d.cards.begin() + d.next;
+    std::rotate(first, first + j, first + j + 1);
+    return d.cards[static_cast<std::size_t>(d.next++)];
 }
 
 // --- Units leaving, figures lost -----------------------------------------------------------------
@@ -547,7 +551,7 @@ void begin_phase(const Context& ctx, GameState& s, Step step, core::Dice& dice, 
     Event e = ev(EventKind::PhaseBegan);
     e.a = static_cast<int>(step);
     out.push_back(e);
-    shuffle(s.activation, 0, dice, out);  // TSP-CARD-1: at the start of each card phase
+    shuffle(s.activation, 0, out);  // TSP-CARD-1: at the start of each card phase
     pull_card(ctx, s, dice, out);
 }
 
@@ -1351,7 +1355,7 @@ Events new_game(const Context& ctx, GameState& out, core::Dice& dice) {
         }
     }
     Events events;
-    shuffle(s.casualty, 1, dice, events);
+    shuffle(s.casualty, 1, events);
     begin_turn(ctx, s, dice, events);
     out = s;
     return events;

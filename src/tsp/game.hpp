@@ -70,7 +70,8 @@ constexpr Side card_side(std::uint8_t card) { return card_red(card) ? Side::A : 
 /// "AH", "10D", "KS".
 std::string card_text(std::uint8_t card);
 
-/// A 52-card deck in the order it will be pulled; `next` have been pulled.
+/// A 52-card deck: `cards[0..next)` pulled, in the order they were; the cards left after them,
+/// always in order (each pull picks one of them: the deck has no hidden order to keep).
 struct Deck {
     std::array<std::uint8_t, kDeckSize> cards{};
     std::uint8_t next = 0;

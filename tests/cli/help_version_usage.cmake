@@ -125,11 +125,3 @@ endif()
 run(2 run --red french --blue spanish --optional-rule no-such-rule)
 run(2 sim --red french --blue spanish --games 2 --optional-rule no-such-rule)
 
-# A ruleset whose games cannot be served yet is refused by tercio host, saying why, before any
-# server starts (kits: Net::unserved).
-file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/unserved-saves)
-run(2 host --plain --ruleset the-sword-and-the-pike --save-dir ${CMAKE_CURRENT_BINARY_DIR}/unserved-saves
-    --server-dir ${CMAKE_CURRENT_BINARY_DIR}/unserved-games)
-if(NOT ERR MATCHES "The Sword and the Pike cannot be played over the network yet")
-  message(FATAL_ERROR "host of The Sword and the Pike said:\n${ERR}")
-endif()

@@ -2,7 +2,8 @@
 // order of the face-down cards. Two states that differ only in that order are the same state once
 // hidden, and hiding changes nothing a side may see: who decides, the turn, whether the game is
 // over, the victory points, the legal commands' texts. Where a ruleset keeps its face-down cards
-// is the one thing this test asks of its hooks (permute_face_down).
+// is the one thing this test asks of its hooks (permute_face_down). A ruleset that keeps nothing
+// face down (its hooks' nothing_face_down) is checked for that instead: hiding changes no state.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -29,7 +30,18 @@ TEMPLATE_LIST_TEST_CASE("conformance: hide_unseen hides the order of the face-do
     using E = typename TestType::Engine;
     using State = typename E::State;
     using Hooks = RulesetHooks<E>;
-    if constexpr (!PermutesFaceDown<Hooks, State>) {
+    if constexpr (KeepsNothingFaceDown<Hooks>) {
+        // Nothing to hide: every state is its own hidden state, and its hash the public one.
+        long checked = 0;
+        play_random_games<TestType>(300, 3, Choice::RandomLegal, [&](RandomGame<TestType>&, const StepOf<E>& st) {
+            State h = st.before;
+            E::hide_unseen(h);
+            CONFORM(h == st.before, "hide_unseen changed the state of a ruleset that keeps nothing face down");
+            ++checked;
+        });
+        INFO(E::name << ": " << checked << " states");
+        CHECK(checked > 1000);
+    } else if constexpr (!PermutesFaceDown<Hooks, State>) {
         FAIL(E::name << ": its hooks (tests/conformance/hooks.hpp) have no permute_face_down, to put the face-down "
                         "cards in another order");
     } else {

@@ -63,6 +63,11 @@ struct RulesetHooks {
 /// the one piece of hide_unseen's test that knows where a ruleset keeps them.
 template <class H, class State>
 concept PermutesFaceDown = requires(State& s, core::Dice& d) { H::permute_face_down(s, d); };
+/// Whether hooks H say their ruleset keeps nothing face down in an order only the dice know
+/// (`static constexpr bool nothing_face_down = true`): no state has anything for hide_unseen to
+/// hide, and the hidden-information tests check that instead.
+template <class H>
+concept KeepsNothingFaceDown = requires { requires H::nothing_face_down; };
 /// Whether hooks H can list the face-down cards of a state, in order (`face_down_order`: each
 /// deck's, by kind): what the network test looks for in the bytes a client receives.
 template <class H, class State>

@@ -168,25 +168,10 @@ struct RulesetHooks<tsp::Engine> {
         CHECK(ends[static_cast<std::size_t>(tsp::EndReason::Conceded)] == 0);
     }
 
-    /// Each deck's face-down cards, in order, by card (what the network must never send): the
-    /// activation deck's, then the casualty deck's.
-    static std::vector<std::vector<int>> face_down_order(const State& s) {
-        std::vector<std::vector<int>> out;
-        for (const tsp::Deck* d : {&s.activation, &s.casualty}) {
-            std::vector<int>& cards = out.emplace_back();
-            for (int i = d->next; i < tsp::kDeckSize; ++i) cards.push_back(d->cards[static_cast<std::size_t>(i)]);
-        }
-        return out;
-    }
-    /// Each deck's cards not yet pulled, in a random order.
-    static void permute_face_down(State& s, core::Dice& r) {
-        for (tsp::Deck* d : {&s.activation, &s.casualty}) {
-            for (int i = tsp::kDeckSize - 1; i > d->next; --i) {
-                const int j = d->next + r.pick(i - d->next + 1, core::RollPurpose::Other);
-                std::swap(d->cards[static_cast<std::size_t>(i)], d->cards[static_cast<std::size_t>(j)]);
-            }
-        }
-    }
+    /// Nothing is face down in an order: each card is a public pick among a deck's cards left,
+    /// which the state keeps in card order (tsp::Deck). The hidden-information tests check that
+    /// instead: hide_unseen changes no state, and the network sends no shuffle's picks.
+    static constexpr bool nothing_face_down = true;
 
     long shots = 0, charges = 0, combats = 0, lost = 0, routs = 0, rallies = 0, removed = 0, spirit = 0;
     std::array<int, 6> ends{};

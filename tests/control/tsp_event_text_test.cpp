@@ -230,7 +230,7 @@ TEST_CASE("The Sword and the Pike: x explains a volley's dice, hit number and na
     // The explanation goes under the volley: the first event of the command that rolled it.
     std::string misses;
     for (int i = 0; i < 10; ++i) misses += tsp_d20(20);
-    auto dice = core::ScriptedDice::parse(misses);
+    test::TspDice dice(g.decks, misses);
     const Events ev = apply(g.ctx, g.s, shoot, dice);
     std::size_t i = 0;
     while (i < ev.size() && !control::rolled_dice(ev[i])) ++i;
@@ -288,7 +288,7 @@ TEST_CASE("The Sword and the Pike: the odds of an activation, its movement point
           "A A1 is Shaken and first tests to rally, Stand and Fight: 3 or more on a D10, no modifiers: a natural 3 "
           "or more passes; on a failure it stays put (TSP-AMB-5, TSP-AMB-22).");
     // The rally's roll is the first that rolled dice: the explanation goes under it.
-    auto dice = core::ScriptedDice::parse("d10:2");
+    test::TspDice dice(g.decks, "d10:2");
     const Events ev = apply(g.ctx, g.s, test::tsp_command(g.ctx, g.s, "activate A1"), dice);
     REQUIRE_FALSE(ev.empty());
     CHECK(ev.front().kind == EventKind::Morale);

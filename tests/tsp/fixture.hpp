@@ -1,8 +1,11 @@
 #pragma once
 // Shared helpers for The Sword and the Pike's game tests: a small ruleset and two army lists made
-// in code (no files: the data loader is apart), decks put in a chosen order through scripted
-// shuffles, and commands given as text.
+// in code (no files: the data loader is apart), decks pulled in a chosen order (TspDice), and
+// commands given as text.
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <array>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -111,26 +114,96 @@ inline std::uint8_t tsp_card(int rank, char suit) {
     return static_cast<std::uint8_t>(s * 13 + rank - 1);
 }
 
-/// The scripted picks of a shuffle (Fisher-Yates from the deck in order 0..51, as tsp::shuffle
-/// does) that leave `top` first, in that order, and the other cards after them in order.
+/// A deck's order for its next shuffle, as a word of a script: `top` first, in that order, and the
+/// other cards after them in card order. The shuffle itself draws nothing (tsp::Deck): the tests'
+/// dice (TspDice) keep the order and answer each pull from that deck with the pick that gives its
+/// next card. A script's orders are the activation deck's, one for each shuffle, in turn.
 inline std::string tsp_deck(const std::vector<std::uint8_t>& top = {}) {
-    std::vector<int> want(top.begin(), top.end());
-    for (int c = 0; c < tsp::kDeckSize; ++c) {
-        bool used = false;
-        for (const auto t : top) used = used || t == c;
-        if (!used) want.push_back(c);
-    }
-    std::vector<int> work;
-    for (int c = 0; c < tsp::kDeckSize; ++c) work.push_back(c);
-    std::string out;
-    for (int i = tsp::kDeckSize - 1; i > 0; --i) {
-        int j = 0;
-        while (work[static_cast<std::size_t>(j)] != want[static_cast<std::size_t>(i)]) ++j;
-        out += "u" + std::to_string(i + 1) + ":" + std::to_string(j) + " ";
-        std::swap(work[static_cast<std::size_t>(i)], work[static_cast<std::size_t>(j)]);
-    }
-    return out;
+    std::string out = "deck:";
+    for (const auto t : top) out += std::to_string(t) + ",";
+    return out + " ";
 }
+
+/// The decks as the tests ordered them: for each (0 the activation deck, 1 the casualty deck) the
+/// orders queued for its next shuffles, and the order it is being pulled in.
+struct TspDecks {
+    std::array<std::deque<std::vector<std::uint8_t>>, 2> queued{};
+    std::array<std::vector<std::uint8_t>, 2> order{};
+    std::array<int, 2> pulled{};
+
+    /// The full order of a deck whose top cards are `top`.
+    static std::vector<std::uint8_t> full(const std::vector<std::uint8_t>& top) {
+        std::vector<std::uint8_t> out(top);
+        for (int c = 0; c < tsp::kDeckSize; ++c) {
+            if (std::find(top.begin(), top.end(), c) == top.end()) out.push_back(static_cast<std::uint8_t>(c));
+        }
+        return out;
+    }
+    /// The pick that pulls the deck's next card from among `n` left in card order; a deck of 52
+    /// left has just been shuffled and takes its next queued order (card order if none).
+    int pull(int deck, int n) {
+        auto& o = order[static_cast<std::size_t>(deck)];
+        int& p = pulled[static_cast<std::size_t>(deck)];
+        if (n == tsp::kDeckSize) {
+            auto& q = queued[static_cast<std::size_t>(deck)];
+            o = full(q.empty() ? std::vector<std::uint8_t>{} : q.front());
+            if (!q.empty()) q.pop_front();
+            p = 0;
+        }
+        if (o.empty() || tsp::kDeckSize - p != n) {
+            throw core::DiceError("the tests' " + std::string(deck == 0 ? "activation" : "casualty") + " deck has " +
+                                  std::to_string(tsp::kDeckSize - p) + " cards left, the game " + std::to_string(n));
+        }
+        const std::uint8_t card = o[static_cast<std::size_t>(p++)];
+        int below = 0;  // the cards left smaller than it: its place among them in card order
+        for (std::size_t i = static_cast<std::size_t>(p); i < o.size(); ++i) below += o[i] < card;
+        return below;
+    }
+};
+
+/// The tests' dice: a script for every draw but the cards (core::ScriptedDice's words), and the
+/// cards from `decks`. The script's `deck:` words (tsp_deck) queue the activation deck's orders.
+class TspDice final : public core::Dice {
+  public:
+    TspDice(TspDecks& decks, std::string_view script) : decks_(decks), script_(core::ScriptedDice::parse(rest(script))) {
+        std::size_t at = 0;
+        while ((at = script.find("deck:", at)) != std::string_view::npos) {
+            at += 5;
+            std::vector<std::uint8_t> top;
+            while (at < script.size() && script[at] != ' ') {
+                const std::size_t comma = script.find(',', at);
+                top.push_back(static_cast<std::uint8_t>(std::stoi(std::string(script.substr(at, comma - at)))));
+                at = comma + 1;
+            }
+            decks_.queued[0].push_back(top);
+        }
+    }
+    int roll(core::DieType die, core::RollPurpose purpose) override { return script_.roll(die, purpose); }
+    int pick(int n, core::RollPurpose purpose) override {
+        if (purpose == core::RollPurpose::Card) return decks_.pull(0, n);
+        if (purpose == core::RollPurpose::CasualtyCard) return decks_.pull(1, n);
+        return script_.pick(n, purpose);
+    }
+    /// Scripted draws not used, and activation orders queued but not shuffled.
+    std::size_t remaining() const { return script_.remaining() + decks_.queued[0].size(); }
+    std::size_t used() const { return script_.used(); }
+
+  private:
+    static std::string rest(std::string_view script) {
+        std::string out;
+        std::size_t at = 0;
+        while (at < script.size()) {
+            std::size_t end = script.find(' ', at);
+            if (end == std::string_view::npos) end = script.size();
+            const std::string_view word = script.substr(at, end - at);
+            if (!word.starts_with("deck:")) out += std::string(word) + " ";
+            at = end + 1;
+        }
+        return out;
+    }
+    TspDecks& decks_;
+    core::ScriptedDice script_;
+};
 
 /// A D20 natural as a scripted pick ("u20:n-1").
 inline std::string tsp_d20(int natural) {
@@ -157,12 +230,14 @@ inline std::string tsp_refusal(const tsp::Context& ctx, const tsp::GameState& s,
 struct TspGame {
     tsp::Context ctx = tsp_context();
     tsp::GameState s;
+    TspDecks decks;
 
     /// A new game: the casualty deck and the first activation deck in the orders given (their top
     /// cards), then `more` (a D4 of quicker movement, say).
     explicit TspGame(const std::vector<std::uint8_t>& activation = {}, const std::vector<std::uint8_t>& casualty = {},
                      std::uint8_t options = 0, const std::string& more = "") {
-        auto dice = core::ScriptedDice::parse(tsp_deck(casualty) + tsp_deck(activation) + more);
+        decks.queued[1].push_back(casualty);
+        TspDice dice(decks, tsp_deck(activation) + more);
         ctx.options = options;
         tsp::new_game(ctx, s, dice);
         REQUIRE(dice.remaining() == 0);
@@ -170,7 +245,7 @@ struct TspGame {
 
     /// Gives a command as the deciding side with exactly the draws scripted (all used).
     tsp::Events play(const std::string& text, const std::string& script = "") {
-        auto dice = core::ScriptedDice::parse(script);
+        TspDice dice(decks, script);
         const tsp::Command c = tsp_command(ctx, s, text);
         const auto why = tsp::validate(ctx, s, c);
         INFO(text << ": " << why.value_or(""));
@@ -215,7 +290,7 @@ inline const tsp::Event* first(const tsp::Events& ev, tsp::EventKind k) {
 /// Every unit that can holds, in order, until the turn ends (or, `phase_only`, the card phase);
 /// `script`: every draw of it.
 inline tsp::Events hold_turn(TspGame& g, const std::string& script, bool phase_only = false) {
-    auto dice = core::ScriptedDice::parse(script);
+    TspDice dice(g.decks, script);
     const int turn = g.s.turn;
     const tsp::Step step = g.s.step;
     tsp::Events all;

@@ -100,10 +100,20 @@ TEST_CASE("a refused command names its reason and leaves the game as it was", "[
     const Played p = play(g.ctx, g.s, cmd::Activate{2}, dice);
     CHECK_FALSE(p.ok());
     CHECK(g.s == before);
-    auto none = core::ScriptedDice::parse("");
+    test::TspDice none(g.decks, "");  // no die, only the next card's pick
     const Played q = play(g.ctx, g.s, cmd::Hold{0}, none);
     REQUIRE(q.ok());
-    CHECK(q.random);  // no dice, but the next card was pulled: it cannot be taken back
+    CHECK(q.random);  // the next card was pulled: it cannot be taken back
+    // A pull is a pick among the cards left (tsp::Deck): without one the command is refused whole.
+    const GameState held = g.s;
+    std::optional<Command> hold;
+    for (const Command& c : legal_commands(g.ctx, g.s)) {
+        if (std::holds_alternative<cmd::Hold>(c)) hold = c;
+    }
+    REQUIRE(hold);
+    auto nothing = core::ScriptedDice::parse("");
+    CHECK_FALSE(play(g.ctx, g.s, *hold, nothing).ok());
+    CHECK(g.s == held);
 }
 
 TEST_CASE("a game's options come from its context through the engine's new_game and stay in its state",

@@ -107,7 +107,7 @@ TEST_CASE("a charge: To Close, To Stand, a round company against company, the lo
     // 5 v 2: B loses 1), then B's extra companies: (3 v 4: A's first beaten, 0 lost), (2 v 2:
     // no result). Black lost 2 match-ups to 1: its Stand and Fight (2 or more) fails on a 1: it
     // routs, a D4 of 3, 2D6 of 6" (4 points) to the rear.
-    const std::string end = tsp_deck() + "d10:2 d10:5 " + d6s({6, 1, 5, 2, 3, 4, 2, 2}) + "d10:1 d4:3 " + d6s({3, 3}) + "d10:1 d10:1 " + tsp_deck();
+    const std::string end = "d10:2 d10:5 " + d6s({6, 1, 5, 2, 3, 4, 2, 2}) + "d10:1 d4:3 " + d6s({3, 3}) + "d10:1 d10:1 " + tsp_deck();
     const Events ev = hold_turn(g, end);
     CHECK(count(ev, EventKind::CombatBegan) == 1);
     // TSP-GRID-3: at contact the charger enters its enemy's square; the combat is fought there.
@@ -130,7 +130,7 @@ TEST_CASE("a charge: To Close, To Stand, a round company against company, the lo
         for (const Command& c : legal_commands(g.ctx, g.s)) {
             if (const auto* a = std::get_if<cmd::Activate>(&c)) CHECK(a->unit != g.unit(Side::B, "P1"));
         }
-        const Events t2 = hold_turn(g, tsp_deck() + "d10:5 d10:1 d10:1 " + tsp_deck());
+        const Events t2 = hold_turn(g, "d10:5 d10:1 d10:1 " + tsp_deck());
         const Event* r = first(t2, EventKind::Rally);
         REQUIRE(r);
         CHECK(r->b == 5);
@@ -138,7 +138,7 @@ TEST_CASE("a charge: To Close, To Stand, a round company against company, the lo
         CHECK(g.at(Side::B, "P1").on_board);
     }
     SECTION("step 8: failing the rally, it is removed from the field") {
-        hold_turn(g, tsp_deck() + "d10:4 d10:1 d10:1 " + tsp_deck());
+        hold_turn(g, "d10:4 d10:1 d10:1 " + tsp_deck());
         CHECK_FALSE(g.at(Side::B, "P1").on_board);
     }
 }
@@ -195,7 +195,7 @@ TEST_CASE("step 1: a Spent unit without a field officer tests To Stand, -2 for S
     c1.figures = {3, 2, 2, 2, 0, 0};  // 9 of 20: Spent
     // Spirit: Black 6 of 8 (a spent unit counts nothing): 8. Turn 2's step 1: Other Foot, Stand
     // and Fight against Other, 3 or more, -2: a natural 5; a 4 fails.
-    const Events ev = hold_turn(g, tsp_deck() + "d10:1 d10:8 d10:4 " + tsp_deck());
+    const Events ev = hold_turn(g, "d10:1 d10:8 d10:4 " + tsp_deck());
     const Event* sp = nullptr;
     for (const Event& e : ev) {
         if (e.kind == EventKind::Spirit && e.side == Side::B) sp = &e;
@@ -219,7 +219,7 @@ TEST_CASE("poor spirit removes the Routed and the Spent, then routs the Shaken",
     g.at(Side::B, "L1").status = Status::Shaken;
     // Black: pike 2, crossbows 0, Reiters 2, light horse 2: 6 of 8, 8; a 9 is poor. The light
     // horse rout: a D4 of 1, 6D6 of 6" (4 points): one square, then off the table: removed.
-    const Events ev = hold_turn(g, tsp_deck() + "d10:1 d10:9 d4:1 " + d6s({1, 1, 1, 1, 1, 1}) + tsp_deck());
+    const Events ev = hold_turn(g, "d10:1 d10:9 d4:1 " + d6s({1, 1, 1, 1, 1, 1}) + tsp_deck());
     CHECK_FALSE(g.at(Side::B, "R1").on_board);
     CHECK_FALSE(g.at(Side::B, "C1").on_board);
     CHECK_FALSE(g.at(Side::B, "L1").on_board);
@@ -235,7 +235,7 @@ TEST_CASE("the end: three failed spirit tests running, no units, a draw, the tur
         TspGame g = quiet();
         g.at(Side::B, "P1").figures = {5, 5, 5, 0, 0, 0};  // Worn: Black 7 of 8, 9
         g.s.spirit_failures[1] = 2;
-        hold_turn(g, tsp_deck() + "d10:1 d10:10");
+        hold_turn(g, "d10:1 d10:10");
         CHECK(g.s.over());
         CHECK(g.s.end == EndReason::SpiritFailed);
         CHECK(g.s.winner == Side::A);
@@ -245,14 +245,14 @@ TEST_CASE("the end: three failed spirit tests running, no units, a draw, the tur
         g.at(Side::A, "A1").figures = {5, 5, 5, 0, 0, 0};
         g.at(Side::B, "P1").figures = {5, 5, 5, 0, 0, 0};
         g.s.spirit_failures = {2, 2};
-        hold_turn(g, tsp_deck() + "d10:10 d10:10");
+        hold_turn(g, "d10:10 d10:10");
         CHECK(g.s.over());
         CHECK_FALSE(g.s.winner.has_value());
     }
     SECTION("a side with no units on the field loses; its spirit is not rolled") {
         TspGame g = quiet();
         for (std::size_t u = 4; u < 8; ++u) g.s.units[u].on_board = false;
-        const Events ev = hold_turn(g, tsp_deck() + "d10:1");
+        const Events ev = hold_turn(g, "d10:1");
         CHECK(g.s.end == EndReason::NoUnits);
         CHECK(g.s.winner == Side::A);
         CHECK(count(ev, EventKind::GameOver) == 1);
@@ -262,7 +262,7 @@ TEST_CASE("the end: three failed spirit tests running, no units, a draw, the tur
         TspGame g = quiet();
         g.s.turn = kTurnLimit;
         g.at(Side::B, "P1").figures = {5, 5, 5, 0, 0, 0};
-        hold_turn(g, tsp_deck() + "d10:1 d10:1");
+        hold_turn(g, "d10:1 d10:1");
         CHECK(g.s.end == EndReason::TurnLimit);
         CHECK(g.s.winner == Side::A);
         CHECK(victory_points(g.ctx, g.s, Side::A) == 1);
@@ -443,7 +443,7 @@ TEST_CASE("routed Other Foot rally on 6 or more without an officer, 5 with one",
     }
     g.s.officers[0].unit = static_cast<std::int8_t>(a1);  // the Colonel rides to the arquebusiers
     // Step 8, Red first: the arquebusiers with the Colonel on a 5, the crossbows without on a 5.
-    const Events ev = hold_turn(g, tsp_deck() + "d10:5 d10:5 d10:1 d10:1 " + tsp_deck());
+    const Events ev = hold_turn(g, "d10:5 d10:5 d10:1 d10:1 " + tsp_deck());
     std::vector<const Event*> rallies;
     for (const Event& e : ev) {
         if (e.kind == EventKind::Rally) rallies.push_back(&e);
@@ -467,7 +467,7 @@ TEST_CASE("a loser that cannot leave the close combat's square stays in contact,
         g.at(Side::A, "G1").charging = static_cast<std::int8_t>(g.unit(Side::B, "P1"));
         // Stand and Fight passes on a 2: the pike fall back Shaken, 2D6 rolled, but the edge
         // is behind them.
-        const Events ev = hold_turn(g, tsp_deck() + round + "d10:2 " + d6s({3, 3}) + good_spirits());
+        const Events ev = hold_turn(g, round + "d10:2 " + d6s({3, 3}) + good_spirits());
         const Unit& p1 = g.at(Side::B, "P1");
         CHECK(p1.status == Status::Shaken);
         CHECK(p1.sq == *core::parse_square("a16", 24, 16));

@@ -93,13 +93,13 @@ TEST_CASE("The Sword and the Pike on the game screen at 80x24 and 120x40", "[ui]
     CHECK(row_of(screen, 17).starts_with("   a b c d e f g h i j k l m n o p q r s t u v w x"));
     // The side pane: the turn and phase, who decides and what, the card, the decks, each side's
     // units and spirit.
-    CHECK(contains(s, "B: activate or hold"));
-    CHECK(contains(s, "Card: 9 of spades (B)"));
+    CHECK(contains(s, "A: activate or hold"));
+    CHECK(contains(s, "Card: jack of hearts (A)"));
     CHECK(contains(s, "   Units  Spirit  Good  Poor"));
     CHECK(contains(s, "A  4/4    4/4     1-10  0"));
     // The log beside the map, the hint under it, the square at the cursor, the message.
-    CHECK(contains(s, "Pulled the 9 of spades,"));
-    CHECK(contains(s, "B Black, 9 of spades: a on a unit activates it"));
+    CHECK(contains(s, "Pulled the jack of hearts,"));
+    CHECK(contains(s, "A Red, jack of hearts: a on a unit activates it"));
     CHECK(contains(s, "m9 open: empty"));
     CHECK(contains(s, "Enter at the cursor shows what you can do; ? shows the keys."));
     // Three cells a square at 120x40.

@@ -91,7 +91,6 @@ struct HblNet {
     static std::string army_id(const hbl::Context& ctx, core::Side side) { return ctx.army(side).id; }
     static std::string army_name(const hbl::Context& ctx, core::Side side) { return ctx.army(side).name; }
     static std::vector<std::string> rule_options(const hbl::Context&) { return {}; }
-    static constexpr std::string_view unserved = "";
 };
 
 struct HblKit {

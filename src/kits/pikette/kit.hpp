@@ -98,7 +98,6 @@ struct PiketteNet {
     static std::string army_id(const rules::RulesContext& ctx, core::Side side) { return ctx.army(side).id; }
     static std::string army_name(const rules::RulesContext& ctx, core::Side side) { return ctx.army(side).name; }
     static std::vector<std::string> rule_options(const rules::RulesContext&) { return {}; }
-    static constexpr std::string_view unserved = "";
 };
 
 struct PiketteKit {

@@ -71,53 +71,18 @@ struct TspComputer {
 };
 
 /// Its net group. The engine pulls the cards itself, from two decks that are no side's: the
-/// activation deck (TSP-CARD-1) and the casualty deck (TSP-FIRE-9, TSP-AMB-21). The network's
-/// "side" of a face-down card names the deck here: side A the activation deck, side B the casualty
-/// deck; a card's kind is the card, 0..51 (tsp::card_text). The face-down cards are a deck's
-/// unpulled ones, which tsp::Engine::hide_unseen sorts: which cards remain is public, their order
-/// is not.
+/// activation deck (TSP-CARD-1) and the casualty deck (TSP-FIRE-9, TSP-AMB-21). Each pull is a pick
+/// among the cards left, which are kept in order (tsp::Deck), and a pick is a result the server
+/// sends, so a copy pulls the same card as the server without any card being face down in an order
+/// only the server knows: there are no face-down cards to turn or arrange.
 struct TspNet {
-    /// The deck a network side names, and back.
-    static tsp::Deck& deck(tsp::GameState& s, core::Side side) {
-        return side == core::Side::A ? s.activation : s.casualty;
-    }
-    /// The cards the events pulled, in order: each activation card (CardPulled, a discard too) and
-    /// each casualty card (a hit's, TSP-FIRE-9; a field officer's in close combat, TSP-CC-4).
-    static std::vector<std::pair<core::Side, int>> turned_cards(const tsp::Events& events) {
-        std::vector<std::pair<core::Side, int>> out;
-        for (const tsp::Event& e : events) {
-            if (e.card < 0) continue;
-            if (e.kind == tsp::EventKind::CardPulled) out.emplace_back(core::Side::A, e.card);
-            if (e.kind == tsp::EventKind::Casualty || e.kind == tsp::EventKind::OfficerLost)
-                out.emplace_back(core::Side::B, e.card);
-        }
-        return out;
-    }
-    /// Puts card `kind` `depth` cards below the top of the deck's unpulled cards, swapping it with
-    /// the card there, from among the unpulled cards at that depth or below.
-    static bool put_face_down(tsp::GameState& s, core::Side side, int kind, int depth) {
-        if (depth < 0 || kind < 0 || kind >= tsp::kDeckSize) return false;
-        tsp::Deck& d = deck(s, side);
-        const int at = d.next + depth;
-        for (int i = at; i < tsp::kDeckSize; ++i) {
-            if (d.cards[static_cast<std::size_t>(i)] == static_cast<std::uint8_t>(kind)) {
-                std::swap(d.cards[static_cast<std::size_t>(i)], d.cards[static_cast<std::size_t>(at)]);
-                return true;
-            }
-        }
-        return false;
-    }
+    static std::vector<std::pair<core::Side, int>> turned_cards(const tsp::Events&) { return {}; }
+    static bool put_face_down(tsp::GameState&, core::Side, int, int) { return false; }
     static int decision(const tsp::GameState& s) { return static_cast<int>(s.decision); }
     static std::string ruleset_id(const tsp::Context& ctx) { return ctx.ruleset->id; }
     static std::string army_id(const tsp::Context& ctx, core::Side side) { return ctx.army(side).id; }
     static std::string army_name(const tsp::Context& ctx, core::Side side) { return ctx.army(side).name; }
     static std::vector<std::string> rule_options(const tsp::Context& ctx) { return TspFiles::options_of(ctx); }
-    /// Not yet: a command that shuffles a deck and then pulls from it turns cards a client's copy
-    /// cannot have face down (its shuffle is its own), so the copies cannot keep in step without
-    /// being told the decks' order, which would let a player see the cards to come.
-    static constexpr std::string_view unserved =
-        "this version cannot keep its card decks secret from the other terminal, so it is played at one "
-        "keyboard only for now";
 };
 
 struct TspKit {

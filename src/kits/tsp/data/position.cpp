@@ -144,8 +144,8 @@ class Writer {
         const Deck& d = deck_of(s_, k);
         line("\n[decks." + std::string(kDeckNames[k]) + "]");
         line("pulled = " + std::to_string(d.next));
-        // The whole deck in order, a suit's worth of cards a line: the first `pulled` have been
-        // pulled (the card in play last), the rest are face down, top first.
+        // The whole deck, a suit's worth of cards a line: the first `pulled` have been pulled, in
+        // the order they were (the card in play last), then the cards left, in card order.
         std::string cards = "cards = [";
         for (std::size_t c = 0; c < d.cards.size(); ++c) {
             if (d.cards[c] >= kDeckSize) throw std::invalid_argument("a card that is not one of the 52");
@@ -536,12 +536,14 @@ class Reader {
         if (const toml::array* a = t->array("cards", true)) {
             if (a->size() != static_cast<std::size_t>(kDeckSize)) {
                 t->error(*a, "cards", std::to_string(a->size()) + " cards: a deck holds the " + std::to_string(kDeckSize) +
-                                          " of a standard deck, in the order they are pulled (TSP-CARD-1)");
+                                          " of a standard deck: those pulled, in the order they were, then those left (TSP-CARD-1)");
             } else {
                 for (std::size_t c = 0; c < a->size(); ++c) {
                     if (const auto v = card(*a->get(c), index(t->path_of("cards"), c), false))
                         d.cards[c] = static_cast<std::uint8_t>(*v);
                 }
+                // The cards left have no order: each pull picks one of them (tsp::Deck).
+                std::sort(d.cards.begin() + std::min<int>(d.next, kDeckSize), d.cards.end());
             }
         }
         t->finish();
