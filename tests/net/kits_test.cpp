@@ -195,6 +195,35 @@ void same_as_local(const typename E::Context& ctx, std::uint64_t seed, const con
     }
 }
 
+/// Alice (side A, a random player) plays the table's game to its end against the computer;
+/// `after_each` is called after every command.
+template <class K, class F>
+void play_against_computer(KitTable<K>& t, ConnId alice, ai::RandomPlayer<typename K::Engine>& player, F&& after_each) {
+    std::size_t commands = 0;
+    while (!t.session.over() && commands < 20000) {
+        if (t.host.computer_to_move()) {
+            t.host.play_computer();
+            t.deliver();
+        } else {
+            t.play_turn(alice, core::Side::A, player);
+        }
+        after_each();
+        ++commands;
+    }
+    REQUIRE(t.session.over());
+}
+
+/// The served game played again from its seed through `dice` (a tap on the seed's dice): the
+/// same state.
+template <class K>
+void replay_from_seed(const KitTable<K>& t, core::Dice& dice) {
+    using E = typename K::Engine;
+    typename E::State s;
+    E::new_game(t.ctx, s, dice);
+    for (const auto& e : t.session.history()) REQUIRE(E::play(t.ctx, s, e.command, dice).ok());
+    REQUIRE(E::hash(s) == E::hash(t.session.state()));
+}
+
 }  // namespace
 
 TEMPLATE_LIST_TEST_CASE("net, every ruleset: two players and a spectator play a whole game, which equals the local "
@@ -266,27 +295,15 @@ TEMPLATE_LIST_TEST_CASE("net, every ruleset: no face-down order and no shuffle's
         const ConnId alice = t.join("alice", "A");
         const ConnId spectator = t.watch();
         ai::RandomPlayer<E> player(5);
-        std::size_t commands = 0;
-        while (!t.session.over() && commands < 20000) {
-            if (t.host.computer_to_move()) {
-                t.host.play_computer();
-                t.deliver();
-            } else {
-                t.play_turn(alice, core::Side::A, player);
-            }
-            ++commands;
+        play_against_computer(t, alice, player, [&] {
             for (const ConnId id : {alice, spectator}) {
                 REQUIRE(t.clients.at(id).replica);
                 REQUIRE(E::hash(t.clients.at(id).replica->session().state()) == E::hash(t.session.state()));
             }
-        }
-        REQUIRE(t.session.over());
+        });
         core::SeededDice dice(seed);
         PickTap tap(dice);
-        typename E::State s;
-        E::new_game(t.ctx, s, tap);
-        for (const auto& e : t.session.history()) REQUIRE(E::play(t.ctx, s, e.command, tap).ok());
-        REQUIRE(E::hash(s) == E::hash(t.session.state()));
+        replay_from_seed(t, tap);
         CHECK(tap.shuffle_picks == 0);
         for (const ConnId id : {alice, spectator}) CHECK(t.clients.at(id).problems.empty());
     } else if constexpr (!conformance::ListsFaceDown<Hooks, typename E::State>) {
@@ -329,26 +346,12 @@ TEMPLATE_LIST_TEST_CASE("net, every ruleset: no face-down order and no shuffle's
             }
         };
         note_orders();
-        std::size_t commands = 0;
-        while (!t.session.over() && commands < 20000) {
-            if (t.host.computer_to_move()) {
-                t.host.play_computer();
-                t.deliver();
-            } else {
-                t.play_turn(alice, core::Side::A, player);
-            }
-            note_orders();
-            ++commands;
-        }
-        REQUIRE(t.session.over());
+        play_against_computer(t, alice, player, note_orders);
         REQUIRE_FALSE(orders.empty());
         // The same game replayed from its seed, keeping the shuffles' picks.
         core::SeededDice dice(seed);
         ShuffleTap tap(dice);
-        typename E::State s;
-        E::new_game(t.ctx, s, tap);
-        for (const auto& e : t.session.history()) REQUIRE(E::play(t.ctx, s, e.command, tap).ok());
-        REQUIRE(E::hash(s) == E::hash(t.session.state()));
+        replay_from_seed(t, tap);
         REQUIRE(tap.shuffles.size() >= 2);
         for (const ConnId id : {alice, spectator}) {
             const auto& c = t.clients.at(id);
