@@ -300,7 +300,7 @@ void PlayScreenOf<K>::select_here() {
     }
     selected_ = cursor_;
     message_ =
-        Text::unit_name(ctx_, s_, *u) + " selected: cursor to a square, then m, f, a or Enter.";
+        Text::unit_name(ctx_, s_, *u) + " selected: cursor to a square, then " + Kit::kSelectedKeys + " or Enter.";
 }
 
 template <ScreenKit K>

@@ -178,6 +178,9 @@ concept ScreenKit = TextKit<K> &&
     { K::Screen::forfeits(ctx, s, c) } -> std::same_as<std::optional<std::string>>;
     /// The action keys' lines of the help page.
     { K::Screen::action_keys() } -> std::convertible_to<std::span<const KeyLine>>;
+    /// The action keys that use a selected unit and the cursor, as the message on selecting a
+    /// unit names them ("m, f, a").
+    { K::Screen::kSelectedKeys } -> std::convertible_to<const char*>;
     /// Commands shown as examples in the help's line for `:` ("turn, move h5 h7").
     { K::Screen::kCommandExamples } -> std::convertible_to<const char*>;
     /// The legend page (`?` twice): what the map's marks and the side pane mean.

@@ -89,6 +89,7 @@ struct Screen {
         return {};
     }
     /// Commands to show in the help's line for `:`.
+    static constexpr const char* kSelectedKeys = "m, f, a";
     static constexpr const char* kCommandExamples = "turn, activate CMD, move K1 h3 N, fight K1";
     static std::optional<std::string> command_word(Reactions&, const std::string&) {
         return std::nullopt;

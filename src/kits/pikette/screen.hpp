@@ -78,6 +78,7 @@ struct Screen {
     static std::vector<std::string> tips(const control::Session& session, const State& before,
                                          Tips& shown);
     /// Commands to show in the help's line for `:`.
+    static constexpr const char* kSelectedKeys = "m, f, a";
     static constexpr const char* kCommandExamples = "turn, move h5 h7, shoot h5 h8, pass";
     /// `unmoved-shots ask|never`, `shot-threshold PERCENT`, `charge-threshold PERCENT`.
     static std::optional<std::string> command_word(Reactions& reactions, const std::string& text);

@@ -85,6 +85,8 @@ struct Screen {
         return {};
     }
     /// Commands to show in the help's line for `:`.
+    /// Only fire takes a selected unit: m, t and s act on the activated one, a and d on the cursor's.
+    static constexpr const char* kSelectedKeys = "f";
     static constexpr const char* kCommandExamples = "activate P1, move h5 face NE, shoot A1 P2";
     static std::optional<std::string> command_word(Reactions&, const std::string&) {
         return std::nullopt;
