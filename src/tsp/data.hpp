@@ -132,6 +132,10 @@ struct FieldOfficer {
     std::string name;
     Rank rank = Rank::Colonel;
     std::string attached;  ///< a UnitLine id it starts with; empty: on its own
+    /// TSP-CARD-3 (the option `brigade-movement`): a Colonel's brigade, the ids of the unit lines
+    /// whose units (3 or 4 of them, of one troop type and order, his own among them) move together
+    /// on one card while he lives; empty: none.
+    std::vector<std::string> brigade{};
 };
 
 /// An army list for The Sword and the Pike.

@@ -624,6 +624,7 @@ void finish(GameState& s, EndReason why, std::optional<Side> winner, Events& out
     s.winner = winner;
     s.card.reset();
     s.active = -1;
+    s.brigade = -1;
     Event e = ev(EventKind::GameOver);
     e.side = winner;
     e.a = static_cast<int>(why);
@@ -1100,7 +1101,29 @@ std::optional<std::string> check(const Context& ctx, const GameState& s, const C
         c);
 }
 
-void activate(const Context& ctx, GameState& s, std::size_t u, core::Dice& dice, Events& out) {
+/// TSP-CARD-3, our resolutions: a unit goes with its moving brigade if it is on the field, has not
+/// had its chance in this phase, is not Routed (TSP-ROUT-1) and is not in close combat (it may
+/// still break off on a card of its own, TSP-CC-6).
+bool follows_brigade(const Context& ctx, const GameState& s, std::size_t u, int brigade) {
+    const Unit& unit = s.units[u];
+    return unit.on_board && !unit.acted && unit.status != Status::Routed && unit.combat < 0 &&
+           brigade_of(ctx, s, u) == brigade;
+}
+
+/// The next member of the moving brigade to move, in list order.
+std::optional<std::size_t> next_in_brigade(const Context& ctx, const GameState& s) {
+    for (std::size_t u = 0; u < s.unit_count; ++u) {
+        if (follows_brigade(ctx, s, u, s.brigade)) return u;
+    }
+    return std::nullopt;
+}
+
+void member_done(const Context& ctx, GameState& s, core::Dice& dice, Events& out);
+
+/// A unit's turn to move on the card, alone or as its brigade's next member: a Shaken one first
+/// tests to rally and stays put on a failure; then the movement dice are rolled, unless its
+/// brigade has rolled already on this card, when it moves with that roll (TSP-CARD-3).
+void start_move(const Context& ctx, GameState& s, std::size_t u, core::Dice& dice, Events& out) {
     Unit& unit = s.units[u];
     unit.acted = true;
     if (unit.status == Status::Shaken) {
@@ -1108,7 +1131,7 @@ void activate(const Context& ctx, GameState& s, std::size_t u, core::Dice& dice,
         // it stays put on a failure.
         const bool ok = morale(ctx, s, u, Occasion::ShakenRally, Opponent::Other, morale_factors(ctx, s, u), dice, out);
         if (morale_outcome(Occasion::ShakenRally, ok) != Outcome::Rallies) {
-            activation_done(ctx, s, dice, out);
+            member_done(ctx, s, dice, out);
             return;
         }
         unit.status = Status::Steady;
@@ -1116,17 +1139,47 @@ void activate(const Context& ctx, GameState& s, std::size_t u, core::Dice& dice,
         r.side = unit.side;
         out.push_back(r);
     }
+    s.active = static_cast<std::int8_t>(u);
+    s.decision = Decision::Move;
+    if (s.brigade >= 0 && s.move_inches > 0) {
+        Event e = unit_ev(EventKind::BrigadeMoves, u);
+        e.side = unit.side;
+        e.b = s.move_inches;
+        e.c = move_points(s.move_inches);
+        out.push_back(e);
+        return;
+    }
     const MoveDice md = move_dice(kind_of(ctx, unit), unit.order);
     const int total = roll_d6s(dice, md.count, RollPurpose::Other);
     s.move_inches = static_cast<std::uint8_t>(move_inches(md, total));
-    s.active = static_cast<std::int8_t>(u);
-    s.decision = Decision::Move;
     Event e = unit_ev(EventKind::Activated, u);
     e.side = unit.side;
     e.a = total;
     e.b = s.move_inches;
     e.c = move_points(s.move_inches);
+    e.d = s.brigade >= 0 ? 1 : 0;
     out.push_back(e);
+}
+
+/// A unit has made its move (or failed to rally): its brigade's next member moves, or the card
+/// goes on.
+void member_done(const Context& ctx, GameState& s, core::Dice& dice, Events& out) {
+    if (s.brigade >= 0) {
+        if (const auto next = next_in_brigade(ctx, s)) {
+            start_move(ctx, s, *next, dice, out);
+            return;
+        }
+        s.brigade = -1;
+    }
+    activation_done(ctx, s, dice, out);
+}
+
+/// The card activates a unit, and with it its brigade (TSP-CARD-3): the unit moves first, then
+/// the other members in list order, all with the first roll made.
+void activate(const Context& ctx, GameState& s, std::size_t u, core::Dice& dice, Events& out) {
+    s.brigade = static_cast<std::int8_t>(brigade_of(ctx, s, u));
+    if (s.brigade >= 0) s.move_inches = 0;  // nobody has rolled for it yet
+    start_move(ctx, s, u, dice, out);
 }
 
 /// TSP-CC-6's modifiers of a unit's test to break off now, and the enemy it is tested against:
@@ -1170,10 +1223,16 @@ Events apply_checked(const Context& ctx, GameState& s, const Command& c, core::D
                    [&](const cmd::Activate& a) { activate(ctx, s, a.unit, dice, out); },
                    [&](const cmd::BreakOff& b) { break_off(ctx, s, b.unit, dice, out); },
                    [&](const cmd::Hold& h) {
-                       s.units[h.unit].acted = true;
-                       Event e = unit_ev(EventKind::Held, h.unit);
-                       e.side = s.units[h.unit].side;
-                       out.push_back(e);
+                       // TSP-CARD-3, our resolution: a brigade has its chance as one, so holding
+                       // one of its members holds those that would have moved with it.
+                       const int brigade = s.step == Step::Movement ? brigade_of(ctx, s, h.unit) : -1;
+                       for (std::size_t u = 0; u < s.unit_count; ++u) {
+                           if (u != h.unit && (brigade < 0 || !follows_brigade(ctx, s, u, brigade))) continue;
+                           s.units[u].acted = true;
+                           Event e = unit_ev(EventKind::Held, u);
+                           e.side = s.units[u].side;
+                           out.push_back(e);
+                       }
                        activation_done(ctx, s, dice, out);
                    },
                    [&](const cmd::Move& m) {
@@ -1196,7 +1255,7 @@ Events apply_checked(const Context& ctx, GameState& s, const Command& c, core::D
                            ch.sq = unit.sq;
                            out.push_back(ch);
                        }
-                       activation_done(ctx, s, dice, out);
+                       member_done(ctx, s, dice, out);
                    },
                    [&](const cmd::Face& f) {
                        const auto u = static_cast<std::size_t>(s.active);
@@ -1206,9 +1265,9 @@ Events apply_checked(const Context& ctx, GameState& s, const Command& c, core::D
                        e.side = s.units[u].side;
                        e.a = static_cast<int>(f.facing);
                        out.push_back(e);
-                       activation_done(ctx, s, dice, out);
+                       member_done(ctx, s, dice, out);
                    },
-                   [&](const cmd::Stay&) { activation_done(ctx, s, dice, out); },
+                   [&](const cmd::Stay&) { member_done(ctx, s, dice, out); },
                    [&](const cmd::Shoot& sh) {
                        Unit& unit = s.units[sh.unit];
                        const Band band = *shot_band(ctx, s, sh.unit, sh.target);
@@ -1269,6 +1328,26 @@ std::string card_text(std::uint8_t card) {
 
 Condition condition_of(const Unit& u) {
     return condition(u.total(), u.start_figures);
+}
+
+const FieldOfficer& officer_data(const Context& ctx, const GameState&, std::size_t officer) {
+    const auto& red = ctx.army(Side::A).officers;
+    return officer < red.size() ? red[officer] : ctx.army(Side::B).officers[officer - red.size()];
+}
+
+int brigade_of(const Context& ctx, const GameState& s, std::size_t unit) {
+    if (!s.option(kBrigadeMovement) || unit >= s.unit_count) return -1;
+    const Unit& u = s.units[unit];
+    const std::string& line = line_of(ctx, u).id;
+    for (std::size_t i = 0; i < s.officer_count; ++i) {
+        const FieldOfficerState& o = s.officers[i];
+        // Killed or captured (or never on the field): its units move separately.
+        if (!o.alive || o.unit < 0 || o.rank != Rank::Colonel || s.units[static_cast<std::size_t>(o.unit)].side != u.side)
+            continue;
+        const auto& lines = officer_data(ctx, s, i).brigade;
+        if (std::find(lines.begin(), lines.end(), line) != lines.end()) return static_cast<int>(i);
+    }
+    return -1;
 }
 
 std::optional<std::size_t> unit_at(const GameState& s, Square q, Side side) {
@@ -1567,6 +1646,7 @@ std::uint64_t state_hash(const GameState& s) {
     }
     mix(static_cast<std::uint64_t>(s.turn) | b(s.step) << 16 | (s.card ? 1 + static_cast<std::uint64_t>(*s.card) : 0) << 24 |
         b(s.card_side) << 32 | b(s.activations_left) << 40 | b(s.active) << 48 | b(s.move_inches) << 56);
+    if (s.brigade >= 0) mix(b(s.brigade) | 1ULL << 8);  // mixed only when set: hashes without the option stay
     mix(b(s.start_units[0]) | b(s.start_units[1]) << 8 | b(s.spirit_failures[0]) << 16 | b(s.spirit_failures[1]) << 24 |
         b(s.decision) << 32 | b(s.decider) << 40 | b(s.end) << 48 | (s.winner ? 1 + b(*s.winner) : 0) << 56);
     return h;

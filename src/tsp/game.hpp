@@ -40,6 +40,7 @@ inline constexpr int kAllCompanies = kMaxCompanies + kMaxAttached;
 enum Option : std::uint8_t {
     kQuickerMovement = 1,  ///< TSP-CARD-2: a D4 of units per movement card
     kLightRain = 2,        ///< TSP-FIRE-4: +2 to each fire die
+    kBrigadeMovement = 4,  ///< TSP-CARD-3: a Colonel's brigade moves on one card at one rate
 };
 
 /// The static data a state refers to by index: the ruleset and both army lists; and the options
@@ -155,6 +156,9 @@ struct GameState {
     std::uint8_t activations_left = 0;  ///< units still to act on it (TSP-CARD-2)
     std::int8_t active = -1;            ///< Move: the unit activated
     std::uint8_t move_inches = 0;       ///< Move: its roll in inches (TSP-MOVE-1)
+    /// Move: the field officer whose brigade is moving on this card, its members one after the
+    /// other with one roll (TSP-CARD-3); -1: a unit moving alone.
+    std::int8_t brigade = -1;
 
     std::array<std::uint8_t, 2> start_units{};  ///< TSP-SPIRIT-1
     std::array<std::uint8_t, 2> spirit_failures{};  ///< failed spirit tests in a row (TSP-SPIRIT-4)
@@ -230,7 +234,8 @@ enum class EventKind : std::uint8_t {
     PhaseBegan,   ///< a = Step
     CardPulled,   ///< card, side (its colour's); a = 1 discarded (no unit of that side to act),
                   ///< b = units it activates (TSP-CARD-2)
-    Activated,    ///< unit; a = the dice total, b = inches, c = movement points (no penalty)
+    Activated,    ///< unit; a = the dice total, b = inches, c = movement points (no penalty);
+                  ///< d = 1 the roll is its brigade's (TSP-CARD-3)
     Held,         ///< unit
     Moved,        ///< unit, sq, a = facing
     Faced,        ///< unit, a = facing
@@ -257,6 +262,8 @@ enum class EventKind : std::uint8_t {
     Reloaded,     ///< unit; a = markers left
     Spirit,       ///< side; a = the D10, b = the limit, c = 1 good; d = points doubled
     TurnEnded,    ///< a = the turn that ended
+    BrigadeMoves, ///< unit moves next with its brigade at the brigade's roll (TSP-CARD-3): b =
+                  ///< inches, c = movement points (no penalty)
     GameOver,     ///< side = winner (none on a draw), a = EndReason
 };
 
@@ -365,6 +372,14 @@ MoraleTest break_off_test_now(const Context& ctx, const GameState& s, std::size_
 /// a move passes adds its penalty to the roll, TSP-AMB-18), loading arquebusiers halved
 /// (TSP-FIRE-6).
 MoveOdds move_odds_now(const Context& ctx, const GameState& s, std::size_t unit);
+
+/// The field officer whose brigade `unit` moves with now (TSP-CARD-3), or -1: the option is off,
+/// the unit is in no brigade, or its Colonel has been killed or captured (it moves on its own).
+int brigade_of(const Context& ctx, const GameState& s, std::size_t unit);
+
+/// The army data of field officer `officer` of the state: each side's in its list's order, side
+/// A's first (as new_game places them).
+const FieldOfficer& officer_data(const Context& ctx, const GameState& s, std::size_t officer);
 
 /// The unit of `side` in a square (on the board), if any.
 std::optional<std::size_t> unit_at(const GameState& s, Square q, Side side);

@@ -6,6 +6,7 @@
 #include "ai/match.hpp"
 #include "kits/tsp/ai/players.hpp"
 #include "tsp/engine.hpp"
+#include "tests/tsp/data_fixture.hpp"
 #include "tests/tsp/fixture.hpp"
 
 using namespace tercio;
@@ -104,6 +105,24 @@ TEST_CASE("The Sword and the Pike's normal decides the same from the same view, 
         tsp::apply(ctx, s, random->choose(view), dice);
     }
     CHECK(asked > 20);
+}
+
+TEST_CASE("The Sword and the Pike's normal moves brigades with legal commands", "[tsp][ai][TSP-CARD-3]") {
+    // The Spanish against the Imperialists, each with a Colonel's brigade, the option on: normal
+    // plays both sides and is asked for every member's move.
+    const tsp::Context ctx = test::TspArmies::get().context("spanish", "imperialist", tsp::kBrigadeMovement);
+    core::SeededDice dice(7);
+    tsp::GameState s;
+    tsp::new_game(ctx, s, dice);
+    auto normal = ai::make_tsp_player(ai::Level::Normal, 1);
+    int brigade_moves = 0;
+    while (!s.over() && s.turn <= 3) {
+        const tsp::Command c = normal->choose(ai::view_of<tsp::Engine>(ctx, s, s.decider));
+        REQUIRE_FALSE(tsp::validate(ctx, s, c).has_value());
+        REQUIRE_FALSE(std::holds_alternative<tsp::cmd::Concede>(c));
+        for (const tsp::Event& e : tsp::apply(ctx, s, c, dice)) brigade_moves += e.kind == tsp::EventKind::BrigadeMoves;
+    }
+    CHECK(brigade_moves > 0);
 }
 
 TEST_CASE("The Sword and the Pike's normal beats random", "[tsp][ai][long]") {

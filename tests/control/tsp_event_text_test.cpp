@@ -64,7 +64,7 @@ Count power(int base, int n) {
 }  // namespace
 
 TEST_CASE("The Sword and the Pike's events read as sentences, units side first, cards by name",
-          "[tsp][control][TSP-CARD-1]") {
+          "[tsp][control][TSP-CARD-1][TSP-CARD-3]") {
     TspGame g;
     const std::string a = "A " + unit_label(g.ctx, g.s, g.unit(Side::A, "P1"));
     const std::string b = "B " + unit_label(g.ctx, g.s, g.unit(Side::B, "C1"));
@@ -93,6 +93,15 @@ TEST_CASE("The Sword and the Pike's events read as sentences, units side first, 
     e.unit = static_cast<std::int8_t>(g.unit(Side::A, "H1"));
     e.a = e.b = e.c = 0;
     CHECK(control::describe(g.ctx, g.s, e) == "A H1 is activated: it rolls no dice and may only turn.");
+
+    // TSP-CARD-3: a brigade's roll, and a member moving at it.
+    e.unit = p1;
+    e.a = 7, e.b = 7, e.c = 4, e.d = 1;
+    CHECK(control::describe(g.ctx, g.s, e) == "A P1 is activated and rolls 7 for its brigade: 7 inches, 4 movement points.");
+    e = make(EventKind::BrigadeMoves);
+    e.unit = p1;
+    e.b = 7, e.c = 4;
+    CHECK(control::describe(g.ctx, g.s, e) == "A P1 moves with its brigade at the same roll: 7 inches, 4 movement points.");
 
     e = make(EventKind::Routed);
     e.unit = p1;

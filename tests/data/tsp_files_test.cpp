@@ -245,7 +245,7 @@ TEST_CASE("The Sword and the Pike's ruleset: a 24 by 16 board and the troop type
     CHECK(type("sword_and_buckler").attached_only);
 }
 
-TEST_CASE("The Sword and the Pike's seven armies load clean", "[data][tsp][TSP-TYPE-2][TSP-AMB-25][TSP-AMB-12]") {
+TEST_CASE("The Sword and the Pike's seven armies load clean", "[data][tsp][TSP-TYPE-2][TSP-AMB-25][TSP-AMB-12][TSP-CARD-3]") {
     const std::set<std::string> ids = {"french", "imperialist", "italian", "moorish", "ottoman", "spanish", "swiss"};
     std::set<std::string> found;
     for (const auto& e : fs::directory_iterator(kData / "rulesets" / kTsp / "armies")) {
@@ -311,6 +311,10 @@ TEST_CASE("The Sword and the Pike's seven armies load clean", "[data][tsp][TSP-T
     CHECK(spanish.officers[1].rank == tsp::Rank::Colonel);
     CHECK(spanish.officers[1].attached == "colunelas");
     CHECK(spanish.officers[0].attached.empty());
+    // TSP-CARD-3: two Colonels' brigades, for the option brigade-movement.
+    CHECK(spanish.officers[1].brigade == std::vector<std::string>{"colunelas"});
+    CHECK(army("imperialist").officers[1].brigade == std::vector<std::string>{"landsknechts", "colunela"});
+    CHECK(army("swiss").officers[1].brigade.empty());
 }
 
 TEST_CASE("a Sword and the Pike army reads its defaults from its troop types", "[data][tsp][loader]") {
@@ -434,6 +438,70 @@ TEST_CASE("a broken Sword and the Pike army is refused at file:line:column", "[d
     SECTION("a ruleset that is not found") {
         CHECK(army_errors(replace(kArmy, "ruleset = \"tsp-mini\"", "ruleset = \"nowhere\"")) ==
               "army.toml:4:11: ruleset: ruleset \"nowhere\": no such ruleset\n");
+    }
+}
+
+namespace {
+
+/// kArmy with a brigade for its Colonel (TSP-CARD-3): the Swiss pike he is with and two more pike
+/// units of a line added at the end (lines 38 to 42), `brigade` on line 13.
+std::string brigade_army(const std::string& brigade, const std::string& more_order = "closed") {
+    std::string text = replace(kArmy, "attached = \"swiss\"\n", "attached = \"swiss\"\nbrigade = " + brigade + "\n");
+    return text + "[[unit]]\nid = \"pike2\"\ntype = \"pikemen\"\norder = \"" + more_order + "\"\nunits = 2\n";
+}
+
+}  // namespace
+
+TEST_CASE("a Colonel's brigade is read from his officer entry", "[data][tsp][loader][TSP-CARD-3]") {
+    const auto out = load_army(brigade_army("[\"swiss\", \"pike2\"]"));
+    INFO(errors_of(out.errors));
+    REQUIRE(out.ok());
+    CHECK(out.value->officers[0].brigade == std::vector<std::string>{"swiss", "pike2"});
+    // None given: none.
+    CHECK(load_army(kArmy).value->officers[0].brigade.empty());
+}
+
+TEST_CASE("a broken brigade is refused at file:line:column", "[data][tsp][loader][TSP-CARD-3]") {
+    SECTION("a line the army does not have, or listed twice") {
+        CHECK(army_errors(brigade_army("[\"swiss\", \"pikes\"]")) ==
+              "army.toml:13:21: officer[0].brigade[1]: \"pikes\" is not a unit line of this army (it has: gun, "
+              "horse, pike2, swiss)\n");
+        CHECK(army_errors(brigade_army("[\"swiss\", \"swiss\", \"pike2\"]")) ==
+              "army.toml:13:21: officer[0].brigade[1]: \"swiss\" is listed twice\n");
+        CHECK(army_errors(brigade_army("\"swiss\"")) ==
+              "army.toml:13:11: officer[0].brigade: expected an array, found a string\n");
+    }
+    SECTION("not 3 or 4 units") {
+        CHECK(army_errors(brigade_army("[\"swiss\"]")) ==
+              "army.toml:13:11: officer[0].brigade: a brigade is 3 or 4 units (TSP-CARD-3); these lines field 1\n");
+        std::string five = replace(brigade_army("[\"swiss\", \"pike2\"]"), "units = 2\n[[unit]]\nid = \"gun\"",
+                                   "units = 2\n[[unit]]\nid = \"gun\"");
+        five = replace(five, "order = \"closed\"\nunits = 2\n", "order = \"closed\"\nunits = 4\n");
+        CHECK(army_errors(five) ==
+              "army.toml:13:11: officer[0].brigade: a brigade is 3 or 4 units (TSP-CARD-3); these lines field 5\n");
+    }
+    SECTION("more than one troop type or order") {
+        CHECK(army_errors(brigade_army("[\"swiss\", \"horse\"]")) ==
+              "army.toml:13:21: officer[0].brigade[1]: a brigade is of one troop type in one order (TSP-CARD-3): "
+              "\"horse\" are light_horse in skirmish order, \"swiss\" pikemen in closed order\n");
+        CHECK(army_errors(brigade_army("[\"swiss\", \"pike2\"]", "open")) ==
+              "army.toml:13:21: officer[0].brigade[1]: a brigade is of one troop type in one order (TSP-CARD-3): "
+              "\"pike2\" are pikemen in open order, \"swiss\" pikemen in closed order\n");
+    }
+    SECTION("a General, or a Colonel who is not with his brigade") {
+        CHECK(army_errors(replace(brigade_army("[\"swiss\", \"pike2\"]"), "rank = \"colonel\"", "rank = \"general\"")) ==
+              "army.toml:13:11: officer[0].brigade: only a Colonel commands a brigade (TSP-CARD-3); this officer is "
+              "a general\n");
+        CHECK(army_errors(replace(brigade_army("[\"swiss\", \"pike2\"]"), "attached = \"swiss\"", "attached = \"gun\"")) ==
+              "army.toml:13:11: officer[0].brigade: the Colonel commands his brigade from one of its units: set "
+              "attached to one of its lines\n");
+    }
+    SECTION("a line in two brigades") {
+        const std::string second = "[[officer]]\nid = \"colonel2\"\nname = \"C\"\nrank = \"colonel\"\n"
+                                   "attached = \"pike2\"\nbrigade = [\"pike2\", \"swiss\"]\n";
+        CHECK(army_errors(brigade_army("[\"swiss\", \"pike2\"]") + second) ==
+              "army.toml:48:12: officer[1].brigade[0]: unit line \"pike2\" is already in another Colonel's brigade\n"
+              "army.toml:48:21: officer[1].brigade[1]: unit line \"swiss\" is already in another Colonel's brigade\n");
     }
 }
 

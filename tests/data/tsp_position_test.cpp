@@ -253,7 +253,7 @@ TEST_CASE("Sword and the Pike position errors say where and what", "[data][posit
         src = with(text, "options = []", "options = [\"fog\"]");
         CHECK(errors_of(src) == std::vector<std::string>{
                                     at(src, "\"fog\"") +
-                                    ": game.options[0]: \"fog\" is not an option (use quicker_movement or light_rain)"});
+                                    ": game.options[0]: \"fog\" is not an option (use quicker_movement, light_rain or brigade_movement)"});
     }
     SECTION("cards that are not cards, and a deck short of one") {
         const std::string card = tsp::card_text(*p.state.card);
@@ -449,6 +449,56 @@ TEST_CASE("The consistency check holds in every state random games of The Sword 
             ++step;
         }
     }
+}
+
+TEST_CASE("A brigade moving on its card is carried by positions", "[data][position][tsp][TSP-CARD-3]") {
+    // The Spanish and the Imperialists both have a Colonel's brigade of three pike units; random
+    // games with the option on, every state round-tripped and checked.
+    const tsp::Context ctx = test::TspArmies::get().context("spanish", "imperialist", tsp::kBrigadeMovement);
+    int moving = 0;
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        TspPosition p{test::kTspRuleset, {"spanish", "imperialist"}, seed, 0, {}};
+        core::SeededDice dice(seed);
+        core::SeededDice chooser(seed + 50);
+        tsp::new_game(ctx, p.state, dice);
+        int step = 0;
+        while (!p.state.over() && step < 400) {
+            INFO("game " << seed << ", command " << step);
+            for (const auto& bad : tsp::check_consistent(ctx, p.state)) FAIL(bad.message);
+            if (p.state.brigade >= 0) {
+                ++moving;
+                p.calls = dice.calls();
+                const std::string text = tsp::write_tsp_position(p, ctx);
+                const auto id = tsp::officer_data(ctx, p.state, static_cast<std::size_t>(p.state.brigade)).id;
+                CHECK((contains(text, "\nbrigade = \"a:" + id + "\"\n") || contains(text, "\nbrigade = \"b:" + id + "\"\n")));
+                const auto loaded = load(text);
+                for (const auto& e : loaded.errors) UNSCOPED_INFO(e.to_string());
+                REQUIRE(loaded.ok());
+                REQUIRE(*loaded.value == p);
+            }
+            tsp::apply(ctx, p.state, *tsp::random_legal(ctx, p.state, chooser), dice);
+            ++step;
+        }
+    }
+    CHECK(moving > 0);
+    // A position naming no officer, or a brigade where no unit moves, is refused.
+    TspPosition p = played("spanish", "imperialist", 3, 0);
+    p.state.options = tsp::kBrigadeMovement;
+    const std::string text = text_of(p);
+    CHECK_FALSE(contains(text, "brigade ="));
+    const std::string at = "\nmove_inches = " + std::to_string(p.state.move_inches) + "\n";
+    const auto bad = [&](const std::string& brigade) {
+        std::string t = text;
+        t.replace(t.find(at), at.size(), at + "brigade = \"" + brigade + "\"\n");
+        return errors_of(t);
+    };
+    auto errors = bad("a:nobody");
+    REQUIRE(errors.size() == 1);
+    CHECK(contains(errors[0], "game.brigade: \"a:nobody\" is not a field officer of the armies (a:general, a:maestre, "
+                              "b:general, b:oberst); leave brigade out when no brigade is moving"));
+    errors = bad("a:maestre");
+    REQUIRE(errors.size() == 1);
+    CHECK(contains(errors[0], "game.brigade: a brigade moves only while one of its units has a move to make (TSP-CARD-3)"));
 }
 
 TEST_CASE("tercio check reads a Sword and the Pike position by its ruleset's rules", "[data][position][tsp]") {

@@ -124,6 +124,9 @@ const std::vector<RuleBit>& rule_bits() {
          {"quicker-movement", "Quicker movement",
           "a D4 of units move on each card (TSP-CARD-2)."}},
         {tsp::kLightRain, {"light-rain", "Light rain", "+2 on every fire die (TSP-FIRE-4)."}},
+        {tsp::kBrigadeMovement,
+         {"brigade-movement", "Brigade movement",
+          "a Colonel's brigade moves on one card at one roll while he lives (TSP-CARD-3)."}},
     };
     return bits;
 }

@@ -500,7 +500,10 @@ std::string describe(const tsp::Context& ctx, const tsp::GameState& s, const tsp
                 if (tsp::move_dice(type_of(ctx, au).kind, au.order).count == 0)
                     return u + " is activated: it rolls no dice and may only turn.";
             }
-            return u + " is activated and rolls " + std::to_string(e.a) + ": " + plural(e.b, "inch", "inches") + ", " +
+            return u + " is activated and rolls " + std::to_string(e.a) + (e.d == 1 ? " for its brigade" : "") + ": " +
+                   plural(e.b, "inch", "inches") + ", " + plural(e.c, "movement point", "movement points") + ".";
+        case EventKind::BrigadeMoves:
+            return u + " moves with its brigade at the same roll: " + plural(e.b, "inch", "inches") + ", " +
                    plural(e.c, "movement point", "movement points") + ".";
         case EventKind::Held: return u + " holds.";
         case EventKind::Moved:

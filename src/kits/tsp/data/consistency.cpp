@@ -185,7 +185,7 @@ class Checker {
     }
 
     void game() {
-        if (s_.options > (kQuickerMovement | kLightRain)) add(Field::Options, 0, "no such option");
+        if (s_.options > (kQuickerMovement | kLightRain | kBrigadeMovement)) add(Field::Options, 0, "no such option");
         if (s_.turn < 1 || s_.turn > kTurnLimit)
             add(Field::Turn, 0, "the turn must be from 1 to " + std::to_string(kTurnLimit));
         for (const Side side : {Side::A, Side::B}) {
@@ -202,6 +202,8 @@ class Checker {
         }
         if (!s_.over() && s_.winner) add(Field::End, 0, "a game that goes on has no winner yet");
         if (!out_.empty()) return;
+        if (s_.brigade != -1 && s_.decision != Decision::Move)
+            add(Field::Brigade, 0, "a brigade moves only while one of its units has a move to make (TSP-CARD-3)");
         if (s_.over()) {
             if (s_.card) add(Field::Card, 0, "a game that is over has no card in play");
             if (s_.active >= 0) add(Field::Active, 0, "a game that is over has no unit activated");
@@ -228,6 +230,8 @@ class Checker {
             const Unit& u = s_.units[static_cast<std::size_t>(s_.active)];
             if (u.side != s_.decider || !u.on_board || !u.acted)
                 add(Field::Active, 0, "the unit activated is the deciding side's, on the field, and has had its chance");
+            if (s_.brigade != -1 && (s_.brigade != brigade_of(ctx_, s_, static_cast<std::size_t>(s_.active)) || s_.move_inches == 0))
+                add(Field::Brigade, 0, "the brigade moving is the active unit's, with its roll made (TSP-CARD-3)");
         } else {
             if (s_.active != -1) add(Field::Active, 0, "no unit is activated before a unit is chosen");
             if (s_.activations_left < 1) add(Field::ActivationsLeft, 0, "the card in play activates at least one more unit");

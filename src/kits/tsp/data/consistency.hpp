@@ -24,6 +24,7 @@ enum class Field : std::uint8_t {
     Card,
     ActivationsLeft,
     Active,
+    Brigade,
     Decision,
     Decider,
     End,

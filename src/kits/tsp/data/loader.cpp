@@ -301,6 +301,7 @@ namespace {
 struct Lines {
     Ids ids;                                         ///< units' and officers' ids (one namespace)
     std::map<std::string, int, std::less<>> fields;  ///< a unit line's id -> its units (-1: unread)
+    std::set<std::string, std::less<>> in_brigade;   ///< the lines in a Colonel's brigade so far
 };
 
 void read_attached(TableView& a, tsp::UnitLine& line, const tsp::TroopType* father, const tsp::Ruleset* rs,
@@ -458,6 +459,85 @@ void read_unit(TableView& t, tsp::ArmyList& army, const tsp::Ruleset* rs, Lines&
     army.units.push_back(std::move(line));
 }
 
+/// A Colonel's brigade (TSP-CARD-3, the option `brigade-movement`): `brigade = ["line", ...]`, unit
+/// lines of the army fielding 3 or 4 units in all, of one troop type and one order (so that one
+/// roll moves them all at the same rate), the Colonel's own line among them, no line in two
+/// brigades. False if it is there and wrong.
+bool read_brigade(TableView& t, const tsp::ArmyList& army, Lines& lines, const std::optional<Rank>& rank,
+                  const std::optional<std::string>& attached, std::vector<std::string>& out) {
+    const toml::node* node = t.get("brigade", false);
+    if (!node) return true;
+    const toml::array* a = t.array("brigade", false);
+    if (!a) return false;  // reported: not an array
+    const std::string path = t.path_of("brigade");
+    if (rank && *rank != Rank::Colonel) {
+        t.error(*node, "brigade", "only a Colonel commands a brigade (TSP-CARD-3); this officer is a " +
+                                      std::string(tsp::to_string(*rank)));
+        return false;
+    }
+    bool ok = true;
+    int units = 0;
+    bool whole = true;  // every line named could be read, so the count and the types are known
+    const tsp::UnitLine* first = nullptr;
+    for (std::size_t i = 0; i < a->size(); ++i) {
+        const toml::node& n = *a->get(i);
+        const std::string at = detail::index(path, i);
+        const auto id = detail::read_string(t.reporter(), n, at);
+        if (!id) {
+            ok = false;
+            continue;
+        }
+        const auto it = lines.fields.find(*id);
+        if (it == lines.fields.end()) {
+            std::string known;
+            for (const auto& [k, count] : lines.fields) known += (known.empty() ? "" : ", ") + k;
+            t.reporter().error(n.source(), at, "\"" + *id + "\" is not a unit line of this army (it has: " + known + ")");
+            ok = false;
+            continue;
+        }
+        if (std::find(out.begin(), out.end(), *id) != out.end()) {
+            t.reporter().error(n.source(), at, "\"" + *id + "\" is listed twice");
+            ok = false;
+            continue;
+        }
+        if (!lines.in_brigade.insert(*id).second) {
+            t.reporter().error(n.source(), at, "unit line \"" + *id + "\" is already in another Colonel's brigade");
+            ok = false;
+            continue;
+        }
+        out.push_back(*id);
+        const auto line = std::find_if(army.units.begin(), army.units.end(),
+                                       [&](const tsp::UnitLine& l) { return l.id == *id; });
+        if (it->second < 0 || line == army.units.end()) {
+            whole = false;  // the line is reported on its own
+            continue;
+        }
+        units += it->second;
+        if (!first) {
+            first = &*line;
+        } else if (line->type != first->type || line->order != first->order) {
+            t.reporter().error(n.source(), at,
+                               "a brigade is of one troop type in one order (TSP-CARD-3): \"" + *id + "\" are " +
+                                   line->type + " in " + std::string(tsp::to_string(line->order)) + " order, \"" +
+                                   first->id + "\" " + first->type + " in " + std::string(tsp::to_string(first->order)) +
+                                   " order");
+            ok = false;
+        }
+    }
+    if (!ok) return false;
+    if (whole && (units < 3 || units > 4)) {
+        t.error(*node, "brigade",
+                "a brigade is 3 or 4 units (TSP-CARD-3); these lines field " + std::to_string(units));
+        return false;
+    }
+    if (!attached || std::find(out.begin(), out.end(), *attached) == out.end()) {
+        t.error(*node, "brigade",
+                "the Colonel commands his brigade from one of its units: set attached to one of its lines");
+        return false;
+    }
+    return true;
+}
+
 void read_officer(TableView& t, tsp::ArmyList& army, Lines& lines) {
     tsp::FieldOfficer o;
     const auto id = read_new_id(t, lines.ids);
@@ -478,6 +558,7 @@ void read_officer(TableView& t, tsp::ArmyList& army, Lines& lines) {
             ok = false;
         }
     }
+    if (!read_brigade(t, army, lines, rank, attached, o.brigade)) ok = false;
     if (!ok || !id || !name || !rank) return;
     o.id = *id;
     o.name = *name;

@@ -40,7 +40,7 @@ constexpr std::array<std::string_view, 3> kSideOrNone = {"a", "b", "none"};
 constexpr std::array<std::string_view, 8> kTerrainNames = {"open", "wood",     "hill", "stream",
                                                            "hedge", "wall", "building", "road"};
 /// The option bits, lowest first.
-constexpr std::array<std::string_view, 2> kOptionNames = {"quicker_movement", "light_rain"};
+constexpr std::array<std::string_view, 3> kOptionNames = {"quicker_movement", "light_rain", "brigade_movement"};
 /// The two decks, as `[decks.<name>]`.
 constexpr std::array<std::string_view, 2> kDeckNames = {"activation", "casualty"};
 static_assert(static_cast<std::size_t>(Decision::Over) + 1 == kDecisionNames.size());
@@ -48,7 +48,7 @@ static_assert(static_cast<std::size_t>(EndReason::Conceded) + 1 == kEndNames.siz
 static_assert(static_cast<std::size_t>(Status::Routed) + 1 == kStatusNames.size());
 static_assert(static_cast<std::size_t>(Order::Skirmish) + 1 == kOrderNames.size());
 static_assert(static_cast<std::size_t>(Terrain::Road) + 1 == kTerrainNames.size());
-static_assert(kQuickerMovement == 1 && kLightRain == 2);
+static_assert(kQuickerMovement == 1 && kLightRain == 2 && kBrigadeMovement == 4);
 
 constexpr int kMaxCount = 99;  // reload markers, inches, Reiters' shots: far above any the game reaches
 
@@ -95,6 +95,14 @@ class Writer {
         return toml_string(std::string(kSideNames[core::idx(s_.units[i].side)]) + ":" + tsp::unit_label(ctx_, s_, i));
     }
 
+    /// A field officer as "a:colonel": his side and his id in his army's list.
+    std::string officer_ref(int o) const {
+        const std::vector<OfficerSlot> slots = officer_slots(ctx_);
+        if (o < 0 || static_cast<std::size_t>(o) >= slots.size()) throw std::invalid_argument("a field officer past the armies'");
+        const OfficerSlot& slot = slots[static_cast<std::size_t>(o)];
+        return toml_string(std::string(kSideNames[core::idx(slot.side)]) + ":" + ctx_.army(slot.side).officers[slot.index].id);
+    }
+
     void board() {
         line("\n[board]");
         line("files = " + std::to_string(s_.files));
@@ -127,6 +135,8 @@ class Writer {
         line("activations_left = " + std::to_string(s_.activations_left));
         line("active = " + unit_ref(s_.active));
         line("move_inches = " + std::to_string(s_.move_inches));
+        // Written only while a brigade moves (TSP-CARD-3): absent, none does.
+        if (s_.brigade >= 0) line("brigade = " + officer_ref(s_.brigade));
         line("decision = " + toml_string(word(kDecisionNames, s_.decision)));
         line("decider = " + side_or_none(s_.decider));
         line("end = " + toml_string(word(kEndNames, s_.end)));
@@ -273,6 +283,7 @@ class Reader {
             case Field::Card: return "game.card";
             case Field::ActivationsLeft: return "game.activations_left";
             case Field::Active: return "game.active";
+            case Field::Brigade: return "game.brigade";
             case Field::Decision: return "game.decision";
             case Field::Decider: return "game.decider";
             case Field::End: return "game.end";
@@ -512,11 +523,32 @@ class Reader {
         integer(*g, "activations_left", s_.activations_left, 0, kMaxCount);
         unit_ref(*g, "active", [this](int u) { s_.active = static_cast<std::int8_t>(u); });
         integer(*g, "move_inches", s_.move_inches, 0, kMaxCount);
+        brigade(*g);
         word(*g, "decision", kDecisionNames, "decision", s_.decision);
         side(*g, "decider", s_.decider);
         word(*g, "end", kEndNames, "reason the game ended", s_.end);
         side_or_none(*g, "winner", s_.winner);
         g->finish();
+    }
+
+    /// The field officer whose brigade is moving, as "a:colonel"; absent: none (TSP-CARD-3).
+    void brigade(TableView& g) {
+        const auto text = g.string("brigade", false);
+        if (!text) return;
+        const std::vector<OfficerSlot> slots = officer_slots(*ctx_);
+        std::string listed;
+        for (std::size_t i = 0; i < slots.size(); ++i) {
+            const std::string ref = std::string(kSideNames[core::idx(slots[i].side)]) + ":" +
+                                    ctx_->army(slots[i].side).officers[slots[i].index].id;
+            if (ref == *text) {
+                s_.brigade = static_cast<std::int8_t>(i);
+                return;
+            }
+            listed += (listed.empty() ? "" : ", ") + ref;
+        }
+        g.error(*g.raw().get("brigade"), "brigade",
+                "\"" + *text + "\" is not a field officer of the armies (" + (listed.empty() ? "they have none" : listed) +
+                    "); leave brigade out when no brigade is moving");
     }
 
     void sides(TableView& all, Side sd) {
