@@ -122,6 +122,9 @@ struct UnitLine {
     std::vector<AttachedCompany> attached;
     /// A heavy gun that may move (the game master's leave, TSP-MOVE-1): scenario data.
     bool may_move = false;
+    /// With that leave, the D6s it rolls to move (1 to 6): how far the source leaves to the game
+    /// master, so the scenario says; 0 without leave.
+    int move_dice = 0;
     int units = 1;
     std::string notes;
 };

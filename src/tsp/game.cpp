@@ -36,6 +36,15 @@ Weapon weapon_of(const Context& ctx, const Unit& u) {
 Temper temper_of(const Context& ctx, const Unit& u) {
     return line_of(ctx, u).temper;
 }
+}  // namespace
+
+MoveDice unit_move_dice(const Context& ctx, const Unit& u) {
+    const Kind k = kind_of(ctx, u);
+    if (k == Kind::HeavyGun) return {line_of(ctx, u).may_move ? line_of(ctx, u).move_dice : 0, false};
+    return move_dice(k, u.order);
+}
+
+namespace {
 
 bool on_board(const GameState& s, Square q) {
     return core::on_board(q, s.files, s.ranks);
@@ -244,7 +253,7 @@ void stuck_in_contact(GameState& s, std::size_t u, Events& out) {
 /// unit that would leave the table is removed, any other stops at the edge.
 void move_to_rear(const Context& ctx, GameState& s, std::size_t u, core::Dice& dice, Events& out) {
     Unit& unit = s.units[u];
-    const MoveDice md = move_dice(kind_of(ctx, unit), unit.order);
+    const MoveDice md = unit_move_dice(ctx, unit);
     int points = move_points(move_inches(md, roll_d6s(dice, md.count, RollPurpose::Other)));
     const Facing d = core::home_direction(unit.side);
     const bool routed = unit.status == Status::Routed;
@@ -1149,7 +1158,7 @@ void start_move(const Context& ctx, GameState& s, std::size_t u, core::Dice& dic
         out.push_back(e);
         return;
     }
-    const MoveDice md = move_dice(kind_of(ctx, unit), unit.order);
+    const MoveDice md = unit_move_dice(ctx, unit);
     const int total = roll_d6s(dice, md.count, RollPurpose::Other);
     s.move_inches = static_cast<std::uint8_t>(move_inches(md, total));
     Event e = unit_ev(EventKind::Activated, u);
@@ -1317,7 +1326,7 @@ MoveOdds move_odds_now(const Context& ctx, const GameState& s, std::size_t unit)
     const Unit& u = s.units[unit];
     const Kind k = kind_of(ctx, u);
     const Penalty base = loading_on_foot(k, weapon_of(ctx, u), u.reload) ? Penalty::Half : Penalty::None;
-    return move_odds(move_dice(k, u.order), base);
+    return move_odds(unit_move_dice(ctx, u), base);
 }
 
 std::string card_text(std::uint8_t card) {

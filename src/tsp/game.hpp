@@ -373,6 +373,10 @@ MoraleTest break_off_test_now(const Context& ctx, const GameState& s, std::size_
 /// (TSP-FIRE-6).
 MoveOdds move_odds_now(const Context& ctx, const GameState& s, std::size_t unit);
 
+/// The D6s a unit rolls when it moves (TSP-MOVE-1): its kind's and order's; a heavy gun's are its
+/// army line's `move_dice`, the game master's leave (none without it: it only pivots).
+MoveDice unit_move_dice(const Context& ctx, const Unit& u);
+
 /// The field officer whose brigade `unit` moves with now (TSP-CARD-3), or -1: the option is off,
 /// the unit is in no brigade, or its Colonel has been killed or captured (it moves on its own).
 int brigade_of(const Context& ctx, const GameState& s, std::size_t unit);

@@ -166,6 +166,7 @@ id = "gun"
 type = "heavy_gun"
 order = "open"
 may_move = true
+move_dice = 2
 units = 1
 )";
 
@@ -305,7 +306,9 @@ TEST_CASE("The Sword and the Pike's seven armies load clean", "[data][tsp][TSP-T
     CHECK(line(army("ottoman"), "akinji").order == tsp::Order::Skirmish);
     // TSP-MOVE-1: which heavy gun may move is scenario data; only the French one has leave.
     CHECK(line(army("french"), "artillery").may_move);
+    CHECK(line(army("french"), "artillery").move_dice == 1);
     CHECK_FALSE(line(army("spanish"), "artillery").may_move);
+    CHECK(line(army("spanish"), "artillery").move_dice == 0);
     const tsp::ArmyList& spanish = army("spanish");
     REQUIRE(spanish.officers.size() == 2);
     CHECK(spanish.officers[1].rank == tsp::Rank::Colonel);
@@ -329,6 +332,7 @@ TEST_CASE("a Sword and the Pike army reads its defaults from its troop types", "
     CHECK(gun.leaders == 1);
     CHECK(gun.temper == tsp::Temper::Other);
     CHECK(gun.may_move);
+    CHECK(gun.move_dice == 2);
     const tsp::UnitLine& horse = line(a, "horse");
     CHECK(horse.weapon == tsp::Weapon::Crossbow);
     CHECK(horse.figures == 12);
@@ -434,6 +438,15 @@ TEST_CASE("a broken Sword and the Pike army is refused at file:line:column", "[d
         CHECK(army_errors(text) ==
               "army.toml:29:12: unit[1].may_move: only a heavy gun needs the game master's leave to move "
               "(TSP-MOVE-1); \"light_horse\" are light_horse\n");
+        // How far a gun with leave moves is the file's to say (TSP-MOVE-1), and only such a gun's.
+        CHECK(army_errors(replace(kArmy, "move_dice = 2\n", "")) ==
+              "army.toml:35:12: unit[2].may_move: a heavy gun that may move needs move_dice, the D6s it rolls to "
+              "move (1 to 6): the source leaves how far to the game master (TSP-MOVE-1)\n");
+        CHECK(army_errors(replace(kArmy, "may_move = true\n", "")) ==
+              "army.toml:35:13: unit[2].move_dice: only a heavy gun with may_move = true rolls move_dice "
+              "(TSP-MOVE-1)\n");
+        CHECK(army_errors(replace(kArmy, "move_dice = 2", "move_dice = 7")).starts_with(
+            "army.toml:36:13: unit[2].move_dice: "));
     }
     SECTION("a ruleset that is not found") {
         CHECK(army_errors(replace(kArmy, "ruleset = \"tsp-mini\"", "ruleset = \"nowhere\"")) ==
@@ -500,8 +513,8 @@ TEST_CASE("a broken brigade is refused at file:line:column", "[data][tsp][loader
         const std::string second = "[[officer]]\nid = \"colonel2\"\nname = \"C\"\nrank = \"colonel\"\n"
                                    "attached = \"pike2\"\nbrigade = [\"pike2\", \"swiss\"]\n";
         CHECK(army_errors(brigade_army("[\"swiss\", \"pike2\"]") + second) ==
-              "army.toml:48:12: officer[1].brigade[0]: unit line \"pike2\" is already in another Colonel's brigade\n"
-              "army.toml:48:21: officer[1].brigade[1]: unit line \"swiss\" is already in another Colonel's brigade\n");
+              "army.toml:49:12: officer[1].brigade[0]: unit line \"pike2\" is already in another Colonel's brigade\n"
+              "army.toml:49:21: officer[1].brigade[1]: unit line \"swiss\" is already in another Colonel's brigade\n");
     }
 }
 

@@ -130,3 +130,43 @@ TEST_CASE("a game's options come from its context through the engine's new_game 
     plain.options = 0;
     CHECK(state_hash(plain) != state_hash(s));
 }
+
+TEST_CASE("a heavy gun moves only with the game master's leave, rolling the D6s its army list gives",
+          "[tsp][tsp-game][TSP-MOVE-1]") {
+    const auto moves_of = [](const TspGame& g) {
+        int n = 0;
+        for (const Command& c : legal_commands(g.ctx, g.s)) n += std::holds_alternative<cmd::Move>(c);
+        return n;
+    };
+    SECTION("without leave it rolls nothing and may only turn") {
+        TspGame g({tsp_card(1, 'H')});
+        CHECK(unit_move_dice(g.ctx, g.at(Side::A, "H1")).count == 0);
+        const Events ev = g.play("activate H1");  // no die is scripted: none is rolled
+        REQUIRE(test::first(ev, EventKind::Activated));
+        CHECK(test::first(ev, EventKind::Activated)->b == 0);
+        CHECK(moves_of(g) == 0);
+        CHECK(g.refusal("face NE") == "");
+    }
+    SECTION("with leave, the one D6 of its line: a 6 is 6 inches, 4 points, two squares ahead") {
+        static const ArmyList red = [] {
+            ArmyList l = test::tsp_red();
+            l.units[3].may_move = true;
+            l.units[3].move_dice = 1;
+            return l;
+        }();
+        TspGame g({tsp_card(1, 'H')});
+        g.ctx.armies[0] = &red;
+        CHECK(unit_move_dice(g.ctx, g.at(Side::A, "H1")).count == 1);
+        const Events ev = g.play("activate H1", "d6:6");
+        const Event* a = test::first(ev, EventKind::Activated);
+        REQUIRE(a);
+        CHECK(a->a == 6);
+        CHECK(a->b == 6);
+        CHECK(a->c == 4);
+        CHECK(moves_of(g) > 0);
+        const Square from = g.at(Side::A, "H1").sq;
+        const Square two = core::make_square(from.x, from.y + 2);
+        g.play("move " + core::to_string(two));
+        CHECK(g.at(Side::A, "H1").sq == two);
+    }
+}

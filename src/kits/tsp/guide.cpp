@@ -156,8 +156,9 @@ std::vector<std::string> Text::unit_reference(const Context& ctx, const State& s
                 "(TSP-ROUT-1, TSP-RALLY-1).");
             break;
     }
-    const MoveDice d = move_dice(k, u.order);
-    rows.push_back(d.count == 0 ? std::string("Rolls no dice to move: a heavy gun only turns (TSP-MOVE-1).")
+    const MoveDice d = unit_move_dice(ctx, u);
+    rows.push_back(d.count == 0 ? std::string("Rolls no dice to move: a heavy gun without the game master's leave only "
+                                              "turns (TSP-MOVE-1).")
                                 : "Moves " + std::to_string(d.count) + "D6" + (d.halve ? " halved" : "") +
                                       " inches a roll: 2 x inches / 3 points, a step ahead 2, aside 3 (TSP-MOVE-1, "
                                       "TSP-GRID-1).");

@@ -96,7 +96,7 @@ std::optional<ui::Odds> Text::odds(const Context& ctx, const State& s, const Com
     if (const auto* a = std::get_if<cmd::Activate>(&c)) {
         // A Steady heavy gun rolls nothing when activated (TSP-MOVE-1): played at once.
         const Unit& u = s.units[a->unit];
-        if (u.status != Status::Shaken && move_dice(ctx.rs().troop_types[u.type].kind, u.order).count == 0)
+        if (u.status != Status::Shaken && unit_move_dice(ctx, u).count == 0)
             return std::nullopt;
     }
     const auto o = control::command_odds(ctx, s, c, kOddsWidth);

@@ -155,9 +155,10 @@ std::vector<std::string> activate_lines(const tsp::Context& ctx, const tsp::Game
         out.push_back(unit(ctx, s, static_cast<int>(u)) + " is Shaken and first tests to rally, Stand and Fight: " +
                       test_words(tsp::rally_test_now(ctx, s, u)) + "; on a failure it stays put (TSP-AMB-5, TSP-AMB-22).");
     }
-    const tsp::MoveDice d = tsp::move_dice(k, unit_now.order);
+    const tsp::MoveDice d = tsp::unit_move_dice(ctx, unit_now);
     if (d.count == 0) {
-        out.push_back(unit(ctx, s, static_cast<int>(u)) + " rolls no dice to move: a heavy gun only turns (TSP-MOVE-1).");
+        out.push_back(unit(ctx, s, static_cast<int>(u)) +
+                      " rolls no dice to move: a heavy gun without the game master's leave only turns (TSP-MOVE-1).");
         return out;
     }
     out.push_back(unit(ctx, s, static_cast<int>(u)) + " rolls " + dice_words(d) + " for its move, " +
@@ -270,7 +271,7 @@ std::optional<OddsText> command_odds(const tsp::Context& ctx, const tsp::GameSta
     }
     if (const auto* a = std::get_if<tsp::cmd::Activate>(&c)) {
         const tsp::Unit& u = s.units[a->unit];
-        const tsp::MoveDice d = tsp::move_dice(ctx.rs().troop_types[u.type].kind, u.order);
+        const tsp::MoveDice d = tsp::unit_move_dice(ctx, u);
         std::string rally_part;
         if (u.status == tsp::Status::Shaken) {
             const tsp::TestOdds r = tsp::morale_odds(tsp::rally_test_now(ctx, s, a->unit));
@@ -497,7 +498,7 @@ std::string describe(const tsp::Context& ctx, const tsp::GameState& s, const tsp
             // A heavy gun rolls no dice (TSP-MOVE-1): it may only turn.
             if (e.unit >= 0 && e.unit < s.unit_count) {
                 const tsp::Unit& au = s.units[static_cast<std::size_t>(e.unit)];
-                if (tsp::move_dice(type_of(ctx, au).kind, au.order).count == 0)
+                if (tsp::unit_move_dice(ctx, au).count == 0)
                     return u + " is activated: it rolls no dice and may only turn.";
             }
             return u + " is activated and rolls " + std::to_string(e.a) + (e.d == 1 ? " for its brigade" : "") + ": " +

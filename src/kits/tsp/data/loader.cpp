@@ -435,6 +435,18 @@ void read_unit(TableView& t, tsp::ArmyList& army, const tsp::Ruleset* rs, Lines&
                     std::string(tsp::to_string(tt->kind)));
         ok = false;
     }
+    // With that leave, how far it moves: the source leaves it to the game master, so the file says.
+    const toml::node* dice = t.raw().get("move_dice");
+    if (const auto n = t.integer("move_dice", false, 1, 6)) line.move_dice = static_cast<int>(*n);
+    if (line.may_move && tt && tt->kind == Kind::HeavyGun && !dice) {
+        t.error(*t.raw().get("may_move"), "may_move",
+                "a heavy gun that may move needs move_dice, the D6s it rolls to move (1 to 6): the source leaves "
+                "how far to the game master (TSP-MOVE-1)");
+        ok = false;
+    } else if (dice && !line.may_move) {
+        t.error(*dice, "move_dice", "only a heavy gun with may_move = true rolls move_dice (TSP-MOVE-1)");
+        ok = false;
+    }
     const auto units = t.integer("units", true, 0, kMaxUnitsPerSide);
     line.notes = t.string("notes", false).value_or("");
     // Officers may name it whether or not it could be read whole (-1: its count could not be).
