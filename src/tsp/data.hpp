@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/grid.hpp"
+
 namespace tercio::tsp {
 
 /// The engine name a ruleset file gives to be played by these rules.
@@ -91,6 +93,13 @@ struct TroopType {
 };
 
 /// The ruleset: the board and the troop types.
+/// A place a scenario sets as an objective (TSP-SPIRIT-4: "a scenario may set objectives
+/// instead"): scenario data in the ruleset file.
+struct Objective {
+    std::string name;
+    core::Square square{};
+};
+
 struct Ruleset {
     std::string id;
     std::string name;
@@ -98,6 +107,9 @@ struct Ruleset {
     int ranks = 16;            ///< 4'
     int deployment_ranks = 4;  ///< the rows nearest a side's edge it deploys in
     std::vector<TroopType> troop_types;
+    /// The scenario's objectives (none in the shipped file): at the turn limit the side holding
+    /// more of them wins; the same number, the spirit kept decides (our resolution).
+    std::vector<Objective> objectives;
     const TroopType* find_type(std::string_view type_id) const;
 };
 

@@ -1028,6 +1028,9 @@ void end_turn(const Context& ctx, GameState& s, core::Dice& dice, Events& out) {
     if (lost[0]) return finish(s, why[0], Side::B, out);
     if (lost[1]) return finish(s, why[1], Side::A, out);
     if (s.turn >= kTurnLimit) {
+        // A scenario's objectives decide first: the side holding more of them wins.
+        if (const int a = objectives_held(ctx, s, Side::A), b = objectives_held(ctx, s, Side::B); a != b)
+            return finish(s, EndReason::TurnLimit, a > b ? Side::A : Side::B, out);
         // Our resolution: the larger part of its start kept wins, compared exactly.
         const long a = static_cast<long>(spirit_points2(ctx, s, Side::A)) * s.start_units[1];
         const long b = static_cast<long>(spirit_points2(ctx, s, Side::B)) * s.start_units[0];
@@ -1357,6 +1360,34 @@ int brigade_of(const Context& ctx, const GameState& s, std::size_t unit) {
         if (std::find(lines.begin(), lines.end(), line) != lines.end()) return static_cast<int>(i);
     }
     return -1;
+}
+
+std::optional<Side> objective_holder(const Context& ctx, const GameState& s, std::size_t objective) {
+    const Square q = ctx.rs().objectives[objective].square;
+    std::array<bool, 2> any{}, standing{};
+    for (std::size_t i = 0; i < s.unit_count; ++i) {
+        const Unit& u = s.units[i];
+        if (!u.on_board || u.sq != q) continue;
+        any[idx(u.side)] = true;
+        standing[idx(u.side)] = standing[idx(u.side)] || u.status != Status::Routed;
+    }
+    if (any[0] && any[1]) return std::nullopt;  // a close combat there: nobody holds it
+    if (standing[0]) return Side::A;
+    if (standing[1]) return Side::B;
+    return std::nullopt;
+}
+
+const Objective* objective_at(const Context& ctx, Square q) {
+    for (const Objective& o : ctx.rs().objectives) {
+        if (o.square == q) return &o;
+    }
+    return nullptr;
+}
+
+int objectives_held(const Context& ctx, const GameState& s, Side side) {
+    int n = 0;
+    for (std::size_t o = 0; o < ctx.rs().objectives.size(); ++o) n += objective_holder(ctx, s, o) == side;
+    return n;
 }
 
 std::optional<std::size_t> unit_at(const GameState& s, Square q, Side side) {

@@ -385,6 +385,14 @@ int brigade_of(const Context& ctx, const GameState& s, std::size_t unit);
 /// A's first (as new_game places them).
 const FieldOfficer& officer_data(const Context& ctx, const GameState& s, std::size_t officer);
 
+/// The side holding objective `objective` of the ruleset: one of its units stands in the square,
+/// not Routed, and no enemy unit does (a close combat there: nobody); nothing if none.
+std::optional<Side> objective_holder(const Context& ctx, const GameState& s, std::size_t objective);
+/// The ruleset's objective in square `q`, if any.
+const Objective* objective_at(const Context& ctx, Square q);
+/// How many of the ruleset's objectives `side` holds.
+int objectives_held(const Context& ctx, const GameState& s, Side side);
+
 /// The unit of `side` in a square (on the board), if any.
 std::optional<std::size_t> unit_at(const GameState& s, Square q, Side side);
 

@@ -354,3 +354,23 @@ TEST_CASE("The Sword and the Pike's board, units and status as text", "[tsp][con
     CHECK(contains(status[1], "A Red: 4 of 4 units on the field, spirit 4 of 4 points (good on 1 to 10 on a D10), "
                               "no failed spirit test."));
 }
+
+TEST_CASE("The Sword and the Pike's status names a scenario's objectives and who holds them",
+          "[tsp][control][TSP-SPIRIT-4]") {
+    static const tsp::Ruleset rs = [] {
+        tsp::Ruleset r = test::tsp_ruleset();
+        r.objectives = {{"the hill", core::make_square(7, 7)}, {"the farm", core::make_square(3, 2)}};
+        return r;
+    }();
+    TspGame g;
+    g.ctx.ruleset = &rs;
+    g.place(Side::B, "C1", "h8", core::Facing::S);
+    const auto status = control::status_lines(g.ctx, g.s);
+    REQUIRE(status.size() >= 2);
+    CHECK(status[status.size() - 2] ==
+          "Objective the hill at h8: held by B (the side holding more at the turn limit wins).");
+    CHECK(status.back() == "Objective the farm at d3: held by nobody (the side holding more at the turn limit wins).");
+    // Without objectives the status ends with the decks.
+    TspGame plain;
+    CHECK(control::status_lines(plain.ctx, plain.s).back().starts_with("Activation deck: "));
+}

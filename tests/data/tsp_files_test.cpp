@@ -555,6 +555,29 @@ TEST_CASE("a broken Sword and the Pike ruleset is refused at file:line:column", 
                Catch::Contains("mini.toml:3:10: engine: \"the-sword-and-the-pike\" is not \"hell-broke-loose\"\n"));
 }
 
+TEST_CASE("a scenario's objectives are read from the ruleset file, each a square of the board once",
+          "[data][tsp][loader][TSP-SPIRIT-4]") {
+    const std::string two = "\n[[objective]]\nname = \"the hill\"\nsquare = \"l8\"\n"
+                            "\n[[objective]]\nname = \"the farm\"\nsquare = \"d3\"\n";
+    const auto rs = tsp::load_tsp_ruleset("mini.toml", kRuleset + two);
+    INFO(errors_of(rs.errors));
+    REQUIRE(rs.ok());
+    REQUIRE(rs.value->objectives.size() == 2);
+    CHECK(rs.value->objectives[0].name == "the hill");
+    CHECK(rs.value->objectives[0].square == core::make_square(11, 7));
+    CHECK(rs.value->objectives[1].square == core::make_square(3, 2));
+    CHECK(tsp::load_tsp_ruleset("mini.toml", kRuleset).value->objectives.empty());
+    // Off the board, twice in one square, without a name.
+    const std::string at = "mini.toml:" + std::to_string(70 + 3) + ":10: objective[0].square: ";
+    CHECK(ruleset_errors(kRuleset + replace(two, "\"l8\"", "\"z40\"")) ==
+          at + "\"z40\" is not a square of this 24 by 16 board (a file letter and a rank number, as h8)\n");
+    CHECK(ruleset_errors(kRuleset + replace(two, "\"d3\"", "\"l8\"")) ==
+          "mini.toml:" + std::to_string(70 + 7) + ":10: objective[1].square: objective \"the hill\" is there "
+          "already\n");
+    CHECK(ruleset_errors(kRuleset + replace(two, "name = \"the hill\"\n", "")) ==
+          "mini.toml:" + std::to_string(70 + 1) + ":1: objective[0]: missing required key 'name'\n");
+}
+
 TEST_CASE("every cut of a shipped Sword and the Pike file loads or says where it breaks", "[data][tsp][loader]") {
     // What the fuzz target does for the other rulesets' files, in small: each file cut after every
     // line, and with every line cut in half, loads or gives errors that each have a place.

@@ -270,6 +270,49 @@ TEST_CASE("the end: three failed spirit tests running, no units, a draw, the tur
     }
 }
 
+TEST_CASE("a scenario's objectives decide at the turn limit: the side holding more wins, whatever its spirit",
+          "[tsp][TSP-SPIRIT-4][TSP-AMB-9][tsp-end]") {
+    // The tests' ruleset with two objectives: the hill at l8 and the farm at d3.
+    static const Ruleset rs = [] {
+        Ruleset r = test::tsp_ruleset();
+        r.objectives = {{"the hill", core::make_square(11, 7)}, {"the farm", core::make_square(3, 2)}};
+        return r;
+    }();
+    TspGame g = quiet();
+    g.ctx.ruleset = &rs;
+    g.s.turn = kTurnLimit;
+    // Black is worse off in spirit (its pike Worn), which alone would give Red the game.
+    g.at(Side::B, "P1").figures = {5, 5, 5, 0, 0, 0};
+    SECTION("Black on the hill, nobody at the farm: Black wins") {
+        g.place(Side::B, "C1", "l8", Facing::S);
+        CHECK(objective_holder(g.ctx, g.s, 0) == Side::B);
+        CHECK_FALSE(objective_holder(g.ctx, g.s, 1).has_value());
+        CHECK(objectives_held(g.ctx, g.s, Side::B) == 1);
+        hold_turn(g, "d10:1 d10:1");
+        CHECK(g.s.end == EndReason::TurnLimit);
+        CHECK(g.s.winner == Side::B);
+    }
+    SECTION("one each: the spirit kept decides, as without objectives") {
+        g.place(Side::B, "C1", "l8", Facing::S);
+        g.place(Side::A, "A1", "d3", Facing::N);
+        hold_turn(g, "d10:1 d10:1");
+        CHECK(g.s.winner == Side::A);
+    }
+    SECTION("a Routed unit holds nothing") {
+        g.place(Side::B, "C1", "l8", Facing::S);
+        g.at(Side::B, "C1").status = Status::Routed;
+        CHECK_FALSE(objective_holder(g.ctx, g.s, 0).has_value());
+        CHECK(objectives_held(g.ctx, g.s, Side::B) == 0);
+    }
+    SECTION("two enemies in one square, a close combat: nobody holds it") {
+        g.place(Side::B, "C1", "l8", Facing::S);
+        g.place(Side::A, "A1", "l8", Facing::N);
+        CHECK_FALSE(objective_holder(g.ctx, g.s, 0).has_value());
+    }
+    CHECK(objective_at(g.ctx, core::make_square(3, 2))->name == "the farm");
+    CHECK(objective_at(g.ctx, core::make_square(3, 3)) == nullptr);
+}
+
 TEST_CASE("an attached Colonel fights last, +1, and a casualty card decides his fate when he loses",
           "[tsp][TSP-CC-4][TSP-AMB-15][TSP-AMB-25][TSP-MORALE-2]") {
     TspGame g = quiet({tsp_card(7, 'H')});

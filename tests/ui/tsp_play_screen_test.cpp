@@ -149,6 +149,37 @@ TEST_CASE("The Sword and the Pike: a unit's marks in its square, two units in a 
     CHECK(ascii.cell(3 + 3 * 5 + 1, 1 + 15 - 4) == "=");
 }
 
+TEST_CASE("The Sword and the Pike: a scenario's objectives on the map, in the square's line and the side pane",
+          "[ui][tsp][TSP-SPIRIT-4]") {
+    static const tsp::Ruleset rs = [] {
+        tsp::Ruleset r = test::tsp_ruleset();
+        r.objectives = {{"the hill", core::make_square(7, 7)}};
+        return r;
+    }();
+    test::TspGame g;
+    g.ctx.ruleset = &rs;
+    OnScreen o(g);
+    const auto first_cell = [&](bool ascii) {
+        ui::TextSurface t(80, 24);
+        Screen(o.session, ui::ScreenOptions{false, ascii}).draw(t);
+        return t.cell(3 + 2 * 7, 1 + 15 - 7);
+    };
+    CHECK(first_cell(false) == "◆");
+    CHECK(first_cell(true) == "$");
+    cursor_to(o.screen, sq("h8"));
+    const std::string shown = screen_of(o.screen);
+    INFO(shown);
+    CHECK(contains(shown, "h8 open, objective the hill: empty"));
+    CHECK(contains(shown, "Objectives: A 0, B 0 of 1"));
+    // Held once a unit stands there.
+    g.place(core::Side::A, "A1", "h8", Facing::N);
+    OnScreen held(g);
+    CHECK(contains(screen_of(held.screen), "Objectives: A 1, B 0 of 1"));
+    bool legend = false;
+    for (const std::string& line : Kit::legend(false)) legend = legend || line.starts_with("Objective:      ◆");
+    CHECK(legend);
+}
+
 TEST_CASE("The Sword and the Pike: every decision drawn at 80x24 without a line cut", "[ui][tsp]") {
     // At 80x24 the map is 51 x 18 (two cells a square): up to four rows of hint under it, the
     // side pane's status in the 28 columns beside it.

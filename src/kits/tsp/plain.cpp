@@ -82,6 +82,7 @@ std::vector<std::string> side_page(const tsp::Context& ctx, const tsp::GameState
 /// What is in a square, without its name: "a wood: A P1 Swiss Pike, facing north, ...".
 std::string square_words(const tsp::Context& ctx, const tsp::GameState& s, core::Square q) {
     std::string out = ground_words(s.terrain_at(q));
+    if (const tsp::Objective* o = tsp::objective_at(ctx, q)) out += ", the objective " + o->name;
     std::vector<std::string> parts;
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const tsp::Unit& u = s.units[i];

@@ -317,6 +317,12 @@ ui::SquareCells Screen::square_cells(const Context& ctx, const State& s, core::S
                                                                  : std::string();
             if (!state.empty()) c.write(0, 2, state, ui::Style{});
         }
+    } else if (objective_at(ctx, q)) {
+        // An objective (scenario data, TSP-SPIRIT-4) shows its mark where no unit stands (a reach
+        // or target mark goes over it).
+        ui::Style st = colored(ui::Color::Yellow);
+        st.bold = true;
+        c.set(0, 0, ascii ? "$" : "◆", st);
     } else if (t == Terrain::Open) {
         c.set(0, 0, ground_mark(t, ascii), ui::Style{});
     }
@@ -378,6 +384,12 @@ void Screen::draw_status(ui::Surface& out, ui::Rect area, const Context& ctx, co
         line(std::string(1, core::side_letter(side)) + "  " + units + spirit + good +
                  std::to_string(s.spirit_failures[core::idx(side)]),
              st);
+    }
+    // A scenario's objectives (TSP-SPIRIT-4): how many each side holds, which decide at the turn
+    // limit.
+    if (const std::size_t n = ctx.rs().objectives.size(); n > 0) {
+        line("Objectives: A " + std::to_string(objectives_held(ctx, s, core::Side::A)) + ", B " +
+             std::to_string(objectives_held(ctx, s, core::Side::B)) + " of " + std::to_string(n));
     }
 }
 
@@ -469,6 +481,8 @@ std::vector<std::string> Screen::legend(bool a) {
         std::string("Ground:         ") + (a ? ".  open   &  wood   ~  stream   @  building"
                                              : "·  open   ♣  wood   ≈  stream   ■  building"),
         "                ^  hill   :  hedge  #  wall     =  road",
+        std::string("Objective:      ") + (a ? "$" : "◆") +
+            "  a scenario's: the side holding more at the turn limit wins",
         std::string("Unit selected:  +  it can move there   -  it can fire there   ") + (a ? ":" : "±") + "  both",
         std::string("                ") + (a ? "o" : "•") + "  the way m takes the activated unit to the cursor",
         "A square is 3 inches: a move's points are 2 x inches / 3, a step 2, aside 3.",

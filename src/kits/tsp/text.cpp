@@ -49,7 +49,9 @@ std::string unit_words(const Context& ctx, const GameState& s, std::size_t i, in
 }
 
 std::string square_words(const Context& ctx, const GameState& s, core::Square sq, int brevity) {
-    std::string out = core::to_string(sq) + " " + terrain_word(s.terrain_at(sq)) + ":";
+    std::string out = core::to_string(sq) + " " + terrain_word(s.terrain_at(sq));
+    if (const Objective* o = objective_at(ctx, sq)) out += ", objective " + o->name;
+    out += ":";
     bool any = false;
     for (const core::Side side : {core::Side::A, core::Side::B}) {
         if (const auto u = unit_at(s, sq, side)) {

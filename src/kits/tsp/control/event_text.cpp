@@ -471,6 +471,14 @@ std::vector<std::string> status_lines(const tsp::Context& ctx, const tsp::GameSt
     }
     out.push_back("Activation deck: " + plural(s.activation.left(), "card", "cards") + " left; casualty deck: " +
                   plural(s.casualty.left(), "card", "cards") + " left.");
+    // A scenario's objectives (TSP-SPIRIT-4): where each is and who holds it.
+    for (std::size_t o = 0; o < ctx.rs().objectives.size(); ++o) {
+        const auto holder = tsp::objective_holder(ctx, s, o);
+        out.push_back("Objective " + ctx.rs().objectives[o].name + " at " +
+                      core::to_string(ctx.rs().objectives[o].square) + ": " +
+                      (holder ? "held by " + side_of(*holder) : std::string("held by nobody")) +
+                      " (the side holding more at the turn limit wins).");
+    }
     return out;
 }
 

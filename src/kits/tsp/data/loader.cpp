@@ -286,6 +286,28 @@ Loaded<tsp::Ruleset> load_tsp_ruleset(std::string_view file, std::string_view te
     Ids ids;
     std::map<char, std::string> glyphs;
     each_table(root, "troop_type", true, [&](TableView& t) { read_troop_type(t, rs, ids, glyphs); });
+    // Scenario data (TSP-SPIRIT-4): objectives, each a named square of the board, once.
+    each_table(root, "objective", false, [&](TableView& t) {
+        tsp::Objective o;
+        o.name = t.string("name", true).value_or("");
+        const auto where = t.string("square", true);
+        if (!where) return;
+        const auto sq = core::parse_square(*where, rs.files, rs.ranks);
+        if (!sq) {
+            t.error(*t.raw().get("square"), "square",
+                    "\"" + *where + "\" is not a square of this " + std::to_string(rs.files) + " by " +
+                        std::to_string(rs.ranks) + " board (a file letter and a rank number, as h8)");
+            return;
+        }
+        for (const tsp::Objective& before : rs.objectives) {
+            if (before.square == *sq) {
+                t.error(*t.raw().get("square"), "square", "objective \"" + before.name + "\" is there already");
+                return;
+            }
+        }
+        o.square = *sq;
+        rs.objectives.push_back(std::move(o));
+    });
     root.finish();
     detail::sort_errors(out.errors);
     if (!out.errors.empty() || !shell.id || !shell.name) return out;
