@@ -253,7 +253,7 @@ TEST_CASE("Sword and the Pike position errors say where and what", "[data][posit
         src = with(text, "options = []", "options = [\"fog\"]");
         CHECK(errors_of(src) == std::vector<std::string>{
                                     at(src, "\"fog\"") +
-                                    ": game.options[0]: \"fog\" is not an option (use quicker_movement, light_rain or brigade_movement)"});
+                                    ": game.options[0]: \"fog\" is not an option (use quicker_movement, light_rain, brigade_movement or dismounting)"});
     }
     SECTION("cards that are not cards, and a deck short of one") {
         const std::string card = tsp::card_text(*p.state.card);

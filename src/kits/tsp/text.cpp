@@ -41,6 +41,7 @@ std::string unit_words(const Context& ctx, const GameState& s, std::size_t i, in
     out += ", " + std::to_string(u.total()) + "/" + std::to_string(u.start_figures) +
            (brevity >= 1 ? " " : " figures ") + control::condition_word(condition_of(u));
     if (u.status != Status::Steady) out += ", " + control::status_word(u.status);
+    if (u.dismounted) out += ", dismounted";
     if (u.reload > 0) out += brevity >= 1 ? ", reload " + std::to_string(u.reload) : ", " + std::to_string(u.reload) + " reload";
     if (u.out_of_fire) out += ", out of fire";
     if (u.charging >= 0 && brevity < 2) out += ", charging";
@@ -96,7 +97,7 @@ std::optional<ui::Odds> Text::odds(const Context& ctx, const State& s, const Com
     if (const auto* a = std::get_if<cmd::Activate>(&c)) {
         // A Steady heavy gun rolls nothing when activated (TSP-MOVE-1): played at once.
         const Unit& u = s.units[a->unit];
-        if (u.status != Status::Shaken && move_dice(ctx.rs().troop_types[u.type].kind, u.order).count == 0)
+        if (u.status != Status::Shaken && move_dice(kind_of(ctx, u), u.order).count == 0)
             return std::nullopt;
     }
     const auto o = control::command_odds(ctx, s, c, kOddsWidth);
