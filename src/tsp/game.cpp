@@ -27,9 +27,6 @@ const UnitLine& line_of(const Context& ctx, const Unit& u) {
 const TroopType& type_of(const Context& ctx, const Unit& u) {
     return ctx.rs().troop_types[u.type];
 }
-Kind kind_of(const Context& ctx, const Unit& u) {
-    return type_of(ctx, u).kind;
-}
 Weapon weapon_of(const Context& ctx, const Unit& u) {
     return line_of(ctx, u).weapon;
 }
@@ -83,6 +80,11 @@ int roll_d6s(core::Dice& dice, int n, RollPurpose p) {
     int total = 0;
     for (int i = 0; i < n; ++i) total += dice.roll(DieType::D6, p);
     return total;
+}
+
+/// TSP-MOVE-4, our reading: foot of a dismounted unit's weapon.
+Kind on_foot(Weapon w) {
+    return w == Weapon::Crossbow ? Kind::Crossbowmen : Kind::Arquebusiers;
 }
 
 /// The attached field officer of a unit, or -1.
@@ -1072,6 +1074,20 @@ std::optional<std::string> check(const Context& ctx, const GameState& s, const C
                 if (s.units[a.unit].combat >= 0) return refuse("a unit in close combat may only break off (TSP-CC-6)");
                 return std::nullopt;
             },
+            [&](const cmd::Dismount& d) -> std::optional<std::string> {
+                if (s.decision != Decision::Activate) return refuse("no unit is to be activated now");
+                if (!s.option(kDismounting)) return refuse("dismounting is an optional rule this game is not played with (TSP-MOVE-4)");
+                if (auto why = check_unit(ctx, s, d.unit)) return why;
+                const Unit& unit = s.units[d.unit];
+                if (unit.combat >= 0) return refuse("a unit in close combat may only break off (TSP-CC-6)");
+                if (!may_dismount(ctx, unit))
+                    return refuse("only light horse with arquebus or crossbow may dismount and mount (TSP-MOVE-4)");
+                if (d.mount && !unit.dismounted) return refuse("that unit is already mounted");
+                if (!d.mount && unit.dismounted) return refuse("that unit has already dismounted");
+                if (brigade_of(ctx, s, d.unit) >= 0)
+                    return refuse("a unit of a brigade moves with its brigade, and may not dismount or mount (TSP-CARD-3)");
+                return std::nullopt;
+            },
             [&](const cmd::BreakOff& b) -> std::optional<std::string> {
                 if (s.decision != Decision::Activate) return refuse("no unit is to be activated now");
                 if (b.unit < s.unit_count && s.units[b.unit].combat < 0) return refuse("that unit is not in close combat");
@@ -1135,7 +1151,10 @@ void member_done(const Context& ctx, GameState& s, core::Dice& dice, Events& out
 /// A unit's turn to move on the card, alone or as its brigade's next member: a Shaken one first
 /// tests to rally and stays put on a failure; then the movement dice are rolled, unless its
 /// brigade has rolled already on this card, when it moves with that roll (TSP-CARD-3).
-void start_move(const Context& ctx, GameState& s, std::size_t u, core::Dice& dice, Events& out) {
+/// `change`: the unit dismounts (or mounts) once it may move, and rolls the dice of its new form
+/// less one D6 (TSP-MOVE-4).
+void start_move(const Context& ctx, GameState& s, std::size_t u, core::Dice& dice, Events& out,
+                const cmd::Dismount* change = nullptr) {
     Unit& unit = s.units[u];
     unit.acted = true;
     if (unit.status == Status::Shaken) {
@@ -1153,6 +1172,14 @@ void start_move(const Context& ctx, GameState& s, std::size_t u, core::Dice& dic
     }
     s.active = static_cast<std::int8_t>(u);
     s.decision = Decision::Move;
+    int lost = 0;
+    if (change) {
+        unit.dismounted = !change->mount;
+        Event d = unit_ev(change->mount ? EventKind::Mounts : EventKind::Dismounts, u);
+        d.side = unit.side;
+        out.push_back(d);
+        lost = 1;
+    }
     if (s.brigade >= 0 && s.move_inches > 0) {
         Event e = unit_ev(EventKind::BrigadeMoves, u);
         e.side = unit.side;
@@ -1161,7 +1188,8 @@ void start_move(const Context& ctx, GameState& s, std::size_t u, core::Dice& dic
         out.push_back(e);
         return;
     }
-    const MoveDice md = unit_move_dice(ctx, unit);
+    MoveDice md = unit_move_dice(ctx, unit);
+    md.count = std::max(0, md.count - lost);
     const int total = roll_d6s(dice, md.count, RollPurpose::Other);
     s.move_inches = static_cast<std::uint8_t>(move_inches(md, total));
     Event e = unit_ev(EventKind::Activated, u);
@@ -1234,6 +1262,7 @@ Events apply_checked(const Context& ctx, GameState& s, const Command& c, core::D
     std::visit(core::Overloaded{
                    [&](const cmd::Activate& a) { activate(ctx, s, a.unit, dice, out); },
                    [&](const cmd::BreakOff& b) { break_off(ctx, s, b.unit, dice, out); },
+                   [&](const cmd::Dismount& d) { start_move(ctx, s, d.unit, dice, out, &d); },
                    [&](const cmd::Hold& h) {
                        // TSP-CARD-3, our resolution: a brigade has its chance as one, so holding
                        // one of its members holds those that would have moved with it.
@@ -1345,6 +1374,15 @@ Condition condition_of(const Unit& u) {
 const FieldOfficer& officer_data(const Context& ctx, const GameState&, std::size_t officer) {
     const auto& red = ctx.army(Side::A).officers;
     return officer < red.size() ? red[officer] : ctx.army(Side::B).officers[officer - red.size()];
+}
+
+Kind kind_of(const Context& ctx, const Unit& u) {
+    return u.dismounted ? on_foot(weapon_of(ctx, u)) : type_of(ctx, u).kind;
+}
+
+bool may_dismount(const Context& ctx, const Unit& u) {
+    const Weapon w = weapon_of(ctx, u);
+    return type_of(ctx, u).kind == Kind::LightHorse && (w == Weapon::Arquebus || w == Weapon::Crossbow);
 }
 
 int brigade_of(const Context& ctx, const GameState& s, std::size_t unit) {
@@ -1512,6 +1550,7 @@ std::vector<Command> legal_commands(const Context& ctx, const GameState& s) {
                     out.push_back(cmd::BreakOff{static_cast<std::uint8_t>(u)});
                 } else {
                     out.push_back(cmd::Activate{static_cast<std::uint8_t>(u)});
+                    add(cmd::Dismount{static_cast<std::uint8_t>(u), s.units[u].dismounted});
                 }
                 out.push_back(cmd::Hold{static_cast<std::uint8_t>(u)});
             }
@@ -1593,6 +1632,7 @@ std::string print(const Context& ctx, const GameState& s, const Command& c) {
             [&](const cmd::Activate& a) { return "activate " + label(a.unit); },
             [&](const cmd::Hold& h) { return "hold " + label(h.unit); },
             [&](const cmd::BreakOff& b) { return "break " + label(b.unit); },
+            [&](const cmd::Dismount& d) { return (d.mount ? "mount " : "dismount ") + label(d.unit); },
             [&](const cmd::Move& m) {
                 std::string t = "move " + core::to_string(m.to);
                 if (m.facing != active_facing(s)) t += " face " + std::string(core::to_string(m.facing));
@@ -1635,11 +1675,15 @@ std::variant<Command, std::string> parse(const Context& ctx, const GameState& s,
         }
         return Command{cmd::Move{*q, f}};
     }
-    if ((same_word(verb, "activate") || same_word(verb, "hold") || same_word(verb, "break")) && n == 2) {
+    if ((same_word(verb, "activate") || same_word(verb, "hold") || same_word(verb, "break") ||
+         same_word(verb, "dismount") || same_word(verb, "mount")) &&
+        n == 2) {
         const auto u = unit(w[1], side);
         if (!u) return "no unit '" + std::string(w[1]) + "' of yours";
         if (same_word(verb, "hold")) return Command{cmd::Hold{*u}};
         if (same_word(verb, "break")) return Command{cmd::BreakOff{*u}};
+        if (same_word(verb, "dismount")) return Command{cmd::Dismount{*u, false}};
+        if (same_word(verb, "mount")) return Command{cmd::Dismount{*u, true}};
         return Command{cmd::Activate{*u}};
     }
     if (same_word(verb, "shoot") && n == 3) {
@@ -1650,7 +1694,7 @@ std::variant<Command, std::string> parse(const Context& ctx, const GameState& s,
         return Command{cmd::Shoot{*u, *t}};
     }
     return "unknown command: " + std::string(text) +
-           " (activate U, hold U, break U, move SQ [face F], face F, stay, shoot U T, concede)";
+           " (activate U, hold U, break U, dismount U, mount U, move SQ [face F], face F, stay, shoot U T, concede)";
 }
 
 std::uint64_t state_hash(const GameState& s) {
@@ -1677,6 +1721,7 @@ std::uint64_t state_hash(const GameState& s) {
             b(u.moved_this_turn) << 26 | b(u.hit_this_turn) << 27 | b(u.tested_to_stand) << 28 |
             b(u.on_board) << 29 | b(u.routed_turn) << 32 | b(u.charging) << 40 | b(u.combat) << 48 |
             b(u.combat_rolls) << 56);
+        if (u.dismounted) mix(1ULL << 9 | i);  // mixed only when set: hashes without the option stay
     }
     for (std::size_t i = 0; i < s.officer_count; ++i)
         mix(b(s.officers[i].rank) | b(s.officers[i].unit) << 8 | b(s.officers[i].alive) << 16);

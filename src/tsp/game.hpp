@@ -41,6 +41,7 @@ enum Option : std::uint8_t {
     kQuickerMovement = 1,  ///< TSP-CARD-2: a D4 of units per movement card
     kLightRain = 2,        ///< TSP-FIRE-4: +2 to each fire die
     kBrigadeMovement = 4,  ///< TSP-CARD-3: a Colonel's brigade moves on one card at one rate
+    kDismounting = 8,      ///< TSP-MOVE-4: mounted arquebusiers and crossbowmen may dismount
 };
 
 /// The static data a state refers to by index: the ruleset and both army lists; and the options
@@ -106,6 +107,9 @@ struct Unit {
     std::uint8_t combat_rolls = 0;  ///< die rolls of its close combat so far (TSP-CC-6: 6 to break off)
     bool tested_to_stand = false;   ///< took its step-6 test this turn
     bool on_board = true;
+    /// Light horse with arquebus or crossbow fighting on foot (TSP-MOVE-4, the option
+    /// `dismounting`): kind_of gives Arquebusiers or Crossbowmen while it is set.
+    bool dismounted = false;
     int total() const {
         int n = 0;
         for (const auto f : figures) n += f;
@@ -214,6 +218,14 @@ struct Face {
 struct Stay {
     friend bool operator==(const Stay&, const Stay&) = default;
 };
+/// Movement, with the option `dismounting` (TSP-MOVE-4): the unit is activated as `Activate`
+/// does, and first dismounts (or, with `mount`, mounts again), which costs one D6 of its move:
+/// it rolls the movement dice of the form it takes, one fewer.
+struct Dismount {
+    std::uint8_t unit = 0;
+    bool mount = false;
+    friend bool operator==(const Dismount&, const Dismount&) = default;
+};
 struct Shoot {
     std::uint8_t unit = 0;
     std::uint8_t target = 0;
@@ -225,7 +237,7 @@ struct Concede {
 }  // namespace cmd
 
 using Command = std::variant<cmd::Activate, cmd::BreakOff, cmd::Hold, cmd::Move, cmd::Face, cmd::Stay,
-                             cmd::Shoot, cmd::Concede>;
+                             cmd::Shoot, cmd::Concede, cmd::Dismount>;
 
 // --- Events --------------------------------------------------------------------------------------
 
@@ -264,6 +276,8 @@ enum class EventKind : std::uint8_t {
     TurnEnded,    ///< a = the turn that ended
     BrigadeMoves, ///< unit moves next with its brigade at the brigade's roll (TSP-CARD-3): b =
                   ///< inches, c = movement points (no penalty)
+    Dismounts,    ///< unit gets off its horses, at the cost of a D6 of its move (TSP-MOVE-4)
+    Mounts,       ///< unit gets back on its horses, at the cost of a D6 of its move (TSP-MOVE-4)
     GameOver,     ///< side = winner (none on a draw), a = EndReason
 };
 
@@ -330,7 +344,8 @@ Condition condition_of(const Unit& u);
 /// "P1": the unit's glyph (upper case) and its number among its side's units of that glyph.
 std::string unit_label(const Context& ctx, const GameState& s, std::size_t unit);
 
-/// One line of text: "activate P1", "move h7 face NE", "shoot A1 P2", "break P1".
+/// One line of text: "activate P1", "move h7 face NE", "shoot A1 P2", "break P1", "dismount H1",
+/// "mount H1".
 std::string print(const Context& ctx, const GameState& s, const Command& c);
 
 /// Parses a command given by `side`; an error message for text that names no command.
@@ -380,6 +395,15 @@ MoveDice unit_move_dice(const Context& ctx, const Unit& u);
 /// The field officer whose brigade `unit` moves with now (TSP-CARD-3), or -1: the option is off,
 /// the unit is in no brigade, or its Colonel has been killed or captured (it moves on its own).
 int brigade_of(const Context& ctx, const GameState& s, std::size_t unit);
+
+/// What a unit is now (TSP-TYPE-1): its troop type's kind, but light horse that have dismounted
+/// (TSP-MOVE-4) are Arquebusiers or Crossbowmen by their weapon, moving, shooting, fighting, being
+/// shot at and testing morale as that foot until they mount again.
+Kind kind_of(const Context& ctx, const Unit& u);
+
+/// TSP-MOVE-4: the unit's troop type may dismount: light horse armed with arquebus or crossbow
+/// ("mounted crossbowmen or arquebusiers"); Gendarmes never (TSP-TYPE-1), nor any other.
+bool may_dismount(const Context& ctx, const Unit& u);
 
 /// The army data of field officer `officer` of the state: each side's in its list's order, side
 /// A's first (as new_game places them).

@@ -125,6 +125,29 @@ TEST_CASE("The Sword and the Pike's normal moves brigades with legal commands", 
     CHECK(brigade_moves > 0);
 }
 
+TEST_CASE("With dismounting, random plays it and normal keeps to legal commands", "[tsp][ai][TSP-MOVE-4]") {
+    // The Italians' mounted crossbows against the Moors' mounted arquebusiers, the option on: the
+    // random player dismounts and mounts (they are among its legal commands); normal, which
+    // leaves them to the rules, plays every decision of both sides with legal commands.
+    const tsp::Context ctx = test::TspArmies::get().context("italian", "moorish", tsp::kDismounting);
+    int changes = 0;
+    for (const ai::Level level : {ai::Level::Random, ai::Level::Normal}) {
+        core::SeededDice dice(11);
+        tsp::GameState s;
+        tsp::new_game(ctx, s, dice);
+        auto player = ai::make_tsp_player(level, 3);
+        while (!s.over() && s.turn <= 4) {
+            const tsp::Command c = player->choose(ai::view_of<tsp::Engine>(ctx, s, s.decider));
+            REQUIRE_FALSE(tsp::validate(ctx, s, c).has_value());
+            for (const tsp::Event& e : tsp::apply(ctx, s, c, dice)) {
+                if (level == ai::Level::Random)
+                    changes += e.kind == tsp::EventKind::Dismounts || e.kind == tsp::EventKind::Mounts;
+            }
+        }
+    }
+    CHECK(changes > 0);
+}
+
 TEST_CASE("The Sword and the Pike's normal beats random", "[tsp][ai][long]") {
     const tsp::Context ctx = test::tsp_context();
     // Ten games, normal on each side in turn: it wins nine or more (random against random wins

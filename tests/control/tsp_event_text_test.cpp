@@ -173,6 +173,31 @@ TEST_CASE("The Sword and the Pike's events read as sentences, units side first, 
     CHECK(control::describe(g.ctx, g.s, e) == "Game over (the last turn ended): a draw.");
 }
 
+TEST_CASE("The Sword and the Pike: dismounting and mounting in words", "[tsp][control][TSP-MOVE-4]") {
+    // Black's light horse crossbows in skirmish order (L1), on Black's card, the option on.
+    TspGame g({tsp_card(1, 'S')}, {}, kDismounting);
+    const auto l1 = static_cast<std::uint8_t>(g.unit(Side::B, "L1"));
+    Event e = make(EventKind::Dismounts);
+    e.unit = static_cast<std::int8_t>(l1);
+    CHECK(control::describe(g.ctx, g.s, e) == "B L1 dismounts to fight on foot, at the cost of a D6 of its move.");
+    e.kind = EventKind::Mounts;
+    CHECK(control::describe(g.ctx, g.s, e) == "B L1 mounts its horses again, at the cost of a D6 of its move.");
+    // x on the command: the dice of the form it takes, one fewer.
+    auto lines = control::explain(g.ctx, g.s, cmd::Dismount{l1, false});
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[0] == "B L1 dismounts, and moves as skirmish crossbowmen: 2D6, its 3D6 less one for dismounting "
+                      "(TSP-MOVE-4, TSP-MOVE-1).");
+    g.s.units[l1].dismounted = true;
+    lines = control::explain(g.ctx, g.s, cmd::Dismount{l1, true});
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[0] == "B L1 mounts, and moves as skirmish light horse: 5D6, its 6D6 less one for mounting "
+                      "(TSP-MOVE-4, TSP-MOVE-1).");
+    // The units' list says it is on foot, and activating it rolls the foot's dice.
+    const auto units = control::unit_lines(g.ctx, g.s);
+    CHECK(any_contains(units, "B L1 n15 S  light-horse, 12/12 figures (Fresh), Steady, 1 leader, dismounted."));
+    CHECK(any_contains(control::explain(g.ctx, g.s, cmd::Activate{l1}), "B L1 rolls 3D6 for its move, skirmish crossbowmen"));
+}
+
 TEST_CASE("Every event of The Sword and the Pike's random games has words", "[tsp][control]") {
     std::array<int, 32> seen{};
     for (int game = 0; game < 10; ++game) {

@@ -253,7 +253,7 @@ TEST_CASE("Sword and the Pike position errors say where and what", "[data][posit
         src = with(text, "options = []", "options = [\"fog\"]");
         CHECK(errors_of(src) == std::vector<std::string>{
                                     at(src, "\"fog\"") +
-                                    ": game.options[0]: \"fog\" is not an option (use quicker_movement, light_rain or brigade_movement)"});
+                                    ": game.options[0]: \"fog\" is not an option (use quicker_movement, light_rain, brigade_movement or dismounting)"});
     }
     SECTION("cards that are not cards, and a deck short of one") {
         const std::string card = tsp::card_text(*p.state.card);
@@ -499,6 +499,84 @@ TEST_CASE("A brigade moving on its card is carried by positions", "[data][positi
     errors = bad("a:maestre");
     REQUIRE(errors.size() == 1);
     CHECK(contains(errors[0], "game.brigade: a brigade moves only while one of its units has a move to make (TSP-CARD-3)"));
+}
+
+TEST_CASE("A dismounted unit is carried by positions", "[data][position][tsp][TSP-MOVE-4]") {
+    // The Italians' mounted crossbows and the Moors' mounted arquebusiers may dismount: random
+    // games with the option on, every state checked, and every one with a unit on foot
+    // round-tripped; the key is written for the dismounted units only.
+    const tsp::Context ctx = test::TspArmies::get().context("italian", "moorish", tsp::kDismounting);
+    int on_foot = 0;
+    int mounted_again = 0;
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        TspPosition p{test::kTspRuleset, {"italian", "moorish"}, seed, 0, {}};
+        core::SeededDice dice(seed);
+        core::SeededDice chooser(seed + 70);
+        tsp::new_game(ctx, p.state, dice);
+        int step = 0;
+        while (!p.state.over() && step < 400) {
+            INFO("game " << seed << ", command " << step);
+            for (const auto& bad : tsp::check_consistent(ctx, p.state)) FAIL(bad.message);
+            int dismounted = 0;
+            for (std::size_t u = 0; u < p.state.unit_count; ++u) dismounted += p.state.units[u].dismounted;
+            if (dismounted > 0) {
+                ++on_foot;
+                p.calls = dice.calls();
+                const std::string text = tsp::write_tsp_position(p, ctx);
+                std::size_t keys = 0;
+                for (std::size_t at = text.find("\ndismounted = true\n"); at != std::string::npos;
+                     at = text.find("\ndismounted = true\n", at + 1))
+                    ++keys;
+                CHECK(keys == static_cast<std::size_t>(dismounted));
+                CHECK_FALSE(contains(text, "dismounted = false"));
+                const auto loaded = load(text);
+                for (const auto& e : loaded.errors) UNSCOPED_INFO(e.to_string());
+                REQUIRE(loaded.ok());
+                REQUIRE(*loaded.value == p);
+            }
+            const auto c = tsp::random_legal(ctx, p.state, chooser);
+            if (const auto* d = std::get_if<tsp::cmd::Dismount>(&*c)) mounted_again += d->mount;
+            tsp::apply(ctx, p.state, *c, dice);
+            ++step;
+        }
+    }
+    CHECK(on_foot > 0);
+    CHECK(mounted_again > 0);
+    // Without the option nothing is written, and a unit cannot be on foot.
+    TspPosition p = played("italian", "moorish", 3, 0);
+    std::string text = text_of(p);
+    CHECK_FALSE(contains(text, "dismounted"));
+    const auto unit_of = [&](const char* line) {
+        for (std::size_t u = 0; u < p.state.unit_count; ++u) {
+            const tsp::Unit& x = p.state.units[u];
+            if (ctx.army(x.side).units[x.line].id == line) return u;
+        }
+        FAIL("no unit of line " << line);
+        return std::size_t{0};
+    };
+    const std::size_t rider = unit_of("mounted_crossbows");
+    const std::size_t pike = unit_of("pike");
+    p.state.units[rider].dismounted = true;
+    auto bad = tsp::check_consistent(ctx, p.state);
+    REQUIRE(bad.size() == 1);
+    CHECK(bad[0].field == tsp::Field::UnitDismounted);
+    CHECK(bad[0].message == "a unit dismounts only in a game with the option dismounting (TSP-MOVE-4)");
+    p.state.options = tsp::kDismounting;
+    CHECK(tsp::check_consistent(ctx, p.state).empty());
+    p.state.units[pike].dismounted = true;
+    bad = tsp::check_consistent(ctx, p.state);
+    REQUIRE(bad.size() == 1);
+    CHECK(bad[0].message == "only light horse with arquebus or crossbow dismount (TSP-MOVE-4)");
+    // In a file, the error is placed at the unit's key.
+    p.state.units[pike].dismounted = false;
+    text = text_of(p);
+    const std::string block = unit_block(tsp::unit_label(ctx, p.state, pike), "a") + "\n";
+    REQUIRE(p.state.units[pike].side == tsp::Side::A);
+    REQUIRE(contains(text, block));
+    text.replace(text.find(block), block.size(), block + "dismounted = true\n");
+    const auto errors = errors_of(text);
+    REQUIRE(errors.size() == 1);
+    CHECK(contains(errors[0], ".dismounted: only light horse with arquebus or crossbow dismount (TSP-MOVE-4)"));
 }
 
 TEST_CASE("tercio check reads a Sword and the Pike position by its ruleset's rules", "[data][position][tsp]") {

@@ -402,3 +402,29 @@ TEST_CASE("The Sword and the Pike: m onto an enemy charges it, its reach and way
     CHECK(contains(screen_of(screen, 120, 40), "A G1 charges B P1 from l5."));
     CHECK(o.session.state().units[o.g.unit(core::Side::A, "G1")].sq == sq("l5"));
 }
+
+TEST_CASE("The Sword and the Pike: o dismounts the unit at the cursor, and the Enter menu offers it",
+          "[ui][tsp][TSP-MOVE-4]") {
+    // Black's card first, the option dismounting on: its light horse crossbows (L1) may dismount.
+    OnScreen o(test::TspGame({tsp_card(1, 'S')}, {}, tsp::kDismounting));
+    Screen& screen = o.screen;
+    const tsp::GameState& s = o.session.state();
+    const std::size_t l1 = o.g.unit(core::Side::B, "L1");
+    cursor_to(screen, s.units[l1].sq);
+    press(screen, K::Enter);
+    std::string shown = screen_of(screen);
+    INFO(shown);
+    CHECK(contains(shown, "dismount L1"));
+    press(screen, K::Escape);
+    // o on the Reiters: refused, with the rule's reason.
+    cursor_to(screen, s.units[o.g.unit(core::Side::B, "R1")].sq);
+    keys(screen, "o");
+    CHECK(screen.message() == "dismount R1: only light horse with arquebus or crossbow may dismount and mount (TSP-MOVE-4)");
+    CHECK(o.session.history().empty());
+    cursor_to(screen, s.units[l1].sq);
+    keys(screen, "o");
+    REQUIRE(o.session.history().size() == 1);
+    CHECK(std::holds_alternative<tsp::cmd::Dismount>(o.session.history().back().command));
+    CHECK(s.units[l1].dismounted);
+    CHECK(s.decision == tsp::Decision::Move);
+}

@@ -127,6 +127,10 @@ const std::vector<RuleBit>& rule_bits() {
         {tsp::kBrigadeMovement,
          {"brigade-movement", "Brigade movement",
           "a Colonel's brigade moves on one card at one roll while he lives (TSP-CARD-3)."}},
+        {tsp::kDismounting,
+         {"dismounting", "Dismounting",
+          "light horse with arquebus or crossbow may get off their horses, and on again, for a D6 of their move "
+          "(TSP-MOVE-4)."}},
     };
     return bits;
 }

@@ -99,7 +99,8 @@ std::vector<std::string> Text::unit_reference(const Context& ctx, const State& s
     const Unit& u = s.units[unit];
     const UnitLine& line = ctx.army(u.side).units[u.line];
     const TroopType& type = ctx.rs().troop_types[u.type];
-    const Kind k = type.kind;
+    // What it is now: dismounted light horse are foot of their weapon (TSP-MOVE-4).
+    const Kind k = kind_of(ctx, u);
     // The kind of troops named when the type's name does not say it already.
     const std::string kind = words(to_string(k));
     std::string type_name = type.name;
@@ -155,6 +156,15 @@ std::vector<std::string> Text::unit_reference(const Context& ctx, const State& s
                 "Routed: it cannot move or fire; at the end of a later turn it rallies (Shaken) or leaves the field "
                 "(TSP-ROUT-1, TSP-RALLY-1).");
             break;
+    }
+    if (u.dismounted) {
+        rows.emplace_back("Dismounted: it moves, shoots, fights and tests as " + kind +
+                          " on foot until it mounts again (mount, or o), which costs a D6 of that move (TSP-MOVE-4).");
+    } else if (s.option(kDismounting) && may_dismount(ctx, u)) {
+        Unit on_foot = u;
+        on_foot.dismounted = true;
+        rows.emplace_back("It may dismount to fight on foot as " + words(to_string(kind_of(ctx, on_foot))) +
+                          " (dismount, or o), at the cost of a D6 of that move (TSP-MOVE-4).");
     }
     const MoveDice d = unit_move_dice(ctx, u);
     rows.push_back(d.count == 0 ? std::string("Rolls no dice to move: a heavy gun without the game master's leave only "

@@ -47,6 +47,7 @@ std::string unit_words(const tsp::Context& ctx, const tsp::GameState& s, std::si
     out += ", facing " + std::string(core::facing_words(u.facing)) + ", " + std::to_string(u.total()) + " of " +
            std::to_string(u.start_figures) + " figures, " + control::condition_word(tsp::condition_of(u)) + ", " +
            control::status_word(u.status);
+    if (u.dismounted) out += ", dismounted";
     const int leaders = control::own_leaders(u);
     out += leaders == 0 ? ", no leader" : ", " + plural(leaders, "leader", "leaders");
     for (std::size_t o = 0; o < s.officer_count; ++o) {
@@ -106,9 +107,13 @@ std::string Plain::decision(const Context& ctx, const State& s) {
     switch (s.decision) {
         case tsp::Decision::Activate: {
             bool can_break = false;
-            for (const tsp::Command& c : tsp::legal_commands(ctx, s))
+            bool can_dismount = false;
+            for (const tsp::Command& c : tsp::legal_commands(ctx, s)) {
                 can_break = can_break || std::holds_alternative<tsp::cmd::BreakOff>(c);
+                can_dismount = can_dismount || std::holds_alternative<tsp::cmd::Dismount>(c);
+            }
             return who + " moves " + units + " on " + card_in_play(s) + " (activate or hold a unit" +
+                   (can_dismount ? "; dismount or mount one, activating it" : "") +
                    (can_break ? "; break a unit out of its close combat" : "") + ")";
         }
         case tsp::Decision::Move: {

@@ -31,6 +31,7 @@ constexpr ui::KeyLine kActionKeys[] = {
     {"s", "the activated unit stays where it is"},
     {"f", "fire the selected unit at the enemy at the cursor, odds first"},
     {"d", "hold the unit at the cursor: it does nothing on this card"},
+    {"o", "dismount the unit at the cursor, or mount it, and activate it"},
 };
 
 constexpr std::array<std::string_view, core::kFacings> kArrows{"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"};
@@ -86,7 +87,7 @@ std::vector<core::Square> squares_of(const GameState& s, const Command& c) {
             } else if constexpr (std::is_same_v<T, cmd::Shoot>) {
                 return {at(x.unit), at(x.target)};
             } else if constexpr (std::is_same_v<T, cmd::Activate> || std::is_same_v<T, cmd::Hold> ||
-                                 std::is_same_v<T, cmd::BreakOff>) {
+                                 std::is_same_v<T, cmd::BreakOff> || std::is_same_v<T, cmd::Dismount>) {
                 return {at(x.unit)};
             } else if constexpr (std::is_same_v<T, cmd::Face> || std::is_same_v<T, cmd::Stay>) {
                 return active ? std::vector{at(*active)} : std::vector<core::Square>{};
@@ -186,7 +187,8 @@ std::optional<Command> unit_action(const Context& ctx, const GameState& s, char3
                                    std::optional<core::Square> selected, core::Square cursor, std::string& why) {
     switch (key) {
         case 'a':
-        case 'd': {
+        case 'd':
+        case 'o': {
             if (key == 'd' && s.decision == Decision::Move) return Command{cmd::Stay{}};
             const auto u = own_unit(s, selected, cursor);
             if (!u) {
@@ -195,6 +197,8 @@ std::optional<Command> unit_action(const Context& ctx, const GameState& s, char3
             }
             const auto unit = static_cast<std::uint8_t>(*u);
             if (key == 'd') return checked(ctx, s, cmd::Hold{unit}, why);
+            // TSP-MOVE-4: off its horses, or back on them if it has dismounted.
+            if (key == 'o') return checked(ctx, s, cmd::Dismount{unit, s.units[*u].dismounted}, why);
             // A unit in close combat is activated only to break off (TSP-CC-6).
             if (s.units[*u].combat >= 0) return checked(ctx, s, cmd::BreakOff{unit}, why);
             return checked(ctx, s, cmd::Activate{unit}, why);
@@ -451,6 +455,7 @@ ui::KeyAction<Command> Screen::action(const Context& ctx, const State& s, char32
     switch (key) {
         case 'a':
         case 'd':
+        case 'o':
         case 'm':
         case 't':
         case 's':
@@ -516,6 +521,8 @@ void Screen::mark_command(const Context&, const State& after, const Command& c, 
         at(h->unit, view.reach);
     } else if (const auto* b = std::get_if<cmd::BreakOff>(&c)) {
         at(b->unit, view.reach);
+    } else if (const auto* dm = std::get_if<cmd::Dismount>(&c)) {
+        at(dm->unit, view.reach);
     }
 }
 

@@ -63,7 +63,7 @@ struct Screen {
     static bool turned_card(const Command& c, const tsp::Events& events);
     /// With a unit selected elsewhere, the commands naming it and the cursor (the activated unit's
     /// moves there, its shot at the unit there); otherwise those of the unit at the cursor
-    /// (activate, break, hold, shoot), the moves into the cursor, then the commands naming no
+    /// (activate, dismount or mount, break, hold, shoot), the moves into the cursor, then the commands naming no
     /// square (stay, face); every legal one but concede when that leaves nothing.
     static std::vector<Command> menu_commands(const Context& ctx, const State& s,
                                               core::Square cursor,
@@ -85,7 +85,7 @@ struct Screen {
         return {};
     }
     /// Commands to show in the help's line for `:`.
-    /// Only fire takes a selected unit: m, t and s act on the activated one, a and d on the cursor's.
+    /// Only fire takes a selected unit: m, t and s act on the activated one, a, d and o on the cursor's.
     static constexpr const char* kSelectedKeys = "f";
     static constexpr const char* kCommandExamples = "activate P1, move h5 face NE, shoot A1 P2";
     static std::optional<std::string> command_word(Reactions&, const std::string&) {

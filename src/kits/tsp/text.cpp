@@ -41,6 +41,7 @@ std::string unit_words(const Context& ctx, const GameState& s, std::size_t i, in
     out += ", " + std::to_string(u.total()) + "/" + std::to_string(u.start_figures) +
            (brevity >= 1 ? " " : " figures ") + control::condition_word(condition_of(u));
     if (u.status != Status::Steady) out += ", " + control::status_word(u.status);
+    if (u.dismounted) out += ", dismounted";
     if (u.reload > 0) out += brevity >= 1 ? ", reload " + std::to_string(u.reload) : ", " + std::to_string(u.reload) + " reload";
     if (u.out_of_fire) out += ", out of fire";
     if (u.charging >= 0 && brevity < 2) out += ", charging";

@@ -54,9 +54,6 @@ constexpr int kCombatSamples = 48;
 const tsp::UnitLine& line_of(const tsp::Context& ctx, const Unit& u) {
     return ctx.army(u.side).units[u.line];
 }
-Kind kind_of(const tsp::Context& ctx, const Unit& u) {
-    return ctx.rs().troop_types[u.type].kind;
-}
 tsp::Weapon weapon_of(const tsp::Context& ctx, const Unit& u) {
     return line_of(ctx, u).weapon;
 }

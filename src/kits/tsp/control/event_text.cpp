@@ -126,7 +126,7 @@ std::vector<std::string> shot_lines(const tsp::Context& ctx, const tsp::GameStat
     const auto p = tsp::shot_now(ctx, s, sh.unit, sh.target);
     if (!p) return {};
     const tsp::Unit& a = s.units[sh.unit];
-    const tsp::Kind k = type_of(ctx, a).kind;
+    const tsp::Kind k = tsp::kind_of(ctx, a);
     const tsp::Weapon w = line_of(ctx, a).weapon;
     std::string dice = unit(ctx, s, sh.unit) + " rolls " + plural(p->dice, "D20", "D20s") + ": ";
     if (tsp::gunners(k)) {
@@ -149,7 +149,7 @@ std::vector<std::string> shot_lines(const tsp::Context& ctx, const tsp::GameStat
 
 std::vector<std::string> activate_lines(const tsp::Context& ctx, const tsp::GameState& s, std::size_t u) {
     const tsp::Unit& unit_now = s.units[u];
-    const tsp::Kind k = type_of(ctx, unit_now).kind;
+    const tsp::Kind k = tsp::kind_of(ctx, unit_now);
     std::vector<std::string> out;
     if (unit_now.status == tsp::Status::Shaken) {
         out.push_back(unit(ctx, s, static_cast<int>(u)) + " is Shaken and first tests to rally, Stand and Fight: " +
@@ -168,6 +168,28 @@ std::vector<std::string> activate_lines(const tsp::Context& ctx, const tsp::Game
     if (tsp::loading_on_foot(k, line_of(ctx, unit_now).weapon, unit_now.reload))
         out.push_back("Loading, it moves at most half (TSP-FIRE-6).");
     out.push_back("Ground a step enters costs a quarter or half of the roll (TSP-MOVE-2, TSP-AMB-18).");
+    return out;
+}
+
+/// `dismount U` or `mount U` (TSP-MOVE-4): the form it takes and the dice it rolls in it.
+std::vector<std::string> change_lines(const tsp::Context& ctx, const tsp::GameState& s, const tsp::cmd::Dismount& d) {
+    const tsp::Unit& unit_now = s.units[d.unit];
+    tsp::Unit after = unit_now;
+    after.dismounted = !d.mount;
+    const tsp::Kind k = tsp::kind_of(ctx, after);
+    tsp::MoveDice dice = tsp::move_dice(k, after.order);
+    dice.count = std::max(0, dice.count - 1);
+    std::vector<std::string> out;
+    if (unit_now.status == tsp::Status::Shaken) {
+        out.push_back(unit(ctx, s, static_cast<int>(d.unit)) + " is Shaken and first tests to rally, Stand and Fight: " +
+                      test_words(tsp::rally_test_now(ctx, s, d.unit)) +
+                      "; on a failure it stays put as it is (TSP-AMB-5, TSP-AMB-22).");
+    }
+    out.push_back(unit(ctx, s, static_cast<int>(d.unit)) + (d.mount ? " mounts" : " dismounts") + ", and moves as " +
+                  std::string(tsp::to_string(after.order)) + " " + words(tsp::to_string(k)) + ": " +
+                  dice_words(dice) + ", its " + std::to_string(dice.count + 1) +
+                  "D6 less one for " + (d.mount ? "mounting" : "dismounting") + " (TSP-MOVE-4, TSP-MOVE-1).");
+    out.push_back("Points: 2 x inches / 3, rounded down; a step ahead costs 2, a step aside 3 (TSP-GRID-1).");
     return out;
 }
 
@@ -193,6 +215,10 @@ std::vector<std::string> explain(const tsp::Context& ctx, const tsp::GameState& 
     if (const auto* a = std::get_if<tsp::cmd::Activate>(&c)) {
         if (a->unit >= s.unit_count) return {};
         return activate_lines(ctx, s, a->unit);
+    }
+    if (const auto* d = std::get_if<tsp::cmd::Dismount>(&c)) {
+        if (d->unit >= s.unit_count) return {};
+        return change_lines(ctx, s, *d);
     }
     if (const auto* b = std::get_if<tsp::cmd::BreakOff>(&c)) {
         if (b->unit >= s.unit_count || s.units[b->unit].combat < 0) return {};
@@ -424,6 +450,7 @@ std::vector<std::string> unit_lines(const tsp::Context& ctx, const tsp::GameStat
             text += leaders == 0 ? ", no leader" : ", " + plural(leaders, "leader", "leaders");
             if (const auto r = officer_with(s, i)) text += ", a " + rank_word(*r);
             if (u.reload > 0) text += ", " + plural(u.reload, "reload marker", "reload markers");
+            if (u.dismounted) text += ", dismounted";
             if (u.out_of_fire) text += ", out of fire";
             if (u.charging >= 0) text += ", charging " + unit(ctx, s, u.charging);
             if (u.combat >= 0)
@@ -514,6 +541,9 @@ std::string describe(const tsp::Context& ctx, const tsp::GameState& s, const tsp
         case EventKind::BrigadeMoves:
             return u + " moves with its brigade at the same roll: " + plural(e.b, "inch", "inches") + ", " +
                    plural(e.c, "movement point", "movement points") + ".";
+        case EventKind::Dismounts:
+            return u + " dismounts to fight on foot, at the cost of a D6 of its move.";
+        case EventKind::Mounts: return u + " mounts its horses again, at the cost of a D6 of its move.";
         case EventKind::Held: return u + " holds.";
         case EventKind::Moved:
             return u + " moves to " + core::to_string(e.sq) + ", facing " +

@@ -99,6 +99,10 @@ class Checker {
                 add(Field::UnitRoutedTurn, i, "a unit routs in a turn from 1 to the turn now");
             else if (u.status == Status::Routed && u.routed_turn < 1)
                 add(Field::UnitRoutedTurn, i, "a Routed unit says the turn it routed (TSP-ROUT-1)");
+            if (u.dismounted && !may_dismount(ctx_, u))
+                add(Field::UnitDismounted, i, "only light horse with arquebus or crossbow dismount (TSP-MOVE-4)");
+            else if (u.dismounted && !s_.option(kDismounting))
+                add(Field::UnitDismounted, i, "a unit dismounts only in a game with the option dismounting (TSP-MOVE-4)");
         }
     }
 
@@ -185,7 +189,8 @@ class Checker {
     }
 
     void game() {
-        if (s_.options > (kQuickerMovement | kLightRain | kBrigadeMovement)) add(Field::Options, 0, "no such option");
+        if (s_.options > (kQuickerMovement | kLightRain | kBrigadeMovement | kDismounting))
+            add(Field::Options, 0, "no such option");
         if (s_.turn < 1 || s_.turn > kTurnLimit)
             add(Field::Turn, 0, "the turn must be from 1 to " + std::to_string(kTurnLimit));
         for (const Side side : {Side::A, Side::B}) {

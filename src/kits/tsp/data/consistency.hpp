@@ -42,6 +42,7 @@ enum class Field : std::uint8_t {
     UnitShots,
     UnitCharging,
     UnitCombat,
+    UnitDismounted,
     // Per field officer.
     Officer,
 };

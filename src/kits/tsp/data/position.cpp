@@ -40,7 +40,8 @@ constexpr std::array<std::string_view, 3> kSideOrNone = {"a", "b", "none"};
 constexpr std::array<std::string_view, 8> kTerrainNames = {"open", "wood",     "hill", "stream",
                                                            "hedge", "wall", "building", "road"};
 /// The option bits, lowest first.
-constexpr std::array<std::string_view, 3> kOptionNames = {"quicker_movement", "light_rain", "brigade_movement"};
+constexpr std::array<std::string_view, 4> kOptionNames = {"quicker_movement", "light_rain", "brigade_movement",
+                                                           "dismounting"};
 /// The two decks, as `[decks.<name>]`.
 constexpr std::array<std::string_view, 2> kDeckNames = {"activation", "casualty"};
 static_assert(static_cast<std::size_t>(Decision::Over) + 1 == kDecisionNames.size());
@@ -48,7 +49,7 @@ static_assert(static_cast<std::size_t>(EndReason::Conceded) + 1 == kEndNames.siz
 static_assert(static_cast<std::size_t>(Status::Routed) + 1 == kStatusNames.size());
 static_assert(static_cast<std::size_t>(Order::Skirmish) + 1 == kOrderNames.size());
 static_assert(static_cast<std::size_t>(Terrain::Road) + 1 == kTerrainNames.size());
-static_assert(kQuickerMovement == 1 && kLightRain == 2 && kBrigadeMovement == 4);
+static_assert(kQuickerMovement == 1 && kLightRain == 2 && kBrigadeMovement == 4 && kDismounting == 8);
 
 constexpr int kMaxCount = 99;  // reload markers, inches, Reiters' shots: far above any the game reaches
 
@@ -214,6 +215,8 @@ class Writer {
             line("combat = " + unit_ref(u.combat));
             line("combat_rolls = " + std::to_string(u.combat_rolls));
             line("on_board = " + bool_text(u.on_board));
+            // Written only when true (TSP-MOVE-4): positions of games without it stay as they were.
+            if (u.dismounted) line("dismounted = true");
         }
     }
 
@@ -298,6 +301,7 @@ class Reader {
             case Field::UnitShots: return unit + ".shots";
             case Field::UnitCharging: return unit + ".charging";
             case Field::UnitCombat: return unit + ".combat";
+            case Field::UnitDismounted: return unit + ".dismounted";
             case Field::Officer: return index("officer", i) + ".unit";
         }
         return "";
@@ -490,6 +494,8 @@ class Reader {
         unit_ref(t, "combat", [this, i](int v) { s_.units[i].combat = static_cast<std::int8_t>(v); });
         integer(t, "combat_rolls", u.combat_rolls, 0, 255);
         boolean(t, "on_board", u.on_board);
+        // Optional: absent, the unit is mounted or never rides (TSP-MOVE-4).
+        if (auto v = t.boolean("dismounted", false)) u.dismounted = *v;
     }
 
     void game(TableView& root) {
