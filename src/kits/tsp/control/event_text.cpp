@@ -177,7 +177,7 @@ std::vector<std::string> change_lines(const tsp::Context& ctx, const tsp::GameSt
     tsp::Unit after = unit_now;
     after.dismounted = !d.mount;
     const tsp::Kind k = tsp::kind_of(ctx, after);
-    tsp::MoveDice dice = tsp::move_dice(k, after.order);
+    tsp::MoveDice dice = tsp::unit_move_dice(ctx, after);
     dice.count = std::max(0, dice.count - 1);
     std::vector<std::string> out;
     if (unit_now.status == tsp::Status::Shaken) {
