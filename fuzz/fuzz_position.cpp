@@ -140,7 +140,8 @@ std::string tsp_value_for(const std::string& key, const std::string& text, Rng& 
     static const char* const kOrders[] = {"closed", "open", "skirmish"};
     static const char* const kSteps[] = {"movement", "fire"};
     static const char* const kOptions[] = {"[]", "[\"quicker_movement\"]", "[\"light_rain\"]",
-                                           "[\"quicker_movement\", \"light_rain\"]"};
+                                           "[\"quicker_movement\", \"light_rain\"]", "[\"brigade_movement\"]",
+                                           "[\"dismounting\"]", "[\"brigade_movement\", \"dismounting\"]"};
     static const char* const kSideOrNone[] = {"a", "b", "none"};
     if (key == "decision") return quoted(pick(rng, kDecisions));
     if (key == "end") return quoted(pick(rng, kEnds));
@@ -150,6 +151,7 @@ std::string tsp_value_for(const std::string& key, const std::string& text, Rng& 
     if (key == "options") return pick(rng, kOptions);
     if (key == "card") return rng() % 4 == 0 ? quoted("none") : tsp_card(rng);
     if (key == "card_side") return quoted(rng() % 2 ? "a" : "b");
+    if (key == "dismounted") return rng() % 2 ? "true" : "false";
     if (key == "winner") return quoted(pick(rng, kSideOrNone));
     if (key == "active" || key == "charging" || key == "combat" || key == "unit") {
         const auto all = labels(text);
