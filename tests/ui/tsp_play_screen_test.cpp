@@ -410,6 +410,10 @@ TEST_CASE("The Sword and the Pike: o dismounts the unit at the cursor, and the E
     Screen& screen = o.screen;
     const tsp::GameState& s = o.session.state();
     const std::size_t l1 = o.g.unit(core::Side::B, "L1");
+    // The hint names o while a unit may dismount (and not without the option).
+    CHECK(contains(Text::decision_hint(o.g.ctx, s, ""), "a on a unit activates it, o dismounts or mounts it; d holds it."));
+    CHECK(contains(Text::decision_hint(test::TspGame({tsp_card(1, 'S')}).ctx, test::TspGame({tsp_card(1, 'S')}).s, ""),
+                   "a on a unit activates it (rolls its move); d holds it."));
     cursor_to(screen, s.units[l1].sq);
     press(screen, K::Enter);
     std::string shown = screen_of(screen);

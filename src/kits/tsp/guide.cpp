@@ -68,6 +68,14 @@ bool may_break_off(const Context& ctx, const GameState& s) {
     return false;
 }
 
+/// Whether a legal command now dismounts or mounts a unit (TSP-MOVE-4).
+bool may_change_mount(const Context& ctx, const GameState& s) {
+    for (const Command& c : legal_commands(ctx, s)) {
+        if (std::holds_alternative<cmd::Dismount>(c)) return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 std::string Text::decision_hint(const Context& ctx, const State& s, const std::string&) {
@@ -76,7 +84,9 @@ std::string Text::decision_hint(const Context& ctx, const State& s, const std::s
     switch (s.decision) {
         case Decision::Activate:
             // TSP-CARD-1: the card's colour names the side; it activates one of its units.
-            return who + ", " + card_short(s) + units + ": a on a unit activates it (rolls its move)" +
+            // With dismounting, o too (TSP-MOVE-4), in place of the roll's reminder to fit two lines.
+            return who + ", " + card_short(s) + units + ": a on a unit activates it" +
+                   (may_change_mount(ctx, s) ? ", o dismounts or mounts it" : " (rolls its move)") +
                    (may_break_off(ctx, s) ? ", or breaks off its combat" : "") + "; d holds it.";
         case Decision::Move: {
             const std::string label = s.active >= 0 ? unit_label(ctx, s, static_cast<std::size_t>(s.active)) : "?";
