@@ -341,9 +341,9 @@ void hint_wrong_engine(detail::Reporter& r, const toml::table& doc, const FileCh
         if (found.empty()) continue;
         detail::TableView root(r, doc, "");
         root.error(*rs, "ruleset",
-                   "this looks like a " + other.title + " army (it has " + found + "), but ruleset \"" +
-                       rs->as_string()->get() + "\" is played by " + reader.title + "'s rules: name a " +
-                       other.title + " ruleset");
+                   "this looks like an army for " + other.title + " (it has " + found + "), but ruleset \"" +
+                       rs->as_string()->get() + "\" is played by " + reader.title + "'s rules: name a ruleset of " +
+                       other.title);
         return;
     }
 }
