@@ -12,18 +12,10 @@ using test::count;
 using test::first;
 using test::tsp_card;
 using test::TspGame;
+using test::d6s;
+using test::sq;
 
 namespace {
-
-std::string d6s(std::initializer_list<int> rolls) {
-    std::string out;
-    for (const int r : rolls) out += "d6:" + std::to_string(r) + " ";
-    return out;
-}
-
-Square sq(const TspGame& g, const char* text) {
-    return *core::parse_square(text, g.s.files, g.s.ranks);
-}
 
 /// The fixture's ruleset with light horse that may carry the arquebus as well as the crossbow.
 const Ruleset& riders_ruleset() {

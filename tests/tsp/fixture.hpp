@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <deque>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -273,6 +274,18 @@ struct TspGame {
         u.facing = f;
     }
 };
+
+/// D6 naturals as scripted rolls ("d6:3 d6:5 ").
+inline std::string d6s(std::initializer_list<int> rolls) {
+    std::string out;
+    for (const int r : rolls) out += "d6:" + std::to_string(r) + " ";
+    return out;
+}
+
+/// A square of the game's board by name ("h8").
+inline core::Square sq(const TspGame& g, const char* text) {
+    return *core::parse_square(text, g.s.files, g.s.ranks);
+}
 
 inline int count(const tsp::Events& ev, tsp::EventKind k) {
     int n = 0;

@@ -14,6 +14,8 @@ using test::tsp_card;
 using test::tsp_d20;
 using test::tsp_deck;
 using test::TspGame;
+using test::d6s;
+using test::sq;
 using test::hold_turn;
 
 namespace {
@@ -23,20 +25,10 @@ std::vector<std::uint8_t> plain() {
     return {};
 }
 
-std::string d6s(std::initializer_list<int> rolls) {
-    std::string out;
-    for (const int r : rolls) out += "d6:" + std::to_string(r) + " ";
-    return out;
-}
-
 std::string d20s(std::initializer_list<int> naturals) {
     std::string out;
     for (const int n : naturals) out += tsp_d20(n);
     return out;
-}
-
-Square sq(const TspGame& g, const char* text) {
-    return *core::parse_square(text, g.s.files, g.s.ranks);
 }
 
 }  // namespace

@@ -13,15 +13,10 @@ using test::tsp_card;
 using test::tsp_d20;
 using test::tsp_deck;
 using test::TspGame;
+using test::d6s;
 using test::hold_turn;
 
 namespace {
-
-std::string d6s(std::initializer_list<int> rolls) {
-    std::string out;
-    for (const int r : rolls) out += "d6:" + std::to_string(r) + " ";
-    return out;
-}
 
 /// A game in the deck's plain order (Red's cards first), the gun turned away.
 TspGame quiet(const std::vector<std::uint8_t>& casualty = {}) {
