@@ -102,6 +102,14 @@ TEST_CASE("The Sword and the Pike's events read as sentences, units side first, 
     e.unit = p1;
     e.b = 7, e.c = 4;
     CHECK(control::describe(g.ctx, g.s, e) == "A P1 moves with its brigade at the same roll: 7 inches, 4 movement points.");
+    // The status says so too while a brigade moves.
+    g.s.decision = Decision::Move;
+    g.s.active = static_cast<std::int8_t>(g.unit(Side::A, "P1"));
+    g.s.move_inches = 7;
+    g.s.brigade = -1;
+    CHECK(control::status_lines(g.ctx, g.s)[1] == "A P1 is activated: 7 inches, 4 points on open ground.");
+    g.s.brigade = 0;
+    CHECK(control::status_lines(g.ctx, g.s)[1] == "A P1 is activated with its brigade: 7 inches, 4 points on open ground.");
 
     e = make(EventKind::Routed);
     e.unit = p1;

@@ -480,7 +480,8 @@ std::vector<std::string> status_lines(const tsp::Context& ctx, const tsp::GameSt
     }
     std::vector<std::string> out{now};
     if (s.decision == tsp::Decision::Move && s.active >= 0) {
-        out.push_back(unit(ctx, s, s.active) + " is activated: " + plural(s.move_inches, "inch", "inches") + ", " +
+        out.push_back(unit(ctx, s, s.active) + " is activated" + (s.brigade >= 0 ? " with its brigade" : "") +
+                      ": " + plural(s.move_inches, "inch", "inches") + ", " +
                       plural(tsp::move_points(s.move_inches), "point", "points") + " on open ground.");
     }
     for (const core::Side side : {core::Side::A, core::Side::B}) {
