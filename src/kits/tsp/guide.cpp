@@ -60,18 +60,12 @@ std::string card_short(const GameState& s) {
     return c.starts_with("the ") ? c.substr(4) : c;
 }
 
-/// Whether a legal command of the side deciding breaks off a close combat (TSP-CC-6).
-bool may_break_off(const Context& ctx, const GameState& s) {
-    for (const Command& c : legal_commands(ctx, s)) {
-        if (std::holds_alternative<cmd::BreakOff>(c)) return true;
-    }
-    return false;
-}
-
-/// Whether a legal command now dismounts or mounts a unit (TSP-MOVE-4).
-bool may_change_mount(const Context& ctx, const GameState& s) {
-    for (const Command& c : legal_commands(ctx, s)) {
-        if (std::holds_alternative<cmd::Dismount>(c)) return true;
+/// Whether the legal commands hold one of kind T: a break-off (TSP-CC-6), a dismount or mount
+/// (TSP-MOVE-4). One listing answers both.
+template <class T>
+bool offers(const std::vector<Command>& legal) {
+    for (const Command& c : legal) {
+        if (std::holds_alternative<T>(c)) return true;
     }
     return false;
 }
@@ -82,12 +76,14 @@ std::string Text::decision_hint(const Context& ctx, const State& s, const std::s
     const std::string who = side_label(ctx, s.decider);
     const std::string units = s.activations_left > 1 ? " (" + plural(s.activations_left, "unit", "units") + ")" : "";
     switch (s.decision) {
-        case Decision::Activate:
+        case Decision::Activate: {
             // TSP-CARD-1: the card's colour names the side; it activates one of its units.
             // With dismounting, o too (TSP-MOVE-4), in place of the roll's reminder to fit two lines.
+            const std::vector<Command> legal = legal_commands(ctx, s);
             return who + ", " + card_short(s) + units + ": a on a unit activates it" +
-                   (may_change_mount(ctx, s) ? ", o dismounts or mounts it" : " (rolls its move)") +
-                   (may_break_off(ctx, s) ? ", or breaks off its combat" : "") + "; d holds it.";
+                   (offers<cmd::Dismount>(legal) ? ", o dismounts or mounts it" : " (rolls its move)") +
+                   (offers<cmd::BreakOff>(legal) ? ", or breaks off its combat" : "") + "; d holds it.";
+        }
         case Decision::Move: {
             const std::string label = s.active >= 0 ? unit_label(ctx, s, static_cast<std::size_t>(s.active)) : "?";
             const int points = move_points(s.move_inches);
