@@ -17,6 +17,7 @@
 #include "app/bench_command.hpp"
 #include "app/net_bench.hpp"
 #include "app/exit_codes.hpp"
+#include "app/lobby_command.hpp"
 #include "app/net_command.hpp"
 #include "app/play_command.hpp"
 #include "app/replay_command.hpp"
@@ -468,6 +469,26 @@ int main(int argc, char** argv) {
     common_net(watch);
     watch->add_option("TARGET", net_opt.targets, "[HOST:PORT] [ID or CODE]")->type_name("[HOST:PORT] [ID]")->expected(0, 2);
 
+    app::LobbyOptions lobby_opt;
+    bool lobby_no_color = false;
+    CLI::App* lobby = app.add_subcommand(
+        "lobby", "A public server's one shared game account (sshd's ForceCommand): log in or\n"
+                 "register, then the start menu as that player (docs/server.md)");
+    lobby->fallthrough();
+    lobby->add_option("--root", lobby_opt.root,
+                      "The lobby's directory: accounts, the players' saves, the games\n(default /var/games/tercio)")
+        ->type_name("DIR");
+    CLI::Option* lobby_lock = lobby->add_option("--lock", lobby_opt.lock,
+                                                "The administrator: lock this name (it cannot log in or be\nregistered) and exit")
+                                  ->type_name("NAME");
+    CLI::Option* lobby_unlock =
+        lobby->add_option("--unlock", lobby_opt.unlock, "The administrator: unlock this name and exit")->type_name("NAME");
+    CLI::Option* lobby_list = lobby->add_flag("--list", lobby_opt.list, "The administrator: list the players and exit");
+    lobby_lock->excludes(lobby_unlock)->excludes(lobby_list);
+    lobby_unlock->excludes(lobby_list);
+    lobby->add_flag("--no-color", lobby_no_color, "No colours: case, marks and attributes only");
+    lobby->add_flag("--ascii", lobby_opt.ascii, "Only ASCII characters on the screen");
+
     app::ReplayOptions replay_opt;
     bool replay_no_color = false;
     CLI::App* replay = app.add_subcommand(
@@ -631,6 +652,10 @@ int main(int argc, char** argv) {
         if (host->parsed()) return app::run_host(net_opt, *data_dir);
         if (join->parsed()) return app::run_join(net_opt, *data_dir);
         return app::run_watch(net_opt, *data_dir);
+    }
+    if (lobby->parsed()) {
+        lobby_opt.color = !lobby_no_color && !no_color_env();
+        return app::run_lobby(lobby_opt, *data_dir);
     }
     if (replay->parsed()) {
         replay_opt.color = !replay_no_color && !no_color_env();

@@ -363,9 +363,11 @@ int plain_client(net::RemoteGameOf<typename K::Engine>& game, const NetOptions& 
     if (!quit && stop_signal()) std::cerr << "tercio: stopped by a signal (" << strsignal(stop_signal()) << ")\n";
     game.leave();
     if (game.session().over()) {
-        std::cout << "tercio: game " << game.game_id() << " is over; the host's save holds it (tercio replay).\n";
+        std::cout << "tercio: game " << game.game_id() << " is over; the host's save holds it"
+                  << (opt.lobby ? ".\n" : " (tercio replay).\n");
     } else if (game.side()) {
-        std::cout << "tercio: you left game " << game.game_id() << "; it waits for you: tercio join (no code needed) takes you back\n";
+        std::cout << "tercio: you left game " << game.game_id() << "; it waits for you: "
+                  << (opt.lobby ? "Continue takes you back.\n" : "tercio join (no code needed) takes you back\n");
     } else {
         std::cout << "tercio: you stopped watching game " << game.game_id() << ".\n";
     }
@@ -472,9 +474,11 @@ int screen_client(net::RemoteGameOf<typename K::Engine>& game, const NetOptions&
     game.leave();
     if (stop_signal() == SIGHUP) std::cerr << "tercio: the connection closed; ";
     if (game.session().over()) {
-        std::cout << "tercio: game " << game.game_id() << " is over; the host's save holds it (tercio replay).\n";
+        std::cout << "tercio: game " << game.game_id() << " is over; the host's save holds it"
+                  << (opt.lobby ? ".\n" : " (tercio replay).\n");
     } else if (game.side()) {
-        std::cout << "tercio: you left game " << game.game_id() << "; it waits for you: tercio join (no code needed) takes you back\n";
+        std::cout << "tercio: you left game " << game.game_id() << "; it waits for you: "
+                  << (opt.lobby ? "Continue takes you back.\n" : "tercio join (no code needed) takes you back\n");
     } else {
         std::cout << "tercio: you stopped watching game " << game.game_id() << ".\n";
     }
@@ -928,11 +932,12 @@ int run_host(const NetOptions& given, const fs::path& data_dir) {
         return kExitIllegal;
     }
     keep_token(*pd->dir, *game);
-    std::string note = "Game " + ready->game_id + " hosted. Join code: " + ready->code + " (tercio join " + ready->code + ")";
+    std::string note = "Game " + ready->game_id + " hosted. Join code: " + ready->code +
+                       (opt.lobby ? " (a friend picks Join a game and types it)" : " (tercio join " + ready->code + ")");
     if (ready->port != "-") {
         note += "; over the network: tercio join ADDRESS:" + ready->port + " " + ready->code;
     }
-    note += ". Others watch with: tercio watch " + ready->game_id + ".";
+    note += opt.lobby ? ". Others watch it from Join a game." : ". Others watch with: tercio watch " + ready->game_id + ".";
     std::cout << note << std::endl;
     return run_client(*game, opt, data_dir, note, ready->code);
 }

@@ -35,6 +35,9 @@ struct NetOptions {
     bool plain = false;
     bool color = true;
     bool ascii = false;
+    /// From `tercio lobby`, whose players have no shell: words name the start menu's lines, not
+    /// commands to type.
+    bool lobby = false;
     KitOptionValues kit_options;  ///< as PlayOptions::kit_options
     // tercio join / watch: [HOST:PORT] [CODE or game id]
     std::vector<std::string> targets;

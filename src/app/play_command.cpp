@@ -93,6 +93,7 @@ NetOptions net_options(const PlayOptions& opt) {
     n.server_dir = opt.server_dir;
     n.color = opt.color;
     n.ascii = opt.ascii;
+    n.lobby = opt.lobby;
     n.ai_delay_ms = opt.ai_delay_ms;
     n.kit_options = opt.kit_options;
     return n;
@@ -432,15 +433,24 @@ int say_game_left(const PlayOptions& opt, const std::string& player, data::GameS
                   << " NOT saved; the " << written << (written == 1 ? " command" : " commands")
                   << " before " << (unsaved == 1 ? "it" : "them") << (written == 1 ? " is" : " are")
                   << " saved in " << save.file().string() << '\n';
-        std::cout << resume << " goes on from before " << (unsaved == 1 ? "it" : "them") << '\n';
+        if (opt.lobby) {
+            std::cout << "Continue in the start menu goes on from before " << (unsaved == 1 ? "it" : "them") << '\n';
+        } else {
+            std::cout << resume << " goes on from before " << (unsaved == 1 ? "it" : "them") << '\n';
+        }
         return kExitIoError;
+    }
+    if (opt.lobby) {
+        std::cout << "tercio: " << what << (over ? ", saved." : ", saved: Continue goes on with it.") << '\n';
+        return kExitOk;
     }
     std::cout << "tercio: " << what << ", saved in " << save.file().string() << '\n';
     if (!over) std::cout << resume << " goes on with it\n";
     return kExitOk;
 }
 
-int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
+int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir, bool* left_menu) {
+    if (left_menu) *left_menu = false;
     data::DataCatalog catalog(data_dir, kits::DefaultKit::engine);
     std::string why;
     const std::string player = opt.player.value_or(data::default_player_name());
@@ -589,6 +599,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         ui::StartMenu menu(armies, initial, color);
         menu.offer_rulesets(rulesets, first_ruleset);
         menu.offer_continue(std::move(offered));
+        if (!opt.menu_message.empty()) menu.show_message(opt.menu_message);
         auto outcome = choose(*term, menu);
         while (outcome == ui::StartMenu::Outcome::Join) {
             if (const auto code = join_menu(term, opt, data_dir)) return *code;
@@ -610,6 +621,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir) {
         }
         if (outcome == ui::StartMenu::Outcome::Quit) {
             term.reset();
+            if (left_menu) *left_menu = stop_signal() == 0;
             std::cout << "tercio: no game started\n";
             return kExitOk;
         }

@@ -46,6 +46,11 @@ struct PlayOptions {
     int ai_delay_ms = 600;
     /// Plain lines on standard output and commands from standard input, no curses (`--plain`).
     bool plain = false;
+    /// Set by `tercio lobby`, whose players have no shell: after a game, the words name the start
+    /// menu's lines, not a file or a command to type.
+    bool lobby = false;
+    /// A line the start menu shows first (`tercio lobby`: how the last game ended).
+    std::string menu_message;
     /// The kits' own options (`--unmoved-shots`...), each with its value (app/kit_options.hpp).
     KitOptionValues kit_options;
     /// Show the start menu: true unless an army, the seed or the computer's level was given on
@@ -53,7 +58,9 @@ struct PlayOptions {
     bool menu() const { return !red && !blue && !seed && !resume && !vs && !plain && optional_rules.empty(); }
 };
 
-int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir);
+/// `left_menu` (if given) is set when the player chose Quit in the start menu (no game was played,
+/// hosted or joined): `tercio lobby` then logs the player out instead of showing the menu again.
+int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir, bool* left_menu = nullptr);
 
 /// What `tercio play` prints once a game is left (the terminal closed): the commands the disk
 /// refused, why it stopped (a signal, the end of the input), then "tercio: " and `what` ("game

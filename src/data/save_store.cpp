@@ -334,6 +334,23 @@ bool SaveDir::write_atomically(const std::string& name, std::string_view text, s
     return write_atomically_at(fd_, path_, name, text, why);
 }
 
+bool SaveDir::create_new(const std::string& name, std::string_view text, bool& taken, std::string& why) const {
+    taken = false;
+    std::string temp;
+    const int fd = write_temp(fd_, path_, name, text, false, temp, why);
+    if (fd < 0) return false;
+    ::close(fd);
+    if (::renameat2(fd_, temp.c_str(), fd_, name.c_str(), RENAME_NOREPLACE) != 0) {
+        const int err = errno;
+        ::unlinkat(fd_, temp.c_str(), 0);
+        taken = err == EEXIST;
+        if (!taken) why = cannot_write(name, path_, err);
+        return false;
+    }
+    ::fsync(fd_);
+    return true;
+}
+
 // --- SaveWriter ---
 
 std::unique_ptr<SaveWriter> SaveWriter::create(const SaveDir& dir, const std::string& stem, std::string_view header,

@@ -75,6 +75,11 @@ public:
     /// unpredictable name, flushed, renamed over `name`, the directory flushed. A symbolic link at
     /// `name` is replaced, never followed.
     bool write_atomically(const std::string& name, std::string_view text, std::string& why) const;
+    /// Makes `name` with `text`, whole or not at all, unless something is there already: written to
+    /// a new file with an unpredictable name, flushed, renamed into place only if the name is free
+    /// (RENAME_NOREPLACE), so that of two processes making the same name one wins. False when the
+    /// name was taken (`taken` set) or the disk refused (`why`).
+    bool create_new(const std::string& name, std::string_view text, bool& taken, std::string& why) const;
 
 private:
     SaveDir(int fd, std::filesystem::path path) : fd_(fd), path_(std::move(path)) {}

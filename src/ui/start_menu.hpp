@@ -87,6 +87,8 @@ class StartMenu {
 
     Outcome handle(const KeyPress& key);
     void draw(Surface& out) const;
+    /// A line for the player (how the last game ended), shown until the next key changes it.
+    void show_message(std::string text) { message_ = std::move(text); }
 
     const GameSetup& setup() const { return setup_; }
     const ArmyChoice& army(int side) const { return armies_[setup_.army[static_cast<std::size_t>(side)]]; }
