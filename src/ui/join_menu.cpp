@@ -112,10 +112,12 @@ void JoinMenu::draw(Surface& out) const {
         std::string t = tag(g);
         t.resize(5, ' ');
         out.put(3, y, "[" + t + "]", Style{Color::Default, g.open_seat || g.yours, on});
-        std::string text = g.host + ": " + g.army_a + " v " + g.army_b + ", turn " + g.turn + "; A " + g.seat_a +
-                           ", B " + g.seat_b;
+        std::string text = g.army_a + " v " + g.army_b + ", turn " + g.turn + "; A " + g.seat_a + ", B " + g.seat_b;
         if (g.watchers > 0) text += "; " + std::to_string(g.watchers) + " watching";
-        out.put(12, y, text);
+        // The host first, unless the line would not fit: the host holds one of the seats, where
+        // their name shows anyway, and the idle times after the names are worth the room more.
+        const std::string hosted = g.host + ": " + text;
+        out.put(12, y, static_cast<int>(code_points(hosted).size()) <= out.width() - 12 ? hosted : text);
         ++y;
     }
     if (first + room < n) out.put(12, y++, "(" + std::to_string(n - first - room) + " more below)", kDim);

@@ -1,5 +1,5 @@
-// The start menu's Join a game: the games of this server listed, the code typed beside them, and
-// Enter joining, going back to a held seat or watching.
+// The start menu's Join a game: the games of this server listed with their players' idle times,
+// the code typed beside them, and Enter joining, going back to a held seat or watching.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -139,4 +139,20 @@ TEST_CASE("a long list scrolls to the chosen game and says how many more there a
     CHECK_FALSE(contains(s, "p0:"));
     CHECK(contains(s, "[ Back to the start menu ]"));
     CHECK(screen_of(m, 60, 20).rfind("terminal too small", 0) == 0);
+}
+
+TEST_CASE("the list shows the players' idle times, and gives up the host's name before them when short of room",
+          "[ui][menu][net]") {
+    auto games = three();
+    games[0].seat_a = "alice (idle 4m)";
+    games[2].seat_b = "erin (away 1h05m)";
+    games[2].watchers = 2;
+    JoinMenu m("/tmp/tercio-games");
+    m.set_games(games);
+    const std::string s = screen_of(m);
+    CHECK(contains(s, "  [watch]  alice: French v Spanish, turn 3; A alice (idle 4m), B bob\n"));
+    // Too long with the host's name in front (dave sits at A): the line starts with the armies.
+    CHECK(contains(s, "  [back ]  French v Spanish, turn 3; A dave, B erin (away 1h05m); 2 watching\n"));
+    // With room to spare, the host's name stays.
+    CHECK(contains(screen_of(m, 100, 24), "  [back ]  dave: French v Spanish, turn 3; A dave, B erin (away 1h05m); 2 watching"));
 }
