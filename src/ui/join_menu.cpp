@@ -48,8 +48,8 @@ const GameListing* JoinMenu::chosen() const {
 
 std::string JoinMenu::action(const GameListing& g) {
     if (g.over) return "this game is over: Enter watches its end";
-    if (g.yours) return "you hold a seat here: Enter takes it back (no code needed)";
-    if (g.open_seat) return "a seat is open: type the host's code, then Enter";
+    if (g.yours) return "you hold a seat here: Enter takes it back (no code needed), Right watches";
+    if (g.open_seat) return "a seat is open: type the host's code, then Enter; Right watches";
     return "both seats are taken: Enter watches";
 }
 
@@ -62,6 +62,9 @@ JoinMenu::Outcome JoinMenu::handle(const KeyPress& k) {
         return Outcome::Open;
     }
     if (k.kind == K::Escape) return Outcome::Back;
+    // Right watches the game whatever its seats: one waiting for its second player, or one's own
+    // seat's game from outside. Not a letter (`w`, say): the letters type the code, W among them.
+    if (k.kind == K::Right) return chosen() ? Outcome::Watch : Outcome::Open;
     if (k.kind == K::Backspace) {
         if (!code_.empty()) code_.pop_back();
         return Outcome::Open;
@@ -133,7 +136,7 @@ void JoinMenu::draw(Surface& out) const {
     shown.resize(kCodeLength, '_');
     out.put(3, y, "Join code  " + shown, Style{Color::Default, true});
     out.put(25, y, "9 letters, from the host (a seat you hold needs none)", kDim);
-    out.put(1, h - 2, "Up/Down choose, letters type the code, Enter join or watch, Esc back", kDim);
+    out.put(1, h - 2, "Up/Down choose, letters: join code, Enter join or watch, Right watch, Esc back", kDim);
     out.put(1, h - 1, message_);
 }
 

@@ -2,8 +2,8 @@
 /// The start menu's *Join a game*: the games running on this server (host, armies, turn, seats
 /// with their players' idle times), one chosen with Up/Down, and the join code typed beside them.
 /// Enter joins a game with an open seat (with the code), goes back to a seat this player holds
-/// (no code needed), or watches a game whose seats are taken. Pure: the app lists the games and
-/// joins the one chosen.
+/// (no code needed), or watches a game whose seats are taken; Right watches any game. Pure: the
+/// app lists the games and joins the one chosen.
 #include <optional>
 #include <string>
 #include <vector>
