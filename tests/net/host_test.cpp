@@ -539,7 +539,7 @@ TEST_CASE("net: a game with the computer, and when the server ends", "[net][host
     CHECK(t.host.finished(t.now + std::chrono::minutes(31)));
 }
 
-TEST_CASE("net: the game list says how long each seat's player has done nothing, or been away", "[net][host][list]") {
+TEST_CASE("net: the game list says how long each seat's player has done nothing or been away", "[net][host][list]") {
     using namespace std::chrono_literals;
     Table t(5);
     const ConnId alice = t.join(kCode, "alice", "A");

@@ -8,7 +8,7 @@ using namespace tercio;
 using namespace tercio::net;
 using namespace std::chrono_literals;
 
-TEST_CASE("net: idle times are whole minutes, hours and minutes, or days and hours", "[net][list]") {
+TEST_CASE("net: idle times are whole minutes or hours and minutes or days and hours", "[net][list]") {
     CHECK(idle_words(0s).empty());
     CHECK(idle_words(59s).empty());  // under a minute is thinking, not idleness: not shown
     CHECK(idle_words(60s) == "1m");
@@ -23,7 +23,7 @@ TEST_CASE("net: idle times are whole minutes, hours and minutes, or days and hou
     CHECK(idle_words(-5s).empty());
 }
 
-TEST_CASE("net: a seat in the game list, with its player's idle time when the server sends one", "[net][list]") {
+TEST_CASE("net: a seat in the game list with its player's idle time when the server sends one", "[net][list]") {
     Message info("info");
     info.add("seat-a", "present alice").add("seat-b", "away bob");
     // A server without the idle fields (as before them): the names alone.

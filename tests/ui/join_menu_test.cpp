@@ -142,7 +142,7 @@ TEST_CASE("a long list scrolls to the chosen game and says how many more there a
     CHECK(screen_of(m, 60, 20).rfind("terminal too small", 0) == 0);
 }
 
-TEST_CASE("Right watches the game under the cursor whatever its seats, and the help line says so", "[ui][menu][net]") {
+TEST_CASE("Right watches the game under the cursor whatever its seats and the help line says so", "[ui][menu][net]") {
     JoinMenu m("/tmp/tercio-games");
     m.set_games(three());
     CHECK(contains(screen_of(m), " Up/Down choose, letters: join code, Enter join or watch, Right watch, Esc back"));
@@ -177,7 +177,7 @@ TEST_CASE("Right watches the game under the cursor whatever its seats, and the h
     CHECK(m.handle(KeyPress::of(K::Right)) == JoinMenu::Outcome::Open);
 }
 
-TEST_CASE("the list shows the players' idle times, and gives up the host's name before them when short of room",
+TEST_CASE("the list shows the players' idle times and gives up the host's name before them when short of room",
           "[ui][menu][net]") {
     auto games = three();
     games[0].seat_a = "alice (idle 4m)";

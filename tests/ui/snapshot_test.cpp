@@ -128,7 +128,7 @@ TEST_CASE("snapshot: the start menu", "[ui][snapshot]") {
     check_snapshot("start_menu", s);
 }
 
-TEST_CASE("snapshot: the start menu's Join a game, with idle times and a code being typed", "[ui][snapshot][net]") {
+TEST_CASE("snapshot: the start menu's Join a game with idle times and a code being typed", "[ui][snapshot][net]") {
     JoinMenu m("/tmp/tercio-games");
     GameListing open{"3fa9c2d1", "alice", "French", "Spanish", "0", "alice", "open seat", 0, true, false, false};
     GameListing full{"77ab01e4", "carol", "Ottoman", "Moorish", "4", "carol", "dave (idle 12m)", 1, false, false, false};
