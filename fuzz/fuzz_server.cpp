@@ -207,7 +207,7 @@ class Harness {
             flush();
         }
         (void)host_.finished(now_);
-        (void)host_.info();
+        (void)host_.info(now_);
         after_step(true);
         check_history();
     }

@@ -27,6 +27,7 @@
 #include "data/save_store.hpp"
 #include "net/client.hpp"
 #include "net/host.hpp"
+#include "net/listing.hpp"
 #include "net/rendezvous.hpp"
 #include "net/server.hpp"
 #include "ui/curses_surface.hpp"
@@ -213,23 +214,13 @@ class LineReader {
     bool eof_ = false;
 };
 
-std::string seat_text(std::string_view seat) {
-    // "present alice" -> "alice", "open" -> "open seat", "computer the computer, hard"
-    const std::size_t sp = seat.find(' ');
-    const std::string_view status = seat.substr(0, sp);
-    const std::string name = sp == std::string_view::npos ? std::string() : std::string(seat.substr(sp + 1));
-    if (status == "open") return "open seat";
-    if (status == "away") return name + " (away)";
-    return name;
-}
-
 /// One line of the game list.
 std::string list_line(const net::Message& info) {
     return std::string(info.value("game")) + "  " + std::string(info.value("host")) + ": " +
            std::string(info.value("army-a")) + " v " + std::string(info.value("army-b")) + ", turn " +
            std::string(info.value("turn")) + ", " + std::string(info.value("commands")) + " commands" +
-           (info.value("over") == "yes" ? " (over)" : "") + "; A " + seat_text(info.value("seat-a")) + ", B " +
-           seat_text(info.value("seat-b")) + "; " + std::string(info.value("watchers")) + " watching; server pid " +
+           (info.value("over") == "yes" ? " (over)" : "") + "; A " + net::seat_words(info, core::Side::A) + ", B " +
+           net::seat_words(info, core::Side::B) + "; " + std::string(info.value("watchers")) + " watching; server pid " +
            std::string(info.value("pid"));
 }
 
@@ -1127,8 +1118,8 @@ std::vector<ui::GameListing> games_for_menu(const NetOptions& opt, std::string& 
         l.army_a = printable(i.value("army-a"));
         l.army_b = printable(i.value("army-b"));
         l.turn = printable(i.value("turn"));
-        l.seat_a = printable(seat_text(i.value("seat-a")));
-        l.seat_b = printable(seat_text(i.value("seat-b")));
+        l.seat_a = printable(net::seat_words(i, core::Side::A));
+        l.seat_b = printable(net::seat_words(i, core::Side::B));
         l.watchers = std::atoi(std::string(i.value("watchers")).c_str());
         l.over = i.value("over") == "yes";
         l.open_seat = i.value("seat-a").starts_with("open") || i.value("seat-b").starts_with("open");

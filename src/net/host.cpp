@@ -198,7 +198,7 @@ Message GameHost::seat_message(core::Side side) const {
     return m;
 }
 
-Message GameHost::info() const {
+Message GameHost::info(Clock::time_point now) const {
     Message m("info");
     m.add("game", cfg_.game_id);
     m.add("host", cfg_.host);
@@ -211,6 +211,14 @@ Message GameHost::info() const {
         const Message seat = seat_message(side);
         m.add(side == core::Side::A ? "seat-a" : "seat-b",
               std::string(seat.value("status")) + (seats_[core::idx(side)].taken ? " " + seats_[core::idx(side)].name : ""));
+    }
+    // In a field of its own, which a client that does not know it passes over (Message::value):
+    // the seat's field keeps its form for the programs that read it already.
+    for (const core::Side side : {core::Side::A, core::Side::B}) {
+        const SeatState& seat = seats_[core::idx(side)];
+        if (!seat.taken || cfg_.computer[core::idx(side)] || !seat.since) continue;
+        const auto idle = std::chrono::duration_cast<std::chrono::seconds>(now - *seat.since).count();
+        m.add(side == core::Side::A ? "idle-a" : "idle-b", static_cast<std::uint64_t>(std::max<std::int64_t>(0, idle)));
     }
     std::size_t watchers = 0;
     for (const auto& [id, c] : conns_) watchers += c.role == Role::Watcher ? 1 : 0;
@@ -237,7 +245,7 @@ void GameHost::disconnected(ConnId id, Clock::time_point now) {
     SeatState& seat = seats_[core::idx(c.side)];
     if (seat.conn != id) return;
     seat.conn.reset();
-    seat.away_since = now;
+    seat.since = now;
     last_player_ = now;
     if (undo_ask_) {
         withdraw_undo(undo_ask_->by == c.side ? who(c.side) + " left: the request to take back is withdrawn."
@@ -283,6 +291,9 @@ void GameHost::received(ConnId id, const Message& m, Clock::time_point now) {
         if (m.kind != "hello") return error(id, "the first message must be hello");
         return hello(id, c, m, now);
     }
+    // Anything the seat's own connection sends shows its player is there: a command, chat, an
+    // answer, even one refused (the game list's idle time).
+    if (c.role == Role::Player && seats_[core::idx(c.side)].conn == id) seats_[core::idx(c.side)].since = now;
     if (m.kind == "play") return play(id, c, m);
     if (m.kind == "undo") return undo(id, c);
     if (m.kind == "answer") return answer(id, c, m);
@@ -300,7 +311,7 @@ void GameHost::hello(ConnId id, Conn& c, const Message& m, Clock::time_point now
     }
     c.name = printable_text(m.value("name"), 32);
     const std::string_view role = m.value("role");
-    if (role == "list") return send(id, info(), true);
+    if (role == "list") return send(id, info(now), true);
     if (role == "watch") {
         // Anyone who can reach the game may watch it: no secret is asked, none is given.
         std::size_t watchers = 0;
@@ -386,6 +397,7 @@ void GameHost::seat_back(ConnId id, Conn& c, core::Side side, Clock::time_point 
     const bool back = seat.joined;
     seat.joined = true;
     seat.conn = id;
+    seat.since = now;
     last_player_ = now;
     c.role = Role::Player;
     c.side = side;
@@ -412,6 +424,7 @@ void GameHost::seat_new(ConnId id, Conn& c, const std::string& wanted, Clock::ti
     SeatState& seat = seats_[core::idx(*side)];
     seat.conn = id;
     seat.joined = true;
+    seat.since = now;
     last_player_ = now;
     c.role = Role::Player;
     c.side = *side;

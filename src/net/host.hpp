@@ -276,8 +276,10 @@ class GameHost final : private HostedGame::Listener {
     void restore_seats(const Message& record);
 
     const HostConfig& config() const { return cfg_; }
-    /// The public line of the game list: "info" with its id, host, armies, turn and seats.
-    Message info() const;
+    /// The public line of the game list at `now`: "info" with its id, host, armies, turn and seats,
+    /// and for each seat of a person whose time is known (`idle-a`, `idle-b`) the whole seconds
+    /// since its player last sent anything or came in (present), or since they left (away).
+    Message info(Clock::time_point now) const;
     std::size_t connections() const { return conns_.size(); }
     /// How many peers' wrong codes are remembered (bounded).
     std::size_t remembered_guessers() const { return failures_.size(); }
@@ -313,7 +315,9 @@ class GameHost final : private HostedGame::Listener {
         std::string token;
         std::optional<ConnId> conn;
         bool joined = false;  ///< its player has connected at least once
-        Clock::time_point away_since{};
+        /// When its player last sent a frame or came in (present), or left (away); none while not
+        /// known here (a seat given back from a record, or reserved before its player comes).
+        std::optional<Clock::time_point> since;
     };
     struct Failures {
         int count = 0;

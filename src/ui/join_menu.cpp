@@ -48,8 +48,8 @@ const GameListing* JoinMenu::chosen() const {
 
 std::string JoinMenu::action(const GameListing& g) {
     if (g.over) return "this game is over: Enter watches its end";
-    if (g.yours) return "you hold a seat here: Enter takes it back (no code needed)";
-    if (g.open_seat) return "a seat is open: type the host's code, then Enter";
+    if (g.yours) return "you hold a seat here: Enter takes it back (no code needed), Right watches";
+    if (g.open_seat) return "a seat is open: type the host's code, then Enter; Right watches";
     return "both seats are taken: Enter watches";
 }
 
@@ -62,6 +62,9 @@ JoinMenu::Outcome JoinMenu::handle(const KeyPress& k) {
         return Outcome::Open;
     }
     if (k.kind == K::Escape) return Outcome::Back;
+    // Right watches the game whatever its seats: one waiting for its second player, or one's own
+    // seat's game from outside. Not a letter (`w`, say): the letters type the code, W among them.
+    if (k.kind == K::Right) return chosen() ? Outcome::Watch : Outcome::Open;
     if (k.kind == K::Backspace) {
         if (!code_.empty()) code_.pop_back();
         return Outcome::Open;
@@ -112,10 +115,12 @@ void JoinMenu::draw(Surface& out) const {
         std::string t = tag(g);
         t.resize(5, ' ');
         out.put(3, y, "[" + t + "]", Style{Color::Default, g.open_seat || g.yours, on});
-        std::string text = g.host + ": " + g.army_a + " v " + g.army_b + ", turn " + g.turn + "; A " + g.seat_a +
-                           ", B " + g.seat_b;
+        std::string text = g.army_a + " v " + g.army_b + ", turn " + g.turn + "; A " + g.seat_a + ", B " + g.seat_b;
         if (g.watchers > 0) text += "; " + std::to_string(g.watchers) + " watching";
-        out.put(12, y, text);
+        // The host first, unless the line would not fit: the host holds one of the seats, where
+        // their name shows anyway, and the idle times after the names are worth the room more.
+        const std::string hosted = g.host + ": " + text;
+        out.put(12, y, static_cast<int>(code_points(hosted).size()) <= out.width() - 12 ? hosted : text);
         ++y;
     }
     if (first + room < n) out.put(12, y++, "(" + std::to_string(n - first - room) + " more below)", kDim);
@@ -131,7 +136,7 @@ void JoinMenu::draw(Surface& out) const {
     shown.resize(kCodeLength, '_');
     out.put(3, y, "Join code  " + shown, Style{Color::Default, true});
     out.put(25, y, "9 letters, from the host (a seat you hold needs none)", kDim);
-    out.put(1, h - 2, "Up/Down choose, letters type the code, Enter join or watch, Esc back", kDim);
+    out.put(1, h - 2, "Up/Down choose, letters: join code, Enter join or watch, Right watch, Esc back", kDim);
     out.put(1, h - 1, message_);
 }
 

@@ -1,8 +1,9 @@
 #pragma once
-/// The start menu's *Join a game*: the games running on this server (host, armies, turn, seats),
-/// one chosen with Up/Down, and the join code typed beside them. Enter joins a game with an open
-/// seat (with the code), goes back to a seat this player holds (no code needed), or watches a
-/// game whose seats are taken. Pure: the app lists the games and joins the one chosen.
+/// The start menu's *Join a game*: the games running on this server (host, armies, turn, seats
+/// with their players' idle times), one chosen with Up/Down, and the join code typed beside them.
+/// Enter joins a game with an open seat (with the code), goes back to a seat this player holds
+/// (no code needed), or watches a game whose seats are taken; Right watches any game. Pure: the
+/// app lists the games and joins the one chosen.
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,7 +20,9 @@ struct GameListing {
     std::string army_a;   ///< side A's army, by name
     std::string army_b;
     std::string turn;     ///< "3"
-    std::string seat_a;   ///< who sits there: "alice", "open seat", "bob (away)", "the computer, hard"
+    /// Who sits there (net::seat_words): "alice", "alice (idle 4m)", "open seat", "bob (away 12m)",
+    /// "the computer, hard".
+    std::string seat_a;
     std::string seat_b;
     int watchers = 0;
     bool open_seat = false;  ///< a seat waits for a player with the code

@@ -12,6 +12,7 @@
 #include "net/client.hpp"
 #include "net/handshake.hpp"
 #include "net/host.hpp"
+#include "net/listing.hpp"
 #include "net/replica.hpp"
 #include "rules/state_hash.hpp"
 #include "tests/rules/fixture.hpp"
@@ -532,10 +533,87 @@ TEST_CASE("net: a game with the computer, and when the server ends", "[net][host
     CHECK_FALSE(t.host.finished(t.now));  // a new game waits for its player
     const ConnId alice = t.join(kCode, "alice");
     CHECK(t.clients.at(alice).last("welcome")->value("you") == "A");
-    CHECK(t.host.info().value("seat-b") == "computer the computer, normal");
+    CHECK(t.host.info(t.now).value("seat-b") == "computer the computer, normal");
     t.drop(alice);
     CHECK_FALSE(t.host.finished(t.now + std::chrono::minutes(29)));
     CHECK(t.host.finished(t.now + std::chrono::minutes(31)));
+}
+
+TEST_CASE("net: the game list says how long each seat's player has done nothing or been away", "[net][host][list]") {
+    using namespace std::chrono_literals;
+    Table t(5);
+    const ConnId alice = t.join(kCode, "alice", "A");
+    Message info = t.host.info(t.now);
+    CHECK(info.value("seat-a") == "present alice");
+    CHECK(info.value("idle-a") == "0");  // from the moment she came in
+    CHECK(info.value("seat-b") == "open");
+    CHECK_FALSE(info.get("idle-b"));  // an open seat has nobody to be idle
+    CHECK(seat_words(info, rules::Side::B) == "open seat");
+    // Nothing from her for three minutes and a half: whole minutes, past the first.
+    t.now += 3min + 30s;
+    info = t.host.info(t.now);
+    CHECK(info.value("idle-a") == "210");
+    CHECK(seat_words(info, rules::Side::A) == "alice (idle 3m)");
+    // A chat line is something: her time starts again.
+    t.send(alice, Message("say").add("text", "anyone?"));
+    CHECK(t.host.info(t.now).value("idle-a") == "0");
+    CHECK(seat_words(t.host.info(t.now), rules::Side::A) == "alice");
+
+    const ConnId bob = t.join(kCode, "bob");
+    const ConnId spectator = t.watch();
+    t.now += 2min;
+    // A command refused (not his decision, or not one at all) still shows bob is there; a
+    // spectator's chat is nobody's seat.
+    t.play(bob, "no such command");
+    REQUIRE(t.clients.at(bob).last("refused"));
+    t.send(spectator, Message("say").add("text", "hello"));
+    info = t.host.info(t.now);
+    CHECK(info.value("idle-a") == "120");
+    CHECK(info.value("idle-b") == "0");
+    CHECK(seat_words(info, rules::Side::A) == "alice (idle 2m)");
+    CHECK(seat_words(info, rules::Side::B) == "bob");
+    // A command played, and an answer, are something too.
+    const rules::Side first = t.session.state().decider;
+    const ConnId decider = first == rules::Side::A ? alice : bob;
+    const auto legal = rules::legal_commands(t.ctx, t.session.state());
+    REQUIRE_FALSE(legal.empty());
+    t.now += 5min;
+    t.play(decider, rules::print(legal.front()));
+    REQUIRE(t.session.history().size() == 1);
+    info = t.host.info(t.now);
+    CHECK(info.value(first == rules::Side::A ? "idle-a" : "idle-b") == "0");
+    CHECK(info.value(first == rules::Side::A ? "idle-b" : "idle-a") == (first == rules::Side::A ? "300" : "420"));
+    t.now += 1min;
+    t.send(decider == alice ? bob : alice, Message("answer").add("answer", "yes"));  // nobody asked: refused
+    info = t.host.info(t.now);
+    CHECK(info.value(first == rules::Side::A ? "idle-b" : "idle-a") == "0");
+
+    // Bob leaves: from then on his time is how long he has been away.
+    t.now += 10s;
+    t.drop(bob);
+    t.now += 1h + 5min;
+    info = t.host.info(t.now);
+    CHECK(info.value("seat-b") == "away bob");
+    CHECK(info.value("idle-b") == "3900");
+    CHECK(seat_words(info, rules::Side::B) == "bob (away 1h05m)");
+
+    SECTION("a game hosted again does not know since when its seats' players are away") {
+        Table again(5);
+        again.host.restore_seats(t.host.seats_record());
+        const Message restored = again.host.info(again.now);
+        CHECK(restored.value("seat-b") == "away bob");
+        CHECK_FALSE(restored.get("idle-b"));
+        CHECK(seat_words(restored, rules::Side::B) == "bob (away)");
+    }
+    SECTION("the computer's seat has no idle time") {
+        Table solo(21, {std::nullopt, ai::Level::Normal});
+        solo.join(kCode, "alice");
+        solo.now += 2h;
+        const Message m = solo.host.info(solo.now);
+        CHECK(m.value("idle-a") == "7200");
+        CHECK_FALSE(m.get("idle-b"));
+        CHECK(seat_words(m, rules::Side::B) == "the computer, normal");
+    }
 }
 
 TEST_CASE("net: a fake server learns nothing of a code, and a relayed proof fails", "[net][host][handshake]") {

@@ -302,6 +302,19 @@ TEST_CASE("server: a client checks the server's user on the socket (SO_PEERCRED)
     CHECK(info->value("game") == kGame);
     CHECK(info->value("pid") == std::to_string(::getpid()));
     CHECK(info->value("seat-a") == "open");
+    CHECK_FALSE(info->get("idle-a"));
+    // Once a player sits, the list says how long she has done nothing: whole seconds from the
+    // server's clock, a few at most here.
+    const auto alice = seated(s, "alice", "A");
+    RawClient lister(s.socket);
+    REQUIRE(lister.send(hello(JoinRequest::Role::List)));
+    const auto seated_info = lister.wait_for("info");
+    REQUIRE(seated_info);
+    CHECK(seated_info->value("seat-a") == "present alice");
+    const std::string idle(seated_info->value("idle-a"));
+    INFO(idle);
+    CHECK((idle == "0" || idle == "1" || idle == "2" || idle == "3"));
+    CHECK_FALSE(seated_info->get("idle-b"));
     s.stop();
     CHECK(s.thread_error.empty());
 }

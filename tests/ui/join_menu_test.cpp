@@ -1,5 +1,6 @@
-// The start menu's Join a game: the games of this server listed, the code typed beside them, and
-// Enter joining, going back to a held seat or watching.
+// The start menu's Join a game: the games of this server listed with their players' idle times,
+// the code typed beside them, Enter joining, going back to a held seat or watching, and Right
+// watching any game.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -82,7 +83,7 @@ TEST_CASE("Enter goes back to a seat held without a code, watches a full game, a
     m.set_games(three());
     m.handle(KeyPress::of(K::Down));
     CHECK(m.chosen()->id == "2c2c2c2c");
-    CHECK(m.message() == "you hold a seat here: Enter takes it back (no code needed)");
+    CHECK(m.message() == "you hold a seat here: Enter takes it back (no code needed), Right watches");
     CHECK(m.handle(KeyPress::of(K::Enter)) == JoinMenu::Outcome::Join);
     // Down past Refresh and Back goes round to the first game, which is full: watched.
     m.handle(KeyPress::of(K::Down));
@@ -139,4 +140,55 @@ TEST_CASE("a long list scrolls to the chosen game and says how many more there a
     CHECK_FALSE(contains(s, "p0:"));
     CHECK(contains(s, "[ Back to the start menu ]"));
     CHECK(screen_of(m, 60, 20).rfind("terminal too small", 0) == 0);
+}
+
+TEST_CASE("Right watches the game under the cursor whatever its seats and the help line says so", "[ui][menu][net]") {
+    JoinMenu m("/tmp/tercio-games");
+    m.set_games(three());
+    CHECK(contains(screen_of(m), " Up/Down choose, letters: join code, Enter join or watch, Right watch, Esc back"));
+    // A game with an open seat: Enter wants the code, Right watches without one.
+    REQUIRE(m.chosen()->id == "1b1b1b1b");
+    CHECK(m.message() == "Choose a game with Up/Down; type the join code the host gave you.");
+    m.handle(KeyPress::of(K::Up));
+    m.handle(KeyPress::of(K::Down));
+    CHECK(m.message() == "a seat is open: type the host's code, then Enter; Right watches");
+    CHECK(m.handle(KeyPress::of(K::Enter)) == JoinMenu::Outcome::Open);
+    CHECK(m.handle(KeyPress::of(K::Right)) == JoinMenu::Outcome::Watch);
+    CHECK(m.chosen()->id == "1b1b1b1b");
+    // With a code half typed, Right still watches (the code stays for later).
+    type(m, "kxm");
+    CHECK(m.handle(KeyPress::of(K::Right)) == JoinMenu::Outcome::Watch);
+    CHECK(m.code() == "KXM");
+    // A game of one's own seat: watched from outside, not joined.
+    m.handle(KeyPress::of(K::Down));
+    REQUIRE(m.chosen()->id == "2c2c2c2c");
+    CHECK(m.handle(KeyPress::of(K::Right)) == JoinMenu::Outcome::Watch);
+    // A full game: as Enter.
+    m.handle(KeyPress::of(K::Up));
+    m.handle(KeyPress::of(K::Up));
+    REQUIRE(m.chosen()->id == "0a0a0a0a");
+    CHECK(m.handle(KeyPress::of(K::Right)) == JoinMenu::Outcome::Watch);
+    // On Refresh and Back it does nothing.
+    m.handle(KeyPress::of(K::Up));
+    REQUIRE_FALSE(m.chosen());
+    CHECK(m.handle(KeyPress::of(K::Right)) == JoinMenu::Outcome::Open);
+    m.handle(KeyPress::of(K::Up));
+    REQUIRE_FALSE(m.chosen());
+    CHECK(m.handle(KeyPress::of(K::Right)) == JoinMenu::Outcome::Open);
+}
+
+TEST_CASE("the list shows the players' idle times and gives up the host's name before them when short of room",
+          "[ui][menu][net]") {
+    auto games = three();
+    games[0].seat_a = "alice (idle 4m)";
+    games[2].seat_b = "erin (away 1h05m)";
+    games[2].watchers = 2;
+    JoinMenu m("/tmp/tercio-games");
+    m.set_games(games);
+    const std::string s = screen_of(m);
+    CHECK(contains(s, "  [watch]  alice: French v Spanish, turn 3; A alice (idle 4m), B bob\n"));
+    // Too long with the host's name in front (dave sits at A): the line starts with the armies.
+    CHECK(contains(s, "  [back ]  French v Spanish, turn 3; A dave, B erin (away 1h05m); 2 watching\n"));
+    // With room to spare, the host's name stays.
+    CHECK(contains(screen_of(m, 100, 24), "  [back ]  dave: French v Spanish, turn 3; A dave, B erin (away 1h05m); 2 watching"));
 }

@@ -128,11 +128,11 @@ TEST_CASE("snapshot: the start menu", "[ui][snapshot]") {
     check_snapshot("start_menu", s);
 }
 
-TEST_CASE("snapshot: the start menu's Join a game, with a code being typed", "[ui][snapshot][net]") {
+TEST_CASE("snapshot: the start menu's Join a game with idle times and a code being typed", "[ui][snapshot][net]") {
     JoinMenu m("/tmp/tercio-games");
     GameListing open{"3fa9c2d1", "alice", "French", "Spanish", "0", "alice", "open seat", 0, true, false, false};
-    GameListing full{"77ab01e4", "carol", "Ottoman", "Moorish", "4", "carol", "dave", 1, false, false, false};
-    GameListing mine{"0c0ffee0", "erin", "Italian", "Spanish", "9", "erin", "bob (away)", 0, false, true, false};
+    GameListing full{"77ab01e4", "carol", "Ottoman", "Moorish", "4", "carol", "dave (idle 12m)", 1, false, false, false};
+    GameListing mine{"0c0ffee0", "erin", "Italian", "Spanish", "9", "erin", "bob (away 3h20m)", 0, false, true, false};
     m.set_games({open, full, mine});
     for (char c : std::string("kxmp")) m.handle(KeyPress::character(static_cast<char32_t>(c)));
     TextSurface s(80, 24);
