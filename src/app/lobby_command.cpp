@@ -161,6 +161,7 @@ int run_lobby(const LobbyOptions& opt, const fs::path& data_dir) {
         play.color = opt.color;
         play.ascii = opt.ascii;
         play.lobby = true;
+        play.replay_everyone = true;
         play.menu_message = "Welcome, " + *player + ".";
         for (;;) {
             bool left_menu = false;

@@ -1103,6 +1103,27 @@ int run_join(const NetOptions& opt, const fs::path& data_dir) {
     return run_client(*game, opt, data_dir, {});
 }
 
+namespace {
+
+/// A game of the list as the start menu shows it (`yours`: this player holds a seat of it).
+ui::GameListing menu_listing(const net::Message& i, bool yours) {
+    ui::GameListing l;
+    l.id = printable(i.value("game"));
+    l.host = printable(i.value("host"));
+    l.army_a = printable(i.value("army-a"));
+    l.army_b = printable(i.value("army-b"));
+    l.turn = printable(i.value("turn"));
+    l.seat_a = printable(net::seat_words(i, core::Side::A));
+    l.seat_b = printable(net::seat_words(i, core::Side::B));
+    l.watchers = std::atoi(std::string(i.value("watchers")).c_str());
+    l.over = i.value("over") == "yes";
+    l.open_seat = i.value("seat-a").starts_with("open") || i.value("seat-b").starts_with("open");
+    l.yours = yours;
+    return l;
+}
+
+}  // namespace
+
 std::vector<ui::GameListing> games_for_menu(const NetOptions& opt, std::string& where, std::string& why) {
     const auto dir = net::open_server_dir(opt.server_dir, why);
     if (!dir) return {};
@@ -1111,20 +1132,28 @@ std::vector<ui::GameListing> games_for_menu(const NetOptions& opt, std::string& 
     const auto pd = open_player(opt, "tercio", code);
     std::vector<ui::GameListing> out;
     for (const ListedGame& g : list_games(*dir)) {
-        const net::Message& i = g.info;
-        ui::GameListing l;
-        l.id = printable(i.value("game"));
-        l.host = printable(i.value("host"));
-        l.army_a = printable(i.value("army-a"));
-        l.army_b = printable(i.value("army-b"));
-        l.turn = printable(i.value("turn"));
-        l.seat_a = printable(net::seat_words(i, core::Side::A));
-        l.seat_b = printable(net::seat_words(i, core::Side::B));
-        l.watchers = std::atoi(std::string(i.value("watchers")).c_str());
-        l.over = i.value("over") == "yes";
-        l.open_seat = i.value("seat-a").starts_with("open") || i.value("seat-b").starts_with("open");
-        l.yours = pd && read_token(*pd->dir, std::string(i.value("game")));
-        out.push_back(std::move(l));
+        out.push_back(menu_listing(g.info, pd && read_token(*pd->dir, std::string(g.info.value("game")))));
+    }
+    return out;
+}
+
+std::vector<ui::GameListing> held_seats(const NetOptions& opt) {
+    std::string why;
+    const auto dir = net::open_server_dir(opt.server_dir, why);
+    if (!dir) return {};
+    int code = kExitOk;
+    const auto pd = open_player(opt, "tercio", code);
+    if (!pd) return {};
+    std::vector<ui::GameListing> out;
+    // Only the games whose seat token the player keeps are asked for their line.
+    for (const net::GameSocket& s : net::game_sockets(*dir)) {
+        const auto kept = read_token(*pd->dir, s.game_id);
+        if (!kept || (kept->server_uid && *kept->server_uid != s.owner)) continue;
+        auto c = net::Connection::to_socket(s.path, why);
+        if (!c) continue;
+        const auto info = ask_info(std::move(c));
+        if (!info || info->value("over") == "yes" || info->value("game") != s.game_id) continue;
+        out.push_back(menu_listing(*info, true));
     }
     return out;
 }

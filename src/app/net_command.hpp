@@ -60,6 +60,11 @@ int run_join(const NetOptions& opt, const std::filesystem::path& data_dir);
 /// For the start menu's *Join a game*: the games running in the game directory (`where` is set
 /// to its path). When the directory cannot be opened: none, and `why`.
 std::vector<ui::GameListing> games_for_menu(const NetOptions& opt, std::string& where, std::string& why);
+/// For the start menu's Continue: the games running in the game directory in which this player
+/// holds a seat (a token kept from an earlier join, as the Join menu's [back]) and that are not
+/// over; a game served now by another user than the one who served it when the seat was taken is
+/// left out (joining it would be refused). None when the directory cannot be opened.
+std::vector<ui::GameListing> held_seats(const NetOptions& opt);
 /// Joins game `id` of the game directory from the start menu: a seat with `code` (empty: the
 /// seat this player holds), or as a spectator with `watch`. Once in, calls `leave_menu` (which
 /// gives up the menu's terminal) and plays to the end: the exit code. Refused: none, and `why`.

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include <csignal>
-#include <ctime>
 #include <iostream>
 #include <optional>
 
@@ -20,6 +19,7 @@
 #include "app/exit_codes.hpp"
 #include "app/game_files.hpp"
 #include "app/net_command.hpp"
+#include "app/saved_games.hpp"
 #include "app/terminal.hpp"
 #include "control/computer_turns.hpp"
 #include "control/session.hpp"
@@ -142,90 +142,35 @@ std::optional<int> join_menu(std::unique_ptr<ui::CursesSurface>& term, const Pla
     }
 }
 
-/// "11-26 07:55": when a save was last written, in the player's time zone.
-std::string last_played(std::filesystem::file_time_type t) {
-    const std::time_t when = std::chrono::system_clock::to_time_t(
-        std::chrono::time_point_cast<std::chrono::system_clock::duration>(std::chrono::file_clock::to_sys(t)));
-    std::tm tm{};
-    if (!::localtime_r(&when, &tm)) return "?";
-    char text[32];
-    std::strftime(text, sizeof text, "%m-%d %H:%M", &tm);
-    return text;
-}
-
-/// An unfinished save as the start menu's Continue offers it: the armies and the turn, who plays
-/// and when it was last played; whether a server serves it (`hosted`: Continue joins it) or why
-/// it cannot be continued here (open in another session, damaged).
-ui::SavedChoice describe_save(const data::SaveDir& dir, const data::SaveListing& save, data::DataCatalog& catalog,
-                              bool hosted) {
-    ui::SavedChoice c;
-    const data::FileText t = dir.read(save.name);
-    auto parsed = data::parse_save(save.name, t.text);
-    if (!t.error.empty() || !parsed.ok()) {
-        c.title = save.name;
-        c.blocked = "damaged: tercio check " + printable(save.file.string()) + " says why";
-        return c;
-    }
-    const data::SaveHeader& h = parsed.value->header;
-    std::string why;
-    std::string names[2];
-    std::optional<std::string_view> levels[2];
-    for (std::size_t i = 0; i < 2; ++i) levels[i] = data::computer_level(h.sides[i].plays);
-    const auto damaged = [&] {
-        c.title = save.name;
-        c.blocked = "damaged: tercio check " + printable(save.file.string()) + " says why";
-        return c;
-    };
-    // The turn reached, from the save replayed by its kit (a few milliseconds); a save that no
-    // longer replays whole goes on from its last good keyframe (data::SaveRepair).
-    int turn = 0;
-    std::string older;
-    std::string missing;
-    const auto described = kits::with_kit(catalog.engine(h.ruleset).value_or(""), [&]<class K>(kits::KitTag<K>) {
-        for (std::size_t i = 0; i < 2; ++i) {
-            names[i] = K::Files::army_name(catalog, h.ruleset, h.sides[i].army).value_or(h.sides[i].army);
-        }
-        const auto ctx = kits::game_context<K>(catalog, h.ruleset, {h.sides[0].army, h.sides[1].army}, h.options, why);
-        if (!ctx) {
-            missing = why;  // an army or the ruleset is gone or broken: not the save's fault
-            return true;
-        }
-        const auto r = K::Files::replay(save.name, *parsed.value, *ctx, {});
-        if (r.ok() && r.value) {
-            turn = K::Files::turn_reached(*parsed.value, r.value->state);
-        } else if (const auto repair = K::Files::repair(save.name, *parsed.value, *ctx)) {
-            turn = repair->turn;
-            older = "; an older tercio's, it goes on from turn " + std::to_string(repair->turn);
+/// The start menu on the terminal until the player starts a game, hosts one, continues a save or
+/// quits. Join a game, Replay a game and a seat Continue takes back in a game served here are
+/// played from it: the exit code of a game joined, once it ends; the menu again when the player
+/// comes back without one (and Quit when the input ends).
+std::variant<ui::StartMenu::Outcome, int> run_menu(std::unique_ptr<ui::CursesSurface>& term, ui::StartMenu& menu,
+                                                   const ContinueOffer& offer, const ReplayShelf& shelf,
+                                                   const PlayOptions& opt, const std::filesystem::path& data_dir) {
+    using O = ui::StartMenu::Outcome;
+    ui::ReplayMenu replays(shelf.everyone);  // kept, so that the game chosen last is chosen again
+    for (;;) {
+        const O outcome = choose(*term, menu);
+        if (outcome == O::Join) {
+            if (const auto code = join_menu(term, opt, data_dir)) return *code;
+        } else if (outcome == O::Replay) {
+            const auto said = replay_a_game(*term, replays, shelf, data_dir);
+            if (!said) return O::Quit;
+            menu.show_message(*said);
+        } else if (const ui::GameListing* seat = outcome == O::Continue ? offer.seat(menu.continue_choice()) : nullptr) {
+            // As the Join menu's [back]: the seat's token, no code.
+            std::string why;
+            const auto leave_menu = [&term] { term.reset(); };
+            if (const auto code = join_from_menu(net_options(opt), data_dir, seat->id, "", false, leave_menu, why)) {
+                return *code;
+            }
+            menu.show_message(printable(why));
         } else {
-            return false;
+            return outcome;
         }
-        // A game of another ruleset than the default says which.
-        if (!std::is_same_v<K, kits::DefaultKit>) names[0] = std::string(K::title) + ": " + names[0];
-        return true;
-    });
-    if (!described || !*described) return damaged();
-    if (!missing.empty()) {
-        c.title = names[0] + " v " + names[1];
-        c.blocked = printable(missing);
-        return c;
     }
-    c.title = names[0] + " v " + names[1] + ", " + (turn == 0 ? std::string("the set-up") : "turn " + std::to_string(turn));
-    const std::string who = levels[0] && levels[1] ? "the computer against itself"
-                            : levels[0]            ? "you (B) v the computer (" + std::string(*levels[0]) + ")"
-                            : levels[1]            ? "you v the computer (" + std::string(*levels[1]) + ")"
-                                                   : "two players at one keyboard";
-    c.detail = who + ", played " + last_played(save.modified) + older;
-    if (hosted) {
-        c.detail = std::string(levels[0] || levels[1] ? "hosted v the computer" : "hosted for two terminals") +
-                   ": Continue joins it";
-        return c;
-    }
-    // A save another session has open is locked: say so here rather than fail once chosen.
-    bool locked = false;
-    if (!data::SaveWriter::open(dir, save.name, why, &locked) && locked) {
-        c.blocked = "open in another session: quit it there first";
-    }
-    return c;
 }
 
 /// The game on the terminal until the player quits (false) or the input ends or a stop signal
@@ -441,7 +386,7 @@ int say_game_left(const PlayOptions& opt, const std::string& player, data::GameS
         return kExitIoError;
     }
     if (opt.lobby) {
-        std::cout << "tercio: " << what << (over ? ", saved." : ", saved: Continue goes on with it.") << '\n';
+        std::cout << "tercio: " << what << (over ? ", saved: Replay a game shows it." : ", saved: Continue goes on with it.") << '\n';
         return kExitOk;
     }
     std::cout << "tercio: " << what << ", saved in " << save.file().string() << '\n';
@@ -586,25 +531,16 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir, bool
         initial.army = {index_of(armies, red), index_of(armies, blue)};
         // One person at a terminal is the usual game: side B is the computer's unless changed.
         initial.computer[1] = ai::Level::Normal;
-        // Every unfinished game (the 20 newest), each described; one that a server serves now is
-        // joined there, not played beside it.
-        std::vector<data::SaveListing> unfinished = data::unfinished_saves(*dir, kits::replayed_over(catalog));
-        if (unfinished.size() > 20) unfinished.resize(20);
-        std::vector<std::optional<std::string>> served;
-        std::vector<ui::SavedChoice> offered;
-        for (const data::SaveListing& l : unfinished) {
-            served.push_back(served_game(net_options(opt), l.name));
-            offered.push_back(describe_save(*dir, l, catalog, served.back().has_value()));
-        }
+        const ContinueOffer offer = continue_offer(net_options(opt), *dir, catalog);
+        const ReplayShelf shelf{*root, player, opt.replay_everyone, opt.ascii};
         ui::StartMenu menu(armies, initial, color);
         menu.offer_rulesets(rulesets, first_ruleset);
-        menu.offer_continue(std::move(offered));
+        menu.offer_continue(offer.choices);
+        menu.offer_replay(replay_note(shelf));
         if (!opt.menu_message.empty()) menu.show_message(opt.menu_message);
-        auto outcome = choose(*term, menu);
-        while (outcome == ui::StartMenu::Outcome::Join) {
-            if (const auto code = join_menu(term, opt, data_dir)) return *code;
-            outcome = choose(*term, menu);
-        }
+        const auto chosen_or_code = run_menu(term, menu, offer, shelf, opt, data_dir);
+        if (const int* code = std::get_if<int>(&chosen_or_code)) return *code;
+        const ui::StartMenu::Outcome outcome = std::get<ui::StartMenu::Outcome>(chosen_or_code);
         if (outcome == ui::StartMenu::Outcome::Host) {
             // The same choices, served to another terminal: tercio host --red --blue --seed --side --vs.
             const ui::Hosting h = *menu.hosting();
@@ -626,9 +562,9 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir, bool
             return kExitOk;
         }
         const std::size_t chosen = menu.continue_choice();
-        if (outcome == ui::StartMenu::Outcome::Continue && served[chosen]) {
+        if (outcome == ui::StartMenu::Outcome::Continue && offer.served[chosen]) {
             term.reset();
-            if (const auto code = join_if_served(net_options(opt), data_dir, unfinished[chosen].name)) return *code;
+            if (const auto code = join_if_served(net_options(opt), data_dir, offer.saves[chosen].name)) return *code;
             // Its server ended meanwhile: the save is played here, as any other.
             term = ui::CursesSurface::open(opt.color, why);
             if (!term) {
@@ -637,7 +573,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir, bool
             }
         }
         if (outcome == ui::StartMenu::Outcome::Continue) {
-            if (auto code = read_or_exit(unfinished[chosen].name)) {
+            if (auto code = read_or_exit(offer.saves[chosen].name)) {
                 term.reset();
                 return *code;
             }

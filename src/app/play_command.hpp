@@ -51,6 +51,10 @@ struct PlayOptions {
     bool lobby = false;
     /// A line the start menu shows first (`tercio lobby`: how the last game ended).
     std::string menu_message;
+    /// The start menu's Replay a game lists every player's finished games (the directories beside
+    /// the player's own under the saves root, each game named with its player), not only the
+    /// player's: a public server's lobby sets it.
+    bool replay_everyone = false;
     /// The kits' own options (`--unmoved-shots`...), each with its value (app/kit_options.hpp).
     KitOptionValues kit_options;
     /// Show the start menu: true unless an army, the seed or the computer's level was given on

@@ -76,11 +76,26 @@ std::string out_of_sync(std::size_t agreed, const data::SaveFile& save, const da
     return problem;
 }
 
-/// Prints a replay's errors and the data notices: what is said when nothing can be shown (not even
+/// Says what stops a replay: on standard error for `tercio replay`; for the start menu's Replay a
+/// game (whose terminal is the screen), kept in `why`, the first thing said.
+struct Teller {
+    std::string* why = nullptr;
+    void operator()(const std::string& line) const {
+        if (!why) {
+            std::cerr << line << '\n';
+        } else if (why->empty()) {
+            // The menu's message line names no command.
+            constexpr std::string_view kCommand = "tercio replay: ";
+            *why = line.starts_with(kCommand) ? line.substr(kCommand.size()) : line;
+        }
+    }
+};
+
+/// Says a replay's errors and the data notices: what is said when nothing can be shown (not even
 /// the set-up or the first command agrees). The exit status.
-int nothing_to_show(const data::LoadErrors& errors, const std::vector<std::string>& notices) {
-    for (const auto& e : errors) std::cerr << e.to_string() << '\n';
-    for (const auto& n : notices) std::cerr << "note: " << n << '\n';
+int nothing_to_show(const data::LoadErrors& errors, const std::vector<std::string>& notices, const Teller& tell) {
+    for (const auto& e : errors) tell(e.to_string());
+    for (const auto& n : notices) tell("note: " + n);
     return kExitDataError;
 }
 
@@ -93,12 +108,11 @@ std::string resume_note(const std::optional<data::SaveRepair>& repair) {
            " no longer replay under these rules and would be dropped.";
 }
 
-/// The replay screen, titled, with the problem and the notices, on the terminal until the viewer
-/// quits; then the problem again on standard error. The exit status.
+/// The replay screen titled (the file's name, the seed, whether the game is finished), with the
+/// problem under the map and the notices on the message line.
 template <class Screen>
-int show_replay(const ReplayOptions& opt, const data::SaveFile& save, Screen& screen,
-                const std::vector<std::string>& notices, const std::string& problem,
-                const data::LoadErrors& errors, std::size_t agreed, const std::string& resume) {
+void dress(Screen& screen, const ReplayOptions& opt, const data::SaveFile& save,
+           const std::vector<std::string>& notices, const std::string& problem) {
     screen.set_title(opt.file.filename().string() + ", seed " + std::to_string(save.header.seed) +
                      (save.over ? ", finished" : ", not finished"));
     if (!problem.empty()) screen.set_problem(problem);
@@ -107,6 +121,15 @@ int show_replay(const ReplayOptions& opt, const data::SaveFile& save, Screen& sc
         for (const auto& n : notices) message += " " + n + ".";
         screen.show_message(message);
     }
+}
+
+/// The replay screen on the terminal until the viewer quits; then the problem again on standard
+/// error. The exit status.
+template <class Screen>
+int show_replay(const ReplayOptions& opt, const data::SaveFile& save, Screen& screen,
+                const std::vector<std::string>& notices, const std::string& problem,
+                const data::LoadErrors& errors, std::size_t agreed, const std::string& resume) {
+    dress(screen, opt, save, notices, problem);
     install_stop_signals();
     std::string why;
     auto term = ui::CursesSurface::open(opt.color, why);
@@ -132,7 +155,8 @@ int show_replay(const ReplayOptions& opt, const data::SaveFile& save, Screen& sc
 /// is built as it goes, and shows the commands that agree.
 template <class K>
 int replay_game(kits::KitTag<K>, const ReplayOptions& opt, const std::string& name, const data::SaveFile& save,
-                const typename K::Engine::Context& ctx, const std::vector<std::string>& notices) {
+                const typename K::Engine::Context& ctx, const std::vector<std::string>& notices,
+                ui::CursesSurface* term, const Teller& tell) {
     using E = typename K::Engine;
     core::SeededDice dice(save.header.seed);
     typename E::State setup;
@@ -146,7 +170,7 @@ int replay_game(kits::KitTag<K>, const ReplayOptions& opt, const std::string& na
         });
     const std::size_t agreed = screen.size();
     const std::string problem = out_of_sync(agreed, save, replayed.errors);
-    if (!replayed.ok() && agreed == 0) return nothing_to_show(replayed.errors, notices);
+    if (!replayed.ok() && agreed == 0) return nothing_to_show(replayed.errors, notices, tell);
     if (opt.turn) {
         const auto p = screen.turn_start(*opt.turn);
         if (!p) {
@@ -158,21 +182,25 @@ int replay_game(kits::KitTag<K>, const ReplayOptions& opt, const std::string& na
         screen.seek(*p);
     }
     const auto repair = replayed.ok() ? std::nullopt : K::Files::repair(name, save, ctx);
-    return show_replay(opt, save, screen, notices, problem, replayed.errors, agreed, resume_note(repair));
+    if (!term) return show_replay(opt, save, screen, notices, problem, replayed.errors, agreed, resume_note(repair));
+    // On the start menu's terminal: what stopped the replay is said under the map, and once it is
+    // left, on the menu's message line.
+    dress(screen, opt, save, notices, problem);
+    screen.set_options(ui::ScreenOptions{term->has_color(), opt.ascii || !utf8_locale()});
+    view(*term, screen);
+    if (!problem.empty()) tell("the replay stopped after command " + std::to_string(agreed) + " of " +
+                               std::to_string(save.commands.size()) + ": " + problem);
+    return problem.empty() ? kExitOk : kExitDataError;
 }
 
-}  // namespace
-
-int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) {
+/// A save's text replayed on the screen: on `term` (the start menu's) if given, else on a
+/// terminal of its own. The exit status; what stops it told by `tell`.
+int replay_text(const ReplayOptions& opt, const std::string& text, const std::filesystem::path& data_dir,
+                ui::CursesSurface* term, const Teller& tell) {
     const std::string name = opt.file.string();
-    const data::FileText t = data::read_file(opt.file, data::kMaxSaveBytes);
-    if (!t.error.empty()) {
-        std::cerr << "tercio replay: " << name << ": " << t.error << '\n';
-        return t.missing ? kExitNoInput : kExitIoError;
-    }
-    auto parsed = data::parse_save(name, t.text);
+    auto parsed = data::parse_save(name, text);
     if (!parsed.ok()) {
-        for (const auto& e : parsed.errors) std::cerr << e.to_string() << '\n';
+        for (const auto& e : parsed.errors) tell(e.to_string());
         return kExitDataError;
     }
     const data::SaveFile& save = *parsed.value;
@@ -186,22 +214,39 @@ int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) 
     }
     const std::string engine = catalog.engine(h.ruleset, why).value_or("");
     if (engine.empty()) {
-        std::cerr << "tercio replay: " << name << ": " << why << '\n';
+        tell("tercio replay: " + name + ": " + why);
         return kExitDataError;
     }
     const auto code = kits::with_kit(engine, [&]<class K>(kits::KitTag<K> tag) {
         const auto ctx = kits::game_context<K>(catalog, h.ruleset, {h.sides[0].army, h.sides[1].army}, h.options, why);
         if (!ctx) {
-            std::cerr << "tercio replay: " << name << ": " << why << '\n';
+            tell("tercio replay: " + name + ": " + why);
             return kExitDataError;
         }
-        return replay_game(tag, opt, name, save, *ctx, notices);
+        return replay_game(tag, opt, name, save, *ctx, notices, term, tell);
     });
     if (!code) {
-        std::cerr << "tercio replay: " << name << ": " << kits::unknown_engine(engine) << '\n';
+        tell("tercio replay: " + name + ": " + kits::unknown_engine(engine));
         return kExitDataError;
     }
     return *code;
+}
+
+}  // namespace
+
+int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir) {
+    const data::FileText t = data::read_file(opt.file, data::kMaxSaveBytes);
+    if (!t.error.empty()) {
+        std::cerr << "tercio replay: " << opt.file.string() << ": " << t.error << '\n';
+        return t.missing ? kExitNoInput : kExitIoError;
+    }
+    return replay_text(opt, t.text, data_dir, nullptr, Teller{});
+}
+
+bool replay_on(ui::CursesSurface& term, const ReplayOptions& opt, const std::string& text,
+               const std::filesystem::path& data_dir, std::string& why) {
+    why.clear();
+    return replay_text(opt, text, data_dir, &term, Teller{&why}) == kExitOk;
 }
 
 }  // namespace tercio::app

@@ -4,6 +4,11 @@
 /// only read.
 #include <filesystem>
 #include <optional>
+#include <string>
+
+namespace tercio::ui {
+class CursesSurface;
+}
 
 namespace tercio::app {
 
@@ -16,5 +21,12 @@ struct ReplayOptions {
 };
 
 int run_replay(const ReplayOptions& opt, const std::filesystem::path& data_dir);
+
+/// The start menu's Replay a game: the save `text` (read by the caller, `opt.file` naming it) in
+/// the same replay screen, on the menu's terminal `term`, until the viewer leaves it. False, with
+/// why (the first error, or where the replay stopped agreeing with the save), when it could not
+/// be shown whole; nothing is printed.
+bool replay_on(ui::CursesSurface& term, const ReplayOptions& opt, const std::string& text,
+               const std::filesystem::path& data_dir, std::string& why);
 
 }  // namespace tercio::app

@@ -271,6 +271,35 @@ std::unique_ptr<SaveDir> SaveDir::open(const fs::path& dir, std::string& why) {
     return open(clean.parent_path(), clean.filename().string(), why);
 }
 
+std::unique_ptr<SaveDir> SaveDir::open_to_read(const fs::path& root, const std::string& player, std::string& why) {
+    const fs::path dir = root / player;
+    if (!valid_player_name(player)) {
+        why = "\"" + player + "\" is not a player name";
+        return nullptr;
+    }
+    const int root_fd = ::open(root.empty() ? "." : root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (root_fd < 0) {
+        why = root.string() + ": " + errno_text();
+        return nullptr;
+    }
+    // Never through a symbolic link, and nothing made: only what is there is read.
+    const int fd = ::openat(root_fd, player.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    const int err = errno;
+    ::close(root_fd);
+    if (fd < 0) {
+        why = dir.string() + ": " + (err == ELOOP || err == ENOTDIR ? std::string("not a directory (or a symbolic link)")
+                                                                     : errno_text(err));
+        return nullptr;
+    }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != ::geteuid() || (st.st_mode & 0022) != 0) {
+        why = dir.string() + ": not a directory of this user's that only it may write in";
+        ::close(fd);
+        return nullptr;
+    }
+    return std::unique_ptr<SaveDir>(new SaveDir(fd, dir));
+}
+
 SaveDir::~SaveDir() { ::close(fd_); }
 
 std::vector<SaveListing> SaveDir::list() const {
@@ -609,6 +638,40 @@ std::vector<SaveListing> unfinished_saves(const SaveDir& dir, const GameOverChec
         if (newest && l.name == *newest) out.insert(out.begin(), l);
         else if (!l.over) out.push_back(l);
     }
+    return out;
+}
+
+std::vector<std::string> player_names(const fs::path& root) {
+    std::vector<std::string> out;
+    DIR* d = ::opendir(root.empty() ? "." : root.c_str());
+    if (!d) return out;
+    while (const dirent* e = ::readdir(d)) {
+        const std::string name = e->d_name;
+        if (!valid_player_name(name)) continue;
+        struct stat st {};
+        if (::fstatat(::dirfd(d), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISDIR(st.st_mode)) continue;
+        out.push_back(name);
+    }
+    ::closedir(d);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::vector<PlayerSave> finished_saves(const fs::path& root, const std::vector<std::string>& players,
+                                       std::size_t most) {
+    std::vector<PlayerSave> out;
+    for (const std::string& player : players) {
+        std::string why;
+        const auto dir = SaveDir::open_to_read(root, player, why);
+        if (!dir) continue;
+        for (SaveListing& l : dir->list()) {
+            if (l.over) out.push_back(PlayerSave{player, std::move(l)});
+        }
+    }
+    std::stable_sort(out.begin(), out.end(), [](const PlayerSave& a, const PlayerSave& b) {
+        return a.save.modified > b.save.modified;
+    });
+    if (out.size() > most) out.resize(most);
     return out;
 }
 

@@ -59,6 +59,13 @@ public:
                                          std::string& why);
     /// `dir` itself, made if missing, checked the same way.
     static std::unique_ptr<SaveDir> open(const std::filesystem::path& dir, std::string& why);
+    /// An existing player's directory `root/player`, opened only to read its saves (the start
+    /// menu's Replay a game reads other players' too): never made, its mode never changed.
+    /// Refused, with a reason, when `player` is not a valid player name, or the directory is
+    /// missing, a symbolic link, not a directory, another user's, or one other users may write in
+    /// (whoever can write there could have put anything in it).
+    static std::unique_ptr<SaveDir> open_to_read(const std::filesystem::path& root, const std::string& player,
+                                                 std::string& why);
     ~SaveDir();
     SaveDir(const SaveDir&) = delete;
     SaveDir& operator=(const SaveDir&) = delete;
@@ -200,6 +207,23 @@ std::optional<std::string> newest_unfinished(const SaveDir& dir, const GameOverC
 /// Every unfinished save of a player's directory, most recently written first (newest_unfinished
 /// first of all, when it is one that only looks finished).
 std::vector<SaveListing> unfinished_saves(const SaveDir& dir, const GameOverCheck& over);
+
+/// The players with a directory under `root`, by name, sorted: the entries that are valid player
+/// names and directories (symbolic links and files are left out; SaveDir::open_to_read checks
+/// each again when it opens it). None when `root` cannot be read.
+std::vector<std::string> player_names(const std::filesystem::path& root);
+
+/// A save of one player's directory.
+struct PlayerSave {
+    std::string player;  ///< the directory's name under the saves root
+    SaveListing save;
+};
+
+/// The finished games (saves that end with the game-over line) in the directories of `players`
+/// under `root`, most recently written first, at most `most` of them: the start menu's Replay a
+/// game. A directory that cannot be opened to read (SaveDir::open_to_read) is passed by.
+std::vector<PlayerSave> finished_saves(const std::filesystem::path& root, const std::vector<std::string>& players,
+                                       std::size_t most);
 
 /// A ruleset's file and one of its armies' in a data directory (data::ruleset_file, army_file).
 std::filesystem::path ruleset_path(const std::filesystem::path& data_dir, const std::string& id);

@@ -68,6 +68,8 @@ void StartMenu::offer_continue(std::vector<SavedChoice> games) {
                          " unfinished games; Enter goes on with it.";
 }
 
+void StartMenu::offer_replay(std::string note) { replay_ = std::move(note); }
+
 void StartMenu::offer_rulesets(std::vector<RulesetChoice> rulesets, std::size_t chosen) {
     rulesets_ = std::move(rulesets);
     if (rulesets_.empty()) return;
@@ -127,7 +129,8 @@ void StartMenu::choose_ruleset(std::size_t i) {
 void StartMenu::step(int delta) {
     do {
         row_ = (row_ + kRows + delta) % kRows;
-    } while ((row_ == Continue && continue_.empty()) || (row_ == Ruleset && rulesets_.size() < 2) ||
+    } while ((row_ == Continue && continue_.empty()) || (row_ == Replay && !replay_) ||
+             (row_ == Ruleset && rulesets_.size() < 2) ||
              (row_ == Options && rule_options().empty()));
     if (row_ == Options) {
         const RuleOption& o = rule_options()[option_at_];
@@ -136,6 +139,8 @@ void StartMenu::step(int delta) {
         message_ = "Hosted, the other side is a friend's (if a person) or the computer's.";
     } else if (row_ == Join) {
         message_ = "Join a game lists the games running on this server.";
+    } else if (row_ == Replay) {
+        message_ = "Replay a game lists the finished games, the last played first.";
     }
 }
 
@@ -216,6 +221,7 @@ StartMenu::Outcome StartMenu::handle(const KeyPress& k) {
         if (row_ == Start) return Outcome::Start;
         if (row_ == Continue) return try_continue();
         if (row_ == Join) return Outcome::Join;
+        if (row_ == Replay) return Outcome::Replay;
         if (row_ == Host) {
             if (hosting()) return Outcome::Host;
             message_ = "The computer plays both sides: set one side to a person to host a game.";
@@ -311,8 +317,10 @@ void StartMenu::draw(Surface& out) const {
         line(y++, Continue, "", "Continue", which + g.title);
         out.put(29, y++, g.blocked.empty() ? g.detail : g.blocked, Style{Color::Default, false, false, false, true});
     }
+    if (replay_) line(y++, Replay, "", "Replay a game", *replay_);
     line(y++, Quit, "", "Quit", "");
-    ++y;
+    // A blank line before the armies' units, when two lines are left for them after it.
+    if (h - 2 - y >= 3) ++y;
     for (int side = 0; side < 2 && y < h - 2; ++side) {
         const ArmyChoice& c = army(side);
         const std::string text = std::string(side == 0 ? "A " : "B ") + c.name + ": " + c.units;

@@ -1,8 +1,9 @@
 #pragma once
 /// The start menu of `tercio` and `tercio play`: each side's army, who plays each side (a person
 /// at this keyboard, or the computer at a level), and the seed, then Start; or Host a game (the
-/// same choices, served to a friend's terminal) or Join a game running on this server. Pure: it
-/// takes keys and draws on a Surface; the app loads the armies and starts, hosts or joins.
+/// same choices, served to a friend's terminal) or Join a game running on this server; Continue an
+/// unfinished game, or Replay a finished one. Pure: it takes keys and draws on a Surface; the app
+/// loads the armies and starts, hosts, joins, continues or replays.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -70,12 +71,18 @@ struct Hosting {
 
 class StartMenu {
   public:
-    enum class Outcome { Open, Start, Host, Join, Continue, Quit };
+    enum class Outcome { Open, Start, Host, Join, Continue, Replay, Quit };
     StartMenu(std::vector<ArmyChoice> armies, GameSetup initial, bool color = true);
 
     /// Offers to go on with the player's unfinished games, newest first; Left and Right choose
     /// among them. The cursor starts on that line.
     void offer_continue(std::vector<SavedChoice> games);
+    /// Offers Replay a game, on the line above Quit, with `note` beside it ("your finished games"):
+    /// Enter there lists the finished games (ui::ReplayMenu).
+    void offer_replay(std::string note);
+    /// Says `text` on the bottom line (what became of a game replayed or joined from the menu, or
+    /// in `tercio lobby`, of the last game), until a key changes it.
+    void show_message(std::string text) { message_ = std::move(text); }
     /// Offers a choice of ruleset on its own line above the armies (with two or more): each has
     /// its own armies and levels. `chosen` is the one shown first; its armies replace those given
     /// to the constructor, and the armies chosen are kept by id when the ruleset changes.
@@ -87,8 +94,6 @@ class StartMenu {
 
     Outcome handle(const KeyPress& key);
     void draw(Surface& out) const;
-    /// A line for the player (how the last game ended), shown until the next key changes it.
-    void show_message(std::string text) { message_ = std::move(text); }
 
     const GameSetup& setup() const { return setup_; }
     const ArmyChoice& army(int side) const { return armies_[setup_.army[static_cast<std::size_t>(side)]]; }
@@ -98,7 +103,7 @@ class StartMenu {
     const std::string& message() const { return message_; }
 
   private:
-    enum Row { Ruleset, ArmyA, PlayerA, ArmyB, PlayerB, Seed, Options, Start, Host, Join, Continue, Quit, kRows };
+    enum Row { Ruleset, ArmyA, PlayerA, ArmyB, PlayerB, Seed, Options, Start, Host, Join, Continue, Replay, Quit, kRows };
     void change(int delta);
     /// Continue on the chosen game, or why not.
     Outcome try_continue();
@@ -113,6 +118,7 @@ class StartMenu {
     std::string seed_text_;  ///< the seed as typed
     std::vector<SavedChoice> continue_;  ///< the unfinished games on offer, newest first
     std::size_t continue_at_ = 0;
+    std::optional<std::string> replay_;  ///< the note beside Replay a game; none: no such line
     std::vector<RulesetChoice> rulesets_;  ///< the rulesets on offer (none: only the armies given)
     std::size_t ruleset_at_ = 0;
     std::size_t option_at_ = 0;  ///< the optional rule the Options line shows

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The start menu's Host a game and Join a game, with real keys in tmux at 80x24: alice hosts for
 # a friend, bob finds her game in Join a game and joins with the code (after a wrong one), carol
-# watches it from the same list, bob comes back to his seat from the list without the code, and
-# alice's Continue joins her hosted game instead of playing its save beside the server.
+# watches it from the same list, bob comes back to his seat from the list without the code,
+# alice's Continue joins her hosted game instead of playing its save beside the server, and bob's
+# Continue takes his seat in it back.
 # Usage: tmux_menu_net.sh TERCIO
 set -euo pipefail
 tercio="$1"
@@ -57,7 +58,8 @@ see carol "Stop watching? (y/N)"
 keys carol y
 see carol "you stopped watching game $id."
 
-# Bob leaves, and comes back from the list without the code: the line says [back].
+# Bob leaves, and comes back from the list without the code: the line says [back]. (His menu
+# starts on Continue, which offers the same seat: Up is Join a game.)
 keys bob Q
 see bob "Leave? The game waits for you, saved"
 keys bob y
@@ -65,7 +67,8 @@ see bob "EXIT=0"
 see alice "B (bob) left; the game waits"
 t kill-session -t bob
 menu bob
-keys bob Down Down Enter
+see bob "> [ Continue ]"
+keys bob Up Enter
 see bob "> [back ] alice:"
 keys bob Enter
 see bob "You play side B of game $id"
@@ -83,4 +86,17 @@ see alice "hosted for two terminals: Continue joins it"
 keys alice Enter
 see alice "You play side A of game $id"
 see bob "A (alice) is back."
+
+# Bob leaves again; logging in, his menu's Continue offers his seat in alice's game, and takes it back.
+keys bob Q
+see bob "Leave? The game waits for you, saved"
+keys bob y
+see bob "EXIT=0"
+t kill-session -t bob
+menu bob
+see bob "> [ Continue ] French v Spanish, the set-up"
+see bob "hosted by alice: Continue takes your seat back"
+keys bob Enter
+see bob "You play side B of game $id"
+see alice "B (bob) is back."
 echo "tmux_menu_net: ok"

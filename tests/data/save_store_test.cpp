@@ -1019,3 +1019,80 @@ TEST_CASE("newest_unfinished passes finished games by, but not a game-over line 
     REQUIRE(save_dir(tmp.path)->list().front().name == "finished.save");
     CHECK(data::newest_unfinished(*dir, kits::replayed_over(catalog)) == "older.save");
 }
+
+TEST_CASE("finished_saves lists one player's finished games, or every player's, and passes by what cannot be read",
+          "[save][data][replay][security]") {
+    TempDir tmp;
+    const fs::path root = tmp.path / "saves";
+    for (const char* p : {"alice", "bob", "carol"}) save_dir(root / p);  // as tercio play makes them
+    const std::string over = "a1b2c3d4e5f60718 pass\n" + std::string(data::kOverLine) + "\n";
+    const std::string playing = "a1b2c3d4e5f60718 pass\n0000000000000000 turn\n";
+    write(root / "alice" / "a1.save", over);
+    write(root / "alice" / "a2.save", playing);  // not finished: Continue's, not Replay's
+    write(root / "alice" / "damaged.save", "not a save at all\n" + over);
+    write(root / "bob" / "b1.save", over);
+    const auto now = fs::file_time_type::clock::now();
+    fs::last_write_time(root / "alice" / "a1.save", now - std::chrono::hours(3));
+    fs::last_write_time(root / "alice" / "damaged.save", now - std::chrono::hours(2));
+    fs::last_write_time(root / "bob" / "b1.save", now - std::chrono::hours(1));
+    // A link under a player's name to a folder elsewhere, a folder others may write in, a folder
+    // whose name is not a player name, a file, and a link to a save: none is read.
+    fs::create_directories(tmp.path / "elsewhere");
+    write(tmp.path / "elsewhere" / "e.save", over);
+    fs::create_directory_symlink(tmp.path / "elsewhere", root / "mallory");
+    fs::create_directories(root / "open");
+    write(root / "open" / "o.save", over);
+    fs::permissions(root / "open", fs::perms::all);
+    fs::create_directories(root / "not.a.name");
+    write(root / "not.a.name" / "n.save", over);
+    write(root / "file", over);
+    fs::create_symlink(root / "bob" / "b1.save", root / "alice" / "link.save");
+
+    const auto listed = [](const std::vector<data::PlayerSave>& saves) {
+        std::vector<std::string> out;
+        for (const auto& s : saves) out.push_back(s.player + "/" + s.save.name);
+        return out;
+    };
+    // Directories by name; the link, the file and the bad name are not players.
+    CHECK(data::player_names(root) == std::vector<std::string>{"alice", "bob", "carol", "open"});
+    // One player's, newest first: the damaged save is listed (the app says it is damaged).
+    CHECK(listed(data::finished_saves(root, {"alice"}, 100)) ==
+          std::vector<std::string>{"alice/damaged.save", "alice/a1.save"});
+    // Every player's, newest first, the folder others may write in passed by.
+    const auto all = data::finished_saves(root, data::player_names(root), 100);
+    CHECK(listed(all) == std::vector<std::string>{"bob/b1.save", "alice/damaged.save", "alice/a1.save"});
+    REQUIRE(all.size() == 3);
+    CHECK(all[0].save.file == root / "bob" / "b1.save");
+    CHECK(all[0].save.over);
+    CHECK(listed(data::finished_saves(root, data::player_names(root), 2)) ==
+          std::vector<std::string>{"bob/b1.save", "alice/damaged.save"});
+    // Named directly, the link, the open folder, a path and a missing player are refused too.
+    CHECK(data::finished_saves(root, {"mallory", "open", "../saves/alice", "nobody"}, 100).empty());
+    std::string why;
+    CHECK_FALSE(data::SaveDir::open_to_read(root, "mallory", why));
+    CHECK(contains(why, "symbolic link"));
+    CHECK_FALSE(data::SaveDir::open_to_read(root, "open", why));
+    CHECK(contains(why, "only it may write in"));
+    CHECK_FALSE(data::SaveDir::open_to_read(root, "../saves/alice", why));
+    CHECK(contains(why, "is not a player name"));
+    // Reading makes and changes nothing.
+    CHECK_FALSE(fs::exists(root / "nobody"));
+    CHECK(mode(root / "open") == fs::perms::all);
+    // The damaged save reads (it is the parse that fails), and a link is never read through.
+    const auto alice = data::SaveDir::open_to_read(root, "alice", why);
+    REQUIRE(alice);
+    const data::FileText damaged = alice->read("damaged.save");
+    CHECK(damaged.error.empty());
+    CHECK_FALSE(data::parse_save("damaged.save", damaged.text).ok());
+    CHECK(contains(alice->read("link.save").error, "symbolic link"));
+    // Another user's directory, even one others may read: passed by (only root can make one here).
+    if (::geteuid() == 0) {
+        fs::create_directories(root / "theirs");
+        write(root / "theirs" / "t.save", over);
+        REQUIRE(::chown((root / "theirs").c_str(), 65534, 65534) == 0);
+        fs::permissions(root / "theirs", fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                             fs::perms::others_read | fs::perms::others_exec);
+        CHECK(data::finished_saves(root, {"theirs"}, 100).empty());
+        CHECK_FALSE(data::SaveDir::open_to_read(root, "theirs", why));
+    }
+}

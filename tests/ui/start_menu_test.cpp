@@ -357,3 +357,55 @@ TEST_CASE("a ruleset's optional rules are an Options line of the start menu: Lef
     CHECK(m.setup().options.empty());
     CHECK(contains(screen_of(m), "Options     < Quicker movement: off >  none on"));
 }
+
+TEST_CASE("Replay a game is the line above Quit, when offered, and Enter on it opens the finished games",
+          "[ui][menu][replay]") {
+    // Not offered: no such line, and Down from Join a game goes to Quit.
+    StartMenu plain(armies(), GameSetup{{0, 2}, {}, std::nullopt});
+    CHECK_FALSE(contains(screen_of(plain), "Replay a game"));
+
+    StartMenu m(armies(), GameSetup{{0, 2}, {}, std::nullopt});
+    m.offer_replay("your finished games");
+    std::string s = screen_of(m);
+    CHECK(contains(s, "   [ Join a game ]  running on this server\n"
+                      "               [ Replay a game ]  your finished games\n"
+                      "               [ Quit ]"));
+    // Start, Host a game, Join a game, Replay a game.
+    press(m, KeyPress::of(K::Down), 3);
+    CHECK(contains(screen_of(m), " >             [ Replay a game ]  your finished games"));
+    CHECK(m.message() == "Replay a game lists the finished games, the last played first.");
+    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Replay);
+    // What became of the replay is said on the bottom line, and the cursor stays there.
+    m.show_message("Back from the replay of French v Spanish, turn 7, A won.");
+    s = screen_of(m);
+    CHECK(contains(s, "Back from the replay of French v Spanish, turn 7, A won."));
+    CHECK(contains(s, " >             [ Replay a game ]"));
+    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Replay);
+    press(m, KeyPress::of(K::Down));
+    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Quit);
+
+    // With unfinished games too: Continue, then Replay a game, then Quit.
+    StartMenu c(armies(), GameSetup{{0, 2}, {}, std::nullopt});
+    c.offer_continue({{"French v Spanish, turn 3", "you v the computer (normal), played 11-23 16:35", ""}});
+    c.offer_replay("the finished games of every player");
+    s = screen_of(c);
+    CHECK(contains(s, "                             you v the computer (normal), played 11-23 16:35\n"
+                      "               [ Replay a game ]  the finished games of every player\n"
+                      "               [ Quit ]"));
+    press(c, KeyPress::of(K::Down));
+    CHECK(c.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Replay);
+    press(c, KeyPress::of(K::Up));
+    CHECK(c.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Continue);
+}
+
+TEST_CASE("Continue offers a seat held in a game served here beside the saves", "[ui][menu][net]") {
+    // The app adds the seat after the saves: Left/Right reach it, and Enter continues it.
+    StartMenu m(armies(), GameSetup{{0, 2}, {}, std::nullopt});
+    m.offer_continue({{"French v Spanish, turn 3", "you v the computer (normal), played 11-23 16:35", ""},
+                      {"Ottoman v Spanish, turn 2", "hosted by alice: Continue takes your seat back", ""}});
+    m.handle(KeyPress::of(K::Right));
+    CHECK(m.continue_choice() == 1);
+    CHECK(contains(screen_of(m), "[ Continue ]  2 of 2: Ottoman v Spanish, turn 2\n"
+                                 "                             hosted by alice: Continue takes your seat back"));
+    CHECK(m.handle(KeyPress::of(K::Enter)) == StartMenu::Outcome::Continue);
+}
