@@ -105,6 +105,34 @@ if grep -rqF "pike and shot" "$root"; then echo "tmux_lobby: the password is in 
 ls "$root/players/alice/"*.save >/dev/null || { echo "tmux_lobby: no save in alice's folder" >&2; exit 1; }
 [ "$(stat -c %a "$root")" = 700 ] || { echo "tmux_lobby: the lobby's directory is not private" >&2; exit 1; }
 
+# Every player's finished games are in everyone's Replay a game: alice's (conceded at once, in
+# her folder as the lobby keeps it) replayed by bob.
+echo concede | TERM=dumb timeout 60 "$tercio" play --plain --seed 3 --save-dir "$root/players" --player alice \
+    >"$work/out.txt" 2>&1 || { echo "tmux_lobby: the conceded game did not end" >&2; exit 1; }
+t kill-session -t "$session"
+t -f /dev/null new-session -d -s "$session" -x 80 -y 24 "$tercio lobby --root '$root'; echo LOBBY-ENDED \$?; sleep 30"
+expect "r  Register a new player"
+keys r
+text bob
+keys Enter
+text "bills and bows"
+keys Enter
+text "bills and bows"
+keys Enter
+expect "Welcome, bob."
+to_line "Replay a game"
+keys Enter
+expect "alice"
+expect "finished"
+keys Enter
+expect "seed 3, finished"
+keys q
+expect "Back from the replay"
+keys q
+expect "Logged out bob."
+keys q
+expect "LOBBY-ENDED 0"
+
 # The administrator locks alice: she cannot log in.
 "$tercio" lobby --root "$root" --lock alice | grep -qF "alice is locked"
 "$tercio" lobby --root "$root" --list | grep -qF "alice  locked"
