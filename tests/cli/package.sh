@@ -64,7 +64,9 @@ ldd "$tercio" >"$work/ldd"
 declare -A paths
 for lib in $needed; do
     if [ "$sanitize" = ON ] && [[ "$lib" =~ ^lib(asan|ubsan)\.so ]]; then continue; fi
-    path="$(awk -v l="$lib" '$1 == l && $2 == "=>" {print $3}' "$work/ldd")"
+    # "libc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x...)"; the dynamic loader, NEEDED when
+    # libstdc++ is linked in statically, by its path alone: "/lib64/ld-linux-x86-64.so.2 (0x...)".
+    path="$(awk -v l="$lib" '$1 == l && $2 == "=>" {print $3} $1 ~ "/" l "$" {print $1}' "$work/ldd" | head -n 1)"
     [ -n "$path" ] && [ -e "$path" ] || { fail "$lib: not found by ldd"; continue; }
     real="$(readlink -f "$path")"
     paths[$lib]=""
@@ -87,7 +89,7 @@ for lib in "${!paths[@]}"; do
     if [ -z "${packages// /}" ]; then
         fail "$lib (${paths[$lib]# }): no package holds it (dpkg -S)"
     elif [ -z "$found" ]; then
-        fail "$lib comes from $(tr ' ' '\n' <<<"$packages" | sort -u | paste -sd ' '), which Depends does not name: $depends"
+        fail "$lib comes from $(tr ' ' '\n' <<<"$packages" | grep . | sort -u | paste -sd ' '), which Depends does not name: $depends"
     fi
 done
 
