@@ -2,8 +2,8 @@
 # are missing, with apt-get (as root, or through sudo).
 TERCIO_PACKAGES="g++ cmake ninja-build pkg-config libncurses-dev libcli11-dev libtomlplusplus-dev catch2 libasio-dev libsodium-dev"
 
-# Extra packages may be named as arguments (scripts/test adds tmux for the terminal tests and
-# espeak-ng for the speech test of --plain).
+# Extra packages may be named as arguments (scripts/test adds tmux for the terminal tests,
+# espeak-ng for the speech test of --plain and binutils for the Debian package's test).
 tercio_install_deps() {
     local missing="" p
     for p in $TERCIO_PACKAGES "$@"; do

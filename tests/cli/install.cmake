@@ -1,6 +1,7 @@
 cmake_minimum_required(VERSION 3.25)
-# cmake --install into a scratch prefix; the installed tercio finds its data in share/tercio
-# and the man page lands in share/man/man6. Variables: BUILD (build tree), SCRATCH (directory).
+# cmake --install into a scratch prefix; the installed tercio finds its data in share/tercio,
+# the man page lands in share/man/man6 and the server's examples in share/doc/tercio/examples.
+# Variables: BUILD (build tree), SCRATCH (directory).
 file(REMOVE_RECURSE ${SCRATCH})
 execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${SCRATCH}
                 RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
@@ -10,7 +11,7 @@ endif()
 foreach(f bin/tercio share/tercio/rulesets/pikette-squared/ruleset.toml
           share/tercio/rulesets/pikette-squared/armies/french.toml
           share/tercio/rulesets/pikette-squared/rules.toml share/tercio/rulesets/hell-broke-loose/rules.toml
-          share/man/man6/tercio.6)
+          share/man/man6/tercio.6 share/doc/tercio/examples/tercio.conf)
   if(NOT EXISTS ${SCRATCH}/${f})
     message(FATAL_ERROR "not installed: ${f}")
   endif()
