@@ -83,6 +83,10 @@ expect "Welcome, alice."
 # it is saved, and Continue offers it.
 keys Up Up Left Left
 expect "< the computer, random >"
+# Seed 12: its set-up asks A to place terrain (another might ask for an extra unit first).
+to_line "Seed"
+text 12
+expect "Seed        < 12 >"
 to_line "Start the battle"
 keys Enter
 expect "Before the battle"
