@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# One shared game account, as on a public server (docs/server.md): sshd forces `tercio lobby
+# --root DIR` on it (a Match block's ForceCommand), and three players log in to that one account
+# with ssh, each then by a name and password of their own in the lobby. alice, bob and carol
+# register; alice hosts from the start menu, bob joins from its Join a game with the code from her
+# screen, carol watches from the same list; they play, each command on the others' screens. Then
+# bob's ssh client is killed (a dropped connection): alice is told, her save (in the lobby's
+# players/alice) holds every command, and bob, logging in to the lobby again, takes his seat back
+# from Join a game ([back], no code) and plays on.
+# Needs root (it makes the account) and a tercio with `tercio lobby`; skipped otherwise, saying why.
+# Usage: lobby.sh TERCIO
+set -euo pipefail
+tercio="$1"
+name=ssh_lobby
+# (A tercio without the subcommand takes `lobby` for an argument and prints its own help.)
+if ! "$tercio" lobby --help 2>&1 | grep -q "Usage: .*tercio lobby"; then
+    echo "$name: skipped: this tercio has no lobby yet (tercio lobby --help does not describe it)"
+    exit 77
+fi
+. "$(dirname "${BASH_SOURCE[0]}")/harness.sh"
+ssh_users game
+g=${user[game]}
+# The lobby's directory: the shared account's own and private (docs/server.md).
+root="$work/lobby"
+install -d -m 700 -o "$g" -g "$g" "$root"
+ssh_sshd "Match User $g
+    ForceCommand $bin lobby --root $root
+    PermitTTY yes"
+
+# A new terminal logged in to the shared account (ssh asks for no command: sshd runs the lobby
+# all the same), in a tmux session named after the player.
+lobby() {
+    t new-session -d -s "$1" -x 80 -y 24 "$(ssh_line game); echo EXIT=\$?; sleep 60"
+    see "$1" "r Register a new player"
+}
+register() {  # register NAME PASSWORD: a new name, then the start menu as that player
+    lobby "$1"
+    keys "$1" r
+    see "$1" "Choose a name"
+    typed "$1" "$1"
+    keys "$1" Enter
+    see "$1" "Choose a password"
+    typed "$1" "$2"
+    keys "$1" Enter
+    see "$1" "The same password again"
+    typed "$1" "$2"
+    keys "$1" Enter
+    see "$1" "Welcome, $1."
+    see "$1" "Start the battle"
+}
+login() {  # login NAME PASSWORD
+    lobby "$1"
+    keys "$1" l
+    typed "$1" "$1"
+    keys "$1" Enter
+    typed "$1" "$2"
+    keys "$1" Enter
+    see "$1" "Welcome, $1."
+    see "$1" "Start the battle"
+}
+# A command typed at the ":" prompt of a player's game, which the other screens must show played.
+play() {  # play SESSION 'A (French, NAME)' COMMAND SESSION...
+    local who=$1 side=$2 command=$3
+    shift 3
+    keys "$who" ":"
+    typed "$who" "$command"
+    keys "$who" Enter
+    for s in "$@"; do see "$s" "$side played \"$command\""; done
+}
+
+register alice "alice's pike"
+register bob "bob's shot"
+register carol "carol watches"
+
+# Alice makes side B a person's, then Host a game.
+keys alice Up Up Left Left Left
+see alice "Played by < a person at this keyboard >"
+keys alice Down Down Down
+see alice "> [ Host a game ] you play A; a friend joins B with a code"
+keys alice Enter
+see alice "Join code: "
+code="$(screen alice | grep -o 'Join code: [A-Z]*' | head -1 | cut -d' ' -f3)"
+id="$(screen alice | grep -o 'Game [0-9a-f]* hosted' | head -1 | cut -d' ' -f2)"
+[[ ${#code} == 9 && ${#id} == 8 ]] || fail "no join code or game id on alice's screen"
+[ -S "$root/games/$id.sock" ] || fail "the game is not served in the lobby's games/: $(ls -la "$root" "$root/games" 2>&1)"
+[ "$(stat -c %U "$root/games/$id.sock")" = "$g" ] || fail "the game server does not run as the shared account"
+
+# Bob finds her game in Join a game and types the code; carol watches it from the same list.
+keys bob Down Down Enter
+see bob "> [join ] alice:"
+typed bob "$code"
+keys bob Enter
+see bob "You play side B of game $id"
+see alice "B (bob) joins the game."
+keys carol Down Down Enter
+see carol "> [watch] alice:"
+keys carol Enter
+see carol "You are watching game $id"
+see alice "carol watches (1 watching)."
+
+play bob "B (Spanish, bob)" "terrain pass" alice carol
+play alice "A (French, alice)" "terrain pass" bob carol
+
+# Bob's connection drops: his ssh client is killed.
+pane="$(t display -p -t bob '#{pane_pid}')"
+ssh_pid="$(pgrep -P "$pane" -x ssh)" || fail "no ssh client under bob's pane"
+kill -9 "$ssh_pid"
+see bob "EXIT=137"
+see alice "B (bob) left; the game waits and is saved."
+see carol "B (bob) left; the game waits and is saved."
+[ -S "$root/games/$id.sock" ] || fail "the game server went with bob's connection"
+[ -f "$root/players/bob/seat-$id.token" ] || fail "no seat token in bob's folder: $(ls -la "$root/players/bob" 2>&1)"
+save="$(ls "$root/players/alice/"*.save)" || fail "no save in alice's folder: $(ls -la "$root/players/alice" 2>&1)"
+commands() { grep -E '^[0-9a-f]{16} ' "$save" | cut -d' ' -f2- | paste -sd, -; }
+saved() {  # the save's commands, at most 5 s after the screens showed the last
+    for _ in $(seq 50); do [ "$(commands)" = "$1" ] && return 0; sleep 0.1; done
+    fail "the save does not hold the commands played ($1): $(commands)"
+}
+saved "terrain pass,terrain pass"
+
+# Bob logs in to the lobby again: Join a game offers his seat back, no code needed.
+t kill-session -t bob
+login bob "bob's shot"
+keys bob Down Down Enter
+see bob "> [back ] alice:"
+keys bob Enter
+see bob "You play side B of game $id"
+see alice "B (bob) is back."
+play bob "B (Spanish, bob)" "deploy auto" alice carol
+saved "terrain pass,terrain pass,deploy auto"
+echo "$name: ok"
