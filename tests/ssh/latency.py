@@ -393,10 +393,7 @@ def masked(text):
     return re.sub(r"[0-9]", "#", text)
 
 
-verbose = False
-
-
-def timed_key(clients, sender, key, other, expect, timeout=10.0):
+def timed_key(clients, sender, key, other, expect, verbose, timeout=10.0):
     """Sends the key; returns the ms until the other screen changes, which must show `expect`."""
     quiet(clients)
     before = masked(other.screen.text())
@@ -428,8 +425,6 @@ def main():
     ap.add_argument("-v", "--verbose", action="count", default=0,
                     help="each key's time; twice: every read")
     args = ap.parse_args()
-    global verbose
-    verbose = args.verbose
 
     def ssh(user, command):
         # The options of tests/ssh/harness.sh's ssh_options.
@@ -455,15 +450,23 @@ def main():
 
         # The keys, in turn; each changes the other's screen from what it showed before: a
         # question, then the decision's hint under the map (the side to decide changes).
+        kinds = {"U": "U (asked to take back)", "y": "y (taken back: saved)", "\r": "Enter (a command: saved)"}
         times = []
+        by_key = {k: [] for k in kinds}
+
+        def timed(sender, key, other, expect):
+            ms = timed_key(clients, sender, key, other, expect, args.verbose)
+            times.append(ms)
+            by_key[key].append(ms)
+
         while len(times) < args.keys_sent:
-            times.append(timed_key(clients, alice, "U", bob, r'asks to take back "terrain pass"\? \(y/n\)'))
+            timed(alice, "U", bob, r'asks to take back "terrain pass"\? \(y/n\)')
             wait_for(clients, alice, r"Asked B")
             if len(times) < args.keys_sent:
-                times.append(timed_key(clients, bob, "y", alice, r"A French: place terrain"))
+                timed(bob, "y", alice, r"A French: place terrain")
             if len(times) < args.keys_sent:
                 alice.send(":terrain pass")
-                times.append(timed_key(clients, alice, "\r", bob, r"B Spanish: deploy in ranks"))
+                timed(alice, "\r", bob, r"B Spanish: deploy in ranks")
     except Broken as e:
         print(f"latency: {e}", file=sys.stderr)
         return 1
@@ -474,6 +477,7 @@ def main():
     p95 = times[math.ceil(0.95 * len(times)) - 1]
     print(f"ssh key-to-other-screen latency: median {statistics.median(times):.1f} ms, p95 {p95:.1f} ms "
           f"over {len(times)} keys (goal: median <= 50 ms, p95 <= 100 ms; min {times[0]:.1f}, max {times[-1]:.1f})")
+    print("  median by key: " + ", ".join(f"{kinds[k]} {statistics.median(v):.1f} ms" for k, v in by_key.items() if v))
     return 0
 
 

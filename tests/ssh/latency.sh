@@ -4,6 +4,7 @@
 # the median and p95 over 50 keys. It fails only if a connection breaks or a screen shows the
 # wrong thing, never on the times (the machine may be busy): they are printed for the log.
 # Needs root (it makes the users); skipped otherwise (tests/ssh/harness.sh). Usage: latency.sh TERCIO
+# LATENCY_OPTIONS (optional) is passed on to latency.py: -v prints each key's time.
 set -euo pipefail
 tercio="$1"
 name=ssh_latency
