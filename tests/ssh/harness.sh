@@ -17,8 +17,9 @@
 #                        runs CMD in the user's own shell (CMD holds no single quote); with no
 #                        CMD the login shell, or the account's ForceCommand
 # and: $bin (the copy of tercio every user can run), $work (the temporary directory, 0755),
-# $port (sshd's), t (tmux on the test's own socket), and the pane helpers screen, see, keys,
-# typed, gone as in tests/cli/tmux_net_common.sh.
+# $port (sshd's), t (tmux on the test's own socket), fail, and the pane helpers screen, see,
+# keys and typed as in tests/cli/tmux_net_common.sh. KEEP=1 keeps the directory of a test that
+# fails (the users and sshd go all the same).
 set -euo pipefail
 ssh_skip() {
     echo "$name: skipped: $*"
@@ -37,13 +38,14 @@ done
 
 declare -A user=() home=()
 sshd_pid=""
+work=""
 sock="tercio-ssh-$$"
 t() { tmux -L "$sock" "$@"; }
 
 # The process ids of a user's processes (each killed by its id, never by a name).
 ssh_user_pids() { ps -o pid= -u "$1" 2>/dev/null | tr -d ' ' || true; }
 ssh_kill_user() {
-    local u=$1 pid
+    local u=$1 pid pids
     for _ in $(seq 50); do
         pids="$(ssh_user_pids "$u")"
         [ -n "$pids" ] || return 0
@@ -65,7 +67,7 @@ ssh_sweep() {
     done </etc/passwd
 }
 cleanup() {
-    local rc=$? u
+    local rc=$? u pid
     t kill-server 2>/dev/null || true
     # Processes started by the test itself (the latency script's ssh clients, a background wait).
     for pid in $(jobs -p); do kill -9 "$pid" 2>/dev/null || true; done
@@ -81,7 +83,13 @@ cleanup() {
         userdel -r "$u" >/dev/null 2>&1 || userdel -f -r "$u" >/dev/null 2>&1 ||
             echo "$name: could not remove the user $u" >&2
     done
-    if [ -n "${KEEP:-}" ] && [ "$rc" -ne 0 ]; then echo "$name: kept $work" >&2; else rm -rf "$work"; fi
+    if [ -z "$work" ]; then
+        :
+    elif [ -n "${KEEP:-}" ] && [ "$rc" -ne 0 ]; then
+        echo "$name: kept $work" >&2
+    else
+        rm -rf "$work"
+    fi
     return "$rc"
 }
 trap cleanup EXIT
