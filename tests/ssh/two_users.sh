@@ -6,7 +6,8 @@
 # each command seen on the other player's screen and the spectator's. Then bob's ssh client is
 # killed mid-game (the client, not tercio: a dropped connection): alice is told, her save holds
 # every command played, and bob, logging in again, takes his seat back with `tercio join` (no
-# code: his seat's token) and plays on.
+# code: his seat's token) and plays on. Last alice's own connection drops: the game server she
+# started (which left her session) goes on, and she takes her seat back the same way.
 # Needs root (it makes the users); skipped otherwise (tests/ssh/harness.sh). Usage: two_users.sh TERCIO
 set -euo pipefail
 tercio="$1"
@@ -18,6 +19,15 @@ games="$work/games"
 install -d -m 1777 -o root -g root "$games"   # as the administrator makes it: root's, sticky
 login() {  # login SESSION ROLE COMMAND: ROLE logs in from a new terminal and runs COMMAND there
     t new-session -d -s "$1" -x 80 -y 24 "$(ssh_line "$2" "$3"); echo EXIT=\$?; sleep 60"
+}
+# A dropped connection: the ssh client in SESSION's pane is killed (SIGKILL: no goodbye of any
+# kind reaches sshd), and the pane's shell says so.
+drop() {
+    local pane ssh_pid
+    pane="$(t display -p -t "$1" '#{pane_pid}')"
+    ssh_pid="$(pgrep -P "$pane" -x ssh)" || fail "no ssh client under $1's pane"
+    kill -9 "$ssh_pid"
+    see "$1" "EXIT=137"
 }
 # A command typed at the ":" prompt of SESSION, which the other screens must show as played.
 play() {  # play SESSION 'A (French, NAME)' COMMAND SESSION...
@@ -54,18 +64,13 @@ play alice "$A" "deploy auto" bob carol
 see alice "$B is thinking"
 
 # Bob's connection drops: his ssh client is killed (SIGKILL: no goodbye of any kind).
-pane="$(t display -p -t bob '#{pane_pid}')"
-ssh_pid="$(pgrep -P "$pane" -x ssh)" || fail "no ssh client under bob's pane"
-kill -9 "$ssh_pid"
-see bob "EXIT=137"
+drop bob
 see alice "B ($b) left; the game waits and is saved."
 see carol "B ($b) left; the game waits and is saved."
 # His tercio ends with the connection (the hang-up), and the game server goes on.
-for _ in $(seq 100); do
-    ps -o args= -u "$b" | grep -q "tercio join" || break
-    sleep 0.1
-done
-! ps -o args= -u "$b" | grep -q "tercio join" || fail "bob's tercio still runs after his connection dropped"
+bob_joins() { local all; all="$(ps -o args= -u "$b" || true)"; grep -q "tercio join" <<<"$all"; }
+for _ in $(seq 100); do bob_joins || break; sleep 0.1; done
+! bob_joins || fail "bob's tercio still runs after his connection dropped: $(ps -o pid,args -u "$b")"
 [ -S "$games/$id.sock" ] || fail "the game server went with bob's connection"
 
 # The host's save (alice's, in her own save directory) holds the four commands, in order.
@@ -84,6 +89,7 @@ t kill-session -t bob
 login bob bob "$bin join --server-dir $games"
 see bob "You play side B of game $id"
 see alice "B ($b) is back."
+see carol "B ($b) is back."
 play bob "$B" "first" alice carol
 # His first card: alice's screen lets her shot in reply go by itself (less likely than 20% to do
 # harm: docs/network.md, --shot-threshold), so that the game goes on to bob's next card.
@@ -94,4 +100,21 @@ see alice "B turns Milling Around (19 left)"
 see carol "B turns Milling Around (19 left)"
 see carol "$A played \"decline\""
 saved "terrain pass,terrain pass,deploy auto,deploy auto,first,turn,decline"
+
+# The host's connection drops too: her game server, which left her session, goes on without her
+# terminal; bob is told, and alice takes her seat back as bob did.
+drop alice
+see bob "A ($a) left; the game waits and is saved."
+[ -S "$games/$id.sock" ] || fail "the game server went with alice's connection"
+t kill-session -t alice
+login alice alice "$bin join --server-dir $games"
+see alice "You play side A of game $id"
+see bob "A ($a) is back."
+keys bob ":"
+typed bob "turn"
+keys bob Enter
+see alice "B turns Milling Around (18 left)"
+see carol "B turns Milling Around (18 left)"
+see carol "$A played \"decline\""  # alice's screen lets this shot go by too
+saved "terrain pass,terrain pass,deploy auto,deploy auto,first,turn,decline,turn,decline"
 echo "$name: ok"
