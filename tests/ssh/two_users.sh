@@ -64,11 +64,12 @@ play alice "$A" "deploy auto" bob carol
 see alice "$B is thinking"
 
 # Bob's connection drops: his ssh client is killed (SIGKILL: no goodbye of any kind).
+bob_joins() { local all; all="$(ps -o args= -u "$b" || true)"; grep -q "tercio join" <<<"$all"; }
+bob_joins || fail "bob's tercio join is not among his processes: $(ps -o pid,args -u "$b")"
 drop bob
 see alice "B ($b) left; the game waits and is saved."
 see carol "B ($b) left; the game waits and is saved."
 # His tercio ends with the connection (the hang-up), and the game server goes on.
-bob_joins() { local all; all="$(ps -o args= -u "$b" || true)"; grep -q "tercio join" <<<"$all"; }
 for _ in $(seq 100); do bob_joins || break; sleep 0.1; done
 ! bob_joins || fail "bob's tercio still runs after his connection dropped: $(ps -o pid,args -u "$b")"
 [ -S "$games/$id.sock" ] || fail "the game server went with bob's connection"
