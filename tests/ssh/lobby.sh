@@ -7,16 +7,12 @@
 # bob's ssh client is killed (a dropped connection): alice is told, her save (in the lobby's
 # players/alice) holds every command, and bob, logging in to the lobby again, takes his seat back
 # from Join a game ([back], no code) and plays on.
-# Needs root (it makes the account) and a tercio with `tercio lobby`; skipped otherwise, saying why.
+# First, a command asked of the shared account over ssh gets the lobby, not a shell.
+# Needs root (it makes the account); skipped otherwise (tests/ssh/harness.sh).
 # Usage: lobby.sh TERCIO
 set -euo pipefail
 tercio="$1"
 name=ssh_lobby
-# (A tercio without the subcommand takes `lobby` for an argument and prints its own help.)
-if ! "$tercio" lobby --help 2>&1 | grep -q "Usage: .*tercio lobby"; then
-    echo "$name: skipped: this tercio has no lobby yet (tercio lobby --help does not describe it)"
-    exit 77
-fi
 . "$(dirname "${BASH_SOURCE[0]}")/harness.sh"
 ssh_users game
 g=${user[game]}
@@ -68,12 +64,24 @@ play() {  # play SESSION 'A (French, NAME)' COMMAND SESSION...
     for s in "$@"; do see "$s" "$side played \"$command\""; done
 }
 
+# A command asked of the shared account gets the lobby all the same: no shell for anyone.
+t new-session -d -s mallory -x 80 -y 24 "$(ssh_line game "echo SHELL-RAN; id"); echo EXIT=\$?; sleep 60"
+see mallory "r Register a new player"
+keys mallory q
+see mallory "EXIT=0"
+if grep -q "SHELL-RAN" <<<"$(screen mallory)"; then fail "a command asked over ssh ran in the shared account"; fi
+t kill-session -t mallory
+
 register alice "alice's pike"
 register bob "bob's shot"
 register carol "carol watches"
 
-# Alice makes side B a person's, then Host a game.
-keys alice Up Up Left Left Left
+# Alice gives the seed (the same dice as tests/ssh/two_users.sh: side B places terrain first),
+# makes side B a person's, then Host a game.
+keys alice Up
+typed alice 5
+see alice "> Seed < 5 >"
+keys alice Up Left Left Left
 see alice "Played by < a person at this keyboard >"
 keys alice Down Down Down
 see alice "> [ Host a game ] you play A; a friend joins B with a code"
