@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One shared game account, as on a public server (docs/server.md): sshd forces `tercio lobby
-# --root DIR` on it (a Match block's ForceCommand), and three players log in to that one account
-# with ssh, each then by a name and password of their own in the lobby. alice, bob and carol
+# --root DIR` on it (the Match block of the shipped docs/server/tercio.conf, with this test's
+# account and paths), and three players log in to that one account with ssh, each then by a name
+# and password of their own in the lobby. alice, bob and carol
 # register; alice hosts from the start menu, bob joins from its Join a game with the code from her
 # screen, carol watches from the same list; they play, each command on the others' screens. Then
 # bob's ssh client is killed (a dropped connection): alice is told, her save (in the lobby's
@@ -19,9 +20,15 @@ g=${user[game]}
 # The lobby's directory: the shared account's own and private (docs/server.md).
 root="$work/lobby"
 install -d -m 700 -o "$g" -g "$g" "$root"
-ssh_sshd "Match User $g
-    ForceCommand $bin lobby --root $root
-    PermitTTY yes"
+# sshd's settings for the account are the shipped sample's (docs/server/tercio.conf, which the
+# Debian package installs for /etc/ssh/sshd_config.d/), with this test's account and paths.
+sample="$(dirname "${BASH_SOURCE[0]}")/../../docs/server/tercio.conf"
+match="$(sed -e "s|^Match User tercio\$|Match User $g|" \
+             -e "s|ForceCommand /usr/bin/tercio lobby --root /var/games/tercio\$|ForceCommand $bin lobby --root $root|" \
+             "$sample")"
+grep -qx "Match User $g" <<<"$match" && grep -qF "ForceCommand $bin lobby --root $root" <<<"$match" ||
+    fail "$sample has no 'Match User tercio' and 'ForceCommand /usr/bin/tercio lobby --root /var/games/tercio' to adapt"
+ssh_sshd "$match"
 
 # A new terminal logged in to the shared account (ssh asks for no command: sshd runs the lobby
 # all the same), in a tmux session named after the player.
@@ -54,6 +61,23 @@ login() {  # login NAME PASSWORD
     see "$1" "Welcome, $1."
     see "$1" "Start the battle"
 }
+# Down (or Up) in the start menu until its cursor (>) is on the line with the text; each key's
+# effect seen before the next (over ssh a screen may lag behind the keys).
+to_line() {  # to_line SESSION TEXT [Up]
+    local now before
+    for _ in $(seq 15); do
+        now="$(t capture-pane -p -t "$1")"
+        grep -q -- "^ *> .*$2" <<<"$now" && return 0
+        before=$now
+        keys "$1" "${3:-Down}"
+        for _ in $(seq 50); do
+            now="$(t capture-pane -p -t "$1")"
+            [ "$now" != "$before" ] && break
+            sleep 0.05
+        done
+    done
+    fail "$1: no menu line '$2' under the cursor"
+}
 # A command typed at the ":" prompt of a player's game, which the other screens must show played.
 play() {  # play SESSION 'A (French, NAME)' COMMAND SESSION...
     local who=$1 side=$2 command=$3
@@ -78,12 +102,12 @@ register carol "carol watches"
 
 # Alice gives the seed (the same dice as tests/ssh/two_users.sh: side B places terrain first),
 # makes side B a person's, then Host a game.
-keys alice Up
+to_line alice "Seed" Up
 typed alice 5
 see alice "> Seed < 5 >"
 keys alice Up Left Left Left
-see alice "Played by < a person at this keyboard >"
-keys alice Down Down Down
+see alice "> Played by < a person at this keyboard >"
+to_line alice "Host a game"
 see alice "> [ Host a game ] you play A; a friend joins B with a code"
 keys alice Enter
 see alice "Join code: "
@@ -94,13 +118,15 @@ id="$(screen alice | grep -o 'Game [0-9a-f]* hosted' | head -1 | cut -d' ' -f2)"
 [ "$(stat -c %U "$root/games/$id.sock")" = "$g" ] || fail "the game server does not run as the shared account"
 
 # Bob finds her game in Join a game and types the code; carol watches it from the same list.
-keys bob Down Down Enter
+to_line bob "Join a game"
+keys bob Enter
 see bob "> [join ] alice:"
 typed bob "$code"
 keys bob Enter
 see bob "You play side B of game $id"
 see alice "B (bob) joins the game."
-keys carol Down Down Enter
+to_line carol "Join a game"
+keys carol Enter
 see carol "> [watch] alice:"
 keys carol Enter
 see carol "You are watching game $id"
@@ -126,10 +152,13 @@ saved() {  # the save's commands, at most 5 s after the screens showed the last
 }
 saved "terrain pass,terrain pass"
 
-# Bob logs in to the lobby again: Join a game offers his seat back, no code needed.
+# Bob logs in to the lobby again: his menu's Continue offers his seat back, and so does Join a
+# game, no code needed (the latter taken here).
 t kill-session -t bob
 login bob "bob's shot"
-keys bob Down Down Enter
+see bob "hosted by alice: Continue takes your seat back"
+to_line bob "Join a game"
+keys bob Enter
 see bob "> [back ] alice:"
 keys bob Enter
 see bob "You play side B of game $id"
