@@ -3,7 +3,8 @@
 TERCIO_PACKAGES="g++ cmake ninja-build pkg-config libncurses-dev libcli11-dev libtomlplusplus-dev catch2 libasio-dev libsodium-dev"
 
 # Extra packages may be named as arguments (scripts/test adds tmux for the terminal tests,
-# espeak-ng for the speech test of --plain and binutils for the Debian package's test).
+# espeak-ng for the speech test of --plain, binutils for the Debian package's test, and
+# openssh-server, openssh-client and python3 for the tests through a real sshd, tests/ssh/).
 tercio_install_deps() {
     local missing="" p
     for p in $TERCIO_PACKAGES "$@"; do
