@@ -125,10 +125,14 @@ std::optional<std::string> log_in(ui::CursesSurface& term, lobby::Accounts& acco
         screen.forget_password();
         using K = lobby::Verdict::Kind;
         if (v.kind == K::Ok) return v.name;
-        // A name that cannot be used is typed again; a wrong password keeps the name.
-        const bool name_too = v.kind == K::Unknown || v.kind == K::Taken || v.kind == K::Locked ||
-                              (v.kind == K::Refused && v.why.starts_with("A name"));
-        screen.refused(printable(v.why), name_too);
+        // A name nobody has: back to the menu, where r registers it. A name that cannot be used is
+        // typed again; a wrong password keeps the name.
+        using R = ui::LoginScreen::Retry;
+        const R retry = v.kind == K::Unknown ? R::Menu
+                        : v.kind == K::Taken || v.kind == K::Locked || (v.kind == K::Refused && v.why.starts_with("A name"))
+                            ? R::Name
+                            : R::Password;
+        screen.refused(printable(v.why), retry);
     }
 }
 

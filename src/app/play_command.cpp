@@ -386,7 +386,10 @@ int say_game_left(const PlayOptions& opt, const std::string& player, data::GameS
         return kExitIoError;
     }
     if (opt.lobby) {
-        std::cout << "tercio: " << what << (over ? ", saved: Replay a game shows it." : ", saved: Continue goes on with it.") << '\n';
+        // One line of the menu: the Continue line itself names the game.
+        std::cout << (over ? "Your game is over and saved: Replay a game shows it."
+                           : "Your game is saved: Continue goes on with it.")
+                  << '\n';
         return kExitOk;
     }
     std::cout << "tercio: " << what << ", saved in " << save.file().string() << '\n';

@@ -51,10 +51,10 @@ void LoginScreen::forget_password() {
     wipe(again_);
 }
 
-void LoginScreen::refused(std::string why, bool name_too) {
+void LoginScreen::refused(std::string why, Retry retry) {
     forget_password();
-    if (name_too) name_.clear();
-    field_ = name_too || name_.empty() ? Field::Name : Field::Password;
+    if (retry != Retry::Password) name_.clear();
+    field_ = retry == Retry::Menu ? Field::Menu : retry == Retry::Name || name_.empty() ? Field::Name : Field::Password;
     message_ = std::move(why);
 }
 

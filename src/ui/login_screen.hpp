@@ -21,9 +21,11 @@ class LoginScreen {
     /// The name and password typed (LogIn, Register).
     const std::string& name() const { return name_; }
     const std::string& password() const { return password_; }
-    /// The attempt failed: `why` is shown, the password is forgotten and typed again (the name
-    /// kept, unless `name_too`).
-    void refused(std::string why, bool name_too = false);
+    /// What is typed again after a refusal: the password (a wrong one), the name (one taken, or
+    /// locked), or nothing: back to the menu (a name nobody has, which r may register).
+    enum class Retry { Password, Name, Menu };
+    /// The attempt failed: `why` is shown and the password is forgotten; `retry` says what next.
+    void refused(std::string why, Retry retry = Retry::Password);
     /// A line for the player (logged out, a game's end), shown until the next key.
     void show_message(std::string text) { message_ = std::move(text); }
     void set_server(std::string line) { server_ = std::move(line); }

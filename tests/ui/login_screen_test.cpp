@@ -70,10 +70,17 @@ TEST_CASE("logging in takes a name then a password that is never shown", "[ui][l
     CHECK(s.password().empty());
     CHECK(s.field() == LoginScreen::Field::Password);
     CHECK(shown(s).find("Wrong password for alice.") != std::string::npos);
-    // An unknown name: typed again from the name.
-    s.refused("No player is named alice: press r to register the name.", true);
+    // A name that cannot be had: typed again from the name.
+    s.refused("The administrator has locked the name alice.", LoginScreen::Retry::Name);
     CHECK(s.name().empty());
     CHECK(s.field() == LoginScreen::Field::Name);
+    // A name nobody has: back to the menu, where r registers it, as the message says.
+    type(s, "zed");
+    s.refused("No player is named zed: press r to register the name.", LoginScreen::Retry::Menu);
+    CHECK(s.field() == LoginScreen::Field::Menu);
+    CHECK(s.handle(KeyPress::character('r')) == O::Open);
+    CHECK(s.field() == LoginScreen::Field::Name);
+    CHECK(s.name().empty());
     // Esc goes back to the menu, forgetting what was typed.
     type(s, "bob");
     CHECK(s.handle(KeyPress::of(K::Escape)) == O::Open);
