@@ -1127,7 +1127,8 @@ ui::GameListing menu_listing(const net::Message& i, bool yours) {
 std::vector<ui::GameListing> games_for_menu(const NetOptions& opt, std::string& where, std::string& why) {
     const auto dir = net::open_server_dir(opt.server_dir, why);
     if (!dir) return {};
-    where = printable(dir->string());
+    // A lobby's players have no shell, and its games folder means nothing to them.
+    where = opt.lobby ? std::string("the lobby") : printable(dir->string());
     int code = kExitOk;
     const auto pd = open_player(opt, "tercio", code);
     std::vector<ui::GameListing> out;

@@ -124,6 +124,12 @@ keys Enter
 text "bills and bows"
 keys Enter
 expect "Welcome, bob."
+# Join a game lists the lobby's games, in words a player without a shell can use.
+to_line "Join a game"
+keys Enter
+expect "No game is running in the lobby."
+keys Escape
+expect "Start the battle"
 to_line "Replay a game"
 keys Enter
 expect "alice"
