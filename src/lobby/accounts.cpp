@@ -296,12 +296,18 @@ std::unique_ptr<Accounts> Accounts::open(const fs::path& root, std::string& why,
     start_sodium();
     if (cost.ops == 0) cost.ops = crypto_pwhash_OPSLIMIT_INTERACTIVE;
     if (cost.memory == 0) cost.memory = crypto_pwhash_MEMLIMIT_INTERACTIVE;
+    // A refusal's advice is a save directory's (`--save-dir`, `--player`): here it is --root.
+    const auto refused = [&why] {
+        const auto cut = why.find("; remove it, or give another --save-dir");
+        if (cut != std::string::npos) why = why.substr(0, cut) + "; mend it, or give tercio lobby another --root";
+        return nullptr;
+    };
     // The root itself: the shared account's own, private (nobody else may list the players).
-    if (!data::SaveDir::open(root, why)) return nullptr;
+    if (!data::SaveDir::open(root, why)) return refused();
     auto accounts = data::SaveDir::open(root / "accounts", why);
-    if (!accounts) return nullptr;
+    if (!accounts) return refused();
     for (const char* folder : {"players", "games"}) {
-        if (!data::SaveDir::open(root / folder, why)) return nullptr;
+        if (!data::SaveDir::open(root / folder, why)) return refused();
     }
     return std::unique_ptr<Accounts>(new Accounts(root, std::move(accounts), cost, limits));
 }

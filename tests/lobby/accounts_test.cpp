@@ -81,6 +81,8 @@ TEST_CASE("a lobby refuses a directory others may write in", "[lobby]") {
     std::string why;
     CHECK_FALSE(lobby::Accounts::open(t.path, why, lobby::HashCost::least()));
     CHECK(why.find(t.path.string()) != std::string::npos);
+    CHECK(why.find("--root") != std::string::npos);
+    CHECK(why.find("--save-dir") == std::string::npos);
 }
 
 TEST_CASE("registering writes only an Argon2id hash of the password and logs in", "[lobby]") {
