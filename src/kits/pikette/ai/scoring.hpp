@@ -6,14 +6,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "ai/search.hpp"
 #include "rules/game.hpp"
 
 namespace tercio::ai {
 
-struct Scored {
-    rules::Command command;
-    double score = 0;
-};
+using Scored = ScoredOf<rules::Command>;
 
 /// The weights of normal's judgement: victory points are the currency (an OK stand is worth 2).
 namespace weights {

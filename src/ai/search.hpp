@@ -1,0 +1,220 @@
+#pragma once
+/// The `hard` level of every ruleset: determinized play-outs (docs/computer.md, "hard"), written
+/// once over a rules engine and a ruleset's search policy. At each decision with a real choice it
+/// takes the policy's best few commands (its `normal` level's) and plays each of them out several
+/// times: every sample deals the face-down cards in an order drawn from the player's own stream
+/// (any order is consistent with what a view shows: which cards remain, not their order) and rolls
+/// its own dice, with the policy deciding for both sides, until a few phases have ended. It keeps
+/// the policy's choice unless another command's samples end better by the policy's evaluation
+/// beyond their noise (paired differences: every candidate is played out on the same samples).
+/// The budget is a count of samples and decisions, never a time, so a seed always gives the same
+/// game on any machine. Pure like the rules: the player's randomness is its own seeded stream.
+#include <algorithm>
+#include <cmath>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "ai/player.hpp"
+#include "core/dice.hpp"
+
+namespace tercio::ai {
+
+/// A command and the policy's score for it (higher is better).
+template <class Command>
+struct ScoredOf {
+    Command command;
+    double score = 0;
+};
+
+/// What a ruleset's kit gives the search: its `normal` level as scores and a choice, how it values a
+/// position, how to deal the unseen cards, and how to tell a phase from the next. A policy object
+/// lives as long as its player and may keep tables between calls (a cache of its own); it is used
+/// from one thread.
+template <class P, class E>
+concept SearchPolicy = requires(P& p, const typename E::Context& ctx, const typename E::State& cs,
+                                typename E::State& s, core::Dice& dice, core::Side side) {
+    /// Every legal command of the deciding side but a concession, scored, in the rules' order.
+    { p.score_all(ctx, cs) } -> std::same_as<std::vector<ScoredOf<typename E::Command>>>;
+    /// The policy's choice for the deciding side in a play-out (its `normal`, without noise);
+    /// nothing when it has none but a concession (the play-out stops there).
+    { p.choose(ctx, cs) } -> std::same_as<std::optional<typename E::Command>>;
+    /// How good `cs` is for `side`: what a play-out is read by.
+    { p.value(ctx, cs, side) } -> std::convertible_to<double>;
+    /// Commands scored so far (the bench's measure of work).
+    { p.evaluated() } -> std::convertible_to<std::uint64_t>;
+    /// Puts each deck's face-down cards in an order drawn from `dice` (a sample's guess).
+    { P::deal_unseen(s, dice) };
+    /// A number that changes when a phase ends: the play-out's horizon counts phases by it.
+    { P::phase_key(cs) } -> std::same_as<std::uint64_t>;
+    /// Whether the decision is one the search is worth spending on (an action, a reaction...);
+    /// the others (the set-up, say) take the policy's best at once.
+    { P::worth_searching(cs) } -> std::same_as<bool>;
+};
+
+/// How much a search thinks: counts, never times, so games repeat.
+struct SearchBudget {
+    int candidates = 4;  ///< the policy's best commands compared, however far below the best
+    int samples = 12;    ///< deals of the unseen cards and dice, each played out for every candidate
+    int phases = 3;      ///< play on until this many phases have ended (3: this one and the next two)
+    int depth = 60;      ///< decisions played after the candidate, at most
+    /// Another command replaces the policy's best only if its mean gain over it exceeds this many
+    /// standard errors of the paired differences.
+    double confidence = 0.8;
+    /// When more than this many candidates are in play, all are played out on the first
+    /// screen_samples samples only, and the rest of the samples go to the policy's choice and the
+    /// best finalists - 1 of the others by their mean gain over it so far.
+    int finalists = 4;
+    int screen_samples = 4;
+    /// Each sample's dice are a stream for each purpose (core::PurposeDice) rather than one
+    /// stream, so that the candidates' play-outs shuffle alike at the end of a turn and roll their
+    /// n-th shot or melee alike, however many dice each rolled before.
+    bool purpose_dice = true;
+};
+
+/// The order in which the search takes `scored`'s commands as candidates: indices, best first,
+/// ties in the rules' order. A kit may reorder them (Pikette Squared's `spread`).
+template <class Command>
+std::vector<std::size_t> best_first(const std::vector<ScoredOf<Command>>& scored) {
+    std::vector<std::size_t> order(scored.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return scored[a].score > scored[b].score; });
+    return order;
+}
+
+/// The first of the highest scores (the policy's choice without noise).
+template <class Command>
+std::size_t top_scored(const std::vector<ScoredOf<Command>>& scored) {
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < scored.size(); ++i) {
+        if (scored[i].score > scored[best].score) best = i;
+    }
+    return best;
+}
+
+/// The search. `Order` takes the scored commands and gives the candidates' indices, best first
+/// (best_first, or a kit's own order).
+template <core::RulesEngine E, SearchPolicy<E> P>
+class SearchPlayer final : public PlayerOf<E> {
+public:
+    using Command = typename E::Command;
+    using Scored = ScoredOf<Command>;
+    using Order = std::vector<std::size_t> (*)(const std::vector<Scored>&);
+
+    SearchPlayer(std::uint64_t seed, SearchBudget budget, P policy, Order order = &best_first<Command>)
+        : stream_(seed), budget_(budget), policy_(std::move(policy)), order_(order) {}
+
+    Command choose(const View<E>& view) override {
+        const typename E::Context& ctx = view.rules();
+        const typename E::State& s = view.state;
+        std::vector<Scored> scored = policy_.score_all(ctx, s);
+        if (scored.empty()) return E::concede();
+        if (scored.size() == 1 || !P::worth_searching(s)) return std::move(scored[top_scored(scored)].command);
+
+        std::vector<std::size_t> order = order_(scored);
+        order.resize(std::min<std::size_t>(order.size(), static_cast<std::size_t>(std::max(1, budget_.candidates))));
+        const std::size_t keep = order.size();
+        const core::Side me = view.side;
+        // value[c][m]: candidate c played out in sample m. `alive` are the candidates still being
+        // played out: all of them for the first screen_samples samples, then the policy's choice
+        // and the best of the others by their mean gain over it so far.
+        const int total = std::max(1, budget_.samples);
+        const int screen = std::clamp(budget_.screen_samples, 1, total);
+        std::vector<std::vector<double>> value(keep, std::vector<double>(static_cast<std::size_t>(total)));
+        std::vector<std::size_t> alive(keep);
+        for (std::size_t c = 0; c < keep; ++c) alive[c] = c;
+        const auto play = [&](int from, int to) {
+            for (int m = from; m < to; ++m) {
+                // One deal of the unseen cards and one dice seed per sample, shared by all candidates.
+                const std::uint64_t deal_seed = stream_next();
+                const std::uint64_t dice_seed = stream_next();
+                for (const std::size_t c : alive) {
+                    typename E::State sim = s;
+                    core::SeededDice deal(deal_seed);
+                    P::deal_unseen(sim, deal);
+                    core::SeededDice one_stream(dice_seed);
+                    core::PurposeDice by_purpose(dice_seed);
+                    core::Dice& dice = budget_.purpose_dice ? static_cast<core::Dice&>(by_purpose)
+                                                            : static_cast<core::Dice&>(one_stream);
+                    value[c][static_cast<std::size_t>(m)] = rollout(ctx, sim, scored[order[c]].command, dice, me);
+                }
+            }
+        };
+        play(0, screen);
+        const auto finalists = static_cast<std::size_t>(std::max(1, budget_.finalists));
+        if (alive.size() > finalists) {
+            std::vector<double> gain(keep, 0.0);
+            for (std::size_t c = 1; c < keep; ++c) {
+                for (int m = 0; m < screen; ++m) {
+                    gain[c] += value[c][static_cast<std::size_t>(m)] - value[0][static_cast<std::size_t>(m)];
+                }
+            }
+            std::stable_sort(alive.begin() + 1, alive.end(),
+                             [&](std::size_t a, std::size_t b) { return gain[a] > gain[b]; });
+            alive.resize(finalists);
+        }
+        play(screen, total);
+        // The policy's choice stands unless the samples show another to be better beyond their
+        // noise: the mean of the paired differences must exceed `confidence` standard errors.
+        std::size_t best = 0;
+        double best_gain = 0;
+        const double n = total;
+        for (std::size_t i = 1; i < alive.size(); ++i) {
+            const std::size_t c = alive[i];
+            double sum = 0, sq = 0;
+            for (std::size_t m = 0; m < value[c].size(); ++m) {
+                const double d = value[c][m] - value[0][m];
+                sum += d;
+                sq += d * d;
+            }
+            const double mean = sum / n;
+            const double var = n > 1 ? std::max(0.0, (sq - n * mean * mean) / (n - 1)) : 0.0;
+            const double se = std::sqrt(var / n);
+            if (mean > budget_.confidence * se && mean > best_gain) {
+                best = c;
+                best_gain = mean;
+            }
+        }
+        return std::move(scored[order[best]].command);
+    }
+
+    std::uint64_t evaluated() const override { return policy_.evaluated(); }
+
+private:
+    std::uint64_t stream_next() {
+        const auto hi = static_cast<std::uint64_t>(stream_.pick(1 << 30, core::RollPurpose::Other));
+        const auto lo = static_cast<std::uint64_t>(stream_.pick(1 << 30, core::RollPurpose::Other));
+        return (hi << 30) | lo;
+    }
+
+    /// Plays `first`, then the policy for both sides until budget_.phases phases have ended, the
+    /// game ends or the depth budget runs out; what the policy makes of where it got to, for `me`.
+    double rollout(const typename E::Context& ctx, typename E::State& s, const Command& first, core::Dice& dice,
+                   core::Side me) {
+        std::uint64_t phase = P::phase_key(s);
+        int phases_ended = 0;
+        E::apply(ctx, s, first, dice);
+        for (int depth = 0; depth < budget_.depth; ++depth) {
+            if (E::over(s)) break;
+            if (const std::uint64_t now = P::phase_key(s); now != phase) {
+                if (++phases_ended >= budget_.phases) break;
+                phase = now;
+            }
+            const std::optional<Command> c = policy_.choose(ctx, s);
+            if (!c) break;
+            E::apply(ctx, s, *c, dice);
+        }
+        return policy_.value(ctx, s, me);
+    }
+
+    core::SeededDice stream_;
+    SearchBudget budget_;
+    P policy_;
+    Order order_;
+};
+
+}  // namespace tercio::ai
