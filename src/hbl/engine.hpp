@@ -28,8 +28,9 @@ struct Engine {
     static Played play(const Context& ctx, State& s, const Command& c, core::Dice& dice) {
         return hbl::play(ctx, s, c, dice);
     }
+    /// The trusted step: the command is one of legal_commands, so it is not checked again.
     static Events apply(const Context& ctx, State& s, const Command& c, core::Dice& dice) {
-        return hbl::apply(ctx, s, c, dice);
+        return hbl::apply_legal(ctx, s, c, dice);
     }
     static std::vector<Command> legal_commands(const Context& ctx, const State& s) {
         return hbl::legal_commands(ctx, s);

@@ -1097,9 +1097,13 @@ std::optional<std::size_t> do_move(const Context& ctx, GameState& s, const cmd::
         out.push_back(e);
         return std::nullopt;
     }
+    // The square it entered the enemy's from (a contact's flank or rear, HBL-MELEE-8): a path
+    // search, only when the move makes contact.
     Square from = u.sq;
-    for (const Reach& r : reach(ctx, s, c.unit)) {
-        if (r.to == c.to) from = r.from;
+    if (unit_at(s, c.to, other(u.side))) {
+        for (const Reach& r : reach(ctx, s, c.unit)) {
+            if (r.to == c.to) from = r.from;
+        }
     }
     if (u.melee >= 0)
         end_melee(s, static_cast<std::size_t>(u.melee), out);  // skirmish cavalry withdraw
@@ -1360,6 +1364,10 @@ Events apply(const Context& ctx, GameState& s, const Command& c, core::Dice& dic
     return apply_checked(ctx, s, c, dice);
 }
 
+Events apply_legal(const Context& ctx, GameState& s, const Command& c, core::Dice& dice) {
+    return apply_checked(ctx, s, c, dice);
+}
+
 std::array<MeleeFactors, 2> melee_factors_now(const Context& ctx, const GameState& s, std::size_t melee) {
     const Melee& m = s.melees[melee];
     const std::size_t ua = unit_of(s, m, Side::A);
@@ -1390,6 +1398,10 @@ RallyFactors rally_factors_now(const Context& ctx, const GameState& s, std::size
     f.d8_defence = line_of(ctx, u).defence == DieType::D8;
     f.in_contact = u.melee >= 0;
     return f;
+}
+
+std::array<Fighter, 2> melee_fighters_now(const Context& ctx, const GameState& s, std::size_t melee) {
+    return fighters(ctx, s, s.melees[melee]);
 }
 
 MeleeOdds melee_odds_now(const Context& ctx, const GameState& s, std::size_t melee) {

@@ -295,6 +295,9 @@ std::optional<std::string> validate(const Context& ctx, const GameState& s, cons
 
 /// Applies a legal command; throws IllegalCommand if it is not.
 Events apply(const Context& ctx, GameState& s, const Command& c, core::Dice& dice);
+/// Applies a command known to be legal (one of legal_commands), unchecked: the engine's trusted
+/// step for play-outs and scoring. What it does with an illegal command is undefined.
+Events apply_legal(const Context& ctx, GameState& s, const Command& c, core::Dice& dice);
 
 /// One command played: what happened, whether it revealed randomness, or why it was refused.
 struct Played {
@@ -361,6 +364,10 @@ ShotFactors shot_factors_now(const Context& ctx, const GameState& s, std::size_t
 
 /// The factors of the officer's die in a rally of `unit` now (HBL-MOD-3).
 RallyFactors rally_factors_now(const Context& ctx, const GameState& s, std::size_t unit);
+
+/// Side A's and side B's fighters in the next round of melee `melee` now (their dice after every
+/// factor): melee_odds_now is melee_odds of these.
+std::array<Fighter, 2> melee_fighters_now(const Context& ctx, const GameState& s, std::size_t melee);
 
 /// The exact odds of the round melee `melee` (a live one) would fight now: both units' dice with
 /// their factors as the round would roll them (HBL-MOD-1).

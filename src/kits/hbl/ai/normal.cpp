@@ -7,8 +7,13 @@
 // ties to the first listed. Pure: it keeps no state between decisions but its count of work.
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <unordered_map>
+#include <vector>
 
 #include "kits/hbl/ai/players.hpp"
+
+#include "ai/search.hpp"
 #include "hbl/odds.hpp"
 
 namespace tercio::ai {
@@ -62,69 +67,9 @@ private:
 
 constexpr std::uint64_t kRestSeed = 0x4E4F524D414CULL;  // the stream after the first two rolls
 
-class HblNormal final : public HblPlayer {
-public:
-    hbl::Command choose(const View<Engine>& view) override {
-        const hbl::Context& ctx = view.rules();
-        const GameState& s = view.state;
-        auto legal = Engine::legal_commands(ctx, s);
-        if (legal.empty()) return Engine::concede();
-        std::size_t best = 0;
-        double best_v = -1e300;
-        // Conceding (the last) is never chosen while anything else is listed.
-        const std::size_t n = legal.size() > 1 ? legal.size() - 1 : 1;
-        for (std::size_t i = 0; i < n; ++i) {
-            const double v = expected(ctx, s, legal[i], view.side);
-            if (v > best_v) {
-                best_v = v;
-                best = i;
-            }
-        }
-        return legal[best];
-    }
-    std::uint64_t evaluated() const override { return evaluated_; }
-
-private:
-    /// The value of what `c` leads to, over every face of its first two rolls.
-    double expected(const hbl::Context& ctx, const GameState& s, const hbl::Command& c, Side me) {
-        // Turning a card reveals the next of a deck whose order this view does not know: it is
-        // worth what the pip buys, a little more than being done.
-        if (std::holds_alternative<hbl::cmd::Turn>(c)) return hbl_value(ctx, s, me) + 0.05;
-        GameState after = s;
-        ForcedDice probe(kRestSeed, 1, 1);
-        Engine::apply(ctx, after, c, probe);
-        ++evaluated_;
-        // An activation is worth the moves it gives, as if each brought a unit a square nearer.
-        const auto moves_given = [&](const GameState& g) {
-            if (!std::holds_alternative<hbl::cmd::Activate>(c)) return 0.0;
-            int moves = 0;
-            for (std::size_t i = 0; i < g.unit_count; ++i) {
-                if (g.units[i].side == me && g.units[i].on_board) moves += g.units[i].moves;
-            }
-            return kNear * moves;
-        };
-        if (probe.rolls() == 0) return hbl_value(ctx, after, me) + moves_given(after);
-        const int f1 = core::faces(probe.die(0));
-        const int f2 = probe.rolls() > 1 ? core::faces(probe.die(1)) : 1;
-        double sum = 0;
-        for (int a = 1; a <= f1; ++a) {
-            for (int b = 1; b <= f2; ++b) {
-                after = s;
-                ForcedDice dice(kRestSeed, a, probe.rolls() > 1 ? b : 0);
-                Engine::apply(ctx, after, c, dice);
-                ++evaluated_;
-                sum += hbl_value(ctx, after, me) + moves_given(after);
-            }
-        }
-        return sum / (f1 * f2);
-    }
-
-    std::uint64_t evaluated_ = 0;
-};
-
-}  // namespace
-
-double hbl_value(const hbl::Context& ctx, const GameState& s, Side me) {
+/// hbl_value, with the melees' odds from `odds_of(melee)` (hbl::melee_odds_now, or a memo of it).
+template <class OddsOf>
+double value_with(const hbl::Context& ctx, const GameState& s, Side me, OddsOf&& odds_of) {
     if (s.over()) {
         const double margin = hbl::victory_points(s, me) - hbl::victory_points(s, core::other(me));
         if (!s.winner) return margin;
@@ -165,7 +110,7 @@ double hbl_value(const hbl::Context& ctx, const GameState& s, Side me) {
     }
     for (std::size_t m = 0; m < s.melees.size(); ++m) {
         if (!s.melees[m].live) continue;
-        const hbl::MeleeOdds odds = hbl::melee_odds_now(ctx, s, m);
+        const hbl::MeleeOdds& odds = odds_of(m);
         const auto& mine = odds.of(me);
         const auto& theirs = odds.of(core::other(me));
         // UI cost a chip each; a rout removes the unit (about its UI's worth again).
@@ -175,14 +120,168 @@ double hbl_value(const hbl::Context& ctx, const GameState& s, Side me) {
     return v;
 }
 
-bool hbl_has_level(Level level) { return level == Level::Random || level == Level::Normal; }
+
+/// Normal's judgement: each legal command scored by the value of what it leads to, over every face
+/// of its first two rolls. Shared by `normal` (the best, ties to the first listed) and `hard` (its
+/// policy).
+class HblJudge {
+public:
+    /// Every legal command but a concession, with its score, in the rules' order.
+    std::vector<ScoredOf<hbl::Command>> score_all(const hbl::Context& ctx, const GameState& s) {
+        std::vector<hbl::Command> legal = Engine::legal_commands(ctx, s);
+        std::vector<ScoredOf<hbl::Command>> out;
+        if (legal.size() < 2) return out;  // nothing but a concession
+        const Side me = Engine::deciding_side(s);
+        out.reserve(legal.size() - 1);
+        for (std::size_t i = 0; i + 1 < legal.size(); ++i) {
+            const double v = expected(ctx, s, legal[i], me);
+            out.push_back({std::move(legal[i]), v});
+        }
+        return out;
+    }
+    std::uint64_t evaluated() const { return evaluated_; }
+
+    /// hbl_value, each melee's odds looked up in a memo by its two fighters (melee_odds is a
+    /// function of them alone): the same value, reckoned once per pair of dice.
+    double value(const hbl::Context& ctx, const GameState& s, Side me) {
+        return value_with(ctx, s, me, [&](std::size_t m) -> const hbl::MeleeOdds& {
+            const std::array<hbl::Fighter, 2> f = hbl::melee_fighters_now(ctx, s, m);
+            const auto key = [](const hbl::Fighter& x) {
+                return static_cast<std::uint32_t>(x.die.die) | static_cast<std::uint32_t>(x.die.plus + 128) << 8 |
+                       (x.fierce ? 1U : 0U) << 16 | (x.close_skirmish ? 1U : 0U) << 17;
+            };
+            const std::uint64_t k = static_cast<std::uint64_t>(key(f[0])) << 32 | key(f[1]);
+            auto it = odds_.find(k);
+            if (it == odds_.end()) it = odds_.emplace(k, hbl::melee_odds(f[0], f[1])).first;
+            return it->second;
+        });
+    }
+
+private:
+    std::unordered_map<std::uint64_t, hbl::MeleeOdds> odds_;
+    /// The value of what `c` leads to, over every face of its first two rolls.
+    double expected(const hbl::Context& ctx, const GameState& s, const hbl::Command& c, Side me) {
+        // Turning a card reveals the next of a deck whose order this view does not know: it is
+        // worth what the pip buys, a little more than being done.
+        if (std::holds_alternative<hbl::cmd::Turn>(c)) return value(ctx, s, me) + 0.05;
+        GameState after = s;
+        ForcedDice probe(kRestSeed, 1, 1);
+        Engine::apply(ctx, after, c, probe);
+        ++evaluated_;
+        // An activation is worth the moves it gives, as if each brought a unit a square nearer.
+        const auto moves_given = [&](const GameState& g) {
+            if (!std::holds_alternative<hbl::cmd::Activate>(c)) return 0.0;
+            int moves = 0;
+            for (std::size_t i = 0; i < g.unit_count; ++i) {
+                if (g.units[i].side == me && g.units[i].on_board) moves += g.units[i].moves;
+            }
+            return kNear * moves;
+        };
+        if (probe.rolls() == 0) return value(ctx, after, me) + moves_given(after);
+        const int f1 = core::faces(probe.die(0));
+        const int f2 = probe.rolls() > 1 ? core::faces(probe.die(1)) : 1;
+        double sum = 0;
+        for (int a = 1; a <= f1; ++a) {
+            for (int b = 1; b <= f2; ++b) {
+                after = s;
+                ForcedDice dice(kRestSeed, a, probe.rolls() > 1 ? b : 0);
+                Engine::apply(ctx, after, c, dice);
+                ++evaluated_;
+                sum += value(ctx, after, me) + moves_given(after);
+            }
+        }
+        return sum / (f1 * f2);
+    }
+
+    std::uint64_t evaluated_ = 0;
+};
+
+class HblNormal final : public HblPlayer {
+public:
+    hbl::Command choose(const View<Engine>& view) override {
+        auto scored = judge_.score_all(view.rules(), view.state);
+        if (scored.empty()) return Engine::concede();
+        return std::move(scored[top_scored(scored)].command);
+    }
+    std::uint64_t evaluated() const override { return judge_.evaluated(); }
+
+private:
+    HblJudge judge_;
+};
+
+/// Normal's judgement as the search's policy (`hard`).
+class HblSearch {
+public:
+    std::vector<ScoredOf<hbl::Command>> score_all(const hbl::Context& ctx, const GameState& s) {
+        return judge_.score_all(ctx, s);
+    }
+    std::optional<hbl::Command> choose(const hbl::Context& ctx, const GameState& s) {
+        auto scored = judge_.score_all(ctx, s);
+        if (scored.empty()) return std::nullopt;
+        return std::move(scored[top_scored(scored)].command);
+    }
+    double value(const hbl::Context& ctx, const GameState& s, Side me) const { return hbl_value(ctx, s, me); }
+    std::uint64_t evaluated() const { return judge_.evaluated(); }
+
+    /// Shuffles each deck's cards not yet turned (Fisher-Yates with the sample's stream).
+    static void deal_unseen(GameState& s, core::Dice& stream) {
+        for (hbl::Deck& d : s.decks) {
+            for (int i = d.size - 1; i > d.next; --i) {
+                const int j = d.next + stream.pick(i - d.next + 1, core::RollPurpose::Shuffle);
+                std::swap(d.cards[static_cast<std::size_t>(i)], d.cards[static_cast<std::size_t>(j)]);
+            }
+        }
+    }
+    /// A side's phase: the turn, which of the initiative's two phases, and whose.
+    static std::uint64_t phase_key(const GameState& s) {
+        return static_cast<std::uint64_t>(s.turn) << 16 | (s.second_phase ? 1U : 0U) << 8 |
+               static_cast<std::uint64_t>(s.active);
+    }
+    /// Every decision: the armies set themselves up, so each one asked is a real choice.
+    static bool worth_searching(const GameState&) { return true; }
+
+private:
+    HblJudge judge_;
+};
+
+static_assert(SearchPolicy<HblSearch, Engine>);
+
+}  // namespace
+
+
+double hbl_value(const hbl::Context& ctx, const GameState& s, Side me) {
+    hbl::MeleeOdds odds;
+    return value_with(ctx, s, me, [&](std::size_t m) -> const hbl::MeleeOdds& {
+        odds = hbl::melee_odds_now(ctx, s, m);
+        return odds;
+    });
+}
+
+bool hbl_has_level(Level level) {
+    return level == Level::Random || level == Level::Normal || level == Level::Hard;
+}
 
 std::unique_ptr<HblPlayer> make_hbl_player(Level level, std::uint64_t seed) {
     switch (level) {
         case Level::Random: return std::make_unique<RandomPlayer<Engine>>(seed);
         case Level::Normal: return std::make_unique<HblNormal>();
+        case Level::Hard: return std::make_unique<SearchPlayer<Engine, HblSearch>>(seed, hbl_hard_budget(), HblSearch{});
         default: return nullptr;
     }
 }
 
+}  // namespace tercio::ai
+
+#include <cstdlib>
+namespace tercio::ai {
+SearchBudget hbl_hard_budget() {
+    SearchBudget b;
+    auto env = [](const char* n, int d) { const char* v = std::getenv(n); return v ? std::atoi(v) : d; };
+    b.candidates = env("HB_C", 4);
+    b.samples = env("HB_S", 8);
+    b.phases = env("HB_P", 1);
+    b.depth = env("HB_D", 40);
+    b.confidence = env("HB_CONF", 80) / 100.0;
+    return b;
+}
 }  // namespace tercio::ai

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "ai/player.hpp"
+#include "ai/search.hpp"
 #include "hbl/engine.hpp"
 
 namespace tercio::ai {
@@ -18,6 +19,10 @@ bool hbl_has_level(Level level);
 /// A player of `level` (random or normal) whose own choices are drawn from `seed`; nothing for a
 /// level Hell Broke Loose does not have.
 std::unique_ptr<HblPlayer> make_hbl_player(Level level, std::uint64_t seed);
+
+/// The budget of Hell Broke Loose's `hard` (the generic search, ai/search.hpp, with `normal` as its
+/// policy): docs/computer.md says how it was chosen.
+SearchBudget hbl_hard_budget();
 
 /// How `normal` values a position for `me`, in morale chips (docs/computer.md): the chips each
 /// side keeps, its units' UI left, vexation, loaded shot, the exact edge of every melee in
