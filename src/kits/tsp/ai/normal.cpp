@@ -15,10 +15,12 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <unordered_map>
 #include <variant>
 
 #include "kits/tsp/ai/players.hpp"
+#include "ai/search.hpp"
 #include "tsp/odds.hpp"
 #include "tsp/resolve.hpp"
 
@@ -604,42 +606,51 @@ private:
     std::unordered_map<std::uint64_t, std::vector<double>> reach_;
 };
 
-class TspNormal final : public TspPlayer {
+/// Normal's judgement: every legal command scored so that the first of the highest is normal's
+/// choice. Shared by `normal` and `hard` (its policy).
+class TspJudge {
 public:
-    tsp::Command choose(const View<Engine>& view) override {
-        const tsp::Context& ctx = view.rules();
-        const GameState& s = view.state;
-        auto legal = Engine::legal_commands(ctx, s);
-        if (legal.size() < 2) return Engine::concede();
-        Evaluator eval(ctx, view.side);
+    /// Every legal command but a concession, with its score, in the rules' order.
+    std::vector<ScoredOf<tsp::Command>> score_all(const tsp::Context& ctx, const GameState& s) {
+        std::vector<tsp::Command> legal = Engine::legal_commands(ctx, s);
+        std::vector<ScoredOf<tsp::Command>> out;
+        if (legal.size() < 2) return out;  // nothing but a concession
+        legal.pop_back();
+        std::vector<double> score(legal.size(), kSkipped);
+        Evaluator eval(ctx, Engine::deciding_side(s));
         switch (s.decision) {
-            case tsp::Decision::Activate: return activate(ctx, s, legal, eval);
-            case tsp::Decision::Move: return move(ctx, s, legal, eval);
-            case tsp::Decision::Fire: return fire(s, legal, eval);
+            case tsp::Decision::Activate: activate(s, legal, eval, score); break;
+            case tsp::Decision::Move: move(ctx, s, legal, eval, score); break;
+            case tsp::Decision::Fire: fire(s, legal, eval, score); break;
             case tsp::Decision::Over: break;
         }
-        return legal.front();
+        out.reserve(legal.size());
+        for (std::size_t i = 0; i < legal.size(); ++i) out.push_back({std::move(legal[i]), score[i]});
+        return out;
     }
-    std::uint64_t evaluated() const override { return evaluated_; }
+    std::uint64_t evaluated() const { return evaluated_; }
 
 private:
+    /// The score of a command normal does not weigh: below every other (the first listed, if
+    /// nothing is weighed).
+    static constexpr double kSkipped = -1e9;
+
     /// A unit in a close combat it may break off breaks off when the next round is expected to
     /// go against it (TSP-CC-6); these come first. Then the unit farthest from the enemy is
-    /// activated.
-    tsp::Command activate(const tsp::Context& ctx, const GameState& s, const std::vector<tsp::Command>& legal,
-                          Evaluator& eval) {
-        (void)ctx;
+    /// activated: its distance is its score.
+    void activate(const GameState& s, const std::vector<tsp::Command>& legal, Evaluator& eval,
+                  std::vector<double>& score) {
         for (const tsp::Command& c : legal) {
             if (const auto* b = std::get_if<tsp::cmd::BreakOff>(&c)) {
                 ++evaluated_;
-                if (eval.combat_edge(s, b->unit) < 0) return c;
-                return tsp::cmd::Hold{b->unit};
+                const tsp::Command chosen =
+                    eval.combat_edge(s, b->unit) < 0 ? c : tsp::Command{tsp::cmd::Hold{b->unit}};
+                for (std::size_t i = 0; i < legal.size(); ++i) score[i] = legal[i] == chosen ? 1.0 : 0.0;
+                return;
             }
         }
-        std::optional<tsp::Command> best;
-        int best_d = -1;
-        for (const tsp::Command& c : legal) {
-            const auto* a = std::get_if<tsp::cmd::Activate>(&c);
+        for (std::size_t i = 0; i < legal.size(); ++i) {
+            const auto* a = std::get_if<tsp::cmd::Activate>(&legal[i]);
             if (!a) continue;
             ++evaluated_;
             const Unit& u = s.units[a->unit];
@@ -648,26 +659,20 @@ private:
                 const Unit& e = s.units[j];
                 if (e.on_board && e.side != u.side) nearest = std::min(nearest, squares_apart(u.sq, e.sq));
             }
-            if (nearest > best_d) {
-                best_d = nearest;
-                best = c;
-            }
+            score[i] = nearest;
         }
-        return best ? *best : legal.front();
     }
 
-    /// The move whose position is worth most: a charge applied through the rules (where the
-    /// charger stops and whom it charges), any other move placed directly.
-    tsp::Command move(const tsp::Context& ctx, const GameState& s, const std::vector<tsp::Command>& legal,
-                      Evaluator& eval) {
+    /// Each move by the position it leaves: a charge applied through the rules (where the charger
+    /// stops and whom it charges), any other move placed directly.
+    void move(const tsp::Context& ctx, const GameState& s, const std::vector<tsp::Command>& legal, Evaluator& eval,
+              std::vector<double>& score) {
         const auto ui = static_cast<std::size_t>(s.active);
         const Side side = s.units[ui].side;
         // A move changes where the unit stands and faces and whom it charges, not what any unit
         // is worth.
         const Evaluator::Standing st = eval.standing(s);
-        std::size_t best = 0;
-        double best_v = -1e300;
-        for (std::size_t i = 0; i + 1 < legal.size(); ++i) {
+        for (std::size_t i = 0; i < legal.size(); ++i) {
             const tsp::Command& c = legal[i];
             GameState n = s;
             Unit& u = n.units[ui];
@@ -686,38 +691,26 @@ private:
                 }
             }
             ++evaluated_;
-            const double v = eval.placed(n, st);
-            if (v > best_v) {
-                best_v = v;
-                best = i;
-            }
+            score[i] = eval.placed(n, st);
         }
-        return legal[best];
     }
 
-    /// The volley (or hold) whose outcome is worth most, a volley over its exact odds.
-    tsp::Command fire(const GameState& s, const std::vector<tsp::Command>& legal, Evaluator& eval) {
-        std::size_t best = 0;
-        double best_v = -1e300;
-        for (std::size_t i = 0; i + 1 < legal.size(); ++i) {
+    /// Each volley (or hold) by its outcome, a volley over its exact odds.
+    void fire(const GameState& s, const std::vector<tsp::Command>& legal, Evaluator& eval,
+              std::vector<double>& score) {
+        for (std::size_t i = 0; i < legal.size(); ++i) {
             const tsp::Command& c = legal[i];
-            double v = 0;
             if (const auto* sh = std::get_if<tsp::cmd::Shoot>(&c)) {
-                v = eval.shot(s, sh->unit, sh->target);
+                score[i] = eval.shot(s, sh->unit, sh->target);
             } else if (const auto* h = std::get_if<tsp::cmd::Hold>(&c)) {
                 GameState n = s;
                 n.units[h->unit].acted = true;
-                v = eval.value(n);
+                score[i] = eval.value(n);
             } else {
                 continue;
             }
             ++evaluated_;
-            if (v > best_v) {
-                best_v = v;
-                best = i;
-            }
         }
-        return legal[best];
     }
 
     /// The dice a charge is applied with to see where it stops: it rolls none, but the card
@@ -727,6 +720,50 @@ private:
     std::uint64_t evaluated_ = 0;
 };
 
+class TspNormal final : public TspPlayer {
+public:
+    tsp::Command choose(const View<Engine>& view) override {
+        auto scored = judge_.score_all(view.rules(), view.state);
+        if (scored.empty()) return Engine::concede();
+        return std::move(scored[top_scored(scored)].command);
+    }
+    std::uint64_t evaluated() const override { return judge_.evaluated(); }
+
+private:
+    TspJudge judge_;
+};
+
+/// Normal's judgement as the search's policy (`hard`).
+class TspSearch {
+public:
+    std::vector<ScoredOf<tsp::Command>> score_all(const tsp::Context& ctx, const GameState& s) {
+        return judge_.score_all(ctx, s);
+    }
+    std::optional<tsp::Command> choose(const tsp::Context& ctx, const GameState& s) {
+        auto scored = judge_.score_all(ctx, s);
+        if (scored.empty()) return std::nullopt;
+        return std::move(scored[top_scored(scored)].command);
+    }
+    double value(const tsp::Context& ctx, const GameState& s, Side me) const { return tsp_value(ctx, s, me); }
+    std::uint64_t evaluated() const { return judge_.evaluated(); }
+
+    /// Nothing to deal: each card turned is a pick among those left (the dice's), so the order of
+    /// the cards left means nothing.
+    static void deal_unseen(GameState&, core::Dice&) {}
+    /// A card phase: the turn, its step (movement or fire), the cards turned and whose card is in play.
+    static std::uint64_t phase_key(const GameState& s) {
+        return static_cast<std::uint64_t>(s.turn) << 24 | static_cast<std::uint64_t>(s.step) << 16 |
+               static_cast<std::uint64_t>(s.activation.next) << 8 | static_cast<std::uint64_t>(s.card_side);
+    }
+    /// Every decision: the armies set themselves up, so each one asked is a real choice.
+    static bool worth_searching(const GameState&) { return true; }
+
+private:
+    TspJudge judge_;
+};
+
+static_assert(SearchPolicy<TspSearch, Engine>);
+
 }  // namespace
 
 double tsp_value(const tsp::Context& ctx, const GameState& s, Side me) {
@@ -734,14 +771,31 @@ double tsp_value(const tsp::Context& ctx, const GameState& s, Side me) {
     return eval.value(s);
 }
 
-bool tsp_has_level(Level level) { return level == Level::Random || level == Level::Normal; }
+bool tsp_has_level(Level level) {
+    return level == Level::Random || level == Level::Normal || level == Level::Hard;
+}
 
 std::unique_ptr<TspPlayer> make_tsp_player(Level level, std::uint64_t seed) {
     switch (level) {
         case Level::Random: return std::make_unique<RandomPlayer<Engine>>(seed);
         case Level::Normal: return std::make_unique<TspNormal>();
+        case Level::Hard: return std::make_unique<SearchPlayer<Engine, TspSearch>>(seed, tsp_hard_budget(), TspSearch{});
         default: return nullptr;
     }
 }
 
+}  // namespace tercio::ai
+
+#include <cstdlib>
+namespace tercio::ai {
+SearchBudget tsp_hard_budget() {
+    SearchBudget b;
+    auto env = [](const char* n, int d) { const char* v = std::getenv(n); return v ? std::atoi(v) : d; };
+    b.candidates = env("HB_C", 4);
+    b.samples = env("HB_S", 8);
+    b.phases = env("HB_P", 2);
+    b.depth = env("HB_D", 40);
+    b.confidence = env("HB_CONF", 80) / 100.0;
+    return b;
+}
 }  // namespace tercio::ai

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "ai/player.hpp"
+#include "ai/search.hpp"
 #include "tsp/engine.hpp"
 
 namespace tercio::ai {
@@ -19,6 +20,10 @@ bool tsp_has_level(Level level);
 /// A player of `level` (random or normal) whose own choices are drawn from `seed`; nothing for a
 /// level The Sword and the Pike does not have.
 std::unique_ptr<TspPlayer> make_tsp_player(Level level, std::uint64_t seed);
+
+/// The budget of The Sword and the Pike's `hard` (the generic search, ai/search.hpp, with
+/// `normal` as its policy): docs/computer.md says how it was chosen.
+SearchBudget tsp_hard_budget();
 
 /// How `normal` values a position for `me` (docs/computer.md): each side's spirit points (Fresh
 /// 2, Worn 1, Spent 0, tsp::spirit_points2) and figures, scaled to the size of its army; Shaken
