@@ -218,3 +218,36 @@ private:
 };
 
 }  // namespace tercio::ai
+
+namespace tercio::ai {
+
+/// The `easy` level of a ruleset that has no drill book of its own: its `normal` (the search
+/// policy's best) two orders in three, and a uniformly random legal command (never a concession)
+/// the third, the die rolled on its own stream for each decision. Weaker than `normal` by its
+/// blunders, stronger than `random` by the rest.
+template <core::RulesEngine E, SearchPolicy<E> P>
+class BlunderingPlayer final : public PlayerOf<E> {
+public:
+    BlunderingPlayer(std::uint64_t seed, P policy) : stream_(seed), policy_(std::move(policy)) {}
+
+    typename E::Command choose(const View<E>& view) override {
+        if (stream_.pick(kOneIn, core::RollPurpose::Other) == 0) {
+            std::size_t listed = 0;
+            auto c = E::random_legal(view.rules(), view.state, stream_, &listed);
+            if (c) return *c;
+        }
+        auto scored = policy_.score_all(view.rules(), view.state);
+        if (scored.empty()) return E::concede();
+        return std::move(scored[top_scored(scored)].command);
+    }
+    std::uint64_t evaluated() const override { return policy_.evaluated(); }
+
+    /// One decision in kOneIn is a random one.
+    static constexpr int kOneIn = 3;
+
+private:
+    core::SeededDice stream_;
+    P policy_;
+};
+
+}  // namespace tercio::ai

@@ -52,11 +52,12 @@ TEST_CASE("Hell Broke Loose's play refuses an illegal command and leaves the gam
     CHECK(turned.random);
 }
 
-TEST_CASE("Hell Broke Loose's levels: random and normal, and normal beats random", "[hbl][ai][long]") {
-    CHECK(ai::hbl_has_level(ai::Level::Random));
-    CHECK(ai::hbl_has_level(ai::Level::Normal));
-    CHECK_FALSE(ai::hbl_has_level(ai::Level::Hard));
-    CHECK(ai::make_hbl_player(ai::Level::Easy, 1) == nullptr);
+TEST_CASE("Hell Broke Loose's levels: random and easy and normal and hard - and normal beats random",
+          "[hbl][ai][long]") {
+    for (const ai::Level l : ai::kLevels) {
+        CHECK(ai::hbl_has_level(l));
+        CHECK(ai::make_hbl_player(l, 1) != nullptr);
+    }
     // Six games, normal on each side in turn: every command normal gives is legal (play_match
     // throws IllegalChoice otherwise), and it wins them all.
     int won = 0;

@@ -1,6 +1,7 @@
-// The Sword and the Pike through the generic code (src/core/engine.hpp): its levels are random and
-// normal; the headless match plays them with only legal commands; a seed always gives the same
-// game; `normal` beats random; and its value of a position counts each side's spirit.
+// The Sword and the Pike through the generic code (src/core/engine.hpp): its levels are random,
+// easy, normal and hard (tests/ai/search_test.cpp plays easy and hard); the headless match plays
+// them with only legal commands; a seed always gives the same game; `normal` beats random; and its
+// value of a position counts each side's spirit.
 #include <catch2/catch.hpp>
 
 #include "ai/match.hpp"
@@ -42,15 +43,11 @@ void hold_until_a_shot(const tsp::Context& ctx, tsp::GameState& s, core::Dice& d
 
 }  // namespace
 
-TEST_CASE("The Sword and the Pike's levels are random and normal", "[tsp][ai]") {
-    CHECK(ai::tsp_has_level(ai::Level::Random));
-    CHECK(ai::tsp_has_level(ai::Level::Normal));
-    CHECK_FALSE(ai::tsp_has_level(ai::Level::Easy));
-    CHECK_FALSE(ai::tsp_has_level(ai::Level::Hard));
-    CHECK(ai::make_tsp_player(ai::Level::Easy, 1) == nullptr);
-    CHECK(ai::make_tsp_player(ai::Level::Hard, 1) == nullptr);
-    CHECK(ai::make_tsp_player(ai::Level::Random, 1) != nullptr);
-    CHECK(ai::make_tsp_player(ai::Level::Normal, 1) != nullptr);
+TEST_CASE("The Sword and the Pike's levels are random and easy and normal and hard", "[tsp][ai]") {
+    for (const ai::Level l : ai::kLevels) {
+        CHECK(ai::tsp_has_level(l));
+        CHECK(ai::make_tsp_player(l, 1) != nullptr);
+    }
 }
 
 TEST_CASE("The Sword and the Pike's normal gives only legal commands, and a seed gives the same game",

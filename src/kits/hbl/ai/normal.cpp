@@ -257,15 +257,20 @@ double hbl_value(const hbl::Context& ctx, const GameState& s, Side me) {
     });
 }
 
+std::unique_ptr<HblPlayer> make_hbl_hard(std::uint64_t seed, SearchBudget budget) {
+    return std::make_unique<SearchPlayer<Engine, HblSearch>>(seed, budget, HblSearch{});
+}
+
 bool hbl_has_level(Level level) {
-    return level == Level::Random || level == Level::Normal || level == Level::Hard;
+    return level == Level::Random || level == Level::Easy || level == Level::Normal || level == Level::Hard;
 }
 
 std::unique_ptr<HblPlayer> make_hbl_player(Level level, std::uint64_t seed) {
     switch (level) {
         case Level::Random: return std::make_unique<RandomPlayer<Engine>>(seed);
+        case Level::Easy: return std::make_unique<BlunderingPlayer<Engine, HblSearch>>(seed, HblSearch{});
         case Level::Normal: return std::make_unique<HblNormal>();
-        case Level::Hard: return std::make_unique<SearchPlayer<Engine, HblSearch>>(seed, hbl_hard_budget(), HblSearch{});
+        case Level::Hard: return make_hbl_hard(seed, hbl_hard_budget());
         default: return nullptr;
     }
 }

@@ -24,6 +24,9 @@ std::unique_ptr<HblPlayer> make_hbl_player(Level level, std::uint64_t seed);
 /// policy): docs/computer.md says how it was chosen.
 SearchBudget hbl_hard_budget();
 
+/// A `hard` player with another budget (the tests' smaller ones).
+std::unique_ptr<HblPlayer> make_hbl_hard(std::uint64_t seed, SearchBudget budget);
+
 /// How `normal` values a position for `me`, in morale chips (docs/computer.md): the chips each
 /// side keeps, its units' UI left, vexation, loaded shot, the exact edge of every melee in
 /// progress, and how near its units stand to the enemy. A finished game is worth +-1000.

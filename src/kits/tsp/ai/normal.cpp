@@ -771,15 +771,20 @@ double tsp_value(const tsp::Context& ctx, const GameState& s, Side me) {
     return eval.value(s);
 }
 
+std::unique_ptr<TspPlayer> make_tsp_hard(std::uint64_t seed, SearchBudget budget) {
+    return std::make_unique<SearchPlayer<Engine, TspSearch>>(seed, budget, TspSearch{});
+}
+
 bool tsp_has_level(Level level) {
-    return level == Level::Random || level == Level::Normal || level == Level::Hard;
+    return level == Level::Random || level == Level::Easy || level == Level::Normal || level == Level::Hard;
 }
 
 std::unique_ptr<TspPlayer> make_tsp_player(Level level, std::uint64_t seed) {
     switch (level) {
         case Level::Random: return std::make_unique<RandomPlayer<Engine>>(seed);
+        case Level::Easy: return std::make_unique<BlunderingPlayer<Engine, TspSearch>>(seed, TspSearch{});
         case Level::Normal: return std::make_unique<TspNormal>();
-        case Level::Hard: return std::make_unique<SearchPlayer<Engine, TspSearch>>(seed, tsp_hard_budget(), TspSearch{});
+        case Level::Hard: return make_tsp_hard(seed, tsp_hard_budget());
         default: return nullptr;
     }
 }

@@ -25,6 +25,9 @@ std::unique_ptr<TspPlayer> make_tsp_player(Level level, std::uint64_t seed);
 /// `normal` as its policy): docs/computer.md says how it was chosen.
 SearchBudget tsp_hard_budget();
 
+/// A `hard` player with another budget (the tests' smaller ones).
+std::unique_ptr<TspPlayer> make_tsp_hard(std::uint64_t seed, SearchBudget budget);
+
 /// How `normal` values a position for `me` (docs/computer.md): each side's spirit points (Fresh
 /// 2, Worn 1, Spent 0, tsp::spirit_points2) and figures, scaled to the size of its army; Shaken
 /// and Routed units, Spent units that may be removed at the start of the next turn, fire tests

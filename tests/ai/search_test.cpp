@@ -1,0 +1,135 @@
+// The computer levels every ruleset gets from the generic code (src/ai/search.hpp): `hard`, the
+// search over its `normal`'s best commands, and `easy`, its `normal` with one order in three at
+// random. Played in Hell Broke Loose and The Sword and the Pike, whose kits give the search a
+// policy: only legal commands, a seed gives the same game, a search that may never overrule
+// `normal` plays `normal`'s game exactly, and the real budget does overrule it.
+#include <catch2/catch.hpp>
+
+#include "ai/match.hpp"
+#include "ai/search.hpp"
+#include "kits/hbl/ai/players.hpp"
+#include "kits/tsp/ai/players.hpp"
+#include "tests/hbl/fixture.hpp"
+#include "tests/tsp/fixture.hpp"
+
+using namespace tercio;
+
+namespace {
+
+/// A budget small enough for the tests: 3 candidates, 3 samples, to the end of the next phase.
+ai::SearchBudget small_budget() {
+    ai::SearchBudget b;
+    b.candidates = 3;
+    b.samples = 3;
+    b.phases = 2;
+    b.depth = 20;
+    b.finalists = 3;
+    b.screen_samples = 3;
+    return b;
+}
+
+struct Hbl {
+    using E = hbl::Engine;
+    static hbl::Context context(int game) { return test::hbl_game_context(game); }
+    static std::unique_ptr<ai::PlayerOf<E>> player(ai::Level l, std::uint64_t seed) {
+        return ai::make_hbl_player(l, seed);
+    }
+    static std::unique_ptr<ai::PlayerOf<E>> hard(std::uint64_t seed, ai::SearchBudget b) {
+        return ai::make_hbl_hard(seed, b);
+    }
+    static bool has_level(ai::Level l) { return ai::hbl_has_level(l); }
+};
+
+struct Tsp {
+    using E = tsp::Engine;
+    static tsp::Context context(int) { return test::tsp_context(); }
+    static std::unique_ptr<ai::PlayerOf<E>> player(ai::Level l, std::uint64_t seed) {
+        return ai::make_tsp_player(l, seed);
+    }
+    static std::unique_ptr<ai::PlayerOf<E>> hard(std::uint64_t seed, ai::SearchBudget b) {
+        return ai::make_tsp_hard(seed, b);
+    }
+    static bool has_level(ai::Level l) { return ai::tsp_has_level(l); }
+};
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("Every ruleset has every level", "[ai][search]", Hbl, Tsp) {
+    for (const ai::Level l : ai::kLevels) {
+        CHECK(TestType::has_level(l));
+        CHECK(TestType::player(l, 1) != nullptr);
+    }
+}
+
+TEMPLATE_TEST_CASE("A search that may never overrule normal plays normal's game exactly", "[ai][search]", Hbl,
+                   Tsp) {
+    using E = typename TestType::E;
+    ai::SearchBudget never = small_budget();
+    never.confidence = 1e12;  // no gain is ever that many standard errors
+    for (int game = 0; game < 2; ++game) {
+        const auto ctx = TestType::context(game * 5);
+        const std::uint64_t seed = 900 + static_cast<std::uint64_t>(game);
+        auto n1 = TestType::player(ai::Level::Normal, 3);
+        auto n2 = TestType::player(ai::Level::Normal, 4);
+        const auto normal = ai::play_match<E>(ctx, seed, *n1, *n2);
+        auto h = TestType::hard(3, never);
+        auto n3 = TestType::player(ai::Level::Normal, 4);
+        const auto searched = ai::play_match<E>(ctx, seed, *h, *n3);
+        CHECK(searched.final_hash == normal.final_hash);
+        CHECK(searched.decisions == normal.decisions);
+        // It did search: its play-outs scored commands beyond normal's own.
+        CHECK(searched.evaluated[0] > normal.evaluated[0]);
+    }
+}
+
+TEMPLATE_TEST_CASE("Hard gives only legal commands and a seed gives the same game", "[ai][search]", Hbl, Tsp) {
+    using E = typename TestType::E;
+    int overruled = 0;
+    for (int game = 0; game < 2; ++game) {
+        const auto ctx = TestType::context(game * 7 + 1);
+        const std::uint64_t seed = 700 + static_cast<std::uint64_t>(game);
+        // play_match throws IllegalChoice on an illegal command.
+        auto h1 = TestType::hard(5, small_budget());
+        auto n1 = TestType::player(ai::Level::Normal, 6);
+        const auto first = game % 2 == 0 ? ai::play_match<E>(ctx, seed, *h1, *n1) : ai::play_match<E>(ctx, seed, *n1, *h1);
+        auto h2 = TestType::hard(5, small_budget());
+        auto n2 = TestType::player(ai::Level::Normal, 6);
+        const auto again = game % 2 == 0 ? ai::play_match<E>(ctx, seed, *h2, *n2) : ai::play_match<E>(ctx, seed, *n2, *h2);
+        CHECK(again.final_hash == first.final_hash);
+        CHECK(again.decisions == first.decisions);
+        // Normal against normal on the same dice: a different game when hard overruled normal.
+        auto n3 = TestType::player(ai::Level::Normal, 5);
+        auto n4 = TestType::player(ai::Level::Normal, 6);
+        overruled += ai::play_match<E>(ctx, seed, *n3, *n4).final_hash != first.final_hash;
+    }
+    CHECK(overruled > 0);
+}
+
+TEMPLATE_TEST_CASE("Easy gives only legal commands and is neither normal nor random", "[ai][search]", Hbl, Tsp) {
+    using E = typename TestType::E;
+    int easy_won = 0;
+    int differs = 0;
+    for (int game = 0; game < 4; ++game) {
+        const auto ctx = TestType::context(game * 3);
+        const std::uint64_t seed = 300 + static_cast<std::uint64_t>(game);
+        auto easy = TestType::player(ai::Level::Easy, 8);
+        auto random = TestType::player(ai::Level::Random, 9);
+        const bool easy_a = game % 2 == 0;
+        const auto r = easy_a ? ai::play_match<E>(ctx, seed, *easy, *random) : ai::play_match<E>(ctx, seed, *random, *easy);
+        easy_won += r.winner == (easy_a ? 0 : 1);
+        // Against normal, easy's game is not normal's own.
+        auto e2 = TestType::player(ai::Level::Easy, 8);
+        auto n1 = TestType::player(ai::Level::Normal, 9);
+        auto n2 = TestType::player(ai::Level::Normal, 8);
+        auto n3 = TestType::player(ai::Level::Normal, 9);
+        differs += ai::play_match<E>(ctx, seed, *e2, *n1).final_hash != ai::play_match<E>(ctx, seed, *n2, *n3).final_hash;
+    }
+    CHECK(easy_won >= 3);
+    CHECK(differs >= 3);
+}
+
+TEST_CASE("The search's candidates are the best scores first with ties in the rules' order", "[ai][search]") {
+    std::vector<ai::ScoredOf<int>> scored = {{10, 0.5}, {11, 2.0}, {12, 0.5}, {13, 2.0}, {14, -1.0}};
+    CHECK(ai::best_first(scored) == std::vector<std::size_t>{1, 3, 0, 2, 4});
+    CHECK(ai::top_scored(scored) == 1);
+}
