@@ -1,7 +1,8 @@
 #pragma once
 /// The computer's levels for Hell Broke Loose (docs/computer.md, "Hell Broke Loose"): `random`,
-/// the generic baseline, and `normal`, which plays the command whose outcome it values most,
-/// reckoned over every roll the command can make.
+/// the generic baseline; `normal`, which plays the command whose outcome it values most, reckoned
+/// over every roll the command can make; and the generic `easy` and `hard` (ai/search.hpp) with
+/// normal's judgement as their policy.
 #include <memory>
 #include <string>
 
@@ -13,11 +14,11 @@ namespace tercio::ai {
 
 using HblPlayer = PlayerOf<hbl::Engine>;
 
-/// Whether Hell Broke Loose has the level (random and normal).
+/// Whether Hell Broke Loose has the level (every level).
 bool hbl_has_level(Level level);
 
-/// A player of `level` (random or normal) whose own choices are drawn from `seed`; nothing for a
-/// level Hell Broke Loose does not have.
+/// A player of `level` (random, easy, normal or hard) whose own choices are drawn from `seed`;
+/// nothing for a level Hell Broke Loose does not have.
 std::unique_ptr<HblPlayer> make_hbl_player(Level level, std::uint64_t seed);
 
 /// The budget of Hell Broke Loose's `hard` (the generic search, ai/search.hpp, with `normal` as its

@@ -1,8 +1,9 @@
 #pragma once
 /// The computer's levels for The Sword and the Pike (docs/computer.md, "The Sword and the Pike"):
-/// `random`, the generic baseline, and `normal`, which plays the command whose outcome it values
-/// most, a volley reckoned over its exact odds and a charge or a close combat over its morale
-/// tests and its company match-ups.
+/// `random`, the generic baseline; `normal`, which plays the command whose outcome it values most,
+/// a volley reckoned over its exact odds and a charge or a close combat over its morale tests and
+/// its company match-ups; and the generic `easy` and `hard` (ai/search.hpp) with normal's
+/// judgement as their policy.
 #include <cstdint>
 #include <memory>
 
@@ -14,11 +15,11 @@ namespace tercio::ai {
 
 using TspPlayer = PlayerOf<tsp::Engine>;
 
-/// Whether The Sword and the Pike has the level (random and normal).
+/// Whether The Sword and the Pike has the level (every level).
 bool tsp_has_level(Level level);
 
-/// A player of `level` (random or normal) whose own choices are drawn from `seed`; nothing for a
-/// level The Sword and the Pike does not have.
+/// A player of `level` (random, easy, normal or hard) whose own choices are drawn from `seed`;
+/// nothing for a level The Sword and the Pike does not have.
 std::unique_ptr<TspPlayer> make_tsp_player(Level level, std::uint64_t seed);
 
 /// The budget of The Sword and the Pike's `hard` (the generic search, ai/search.hpp, with
