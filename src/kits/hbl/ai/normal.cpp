@@ -257,6 +257,15 @@ double hbl_value(const hbl::Context& ctx, const GameState& s, Side me) {
     });
 }
 
+SearchBudget hbl_hard_budget() {
+    SearchBudget b;
+    b.candidates = 4;
+    b.samples = 8;
+    b.phases = 1;
+    b.depth = 40;
+    return b;
+}
+
 std::unique_ptr<HblPlayer> make_hbl_hard(std::uint64_t seed, SearchBudget budget) {
     return std::make_unique<SearchPlayer<Engine, HblSearch>>(seed, budget, HblSearch{});
 }
@@ -277,16 +286,3 @@ std::unique_ptr<HblPlayer> make_hbl_player(Level level, std::uint64_t seed) {
 
 }  // namespace tercio::ai
 
-#include <cstdlib>
-namespace tercio::ai {
-SearchBudget hbl_hard_budget() {
-    SearchBudget b;
-    auto env = [](const char* n, int d) { const char* v = std::getenv(n); return v ? std::atoi(v) : d; };
-    b.candidates = env("HB_C", 4);
-    b.samples = env("HB_S", 8);
-    b.phases = env("HB_P", 1);
-    b.depth = env("HB_D", 40);
-    b.confidence = env("HB_CONF", 80) / 100.0;
-    return b;
-}
-}  // namespace tercio::ai

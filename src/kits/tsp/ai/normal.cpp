@@ -771,6 +771,15 @@ double tsp_value(const tsp::Context& ctx, const GameState& s, Side me) {
     return eval.value(s);
 }
 
+SearchBudget tsp_hard_budget() {
+    SearchBudget b;
+    b.candidates = 4;
+    b.samples = 8;
+    b.phases = 2;
+    b.depth = 40;
+    return b;
+}
+
 std::unique_ptr<TspPlayer> make_tsp_hard(std::uint64_t seed, SearchBudget budget) {
     return std::make_unique<SearchPlayer<Engine, TspSearch>>(seed, budget, TspSearch{});
 }
@@ -791,16 +800,3 @@ std::unique_ptr<TspPlayer> make_tsp_player(Level level, std::uint64_t seed) {
 
 }  // namespace tercio::ai
 
-#include <cstdlib>
-namespace tercio::ai {
-SearchBudget tsp_hard_budget() {
-    SearchBudget b;
-    auto env = [](const char* n, int d) { const char* v = std::getenv(n); return v ? std::atoi(v) : d; };
-    b.candidates = env("HB_C", 4);
-    b.samples = env("HB_S", 8);
-    b.phases = env("HB_P", 2);
-    b.depth = env("HB_D", 40);
-    b.confidence = env("HB_CONF", 80) / 100.0;
-    return b;
-}
-}  // namespace tercio::ai
