@@ -1037,7 +1037,7 @@ void apply_combat(const RulesContext& ctx, GameState& s, const Command& c, core:
         c);
 }
 
-void legal_combat(const RulesContext& ctx, const GameState& s, CommandSink& out) {
+void legal_combat(const RulesContext& ctx, const GameState& s, const Occupancy& occ, CommandSink& out) {
     const auto try_add = [&](const Command& c) {
         if (!check_combat(ctx, s, c)) out.push_back(c);
     };
@@ -1082,7 +1082,7 @@ void legal_combat(const RulesContext& ctx, const GameState& s, CommandSink& out)
         // What the checks refuse at once is skipped before they build their refusal texts: a
         // fight needs an enemy in the square (PS-MELEE-1), a reload a Reload card (PS-CARD-7), a
         // rally a Leader Check card and a unit not in good order (PS-RALLY-1).
-        if (unit_at(s, u.square, other(side))) try_add(Fight{u.square});
+        if (occ.any(u.square, other(side))) try_add(Fight{u.square});
         if (card == CardKind::Reload) try_add(Reload{u.square});
         if (card != CardKind::LeaderCheck || u.status == UnitStatus::Ok) continue;
         if (u.status == UnitStatus::Routed) {

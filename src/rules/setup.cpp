@@ -719,7 +719,7 @@ void finish_deploy_step(const RulesContext& ctx, GameState& s, core::Dice& dice,
 
 }  // namespace
 
-void legal_setup(const RulesContext& ctx, const GameState& s, CommandSink& out) {
+void legal_setup(const RulesContext& ctx, const GameState& s, const Occupancy& occ, CommandSink& out) {
     const Side side = s.decider;
     switch (s.decision) {
         case Decision::ExtraUnitChoice:
@@ -772,44 +772,68 @@ void legal_setup(const RulesContext& ctx, const GameState& s, CommandSink& out) 
             break;
         case Decision::Deploy: {
             out.push_back(DeployAuto{});
-            // The same test as check_deploy_square, with the side's squares looked up once: this
-            // list runs to thousands of commands.
-            std::array<bool, kMaxSquares> taken{};
+            // The same test as check_deploy_square, over the side's zone only (in_zone), with the
+            // side's squares looked up once: this list runs to thousands of commands, which a
+            // random choice counts, unit by unit, without building them.
+            const int y0 = side == Side::A ? 0 : std::max(0, s.ranks - s.deployment_ranks);
+            const int y1 = side == Side::A ? std::min<int>(s.deployment_ranks, s.ranks) : s.ranks;
+            std::array<Square, kMaxSquares> open{};  // the zone's squares no unit of the side holds
+            std::size_t open_count = 0;
+            std::size_t held = 0;  // the zone's squares a unit of the side holds
+            for (int y = y0; y < y1; ++y) {
+                for (int x = 0; x < s.files; ++x) {
+                    const Square q = core::make_square(x, y);
+                    if (occ.any(q, side)) {
+                        ++held;
+                    } else {
+                        open[open_count++] = q;
+                    }
+                }
+            }
             std::size_t waiting = 0;  // units still to deploy
             for (std::size_t i = 0; i < s.unit_count; ++i) {
-                const Unit& u = s.units[i];
-                if (u.side == side && u.on_table()) taken[static_cast<std::size_t>(s.square_index(u.square))] = true;
-                if (u.side == side && !u.deployed) ++waiting;
+                if (s.units[i].side == side && !s.units[i].deployed) ++waiting;
             }
             // At most: every waiting unit in every square of the zone, facing 8 ways; and the leader.
-            const auto zone = static_cast<std::size_t>(s.files) * s.deployment_ranks;
+            const auto zone = static_cast<std::size_t>(s.files) * static_cast<std::size_t>(y1 - y0);
             out.reserve_more(waiting * zone * static_cast<std::size_t>(core::kFacings) + 2 * zone + 1);
             for (std::size_t i = 0; i < s.unit_count; ++i) {
                 const Unit& u = s.units[i];
                 if (u.side != side || u.deployed) continue;
+                // A unit barred from no terrain may stand in every open square (PS-TERRAIN-11).
+                const bool anywhere = ctx.type(u).prohibited.empty();
+                std::size_t squares = open_count;
+                if (!anywhere) {
+                    squares = 0;
+                    for (std::size_t k = 0; k < open_count; ++k) squares += terrain_allows(ctx, s, u, open[k]) ? 1 : 0;
+                }
+                const std::size_t commands = squares * static_cast<std::size_t>(core::kFacings);
+                if (!out.wants(commands)) {
+                    out.skip(commands);
+                    continue;
+                }
                 const UnitLabel label(unit_label(ctx, s, i));
-                for (int y = 0; y < s.ranks; ++y) {
-                    for (int x = 0; x < s.files; ++x) {
-                        const Square q = core::make_square(x, y);
-                        if (!in_zone(s, side, q) || taken[static_cast<std::size_t>(s.square_index(q))] ||
-                            !terrain_allows(ctx, s, u, q)) {
-                            continue;
-                        }
-                        if (!out.wants(std::size_t{core::kFacings})) {
-                            out.skip(std::size_t{core::kFacings});
-                            continue;
-                        }
-                        for (Facing f : core::kAllFacings) out.push_back(Deploy{label, q, f});
+                for (std::size_t k = 0; k < open_count; ++k) {
+                    const Square q = open[k];
+                    if (!anywhere && !terrain_allows(ctx, s, u, q)) continue;
+                    if (!out.wants(std::size_t{core::kFacings})) {
+                        out.skip(std::size_t{core::kFacings});
+                        continue;
                     }
+                    for (Facing f : core::kAllFacings) out.push_back(Deploy{label, q, f});
                 }
             }
             if (!s.leaders[idx(side)].deployed) {
-                for (int y = 0; y < s.ranks; ++y) {
+                // Each square of the zone, and attached to the unit in it where there is one.
+                if (!out.wants(zone + held)) {
+                    out.skip(zone + held);
+                    break;
+                }
+                for (int y = y0; y < y1; ++y) {
                     for (int x = 0; x < s.files; ++x) {
                         const Square q = core::make_square(x, y);
-                        if (!in_zone(s, side, q)) continue;
                         out.push_back(DeployLeader{q, false});
-                        if (unit_at(s, q, side)) out.push_back(DeployLeader{q, true});
+                        if (occ.any(q, side)) out.push_back(DeployLeader{q, true});
                     }
                 }
             }
