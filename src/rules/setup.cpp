@@ -732,18 +732,34 @@ void legal_setup(const RulesContext& ctx, const GameState& s, const Occupancy& o
             break;
         case Decision::PlaceTerrain: {
             out.push_back(PassTerrain{});
-            for (TerrainKind k : {TerrainKind::Wood, TerrainKind::Building, TerrainKind::Hill}) {
-                for (int y = 0; y < s.ranks; ++y) {
-                    for (int x = 0; x < s.files; ++x) {
-                        const Square q = core::make_square(x, y);
-                        // Every piece has a square here, refused away from the side edges
-                        // (PS-TERRAIN-4): passed by before any piece is made up.
-                        if (!near_side_edge(s, q)) continue;
-                        PlaceTerrain one{k, {q}};
-                        if (may_place_terrain(s, one)) out.push_back(one);
-                        for (core::Offset d : {core::Offset{1, 0}, core::Offset{0, 1}}) {
-                            PlaceTerrain two{k, {q, core::make_square(x + d.dx, y + d.dy)}};
-                            if (may_place_terrain(s, two)) out.push_back(two);
+            // terrain_verdict's tests of a piece of one or two squares side by side, asked of
+            // every square without making up the piece: a free square of the board within 4
+            // squares of a side edge, and room for one more piece (PS-TERRAIN-4, PS-TERRAIN-5).
+            // A piece is built only when the list keeps it or wants it.
+            const auto free_square = [&](int x, int y) {
+                return x >= 0 && y >= 0 && x < s.files && y < s.ranks &&
+                       s.terrain[static_cast<std::size_t>(y * s.files + x)] == 0 &&
+                       near_side_edge(s, core::make_square(x, y));
+            };
+            const auto add = [&](const auto& make) {
+                if (out.wants(1)) {
+                    out.push_back(make());
+                } else {
+                    out.skip(1);
+                }
+            };
+            if (s.terrain_piece_count < kMaxTerrainPieces) {
+                for (TerrainKind k : {TerrainKind::Wood, TerrainKind::Building, TerrainKind::Hill}) {
+                    for (int y = 0; y < s.ranks; ++y) {
+                        for (int x = 0; x < s.files; ++x) {
+                            // Every piece has this square: refused if it is not free.
+                            if (!free_square(x, y)) continue;
+                            const Square q = core::make_square(x, y);
+                            add([&] { return PlaceTerrain{k, {q}}; });
+                            for (core::Offset d : {core::Offset{1, 0}, core::Offset{0, 1}}) {
+                                const Square q2 = core::make_square(x + d.dx, y + d.dy);
+                                if (free_square(q2.x, q2.y)) add([&] { return PlaceTerrain{k, {q, q2}}; });
+                            }
                         }
                     }
                 }
