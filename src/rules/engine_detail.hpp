@@ -34,6 +34,12 @@ public:
     /// run of them (a unit's eight facings in a square) may be counted with skip(n) unbuilt.
     bool wants(std::size_t n) const { return count_ < keep_ || (wanted_ >= count_ && wanted_ - count_ < n); }
     void skip(std::size_t n) { count_ += n; }
+    /// At most n more commands follow in one run (a deployment, the terrain placements): if they
+    /// would not all be kept, none of them is, since the list is too long to be kept whole and
+    /// a random choice finds its command by the second pass, which only counts them.
+    void expect(std::size_t n) {
+        if (keep_ != static_cast<std::size_t>(-1) && count_ + n > keep_) keep_ = std::min(keep_, count_);
+    }
     /// Room for n more, when they will all be kept.
     void reserve_more(std::size_t n) {
         if (count_ + n <= keep_) list_->reserve(list_->size() + n);

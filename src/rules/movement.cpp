@@ -131,7 +131,10 @@ public:
         // Dial's bucket queue: costs are small whole numbers, at most the budget.
         constexpr int kMaxEntries = 3 * kMaxSquares + 1;
         std::array<std::int16_t, kMaxEntries> node;
-        std::array<Square, kMaxEntries> where;
+        struct At {  // a square, left uninitialised (Square zeroes itself)
+            std::int8_t x, y;
+        };
+        std::array<At, kMaxEntries> where;
         std::array<std::int16_t, kMaxEntries> next;
         std::array<std::int16_t, kMaxHalfBudget + 1> head;
         std::array<std::int16_t, kMaxHalfBudget + 1> tail;
@@ -141,7 +144,7 @@ public:
         const auto push = [&](int cost, int square, Square at) {
             if (entries >= kMaxEntries) return;
             node[static_cast<std::size_t>(entries)] = static_cast<std::int16_t>(square);
-            where[static_cast<std::size_t>(entries)] = at;
+            where[static_cast<std::size_t>(entries)] = At{at.x, at.y};
             next[static_cast<std::size_t>(entries)] = -1;
             std::int16_t& t = tail[static_cast<std::size_t>(cost)];
             if (t >= 0) {
@@ -158,7 +161,7 @@ public:
                 const int at_i = node[static_cast<std::size_t>(e)];
                 const auto at_u = static_cast<std::size_t>(at_i);
                 if (cost_[at_u] != c) continue;
-                const Square at = where[static_cast<std::size_t>(e)];
+                const At at = where[static_cast<std::size_t>(e)];
                 const bool first = at_i == start;
                 const std::uint8_t here = first ? 0 : flags_[at_u];
                 // Entering an enemy's square ends the move; pike-type units pass through no

@@ -749,6 +749,8 @@ void legal_setup(const RulesContext& ctx, const GameState& s, const Occupancy& o
                 }
             };
             if (s.terrain_piece_count < kMaxTerrainPieces) {
+                // At most three pieces at each square, of each of the three kinds.
+                out.expect(3 * 3 * static_cast<std::size_t>(s.files) * s.ranks);
                 for (TerrainKind k : {TerrainKind::Wood, TerrainKind::Building, TerrainKind::Hill}) {
                     for (int y = 0; y < s.ranks; ++y) {
                         for (int x = 0; x < s.files; ++x) {
@@ -812,6 +814,7 @@ void legal_setup(const RulesContext& ctx, const GameState& s, const Occupancy& o
             }
             // At most: every waiting unit in every square of the zone, facing 8 ways; and the leader.
             const auto zone = static_cast<std::size_t>(s.files) * static_cast<std::size_t>(y1 - y0);
+            out.expect(waiting * zone * static_cast<std::size_t>(core::kFacings) + 2 * zone);
             out.reserve_more(waiting * zone * static_cast<std::size_t>(core::kFacings) + 2 * zone + 1);
             for (std::size_t i = 0; i < s.unit_count; ++i) {
                 const Unit& u = s.units[i];
