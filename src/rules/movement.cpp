@@ -105,7 +105,9 @@ public:
     }
 
     /// Searches the squares the unit reaches with its move (Unit::move_half) facing `facing`.
-    void run(Facing facing) {
+    /// With a `target` square, it may stop once the way there is settled: what best(target)
+    /// then gives is what the whole search would, and nothing else may be asked of it.
+    void run(Facing facing, std::optional<Square> target = std::nullopt) {
         // Only the board's own squares are ever read (kMaxSquares is the largest board's).
         const auto squares = static_cast<std::ptrdiff_t>(s_.files) * s_.ranks;
         std::fill_n(cost_.begin(), squares, kUnreached);
@@ -156,7 +158,12 @@ public:
         };
         const int budget = u_.move_half < kMaxHalfBudget ? u_.move_half : kMaxHalfBudget;
         push(0, start, u_.square);
+        const auto goal = target && s_.on_board(*target) ? static_cast<std::size_t>(s_.square_index(*target))
+                                                         : static_cast<std::size_t>(-1);
         for (int c = 0; c <= budget; ++c) {
+            // A square's cost, passes and way in can change only by a step from a square that
+            // costs less; every such square has been searched once the queue reaches its cost.
+            if (goal != static_cast<std::size_t>(-1) && cost_[goal] <= c) break;
             for (int e = head[static_cast<std::size_t>(c)]; e >= 0; e = next[static_cast<std::size_t>(e)]) {
                 const int at_i = node[static_cast<std::size_t>(e)];
                 const auto at_u = static_cast<std::size_t>(at_i);
@@ -192,6 +199,14 @@ public:
                 }
             }
         }
+    }
+    /// The path to `t` facing `facing` if the move can end there: the path search, left out
+    /// when `t` lies outside the cone of squares its steps can reach (straight ahead or oblique,
+    /// PS-MOVE-3: the fire arc's shape, core::in_arc), and stopped once the way to `t` is settled.
+    std::optional<Path> path_to(Facing facing, Square t) {
+        if (t == u_.square || !core::in_arc(facing, t - u_.square)) return std::nullopt;
+        run(facing, t);
+        return best(t);
     }
     /// The path to q if q can end the move (reached, and no friendly unit there).
     std::optional<Path> best(Square q) const {
@@ -413,8 +428,7 @@ Why plan_move(const RulesContext& ctx, const GameState& s, const Move& m, std::s
         if (*m.to == m.from) return std::string("a move needs a different square, or only a facing");
         const Occupancy occ(s);
         Explorer ex(ctx, s, u, occ);
-        ex.run(m.face_before.value_or(u.facing));
-        const auto p = ex.best(*m.to);
+        const auto p = ex.path_to(m.face_before.value_or(u.facing), *m.to);
         if (!p) return "cannot reach " + core::to_string(*m.to) + ": " + unreachable_why(ctx, s, u, m.face_before.value_or(u.facing), *m.to);
         path = *p;
         const bool ends_in_contact = unit_at(s, *m.to, other(u.side)).has_value();
@@ -526,8 +540,7 @@ std::vector<ChargeOption> charge_options(const RulesContext& ctx, const GameStat
         Explorer ex(ctx, s, c, *occ);
         for (Facing f : core::kAllFacings) {
             if (core::turn_steps(c.facing, f) > limit) continue;
-            ex.run(f);
-            if (const auto p = ex.best(t)) {
+            if (const auto p = ex.path_to(f, t)) {
                 out.push_back(ChargeOption{i, f == c.facing ? std::nullopt : std::optional<Facing>(f), *p});
             }
         }
@@ -607,8 +620,7 @@ bool can_reach(const RulesContext& ctx, const GameState& s, std::size_t ui, Squa
     Explorer ex(ctx, s, c, occ);
     for (Facing f : core::kAllFacings) {
         if (core::turn_steps(c.facing, f) > limit) continue;
-        ex.run(f);
-        if (ex.best(t)) return true;
+        if (ex.path_to(f, t)) return true;
     }
     return false;
 }
@@ -637,8 +649,7 @@ void open_step_window(const RulesContext& ctx, GameState& s, core::Dice& dice, E
         Explorer ex(ctx, s, c, occ, true);
         for (Facing f : core::kAllFacings) {
             if (clear_path || core::turn_steps(c.facing, f) > limit) continue;
-            ex.run(f);
-            clear_path = ex.best(t).has_value();
+            clear_path = ex.path_to(f, t).has_value();
         }
         if (is_terrain(s, t) || !clear_path) continue;
         const int french = dice.roll(core::DieType::D6, core::RollPurpose::KnightsRestraint);
