@@ -30,6 +30,14 @@ public:
         if (count_ == wanted_) wanted_command_.emplace(c);
         ++count_;
     }
+    /// push_back(C{args...}), the command made where it is kept (a move built on the stack and
+    /// then copied into the list stalls on reading back the bytes just written).
+    template <class C, class... A>
+    void emplace(const A&... args) {
+        if (count_ < keep_) list_->emplace_back(std::in_place_type<C>, args...);
+        if (count_ == wanted_) wanted_command_.emplace(std::in_place_type<C>, args...);
+        ++count_;
+    }
     /// Whether any of the next n commands would be kept or is the one wanted; if not, a long
     /// run of them (a unit's eight facings in a square) may be counted with skip(n) unbuilt.
     bool wants(std::size_t n) const { return count_ < keep_ || (wanted_ >= count_ && wanted_ - count_ < n); }

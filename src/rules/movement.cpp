@@ -1126,14 +1126,22 @@ void legal_movement(const RulesContext& ctx, const GameState& s, const Occupancy
         // PS-MELEE-3, PS-PIP-3: no move-and-attack in a march, and it costs a pip more.
         const bool may_attack = !s.marching && s.pips >= ctx.type(u).move_pips + 1;
         Explorer ex(ctx, s, u, occ);
+        // The facings a move may turn to after its steps (PS-MOVE-4, PS-MOVE-5).
+        std::array<Facing, core::kFacings> after{};
+        std::size_t after_count = 0;
+        for (Facing g : core::kAllFacings) {
+            if (g != u.facing && core::turn_steps(u.facing, g) <= limit) after[after_count++] = g;
+        }
         for (Facing f : core::kAllFacings) {
             if (core::turn_steps(u.facing, f) > limit) continue;
             const bool turned = f != u.facing;
             ex.run(f);
-            if (turned && !s.marching) out.push_back(Move{u.square, f, std::nullopt, std::nullopt});
+            const std::optional<Facing> before = turned ? std::optional<Facing>(f) : std::nullopt;
+            constexpr std::optional<Facing> kNoTurn;
+            if (turned && !s.marching) out.emplace<Move>(u.square, before, std::optional<Square>(), kNoTurn);
             ex.each([&](Square to) {
                 if (s.marching && !nearer_enemy(u.side, u.square, to)) return;
-                out.push_back(Move{u.square, turned ? std::optional<Facing>(f) : std::nullopt, to, std::nullopt});
+                out.emplace<Move>(u.square, before, std::optional<Square>(to), kNoTurn);
                 if (ex.enemy_in(to)) {
                     // The move-and-attack into that square, when allowed: what plan_move asks of
                     // it, with the path found here.
@@ -1145,8 +1153,8 @@ void legal_movement(const RulesContext& ctx, const GameState& s, const Occupancy
                     return;  // no turn after contact (PS-MOVE-5)
                 }
                 if (turned) return;
-                for (Facing g : core::kAllFacings) {
-                    if (g != u.facing && core::turn_steps(u.facing, g) <= limit) out.push_back(Move{u.square, std::nullopt, to, g});
+                for (std::size_t k = 0; k < after_count; ++k) {
+                    out.emplace<Move>(u.square, kNoTurn, std::optional<Square>(to), std::optional<Facing>(after[k]));
                 }
             });
         }
