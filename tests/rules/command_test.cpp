@@ -201,14 +201,17 @@ TEST_CASE(
     CHECK(refused > 10000);
 }
 
-TEST_CASE("the lists and the checks agree: moves and move-and-attacks, the march, deployments and fights",
+TEST_CASE("the lists and the checks agree: moves and move-and-attacks, the march, deployments, shots, fights, reloads and rallies",
           "[rules][commands][PS-MOVE-2][PS-MOVE-3][PS-MOVE-5][PS-MOVE-6][PS-MOVE-8][PS-TERRAIN-10]"
-          "[PS-TERRAIN-11][PS-MELEE-1][PS-MELEE-3][PS-MARCH-3][PS-SETUP-5]") {
+          "[PS-TERRAIN-11][PS-MELEE-1][PS-MELEE-3][PS-MARCH-3][PS-SETUP-5][PS-SHOOT-4][PS-GRID-12]"
+          "[PS-OPP-1][PS-CARD-7][PS-RALLY-1][PS-RALLY-5]") {
     // The list counts who stands where once for all its squares and works out a unit's squares
-    // once for every facing it may move with; validate searches afresh for each command. Every
-    // move near each unit (every facing first, a turn after, a move-and-attack), the march, every
-    // deployment square and every fight is put to both: listed exactly when validate accepts it.
-    int moves = 0, attacks = 0, marches = 0, deployments = 0, fights = 0, accepted = 0;
+    // once for every facing it may move with; validate searches afresh for each command. The
+    // list's shots, reloads and rallies are tested by code, validate's by the checks that build
+    // their refusals' texts. Every move near each unit (every facing first, a turn after, a
+    // move-and-attack), the march, every deployment square, every shot at every enemy, and each
+    // unit's fight, reload and rallies is put to both: listed exactly when validate accepts it.
+    int moves = 0, attacks = 0, marches = 0, deployments = 0, fights = 0, shots = 0, accepted = 0;
     for (int g = 0; g < 2; ++g) {
         const RulesContext ctx = test::Armies::get().context(g == 1 ? "moorish" : "spanish", "ottoman");
         core::SeededDice dice(static_cast<std::uint64_t>(g) + 170);
@@ -224,6 +227,18 @@ TEST_CASE("the lists and the checks agree: moves and move-and-attacks, the march
                 CHECK(listed(legal, c) == !why.has_value());
                 if (!why) ++accepted;
             };
+            if (look && (s.decision == Decision::Act || s.decision == Decision::React)) {
+                // Every shot of the deciding side, in its phase or as a reaction.
+                for (std::size_t i = 0; i < s.unit_count; ++i) {
+                    const Unit& u = s.units[i];
+                    if (u.side != s.decider || !u.on_table()) continue;
+                    for (std::size_t j = 0; j < s.unit_count; ++j) {
+                        if (s.units[j].side == s.decider || !s.units[j].on_table()) continue;
+                        agree(Shoot{u.square, s.units[j].square});
+                        ++shots;
+                    }
+                }
+            }
             if (look && s.decision == Decision::Act && s.has_current_card) {
                 agree(March{});
                 ++marches;
@@ -231,6 +246,9 @@ TEST_CASE("the lists and the checks agree: moves and move-and-attacks, the march
                     const Unit& u = s.units[i];
                     if (u.side != s.active || !u.on_table()) continue;
                     agree(Fight{u.square});
+                    agree(Reload{u.square});
+                    agree(Rally{u.square, std::nullopt});
+                    agree(Rally{u.square, core::rotated(u.facing, 3)});
                     ++fights;
                     const int reach = u.move_half / 2 + 1;
                     for (int y = u.square.y - reach; y <= u.square.y + reach; ++y) {
@@ -285,5 +303,6 @@ TEST_CASE("the lists and the checks agree: moves and move-and-attacks, the march
     CHECK(marches > 10);
     CHECK(deployments > 2000);
     CHECK(fights > 100);
+    CHECK(shots > 1000);
     CHECK(accepted > 2000);
 }
