@@ -1,6 +1,7 @@
 // Voluntary movement, marching, leaders, and the reactions to a move: opportunity charge and
 // evade (PS-MOVE, PS-MARCH, PS-LEADER, PS-OPP, PS-INVOL, PS-TERRAIN-10/11).
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <vector>
 #include <variant>
@@ -113,7 +114,7 @@ public:
         std::fill_n(cost_.begin(), squares, kUnreached);
         const int files = s_.files;
         const int start = s_.square_index(u_.square);
-        lo_ = hi_ = start;
+        std::fill_n(reached_.begin(), static_cast<std::size_t>(squares) / 64 + 1, std::uint64_t{0});
         cost_[static_cast<std::size_t>(start)] = 0;
         passes_[static_cast<std::size_t>(start)] = 0;
         parent_[static_cast<std::size_t>(start)] = -1;
@@ -192,8 +193,7 @@ public:
                         cost_[qu] = static_cast<std::uint8_t>(cost);
                         passes_[qu] = static_cast<std::uint8_t>(passes_here);
                         parent_[qu] = static_cast<std::int16_t>(at_i);
-                        lo_ = std::min(lo_, qi);
-                        hi_ = std::max(hi_, qi);
+                        reached_[qu >> 6] |= std::uint64_t{1} << (qu & 63);
                         push(cost, qi, core::make_square(qx, qy));
                     }
                 }
@@ -232,11 +232,21 @@ public:
     /// Calls f(square) for every square the move can end in, in board order (rank by rank).
     template <class F>
     void each(F f) const {
-        // Only squares between the first and last reached in board order can have been reached.
-        for (int i = lo_; i <= hi_; ++i) {
-            const auto iu = static_cast<std::size_t>(i);
-            if (cost_[iu] == kUnreached || i == s_.square_index(u_.square) || (flags_[iu] & kFriend) != 0) continue;
-            f(square_of(i));
+        // The squares reached (the start is never among them), by index: in board order.
+        const int files = s_.files;
+        int row = 0;  // the rank of square `i`, and the index of its first square
+        int row_start = 0;
+        const std::size_t words = static_cast<std::size_t>(files * s_.ranks) / 64 + 1;
+        for (std::size_t w = 0; w < words; ++w) {
+            for (std::uint64_t bits = reached_[w]; bits != 0; bits &= bits - 1) {
+                const int i = static_cast<int>(w * 64) + std::countr_zero(bits);
+                if ((flags_[static_cast<std::size_t>(i)] & kFriend) != 0) continue;
+                while (i >= row_start + files) {
+                    row_start += files;
+                    ++row;
+                }
+                f(core::make_square(i - row_start, row));
+            }
         }
     }
 
@@ -264,8 +274,8 @@ private:
     std::array<std::uint8_t, kMaxSquares> passes_;
     std::array<std::int16_t, kMaxSquares> parent_;
     std::array<std::uint8_t, kMaxSquares> flags_;
-    int lo_ = 0;  ///< the first and last squares reached, by index
-    int hi_ = -1;
+    /// The squares reached, one bit each by index (the start's is never set).
+    std::array<std::uint64_t, kMaxSquares / 64 + 1> reached_;
 };
 
 // --- eligibility ------------------------------------------------------------------------------
