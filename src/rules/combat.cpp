@@ -680,17 +680,20 @@ void rally(GameState& s, std::size_t ui, std::optional<Facing> face, core::Dice&
 // --- reaction windows -----------------------------------------------------------------------------
 
 bool any_shot(const RulesContext& ctx, const GameState& s, Side side) {
+    std::array<Square, kMaxUnits> targets{};  // the enemy units' squares, found once
+    std::size_t target_count = 0;
+    for (std::size_t j = 0; j < s.unit_count; ++j) {
+        if (s.units[j].side != side && s.units[j].on_table()) targets[target_count++] = s.units[j].square;
+    }
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const Unit& u = s.units[i];
         if (u.side != side || !u.on_table() || u.fired || u.status == UnitStatus::Routed || !has_shoot_value(ctx, u)) {
             continue;
         }
-        for (std::size_t j = 0; j < s.unit_count; ++j) {
-            const Unit& t = s.units[j];
-            if (t.side == side || !t.on_table()) continue;
-            // Out of range is refused by check_shot too; rejected here before any text is built.
-            if (core::dist2(u.square, t.square) > u.range_half) continue;
-            if (shot_block(ctx, s, side, u.square, t.square) == ShotBlock::None) return true;
+        for (std::size_t k = 0; k < target_count; ++k) {
+            // Out of range is refused by check_shot too; rejected here before the other tests.
+            if (core::dist2(u.square, targets[k]) > u.range_half) continue;
+            if (shot_block(ctx, s, side, u.square, targets[k]) == ShotBlock::None) return true;
         }
     }
     return false;
@@ -1098,17 +1101,23 @@ void legal_combat(const RulesContext& ctx, const GameState& s, const Occupancy& 
         s.decision == Decision::Act
             ? !s.marching && s.pips >= 1
             : s.opportunity_chips[idx(side)] >= 1 && !(s.react_window == ReactWindow::Step && s.forced_charger != kNone);
+    // The enemy units' squares, in unit order, looked up once for every shooter.
+    std::array<Square, kMaxUnits> targets{};
+    std::size_t target_count = 0;
+    for (std::size_t j = 0; may_shoot && j < s.unit_count; ++j) {
+        if (s.units[j].side != side && s.units[j].on_table()) targets[target_count++] = s.units[j].square;
+    }
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const Unit& u = s.units[i];
         if (u.side != side || !u.on_table()) continue;
         if (may_shoot && !u.fired && u.status != UnitStatus::Routed && has_shoot_value(ctx, u)) {
-            for (std::size_t j = 0; j < s.unit_count; ++j) {
-                const Unit& t = s.units[j];
+            for (std::size_t k = 0; k < target_count; ++k) {
                 // Out of range is refused (PS-SHOOT-4): skipped before the checks. The rest of
                 // check_shot's tests, by code, without its texts.
-                if (t.side != side && t.on_table() && core::dist2(u.square, t.square) <= u.range_half &&
-                    shot_block(ctx, s, side, u.square, t.square, nullptr, &occ) == ShotBlock::None) {
-                    out.push_back(Shoot{u.square, t.square});
+                const Square t = targets[k];
+                if (core::dist2(u.square, t) <= u.range_half &&
+                    shot_block(ctx, s, side, u.square, t, nullptr, &occ) == ShotBlock::None) {
+                    out.push_back(Shoot{u.square, t});
                 }
             }
         }
