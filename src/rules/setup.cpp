@@ -816,15 +816,28 @@ void legal_setup(const RulesContext& ctx, const GameState& s, const Occupancy& o
             const auto zone = static_cast<std::size_t>(s.files) * static_cast<std::size_t>(y1 - y0);
             out.expect(waiting * zone * static_cast<std::size_t>(core::kFacings) + 2 * zone);
             out.reserve_more(waiting * zone * static_cast<std::size_t>(core::kFacings) + 2 * zone + 1);
+            // terrain_allows for the zone's open squares, by their terrain (PS-TERRAIN-11).
+            const auto allows = [&](const TroopType& type, Square q) {
+                const std::uint8_t c = s.terrain[static_cast<std::size_t>(s.square_index(q))];
+                if (c == 0) return true;
+                return !type.prohibited.contains(c == kStreamCell ? TerrainKind::Stream : s.terrain_pieces[c - 1u].kind);
+            };
+            int last_type = -1;  // units of one type, listed one after another, share a count
+            std::size_t last_squares = 0;
             for (std::size_t i = 0; i < s.unit_count; ++i) {
                 const Unit& u = s.units[i];
                 if (u.side != side || u.deployed) continue;
                 // A unit barred from no terrain may stand in every open square (PS-TERRAIN-11).
-                const bool anywhere = ctx.type(u).prohibited.empty();
+                const TroopType& type = ctx.type(u);
+                const bool anywhere = type.prohibited.empty();
                 std::size_t squares = open_count;
-                if (!anywhere) {
+                if (!anywhere && u.type == last_type) {
+                    squares = last_squares;
+                } else if (!anywhere) {
                     squares = 0;
-                    for (std::size_t k = 0; k < open_count; ++k) squares += terrain_allows(ctx, s, u, open[k]) ? 1 : 0;
+                    for (std::size_t k = 0; k < open_count; ++k) squares += allows(type, open[k]) ? 1 : 0;
+                    last_type = u.type;
+                    last_squares = squares;
                 }
                 const std::size_t commands = squares * static_cast<std::size_t>(core::kFacings);
                 if (!out.wants(commands)) {
@@ -834,7 +847,7 @@ void legal_setup(const RulesContext& ctx, const GameState& s, const Occupancy& o
                 const UnitLabel label(unit_label(ctx, s, i));
                 for (std::size_t k = 0; k < open_count; ++k) {
                     const Square q = open[k];
-                    if (!anywhere && !terrain_allows(ctx, s, u, q)) continue;
+                    if (!anywhere && !allows(type, q)) continue;
                     if (!out.wants(std::size_t{core::kFacings})) {
                         out.skip(std::size_t{core::kFacings});
                         continue;

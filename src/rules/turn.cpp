@@ -54,8 +54,8 @@ bool check_army_gone(const RulesContext& ctx, GameState& s, Events& ev) {
     if (s.decision == Decision::GameOver || s.turn == 0) return s.decision == Decision::GameOver;
     for (Side side : {Side::A, Side::B}) {
         bool any = false;
-        for (std::size_t i = 0; i < s.unit_count; ++i) {
-            any = any || (s.units[i].side == side && s.units[i].on_table());
+        for (std::size_t i = 0; i < s.unit_count && !any; ++i) {
+            any = s.units[i].side == side && s.units[i].on_table();
         }
         if (!any) {
             end_game(ctx, s, GameEnd::ArmyGone, ev);
