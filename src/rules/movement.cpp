@@ -527,10 +527,20 @@ std::vector<ChargeOption> charge_options(const RulesContext& ctx, const GameStat
     std::vector<ChargeOption> out;
     const Side n = other(s.active);
     const Square t = s.units[target].square;
-    if (s.opportunity_chips[idx(n)] < 1 || unit_at(s, t, n)) return out;
+    if (s.opportunity_chips[idx(n)] < 1) return out;
     // A mover that an opportunity shot has routed or destroyed is no longer moving: its move
     // ended there (PS-OPP-3), so there is nothing left to charge.
     if (!s.units[target].on_table() || s.units[target].status == UnitStatus::Routed) return out;
+    // Who may charge at all: most steps have nobody near enough, which is looked at first.
+    const auto may_charge = [&](const Unit& c) {
+        // A path costs at least the distance (steps of 2 and 3 half-squares, PS-GRID-10): a
+        // charger farther than its move cannot reach, whatever it turns to.
+        return c.side == n && c.on_table() && c.status != UnitStatus::Routed &&
+               core::dist2(c.square, t) <= c.move_half && ctx.type(c).has(Ability::OpportunityCharge);
+    };
+    bool anyone = false;
+    for (std::size_t i = 0; i < s.unit_count && !anyone; ++i) anyone = may_charge(s.units[i]);
+    if (!anyone || unit_at(s, t, n)) return out;
     // The charger must be able to enter the square: only the target of the other side may be in
     // it, not a friend it is passing through (PS-GRID-4, PS-MOVE-8).
     for (std::size_t i = 0; i < s.unit_count; ++i) {
@@ -539,11 +549,7 @@ std::vector<ChargeOption> charge_options(const RulesContext& ctx, const GameStat
     std::optional<Occupancy> occ;  // counted once, for the first charger within reach
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const Unit& c = s.units[i];
-        if (c.side != n || !c.on_table() || c.status == UnitStatus::Routed) continue;
-        if (!ctx.type(c).has(Ability::OpportunityCharge)) continue;
-        // A path costs at least the distance (steps of 2 and 3 half-squares, PS-GRID-10): a
-        // charger farther than its move cannot reach, whatever it turns to.
-        if (core::dist2(c.square, t) > c.move_half) continue;
+        if (!may_charge(c)) continue;
         if (unit_at(s, c.square, other(n))) continue;  // already in contact
         const int limit = ctx.type(c).turn_limit >= 4 ? 4 : ctx.type(c).turn_limit;
         if (!occ) occ.emplace(s);
