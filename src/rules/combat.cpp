@@ -3,6 +3,7 @@
 // special formations (PS-PHALANX, PS-TERCIO, PS-WW, PS-CANNON), and settle(): what the game waits
 // for once a command's effects are done.
 #include <algorithm>
+#include <bit>
 #include <variant>
 
 #include "rules/engine_detail.hpp"
@@ -216,6 +217,39 @@ std::string los_blocker(const RulesContext& ctx, const GameState& s, Side side, 
 
 /// Why a shot is refused, or nothing. `explain`: say what blocks line of sight (a second trace,
 /// spared where only the verdict counts).
+/// The squares of the units a side may shoot at (the other side's units on the table), in unit
+/// order, found once for all its shooters; in_range measures them from one shooter at once.
+class Targets {
+public:
+    Targets(const GameState& s, Side side) {
+        for (std::size_t j = 0; j < s.unit_count; ++j) {
+            const Unit& t = s.units[j];
+            if (t.side == side || !t.on_table()) continue;
+            x_[n_] = t.square.x;
+            y_[n_] = t.square.y;
+            ++n_;
+        }
+    }
+    /// Bit k set when target k is within `range_half` of `from` (core::dist2, PS-SHOOT-4).
+    std::uint32_t in_range(Square from, int range_half) const {
+        std::uint32_t near = 0;
+        for (std::size_t k = 0; k < n_; ++k) {
+            const int ax = core::abs_int(x_[k] - from.x);
+            const int ay = core::abs_int(y_[k] - from.y);
+            const int d = ax + ay + (ax > ay ? ax : ay);
+            near |= static_cast<std::uint32_t>(d <= range_half) << k;
+        }
+        return near;
+    }
+    Square square(std::size_t k) const { return core::make_square(x_[k], y_[k]); }
+
+private:
+    static_assert(kMaxUnits <= 32, "a target per bit of in_range's answer");
+    std::array<int, kMaxUnits> x_{};
+    std::array<int, kMaxUnits> y_{};
+    std::size_t n_ = 0;
+};
+
 /// Why a shot is refused, as a code: the listing and the reaction windows ask this of every
 /// shooter and target in range and build no text; check_shot explains it to the person who
 /// asked. `shooter` gets the shooting unit once there is one; `occ`, if given, counts who stands
@@ -680,20 +714,16 @@ void rally(GameState& s, std::size_t ui, std::optional<Facing> face, core::Dice&
 // --- reaction windows -----------------------------------------------------------------------------
 
 bool any_shot(const RulesContext& ctx, const GameState& s, Side side) {
-    std::array<Square, kMaxUnits> targets{};  // the enemy units' squares, found once
-    std::size_t target_count = 0;
-    for (std::size_t j = 0; j < s.unit_count; ++j) {
-        if (s.units[j].side != side && s.units[j].on_table()) targets[target_count++] = s.units[j].square;
-    }
+    const Targets targets(s, side);
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const Unit& u = s.units[i];
         if (u.side != side || !u.on_table() || u.fired || u.status == UnitStatus::Routed || !has_shoot_value(ctx, u)) {
             continue;
         }
-        for (std::size_t k = 0; k < target_count; ++k) {
-            // Out of range is refused by check_shot too; rejected here before the other tests.
-            if (core::dist2(u.square, targets[k]) > u.range_half) continue;
-            if (shot_block(ctx, s, side, u.square, targets[k]) == ShotBlock::None) return true;
+        // Out of range is refused by check_shot too; rejected here before the other tests.
+        for (std::uint32_t near = targets.in_range(u.square, u.range_half); near != 0; near &= near - 1) {
+            const Square t = targets.square(static_cast<std::size_t>(std::countr_zero(near)));
+            if (shot_block(ctx, s, side, u.square, t) == ShotBlock::None) return true;
         }
     }
     return false;
@@ -1101,24 +1131,16 @@ void legal_combat(const RulesContext& ctx, const GameState& s, const Occupancy& 
         s.decision == Decision::Act
             ? !s.marching && s.pips >= 1
             : s.opportunity_chips[idx(side)] >= 1 && !(s.react_window == ReactWindow::Step && s.forced_charger != kNone);
-    // The enemy units' squares, in unit order, looked up once for every shooter.
-    std::array<Square, kMaxUnits> targets{};
-    std::size_t target_count = 0;
-    for (std::size_t j = 0; may_shoot && j < s.unit_count; ++j) {
-        if (s.units[j].side != side && s.units[j].on_table()) targets[target_count++] = s.units[j].square;
-    }
+    const Targets targets(s, side);  // the enemy units, looked up once for every shooter
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const Unit& u = s.units[i];
         if (u.side != side || !u.on_table()) continue;
         if (may_shoot && !u.fired && u.status != UnitStatus::Routed && has_shoot_value(ctx, u)) {
-            for (std::size_t k = 0; k < target_count; ++k) {
-                // Out of range is refused (PS-SHOOT-4): skipped before the checks. The rest of
-                // check_shot's tests, by code, without its texts.
-                const Square t = targets[k];
-                if (core::dist2(u.square, t) <= u.range_half &&
-                    shot_block(ctx, s, side, u.square, t, nullptr, &occ) == ShotBlock::None) {
-                    out.push_back(Shoot{u.square, t});
-                }
+            // Out of range is refused (PS-SHOOT-4): passed by before the checks. The rest of
+            // check_shot's tests, by code, without its texts.
+            for (std::uint32_t near = targets.in_range(u.square, u.range_half); near != 0; near &= near - 1) {
+                const Square t = targets.square(static_cast<std::size_t>(std::countr_zero(near)));
+                if (shot_block(ctx, s, side, u.square, t, nullptr, &occ) == ShotBlock::None) out.push_back(Shoot{u.square, t});
             }
         }
         if (s.decision != Decision::Act) continue;
