@@ -161,7 +161,9 @@ public:
         push(0, start, u_.square);
         const auto goal = target && s_.on_board(*target) ? static_cast<std::size_t>(s_.square_index(*target))
                                                          : static_cast<std::size_t>(-1);
-        for (int c = 0; c <= budget; ++c) {
+        // A square reached for more than budget - 2 has no step left: the queue is searched no
+        // farther (the squares in it are reached all the same).
+        for (int c = 0; c + 2 <= budget; ++c) {
             // A square's cost, passes and way in can change only by a step from a square that
             // costs less; every such square has been searched once the queue reaches its cost.
             if (goal != static_cast<std::size_t>(-1) && cost_[goal] <= c) break;
@@ -182,7 +184,10 @@ public:
                     const int cost = c + st.cost;
                     const int qx = at.x + st.dx;
                     const int qy = at.y + st.dy;
-                    if (cost > budget || qx < 0 || qy < 0 || qx >= files || qy >= s_.ranks) continue;
+                    if (cost > budget || static_cast<unsigned>(qx) >= static_cast<unsigned>(files) ||
+                        static_cast<unsigned>(qy) >= static_cast<unsigned>(s_.ranks)) {
+                        continue;
+                    }
                     const int qi = at_i + st.delta;
                     const auto qu = static_cast<std::size_t>(qi);
                     if ((flags_[qu] & kEnter) == 0) continue;
