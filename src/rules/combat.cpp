@@ -227,11 +227,20 @@ public:
             if (t.side == side || !t.on_table()) continue;
             x_[n_] = t.square.x;
             y_[n_] = t.square.y;
+            lo_x_ = std::min(lo_x_, x_[n_]);
+            hi_x_ = std::max(hi_x_, x_[n_]);
+            lo_y_ = std::min(lo_y_, y_[n_]);
+            hi_y_ = std::max(hi_y_, y_[n_]);
             ++n_;
         }
     }
     /// Bit k set when target k is within `range_half` of `from` (core::dist2, PS-SHOOT-4).
     std::uint32_t in_range(Square from, int range_half) const {
+        // dist2 is at least twice the squares across or along: a shooter that far from the box
+        // around every target reaches none of them (the armies apart, most of a game).
+        const int gap_x = std::max({0, lo_x_ - from.x, from.x - hi_x_});
+        const int gap_y = std::max({0, lo_y_ - from.y, from.y - hi_y_});
+        if (2 * std::max(gap_x, gap_y) > range_half) return 0;
         std::uint32_t near = 0;
         for (std::size_t k = 0; k < n_; ++k) {
             const int ax = core::abs_int(x_[k] - from.x);
@@ -248,6 +257,7 @@ private:
     std::array<int, kMaxUnits> x_{};
     std::array<int, kMaxUnits> y_{};
     std::size_t n_ = 0;
+    int lo_x_ = core::kMaxBoardSide, hi_x_ = -1, lo_y_ = core::kMaxBoardSide, hi_y_ = -1;
 };
 
 /// Why a shot is refused, as a code: the listing and the reaction windows ask this of every
