@@ -3,6 +3,7 @@
 // special formations (PS-PHALANX, PS-TERCIO, PS-WW, PS-CANNON), and settle(): what the game waits
 // for once a command's effects are done.
 #include <algorithm>
+#include <bit>
 #include <variant>
 
 #include "rules/engine_detail.hpp"
@@ -216,20 +217,88 @@ std::string los_blocker(const RulesContext& ctx, const GameState& s, Side side, 
 
 /// Why a shot is refused, or nothing. `explain`: say what blocks line of sight (a second trace,
 /// spared where only the verdict counts).
-Why check_shot(const RulesContext& ctx, const GameState& s, Side side, Square from, Square to, bool explain = true) {
-    const auto si = unit_at(s, from, side);
-    if (!si) return "you have no unit in " + core::to_string(from);
+/// The squares of the units a side may shoot at (the other side's units on the table), in unit
+/// order, found once for all its shooters; in_range measures them from one shooter at once.
+class Targets {
+public:
+    Targets(const GameState& s, Side side) {
+        for (std::size_t j = 0; j < s.unit_count; ++j) {
+            const Unit& t = s.units[j];
+            if (t.side == side || !t.on_table()) continue;
+            x_[n_] = t.square.x;
+            y_[n_] = t.square.y;
+            lo_x_ = std::min(lo_x_, x_[n_]);
+            hi_x_ = std::max(hi_x_, x_[n_]);
+            lo_y_ = std::min(lo_y_, y_[n_]);
+            hi_y_ = std::max(hi_y_, y_[n_]);
+            ++n_;
+        }
+    }
+    /// Bit k set when target k is within `range_half` of `from` (core::dist2, PS-SHOOT-4).
+    std::uint32_t in_range(Square from, int range_half) const {
+        // dist2 is at least twice the squares across or along: a shooter that far from the box
+        // around every target reaches none of them (the armies apart, most of a game).
+        const int gap_x = std::max({0, lo_x_ - from.x, from.x - hi_x_});
+        const int gap_y = std::max({0, lo_y_ - from.y, from.y - hi_y_});
+        if (2 * std::max(gap_x, gap_y) > range_half) return 0;
+        std::uint32_t near = 0;
+        for (std::size_t k = 0; k < n_; ++k) {
+            const int ax = core::abs_int(x_[k] - from.x);
+            const int ay = core::abs_int(y_[k] - from.y);
+            const int d = ax + ay + (ax > ay ? ax : ay);
+            near |= static_cast<std::uint32_t>(d <= range_half) << k;
+        }
+        return near;
+    }
+    Square square(std::size_t k) const { return core::make_square(x_[k], y_[k]); }
+
+private:
+    static_assert(kMaxUnits <= 32, "a target per bit of in_range's answer");
+    std::array<int, kMaxUnits> x_{};
+    std::array<int, kMaxUnits> y_{};
+    std::size_t n_ = 0;
+    int lo_x_ = core::kMaxBoardSide, hi_x_ = -1, lo_y_ = core::kMaxBoardSide, hi_y_ = -1;
+};
+
+/// Why a shot is refused, as a code: the listing and the reaction windows ask this of every
+/// shooter and target in range and build no text; check_shot explains it to the person who
+/// asked. `shooter` gets the shooting unit once there is one; `occ`, if given, counts who stands
+/// where in `s`.
+enum class ShotBlock : std::uint8_t { None, NoShooter, Routed, CannotShoot, Fired, NoTarget, Range, Arc, Sight };
+
+ShotBlock shot_block(const RulesContext& ctx, const GameState& s, Side side, Square from, Square to,
+                     std::size_t* shooter = nullptr, const Occupancy* occ = nullptr) {
+    const auto si = occ && s.on_board(from) ? occ->unit_at(from, side) : unit_at(s, from, side);
+    if (!si) return ShotBlock::NoShooter;
+    if (shooter) *shooter = *si;
     const Unit& sh = s.units[*si];
-    if (sh.status == UnitStatus::Routed) return std::string("routed units do not shoot (PS-ROUT-6)");
-    if (!has_shoot_value(ctx, sh)) return unit_label(ctx, s, *si) + " cannot shoot (PS-SHOOT-1)";
-    if (sh.fired) return unit_label(ctx, s, *si) + " has fired and must reload first (PS-SHOOT-11)";
-    const auto ti = unit_at(s, to, other(side));
-    if (!ti) return "there is no enemy unit in " + core::to_string(to) + " (there is no shooting at leaders, PS-SHOOT-15)";
-    if (core::dist2(from, to) > sh.range_half) return core::to_string(to) + " is out of range (PS-SHOOT-4)";
-    if (!in_fire_arc(ctx, sh, to)) return core::to_string(to) + " is not in the fire arc (PS-GRID-12)";
-    if (!line_of_sight(ctx, s, from, to)) {
-        const std::string by = explain ? los_blocker(ctx, s, side, from, to) : std::string();
-        return "no line of sight to " + core::to_string(to) + (by.empty() ? std::string(" (PS-LOS)") : ": " + by);
+    if (sh.status == UnitStatus::Routed) return ShotBlock::Routed;
+    if (!has_shoot_value(ctx, sh)) return ShotBlock::CannotShoot;
+    if (sh.fired) return ShotBlock::Fired;
+    const bool target = occ && s.on_board(to) ? occ->any(to, other(side)) : unit_at(s, to, other(side)).has_value();
+    if (!target) return ShotBlock::NoTarget;
+    if (core::dist2(from, to) > sh.range_half) return ShotBlock::Range;
+    if (!in_fire_arc(ctx, sh, to)) return ShotBlock::Arc;
+    if (!line_of_sight(ctx, s, from, to)) return ShotBlock::Sight;
+    return ShotBlock::None;
+}
+
+Why check_shot(const RulesContext& ctx, const GameState& s, Side side, Square from, Square to) {
+    std::size_t si = 0;
+    switch (shot_block(ctx, s, side, from, to, &si)) {
+        case ShotBlock::None: return std::nullopt;
+        case ShotBlock::NoShooter: return "you have no unit in " + core::to_string(from);
+        case ShotBlock::Routed: return std::string("routed units do not shoot (PS-ROUT-6)");
+        case ShotBlock::CannotShoot: return unit_label(ctx, s, si) + " cannot shoot (PS-SHOOT-1)";
+        case ShotBlock::Fired: return unit_label(ctx, s, si) + " has fired and must reload first (PS-SHOOT-11)";
+        case ShotBlock::NoTarget:
+            return "there is no enemy unit in " + core::to_string(to) + " (there is no shooting at leaders, PS-SHOOT-15)";
+        case ShotBlock::Range: return core::to_string(to) + " is out of range (PS-SHOOT-4)";
+        case ShotBlock::Arc: return core::to_string(to) + " is not in the fire arc (PS-GRID-12)";
+        case ShotBlock::Sight: {
+            const std::string by = los_blocker(ctx, s, side, from, to);
+            return "no line of sight to " + core::to_string(to) + (by.empty() ? std::string(" (PS-LOS)") : ": " + by);
+        }
     }
     return std::nullopt;
 }
@@ -655,17 +724,16 @@ void rally(GameState& s, std::size_t ui, std::optional<Facing> face, core::Dice&
 // --- reaction windows -----------------------------------------------------------------------------
 
 bool any_shot(const RulesContext& ctx, const GameState& s, Side side) {
+    const Targets targets(s, side);
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const Unit& u = s.units[i];
         if (u.side != side || !u.on_table() || u.fired || u.status == UnitStatus::Routed || !has_shoot_value(ctx, u)) {
             continue;
         }
-        for (std::size_t j = 0; j < s.unit_count; ++j) {
-            const Unit& t = s.units[j];
-            if (t.side == side || !t.on_table()) continue;
-            // Out of range is refused by check_shot too; rejected here before any text is built.
-            if (core::dist2(u.square, t.square) > u.range_half) continue;
-            if (!check_shot(ctx, s, side, u.square, t.square, false)) return true;
+        // Out of range is refused by check_shot too; rejected here before the other tests.
+        for (std::uint32_t near = targets.in_range(u.square, u.range_half); near != 0; near &= near - 1) {
+            const Square t = targets.square(static_cast<std::size_t>(std::countr_zero(near)));
+            if (shot_block(ctx, s, side, u.square, t) == ShotBlock::None) return true;
         }
     }
     return false;
@@ -1037,7 +1105,7 @@ void apply_combat(const RulesContext& ctx, GameState& s, const Command& c, core:
         c);
 }
 
-void legal_combat(const RulesContext& ctx, const GameState& s, CommandSink& out) {
+void legal_combat(const RulesContext& ctx, const GameState& s, const Occupancy& occ, CommandSink& out) {
     const auto try_add = [&](const Command& c) {
         if (!check_combat(ctx, s, c)) out.push_back(c);
     };
@@ -1066,32 +1134,50 @@ void legal_combat(const RulesContext& ctx, const GameState& s, CommandSink& out)
     const Side side = s.decider;
     const CardKind* current = s.current_card();
     const std::optional<CardKind> card = current ? std::optional<CardKind>(*current) : std::nullopt;
+    // check_combat's tests of a shot that are the same for every shooter, asked once: pips and
+    // no march in a phase (PS-PIP-1), an opportunity chip and no headstrong charge due in a
+    // reaction (PS-OPP-1, PS-OPP-7).
+    const bool may_shoot =
+        s.decision == Decision::Act
+            ? !s.marching && s.pips >= 1
+            : s.opportunity_chips[idx(side)] >= 1 && !(s.react_window == ReactWindow::Step && s.forced_charger != kNone);
+    const Targets targets(s, side);  // the enemy units, looked up once for every shooter
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const Unit& u = s.units[i];
         if (u.side != side || !u.on_table()) continue;
-        if (!u.fired && u.status != UnitStatus::Routed && has_shoot_value(ctx, u)) {
-            for (std::size_t j = 0; j < s.unit_count; ++j) {
-                const Unit& t = s.units[j];
-                // Out of range is refused (PS-SHOOT-4): skipped before the checks build any text.
-                if (t.side != side && t.on_table() && core::dist2(u.square, t.square) <= u.range_half) {
-                    try_add(Shoot{u.square, t.square});
-                }
+        if (may_shoot && !u.fired && u.status != UnitStatus::Routed && has_shoot_value(ctx, u)) {
+            // Out of range is refused (PS-SHOOT-4): passed by before the checks. The rest of
+            // check_shot's tests, by code, without its texts.
+            for (std::uint32_t near = targets.in_range(u.square, u.range_half); near != 0; near &= near - 1) {
+                const Square t = targets.square(static_cast<std::size_t>(std::countr_zero(near)));
+                if (shot_block(ctx, s, side, u.square, t, nullptr, &occ) == ShotBlock::None) out.push_back(Shoot{u.square, t});
             }
         }
         if (s.decision != Decision::Act) continue;
         // What the checks refuse at once is skipped before they build their refusal texts: a
         // fight needs an enemy in the square (PS-MELEE-1), a reload a Reload card (PS-CARD-7), a
         // rally a Leader Check card and a unit not in good order (PS-RALLY-1).
-        if (unit_at(s, u.square, other(side))) try_add(Fight{u.square});
-        if (card == CardKind::Reload) try_add(Reload{u.square});
+        if (occ.any(u.square, other(side))) try_add(Fight{u.square});
+        // check_reload and check_rally by their tests, without their texts: both ask them of
+        // the side's first unit in the square (unit_at), which is almost always this one.
+        const Unit& first = s.units[*occ.unit_at(u.square, side)];
+        if (card == CardKind::Reload && first.fired && first.status != UnitStatus::Routed && !first.acted &&
+            s.pips >= ctx.type(first).reload_pips) {
+            out.push_back(Reload{u.square});  // PS-CARD-7
+        }
         if (card != CardKind::LeaderCheck || u.status == UnitStatus::Ok) continue;
-        if (u.status == UnitStatus::Routed) {
-            try_add(Rally{u.square, std::nullopt});
+        // PS-RALLY-1, PS-RALLY-2, PS-RALLY-7, PS-LEADER-5, PS-LEADER-10, PS-CHIP-8.
+        const Leader& l = s.leaders[idx(side)];
+        const bool rallies = l.alive && l.attached == kNone && s.morale_chips[idx(side)] >= 1 &&
+                             first.status != UnitStatus::Ok && !first.rallied &&
+                             core::dist2(l.square, first.square) <= ctx.rs().rally_range_half;
+        if (!rallies) continue;
+        out.push_back(Rally{u.square, std::nullopt});
+        // A new facing for a Routed unit only (PS-RALLY-5).
+        if (u.status == UnitStatus::Routed && first.status == UnitStatus::Routed) {
             for (Facing f : core::kAllFacings) {
-                if (f != u.facing) try_add(Rally{u.square, f});
+                if (f != u.facing) out.push_back(Rally{u.square, f});
             }
-        } else {
-            try_add(Rally{u.square, std::nullopt});
         }
     }
 }

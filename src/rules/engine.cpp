@@ -169,10 +169,12 @@ namespace {
 /// Every legal command, family by family; conceding always comes last.
 void list_legal(const RulesContext& ctx, const GameState& s, detail::CommandSink& out) {
     if (s.decision == Decision::GameOver) return;
-    detail::legal_setup(ctx, s, out);
+    // Who stands where, counted once for every family's squares.
+    const detail::Occupancy occ(s);
+    detail::legal_setup(ctx, s, occ, out);
     detail::legal_turn(ctx, s, out);
-    detail::legal_movement(ctx, s, out);
-    detail::legal_combat(ctx, s, out);
+    detail::legal_movement(ctx, s, occ, out);
+    detail::legal_combat(ctx, s, occ, out);
     out.push_back(Concede{});
 }
 

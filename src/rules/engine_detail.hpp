@@ -1,5 +1,7 @@
 #pragma once
 /// Shared internals of the rules engine (not part of the public API).
+#include <algorithm>
+#include <array>
 #include <optional>
 #include <string>
 
@@ -28,10 +30,24 @@ public:
         if (count_ == wanted_) wanted_command_.emplace(c);
         ++count_;
     }
+    /// push_back(C{args...}), the command made where it is kept (a move built on the stack and
+    /// then copied into the list stalls on reading back the bytes just written).
+    template <class C, class... A>
+    void emplace(const A&... args) {
+        if (count_ < keep_) list_->emplace_back(std::in_place_type<C>, args...);
+        if (count_ == wanted_) wanted_command_.emplace(std::in_place_type<C>, args...);
+        ++count_;
+    }
     /// Whether any of the next n commands would be kept or is the one wanted; if not, a long
     /// run of them (a unit's eight facings in a square) may be counted with skip(n) unbuilt.
     bool wants(std::size_t n) const { return count_ < keep_ || (wanted_ >= count_ && wanted_ - count_ < n); }
     void skip(std::size_t n) { count_ += n; }
+    /// At most n more commands follow in one run (a deployment, the terrain placements): if they
+    /// would not all be kept, none of them is, since the list is too long to be kept whole and
+    /// a random choice finds its command by the second pass, which only counts them.
+    void expect(std::size_t n) {
+        if (keep_ != static_cast<std::size_t>(-1) && count_ + n > keep_) keep_ = std::min(keep_, count_);
+    }
     /// Room for n more, when they will all be kept.
     void reserve_more(std::size_t n) {
         if (count_ + n <= keep_) list_->reserve(list_->size() + n);
@@ -47,10 +63,41 @@ private:
     std::optional<Command> wanted_command_;
 };
 
+/// Who stands where: for each side and square of the board, how many of its units on the table
+/// stand there and the first of them by index (the one `unit_at` names). Built once for a whole
+/// listing of the legal commands, or once for all the path searches of one question, instead of
+/// searching the unit list for every square asked about. Only the board's own squares are filled.
+struct Occupancy {
+    explicit Occupancy(const GameState& s) : files(s.files) {
+        const auto squares = static_cast<std::size_t>(s.files) * s.ranks;
+        for (auto& c : count) std::fill_n(c.begin(), squares, std::uint8_t{0});
+        for (auto& f : first) std::fill_n(f.begin(), squares, kNone);
+        // Backwards, so that the first unit by index is the one left in `first`.
+        for (std::size_t i = s.unit_count; i-- > 0;) {
+            const Unit& u = s.units[i];
+            if (!u.on_table()) continue;
+            const auto q = static_cast<std::size_t>(s.square_index(u.square));
+            ++count[idx(u.side)][q];
+            first[idx(u.side)][q] = static_cast<std::uint8_t>(i);
+        }
+    }
+    std::size_t index(Square q) const { return static_cast<std::size_t>(q.y * files + q.x); }
+    /// What unit_at(s, q, side) answers, for a square of the board.
+    std::optional<std::size_t> unit_at(Square q, Side side) const {
+        const std::uint8_t u = first[idx(side)][index(q)];
+        return u == kNone ? std::nullopt : std::optional<std::size_t>(u);
+    }
+    bool any(Square q, Side side) const { return count[idx(side)][index(q)] != 0; }
+
+    int files;
+    std::array<std::array<std::uint8_t, kMaxSquares>, 2> count;
+    std::array<std::array<std::uint8_t, kMaxSquares>, 2> first;
+};
+
 // setup.cpp
 Why check_setup(const RulesContext& ctx, const GameState& s, const Command& c);
 void apply_setup(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice, Events& ev);
-void legal_setup(const RulesContext& ctx, const GameState& s, CommandSink& out);
+void legal_setup(const RulesContext& ctx, const GameState& s, const Occupancy& occ, CommandSink& out);
 /// Whether a unit of this type may stand in the square (PS-TERRAIN-11).
 bool terrain_allows(const RulesContext& ctx, const GameState& s, const Unit& u, Square sq);
 
@@ -73,7 +120,7 @@ void shuffle(Deck& d, core::Dice& dice);
 Why check_movement(const RulesContext& ctx, const GameState& s, const Command& c);
 void apply_movement(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice,
                     Events& ev);
-void legal_movement(const RulesContext& ctx, const GameState& s, CommandSink& out);
+void legal_movement(const RulesContext& ctx, const GameState& s, const Occupancy& occ, CommandSink& out);
 /// Moves unit `ui` into the adjacent square `q`, in any kind of movement: its attached leader
 /// goes with it (PS-LEADER-6), friends in `q` are marked moved-through unless `q` ends the move
 /// (PS-MOVE-7), and a lone enemy leader in `q` rolls off (PS-LEADER-11).
@@ -124,6 +171,6 @@ void opportunity_melee(const RulesContext& ctx, GameState& s, std::size_t charge
 void start_of_phase_routs(const RulesContext& ctx, GameState& s, core::Dice& dice, Events& ev);
 Why check_combat(const RulesContext& ctx, const GameState& s, const Command& c);
 void apply_combat(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice, Events& ev);
-void legal_combat(const RulesContext& ctx, const GameState& s, CommandSink& out);
+void legal_combat(const RulesContext& ctx, const GameState& s, const Occupancy& occ, CommandSink& out);
 
 }  // namespace tercio::rules::detail

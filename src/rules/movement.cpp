@@ -1,6 +1,7 @@
 // Voluntary movement, marching, leaders, and the reactions to a move: opportunity charge and
 // evade (PS-MOVE, PS-MARCH, PS-LEADER, PS-OPP, PS-INVOL, PS-TERRAIN-10/11).
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <vector>
 #include <variant>
@@ -17,11 +18,6 @@ using core::Offset;
 constexpr int kLeaderMoveHalf = 8;  // "All leaders move 4 squares" (PS-MOVE-1), in half-squares
 
 int step_cost(Facing dir) { return core::is_diagonal(dir) ? 3 : 2; }  // PS-MOVE-2
-
-Square step_to(Square from, Facing dir) {
-    const Offset v = core::vector(dir);
-    return core::make_square(from.x + v.dx, from.y + v.dy);
-}
 
 std::uint8_t cell(const GameState& s, Square q) {
     return s.terrain[static_cast<std::size_t>(s.square_index(q))];
@@ -59,43 +55,99 @@ struct Path {
 /// square it stands in and what it has spent (the stop rule only singles out the first step).
 /// Ties go to fewer friendly units passed through, then to the order found (straight steps
 /// before oblique ones).
+///
+/// One Explorer serves one unit for every facing it may move with: what does not depend on the
+/// facing (who stands in each square within its reach, and whether it may step there at all) is
+/// worked out once, when it is made, and each run(facing) searches with it.
 class Explorer {
 public:
     /// `open_ground_only`: no step may enter a terrain square (for PS-OPP-7's clear path).
-    Explorer(const RulesContext& ctx, const GameState& s, const Unit& u, Facing facing, int budget,
+    /// `occ` counts who stands where in `s`.
+    Explorer(const RulesContext& ctx, const GameState& s, const Unit& u, const Occupancy& occ,
              bool open_ground_only = false)
-        : ctx_(ctx), s_(s), u_(u), facing_(facing), budget_(budget), open_ground_only_(open_ground_only) {}
+        : s_(s), u_(u), pike_(ctx.type(u).has(Ability::Pike)) {
+        // Each step costs at least 2 half-squares and moves at most one square each way, so no
+        // search reaches farther than half the largest budget in either direction.
+        const int reach = std::min<int>(u.move_half, kMaxHalfBudget) / 2;
+        const int x0 = std::max(0, u.square.x - reach);
+        const int x1 = std::min<int>(s.files - 1, u.square.x + reach);
+        const int y0 = std::max(0, u.square.y - reach);
+        const int y1 = std::min<int>(s.ranks - 1, u.square.y + reach);
+        const TroopType& type = ctx.type(u);
+        const auto friends = occ.count[idx(u.side)].data();
+        const auto enemies = occ.count[idx(other(u.side))].data();
+        const int start = s.square_index(u.square);
+        const int self = u.on_table() ? 1 : 0;  // the unit itself is counted in its own square
+        for (int y = y0; y <= y1; ++y) {
+            for (int x = x0; x <= x1; ++x) {
+                const int i = y * s.files + x;
+                const auto iu = static_cast<std::size_t>(i);
+                const int f = friends[iu] - (i == start ? self : 0);
+                const int e = enemies[iu];
+                std::uint8_t flags = 0;
+                if (f > 0) flags |= kFriend;
+                if (e > 0) flags |= kEnemy;
+                const std::uint8_t c = s.terrain[iu];
+                // PS-TERRAIN-11 (terrain_allows), the clear path's open ground, and PS-MOVE-8,
+                // PS-GRID-4: only a square with exactly one enemy unit and no friendly unit may be
+                // entered. A contested square cannot, nor one where an enemy unit is passing
+                // through a friend of its own (an opportunity charger must not join them there).
+                bool enter = true;
+                if (!type.prohibited.empty() && c != 0) {
+                    enter = c == kStreamCell ? !type.prohibited.contains(TerrainKind::Stream)
+                                             : !type.prohibited.contains(s.terrain_pieces[c - 1u].kind);
+                }
+                if (open_ground_only && c != 0) enter = false;
+                if (e > 0 && (f > 0 || e > 1)) enter = false;
+                if (enter) flags |= kEnter;
+                flags_[iu] = flags;
+            }
+        }
+    }
 
-    void run() {
+    /// Searches the squares the unit reaches with its move (Unit::move_half) facing `facing`.
+    /// With a `target` square, it may stop once the way there is settled: what best(target)
+    /// then gives is what the whole search would, and nothing else may be asked of it.
+    void run(Facing facing, std::optional<Square> target = std::nullopt) {
         // Only the board's own squares are ever read (kMaxSquares is the largest board's).
         const auto squares = static_cast<std::ptrdiff_t>(s_.files) * s_.ranks;
         std::fill_n(cost_.begin(), squares, kUnreached);
-        // Who stands where, counted once, so that each step looks up a square instead of all
-        // the units.
-        std::fill_n(occupied_[0].begin(), squares, std::uint8_t{0});
-        std::fill_n(occupied_[1].begin(), squares, std::uint8_t{0});
-        for (std::size_t i = 0; i < s_.unit_count; ++i) {
-            const Unit& o = s_.units[i];
-            if (&o == &u_ || !o.on_table()) continue;
-            ++occupied_[idx(o.side)][static_cast<std::size_t>(s_.square_index(o.square))];
-        }
+        const int files = s_.files;
         const int start = s_.square_index(u_.square);
-        lo_ = hi_ = start;
+        std::fill_n(reached_.begin(), static_cast<std::size_t>(squares) / 64 + 1, std::uint64_t{0});
         cost_[static_cast<std::size_t>(start)] = 0;
         passes_[static_cast<std::size_t>(start)] = 0;
         parent_[static_cast<std::size_t>(start)] = -1;
+        // The three steps a unit with this facing may take, straight ahead first (PS-MOVE-3).
+        struct Step {
+            int dx, dy, delta, cost;
+        };
+        std::array<Step, 3> steps{};
+        {
+            int k = 0;
+            for (int turn : {0, -1, 1}) {
+                const Facing dir = core::rotated(facing, turn);
+                const Offset v = core::vector(dir);
+                steps[static_cast<std::size_t>(k++)] = Step{v.dx, v.dy, v.dy * files + v.dx, step_cost(dir)};
+            }
+        }
         // Dial's bucket queue: costs are small whole numbers, at most the budget.
         constexpr int kMaxEntries = 3 * kMaxSquares + 1;
         std::array<std::int16_t, kMaxEntries> node;
+        struct At {  // a square, left uninitialised (Square zeroes itself)
+            std::int8_t x, y;
+        };
+        std::array<At, kMaxEntries> where;
         std::array<std::int16_t, kMaxEntries> next;
         std::array<std::int16_t, kMaxHalfBudget + 1> head;
         std::array<std::int16_t, kMaxHalfBudget + 1> tail;
         head.fill(-1);
         tail.fill(-1);
         int entries = 0;
-        const auto push = [&](int cost, int square) {
+        const auto push = [&](int cost, int square, Square at) {
             if (entries >= kMaxEntries) return;
             node[static_cast<std::size_t>(entries)] = static_cast<std::int16_t>(square);
+            where[static_cast<std::size_t>(entries)] = At{at.x, at.y};
             next[static_cast<std::size_t>(entries)] = -1;
             std::int16_t& t = tail[static_cast<std::size_t>(cost)];
             if (t >= 0) {
@@ -105,49 +157,61 @@ public:
             }
             t = static_cast<std::int16_t>(entries++);
         };
-        const int budget = budget_ < kMaxHalfBudget ? budget_ : kMaxHalfBudget;
-        push(0, start);
-        const bool pike = ctx_.type(u_).has(Ability::Pike);
-        for (int c = 0; c <= budget; ++c) {
+        const int budget = u_.move_half < kMaxHalfBudget ? u_.move_half : kMaxHalfBudget;
+        push(0, start, u_.square);
+        const auto goal = target && s_.on_board(*target) ? static_cast<std::size_t>(s_.square_index(*target))
+                                                         : static_cast<std::size_t>(-1);
+        // A square reached for more than budget - 2 has no step left: the queue is searched no
+        // farther (the squares in it are reached all the same).
+        for (int c = 0; c + 2 <= budget; ++c) {
+            // A square's cost, passes and way in can change only by a step from a square that
+            // costs less; every such square has been searched once the queue reaches its cost.
+            if (goal != static_cast<std::size_t>(-1) && cost_[goal] <= c) break;
             for (int e = head[static_cast<std::size_t>(c)]; e >= 0; e = next[static_cast<std::size_t>(e)]) {
                 const int at_i = node[static_cast<std::size_t>(e)];
-                if (cost_[static_cast<std::size_t>(at_i)] != c) continue;
-                const Square at = square_of(at_i);
+                const auto at_u = static_cast<std::size_t>(at_i);
+                if (cost_[at_u] != c) continue;
+                const At at = where[static_cast<std::size_t>(e)];
                 const bool first = at_i == start;
-                if (!first) {
-                    // Entering an enemy's square ends the move; pike-type units pass through no
-                    // units at all (PS-MOVE-6, PS-MOVE-8).
-                    if (enemy_at(at)) continue;
-                    if (pike && friendly_at(at)) continue;
-                }
-                const int passes_here = passes_[static_cast<std::size_t>(at_i)] + ((!first && friendly_at(at)) ? 1 : 0);
-                for (int turn : {0, -1, 1}) {
-                    const Facing dir = core::rotated(facing_, turn);
-                    const Square q = step_to(at, dir);
-                    const int cost = c + step_cost(dir);
-                    if (!s_.on_board(q) || cost > budget) continue;
-                    if (!terrain_allows(ctx_, s_, u_, q)) continue;
-                    if (open_ground_only_ && is_terrain(s_, q)) continue;
+                const std::uint8_t here = first ? 0 : flags_[at_u];
+                // Entering an enemy's square ends the move; pike-type units pass through no
+                // units at all (PS-MOVE-6, PS-MOVE-8).
+                if ((here & kEnemy) != 0) continue;
+                if (pike_ && (here & kFriend) != 0) continue;
+                const int passes_here = passes_[at_u] + ((here & kFriend) != 0 ? 1 : 0);
+                const std::uint8_t cell_here = s_.terrain[at_u];
+                for (const Step& st : steps) {
+                    const int cost = c + st.cost;
+                    const int qx = at.x + st.dx;
+                    const int qy = at.y + st.dy;
+                    if (cost > budget || static_cast<unsigned>(qx) >= static_cast<unsigned>(files) ||
+                        static_cast<unsigned>(qy) >= static_cast<unsigned>(s_.ranks)) {
+                        continue;
+                    }
+                    const int qi = at_i + st.delta;
+                    const auto qu = static_cast<std::size_t>(qi);
+                    if ((flags_[qu] & kEnter) == 0) continue;
                     // PS-TERRAIN-10: entering a terrain piece only as the move's first step.
-                    const std::uint8_t cq = cell(s_, q);
-                    if (cq != 0 && cq != cell(s_, at) && !first) continue;
-                    // PS-MOVE-8, PS-GRID-4: only a square with exactly one enemy unit and no
-                    // friendly unit may be entered. A contested square cannot, nor one where an
-                    // enemy unit is passing through a friend of its own (an opportunity charger
-                    // must not join them there).
-                    if (enemy_at(q) && (friendly_at(q) || enemies_at(q) > 1)) continue;
-                    const auto qi = static_cast<std::size_t>(s_.square_index(q));
-                    if (cost < cost_[qi] || (cost == cost_[qi] && passes_here < passes_[qi])) {
-                        cost_[qi] = static_cast<std::uint8_t>(cost);
-                        passes_[qi] = static_cast<std::uint8_t>(passes_here);
-                        parent_[qi] = static_cast<std::int16_t>(at_i);
-                        lo_ = std::min(lo_, static_cast<int>(qi));
-                        hi_ = std::max(hi_, static_cast<int>(qi));
-                        push(cost, static_cast<int>(qi));
+                    const std::uint8_t cq = s_.terrain[qu];
+                    if (cq != 0 && cq != cell_here && !first) continue;
+                    if (cost < cost_[qu] || (cost == cost_[qu] && passes_here < passes_[qu])) {
+                        cost_[qu] = static_cast<std::uint8_t>(cost);
+                        passes_[qu] = static_cast<std::uint8_t>(passes_here);
+                        parent_[qu] = static_cast<std::int16_t>(at_i);
+                        reached_[qu >> 6] |= std::uint64_t{1} << (qu & 63);
+                        push(cost, qi, core::make_square(qx, qy));
                     }
                 }
             }
         }
+    }
+    /// The path to `t` facing `facing` if the move can end there: the path search, left out
+    /// when `t` lies outside the cone of squares its steps can reach (straight ahead or oblique,
+    /// PS-MOVE-3: the fire arc's shape, core::in_arc), and stopped once the way to `t` is settled.
+    std::optional<Path> path_to(Facing facing, Square t) {
+        if (t == u_.square || !core::in_arc(facing, t - u_.square)) return std::nullopt;
+        run(facing, t);
+        return best(t);
     }
     /// The path to q if q can end the move (reached, and no friendly unit there).
     std::optional<Path> best(Square q) const {
@@ -164,50 +228,59 @@ public:
         p.passes = passes_[static_cast<std::size_t>(s_.square_index(q))];
         return p;
     }
-    /// Whether an enemy unit stands in q (what unit_at(s, q, enemy side) tells, counted once).
-    bool enemy_in(Square q) const { return enemy_at(q); }
+    /// The square a path that can end in q enters it from (the square before it, or the start):
+    /// what best(q) would give as its last square but one.
+    Square entry(Square q) const { return square_of(parent_[static_cast<std::size_t>(s_.square_index(q))]); }
+    /// Whether an enemy unit stands in q (what unit_at(s, q, enemy side) tells), for q within
+    /// the unit's reach.
+    bool enemy_in(Square q) const { return (flags_[static_cast<std::size_t>(s_.square_index(q))] & kEnemy) != 0; }
     /// Calls f(square) for every square the move can end in, in board order (rank by rank).
     template <class F>
     void each(F f) const {
-        // Only squares between the first and last reached in board order can have been reached.
-        for (int i = lo_; i <= hi_; ++i) {
-            if (cost_[static_cast<std::size_t>(i)] == kUnreached) continue;
-            const Square q = square_of(i);
-            if (q != u_.square && !friendly_at(q)) f(q);
+        // The squares reached (the start is never among them), by index: in board order.
+        const int files = s_.files;
+        int row = 0;  // the rank of square `i`, and the index of its first square
+        int row_start = 0;
+        const std::size_t words = static_cast<std::size_t>(files * s_.ranks) / 64 + 1;
+        for (std::size_t w = 0; w < words; ++w) {
+            for (std::uint64_t bits = reached_[w]; bits != 0; bits &= bits - 1) {
+                const int i = static_cast<int>(w * 64) + std::countr_zero(bits);
+                if ((flags_[static_cast<std::size_t>(i)] & kFriend) != 0) continue;
+                while (i >= row_start + files) {
+                    row_start += files;
+                    ++row;
+                }
+                f(core::make_square(i - row_start, row));
+            }
         }
     }
 
 private:
     static constexpr std::uint8_t kUnreached = 0xFF;
     static constexpr int kMaxHalfBudget = 60;  // 30 squares: the data loader's limit
+    // flags_ bits, for the squares within the unit's reach.
+    static constexpr std::uint8_t kFriend = 1;  ///< a friendly unit (not itself) stands there
+    static constexpr std::uint8_t kEnemy = 2;   ///< an enemy unit stands there
+    static constexpr std::uint8_t kEnter = 4;   ///< a step may enter it, whatever the facing
     bool can_end(Square q) const {
         const auto qi = static_cast<std::size_t>(s_.square_index(q));
-        return cost_[qi] != kUnreached && q != u_.square && !friendly_at(q);
-    }
-    int enemies_at(Square q) const {
-        return occupied_[idx(other(u_.side))][static_cast<std::size_t>(s_.square_index(q))];
-    }
-    bool enemy_at(Square q) const { return enemies_at(q) > 0; }
-    bool friendly_at(Square q) const {
-        return occupied_[idx(u_.side)][static_cast<std::size_t>(s_.square_index(q))] != 0;
+        return cost_[qi] != kUnreached && q != u_.square && (flags_[qi] & kFriend) == 0;
     }
     Square square_of(int i) const { return core::make_square(i % s_.files, i / s_.files); }
 
-    const RulesContext& ctx_;
     const GameState& s_;
     const Unit& u_;
-    Facing facing_;
-    int budget_;
-    bool open_ground_only_;
+    bool pike_;
     // Filled by run() over the board's own squares; left uninitialised here, since zeroing the
     // largest board's arrays for every unit and facing cost more than the search itself.
-    // passes_ and parent_ are read only where cost_ says the square was reached.
+    // passes_ and parent_ are read only where cost_ says the square was reached, and flags_
+    // only within reach, where the constructor filled it.
     std::array<std::uint8_t, kMaxSquares> cost_;
     std::array<std::uint8_t, kMaxSquares> passes_;
     std::array<std::int16_t, kMaxSquares> parent_;
-    std::array<std::array<std::uint8_t, kMaxSquares>, 2> occupied_;
-    int lo_ = 0;  ///< the first and last squares reached, by index
-    int hi_ = -1;
+    std::array<std::uint8_t, kMaxSquares> flags_;
+    /// The squares reached, one bit each by index (the start's is never set).
+    std::array<std::uint64_t, kMaxSquares / 64 + 1> reached_;
 };
 
 // --- eligibility ------------------------------------------------------------------------------
@@ -368,9 +441,9 @@ Why plan_move(const RulesContext& ctx, const GameState& s, const Move& m, std::s
     path = Path{};
     if (m.to) {
         if (*m.to == m.from) return std::string("a move needs a different square, or only a facing");
-        Explorer ex(ctx, s, u, m.face_before.value_or(u.facing), u.move_half);
-        ex.run();
-        const auto p = ex.best(*m.to);
+        const Occupancy occ(s);
+        Explorer ex(ctx, s, u, occ);
+        const auto p = ex.path_to(m.face_before.value_or(u.facing), *m.to);
         if (!p) return "cannot reach " + core::to_string(*m.to) + ": " + unreachable_why(ctx, s, u, m.face_before.value_or(u.facing), *m.to);
         path = *p;
         const bool ends_in_contact = unit_at(s, *m.to, other(u.side)).has_value();
@@ -401,15 +474,15 @@ Why plan_move(const RulesContext& ctx, const GameState& s, const Move& m, std::s
 }
 
 /// Whether the unit has any move that ends nearer the enemy (for PS-MARCH-3).
-bool can_march(const RulesContext& ctx, const GameState& s, const Unit& u) {
+bool can_march(const RulesContext& ctx, const GameState& s, const Occupancy& occ, const Unit& u) {
     // PS-MOVE-7: a unit passed through this phase cannot move, so it cannot march either (a march
     // that passes through a unit still to march leaves it without a move: PS-MARCH-5 c).
     if (u.moved_through) return false;
     const int limit = ctx.type(u).turn_limit >= 4 ? 4 : ctx.type(u).turn_limit;
+    Explorer ex(ctx, s, u, occ);
     for (Facing f : core::kAllFacings) {
         if (core::turn_steps(u.facing, f) > limit) continue;
-        Explorer ex(ctx, s, u, f, u.move_half);
-        ex.run();
+        ex.run(f);
         bool found = false;
         ex.each([&](Square q) { found = found || nearer_enemy(u.side, u.square, q); });
         if (found) return true;
@@ -420,6 +493,30 @@ bool can_march(const RulesContext& ctx, const GameState& s, const Unit& u) {
 bool march_eligible(const RulesContext& ctx, const Unit& u, Side side) {
     return u.side == side && u.on_table() && u.status != UnitStatus::Routed &&
            !ctx.type(u).has(Ability::NoMarch);
+}
+
+/// Whether a march may start now: check_movement's test of March, without its texts (the
+/// listing asks it at every decision of a phase).
+bool may_march(const RulesContext& ctx, const GameState& s, const Occupancy& occ) {
+    if (s.decision != Decision::Act || s.marching || !s.march_option[idx(s.active)] || !s.has_current_card) return false;
+    const CardKind k = *card(s);
+    if (k != CardKind::InfantryMove && k != CardKind::CavalryMove) return false;  // PS-MARCH-2
+    if (s.pips < 2) return false;
+    for (std::size_t i = 0; i < s.unit_count; ++i) {
+        const Unit& u = s.units[i];
+        if (!march_eligible(ctx, u, s.active)) continue;
+        if (u.acted || u.moved_through || !can_march(ctx, s, occ, u)) return false;  // PS-MARCH-3
+    }
+    return true;
+}
+
+/// Whether a move-and-attack that has reached enemy unit `e`'s square, entering it from
+/// `entry`, may fight there: plan_move's test of it (PS-MELEE-3, PS-MELEE-21) once the march,
+/// the pips and the path have been checked.
+bool attack_allowed(const RulesContext& ctx, const GameState& s, std::size_t e, Square entry) {
+    const Unit& en = s.units[e];
+    if (en.status == UnitStatus::Routed && en.routed_this_phase) return false;
+    return en.status != UnitStatus::Ok || entered_from_flank_or_rear(ctx, entry, en);
 }
 
 // --- reactions --------------------------------------------------------------------------------
@@ -435,29 +532,36 @@ std::vector<ChargeOption> charge_options(const RulesContext& ctx, const GameStat
     std::vector<ChargeOption> out;
     const Side n = other(s.active);
     const Square t = s.units[target].square;
-    if (s.opportunity_chips[idx(n)] < 1 || unit_at(s, t, n)) return out;
+    if (s.opportunity_chips[idx(n)] < 1) return out;
     // A mover that an opportunity shot has routed or destroyed is no longer moving: its move
     // ended there (PS-OPP-3), so there is nothing left to charge.
     if (!s.units[target].on_table() || s.units[target].status == UnitStatus::Routed) return out;
+    // Who may charge at all: most steps have nobody near enough, which is looked at first.
+    const auto may_charge = [&](const Unit& c) {
+        // A path costs at least the distance (steps of 2 and 3 half-squares, PS-GRID-10): a
+        // charger farther than its move cannot reach, whatever it turns to.
+        return c.side == n && c.on_table() && c.status != UnitStatus::Routed &&
+               core::dist2(c.square, t) <= c.move_half && ctx.type(c).has(Ability::OpportunityCharge);
+    };
+    bool anyone = false;
+    for (std::size_t i = 0; i < s.unit_count && !anyone; ++i) anyone = may_charge(s.units[i]);
+    if (!anyone || unit_at(s, t, n)) return out;
     // The charger must be able to enter the square: only the target of the other side may be in
     // it, not a friend it is passing through (PS-GRID-4, PS-MOVE-8).
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         if (i != target && s.units[i].on_table() && s.units[i].square == t) return out;
     }
+    std::optional<Occupancy> occ;  // counted once, for the first charger within reach
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const Unit& c = s.units[i];
-        if (c.side != n || !c.on_table() || c.status == UnitStatus::Routed) continue;
-        if (!ctx.type(c).has(Ability::OpportunityCharge)) continue;
-        // A path costs at least the distance (steps of 2 and 3 half-squares, PS-GRID-10): a
-        // charger farther than its move cannot reach, whatever it turns to.
-        if (core::dist2(c.square, t) > c.move_half) continue;
+        if (!may_charge(c)) continue;
         if (unit_at(s, c.square, other(n))) continue;  // already in contact
         const int limit = ctx.type(c).turn_limit >= 4 ? 4 : ctx.type(c).turn_limit;
+        if (!occ) occ.emplace(s);
+        Explorer ex(ctx, s, c, *occ);
         for (Facing f : core::kAllFacings) {
             if (core::turn_steps(c.facing, f) > limit) continue;
-            Explorer ex(ctx, s, c, f, c.move_half);
-            ex.run();
-            if (const auto p = ex.best(t)) {
+            if (const auto p = ex.path_to(f, t)) {
                 out.push_back(ChargeOption{i, f == c.facing ? std::nullopt : std::optional<Facing>(f), *p});
             }
         }
@@ -497,11 +601,14 @@ bool settle_march(const RulesContext& ctx, GameState& s, Events& ev) {
     if (!s.marching) return true;
     bool left = false;
     bool stuck = false;
+    std::optional<Occupancy> occ;
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const Unit& u = s.units[i];
         if (!march_eligible(ctx, u, s.active) || u.acted) continue;
         left = true;
-        stuck = stuck || !can_march(ctx, s, u);
+        if (stuck) continue;
+        if (!occ) occ.emplace(s);
+        stuck = !can_march(ctx, s, *occ, u);
     }
     if (left && !stuck) return false;
     s.marching = false;
@@ -530,11 +637,11 @@ bool can_evade(const RulesContext& ctx, const GameState& s) {
 bool can_reach(const RulesContext& ctx, const GameState& s, std::size_t ui, Square t) {
     const Unit& c = s.units[ui];
     const int limit = ctx.type(c).turn_limit >= 4 ? 4 : ctx.type(c).turn_limit;
+    const Occupancy occ(s);
+    Explorer ex(ctx, s, c, occ);
     for (Facing f : core::kAllFacings) {
         if (core::turn_steps(c.facing, f) > limit) continue;
-        Explorer ex(ctx, s, c, f, c.move_half);
-        ex.run();
-        if (ex.best(t)) return true;
+        if (ex.path_to(f, t)) return true;
     }
     return false;
 }
@@ -559,11 +666,11 @@ void open_step_window(const RulesContext& ctx, GameState& s, core::Dice& dice, E
         // look for any legal path that enters no terrain square (PS-AMB-42).
         bool clear_path = false;
         const int limit = ctx.type(c).turn_limit >= 4 ? 4 : ctx.type(c).turn_limit;
+        const Occupancy occ(s);
+        Explorer ex(ctx, s, c, occ, true);
         for (Facing f : core::kAllFacings) {
             if (clear_path || core::turn_steps(c.facing, f) > limit) continue;
-            Explorer ex(ctx, s, c, f, c.move_half, true);
-            ex.run();
-            clear_path = ex.best(t).has_value();
+            clear_path = ex.path_to(f, t).has_value();
         }
         if (is_terrain(s, t) || !clear_path) continue;
         const int french = dice.roll(core::DieType::D6, core::RollPurpose::KnightsRestraint);
@@ -688,7 +795,8 @@ enum class LeaderBlock : std::uint8_t {
     EnemyThere,
 };
 
-LeaderBlock leader_move_block(const GameState& s, const MoveLeader& m) {
+/// `occ`, if given, counts who stands where in `s` (for the listing, which asks of many squares).
+LeaderBlock leader_move_block(const GameState& s, const MoveLeader& m, const Occupancy* occ = nullptr) {
     if (s.decision != Decision::Act) return LeaderBlock::NotYourPhase;
     const Leader& l = s.leaders[idx(s.active)];
     if (!l.alive) return LeaderBlock::Dead;
@@ -702,12 +810,13 @@ LeaderBlock leader_move_block(const GameState& s, const MoveLeader& m) {
     if (core::dist2(l.square, m.to) > kLeaderMoveHalf) return LeaderBlock::TooFar;
     if (m.attach) {
         if (c != CardKind::LeaderCheck) return LeaderBlock::AttachCard;
-        const auto friendly = unit_at(s, m.to, s.active);
+        const auto friendly = occ ? occ->unit_at(m.to, s.active) : unit_at(s, m.to, s.active);
         if (!friendly) return LeaderBlock::AttachNoUnit;
         if (l.attached == *friendly) return LeaderBlock::AttachedAlready;
     } else {
         if (m.to == l.square) return LeaderBlock::AlreadyThere;
-        if (unit_at(s, m.to, other(s.active))) return LeaderBlock::EnemyThere;
+        if (occ ? occ->any(m.to, other(s.active)) : unit_at(s, m.to, other(s.active)).has_value())
+            return LeaderBlock::EnemyThere;
     }
     return LeaderBlock::None;
 }
@@ -844,12 +953,14 @@ Why check_movement(const RulesContext& ctx, const GameState& s, const Command& c
                     return std::string("a march needs an Infantry Move or Cavalry Move card (PS-MARCH-2)");
                 }
                 if (s.pips < 2) return std::string("a march costs 2 pips (PS-MARCH-2)");
+                std::optional<Occupancy> occ;
                 for (std::size_t i = 0; i < s.unit_count; ++i) {
                     const Unit& u = s.units[i];
                     if (!march_eligible(ctx, u, s.active)) continue;
                     if (u.acted || u.moved_through)
                         return std::string("a unit has already acted on this card");
-                    if (!can_march(ctx, s, u)) {
+                    if (!occ) occ.emplace(s);
+                    if (!can_march(ctx, s, *occ, u)) {
                         return unit_label(ctx, s, i) + " in " + core::to_string(u.square) +
                                " cannot move toward the enemy, so no march is possible (PS-MARCH-3)";
                     }
@@ -1002,7 +1113,7 @@ void apply_movement(const RulesContext& ctx, GameState& s, const Command& c, cor
         c);
 }
 
-void legal_movement(const RulesContext& ctx, const GameState& s, CommandSink& out) {
+void legal_movement(const RulesContext& ctx, const GameState& s, const Occupancy& occ, CommandSink& out) {
     if (s.decision == Decision::React) {
         if (!check_movement(ctx, s, Decline{})) out.push_back(Decline{});
         if (s.react_window == ReactWindow::Evade) out.push_back(Evade{});
@@ -1026,32 +1137,45 @@ void legal_movement(const RulesContext& ctx, const GameState& s, CommandSink& ou
         return;
     }
     if (s.decision != Decision::Act || !s.has_current_card) return;
-    if (!check_movement(ctx, s, March{})) out.push_back(March{});
+    if (may_march(ctx, s, occ)) out.push_back(March{});
     // Units: every facing option and every square reachable with it.
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const Unit& u = s.units[i];
         if (u.side != s.active || !u.on_table() || unit_move_block(ctx, s, u) != MoveBlock::None)
             continue;
         const int limit = ctx.type(u).turn_limit >= 4 ? 4 : ctx.type(u).turn_limit;
+        // PS-MELEE-3, PS-PIP-3: no move-and-attack in a march, and it costs a pip more.
+        const bool may_attack = !s.marching && s.pips >= ctx.type(u).move_pips + 1;
+        Explorer ex(ctx, s, u, occ);
+        // The facings a move may turn to after its steps (PS-MOVE-4, PS-MOVE-5).
+        std::array<Facing, core::kFacings> after{};
+        std::size_t after_count = 0;
+        for (Facing g : core::kAllFacings) {
+            if (g != u.facing && core::turn_steps(u.facing, g) <= limit) after[after_count++] = g;
+        }
         for (Facing f : core::kAllFacings) {
             if (core::turn_steps(u.facing, f) > limit) continue;
             const bool turned = f != u.facing;
-            Explorer ex(ctx, s, u, f, u.move_half);
-            ex.run();
-            if (turned && !s.marching) out.push_back(Move{u.square, f, std::nullopt, std::nullopt});
+            ex.run(f);
+            const std::optional<Facing> before = turned ? std::optional<Facing>(f) : std::nullopt;
+            constexpr std::optional<Facing> kNoTurn;
+            if (turned && !s.marching) out.emplace<Move>(u.square, before, std::optional<Square>(), kNoTurn);
             ex.each([&](Square to) {
                 if (s.marching && !nearer_enemy(u.side, u.square, to)) return;
-                out.push_back(Move{u.square, turned ? std::optional<Facing>(f) : std::nullopt, to, std::nullopt});
+                out.emplace<Move>(u.square, before, std::optional<Square>(to), kNoTurn);
                 if (ex.enemy_in(to)) {
-                    // PS-MELEE-3, PS-PIP-3: the move-and-attack into that square, when allowed.
-                    Move attack{u.square, turned ? std::optional<Facing>(f) : std::nullopt, to, std::nullopt};
-                    attack.attack = true;
-                    if (!check_movement(ctx, s, attack)) out.push_back(attack);
+                    // The move-and-attack into that square, when allowed: what plan_move asks of
+                    // it, with the path found here.
+                    if (may_attack && attack_allowed(ctx, s, *occ.unit_at(to, other(u.side)), ex.entry(to))) {
+                        Move attack{u.square, turned ? std::optional<Facing>(f) : std::nullopt, to, std::nullopt};
+                        attack.attack = true;
+                        out.push_back(attack);
+                    }
                     return;  // no turn after contact (PS-MOVE-5)
                 }
                 if (turned) return;
-                for (Facing g : core::kAllFacings) {
-                    if (g != u.facing && core::turn_steps(u.facing, g) <= limit) out.push_back(Move{u.square, std::nullopt, to, g});
+                for (std::size_t k = 0; k < after_count; ++k) {
+                    out.emplace<Move>(u.square, kNoTurn, std::optional<Square>(to), std::optional<Facing>(after[k]));
                 }
             });
         }
@@ -1064,14 +1188,16 @@ void legal_movement(const RulesContext& ctx, const GameState& s, CommandSink& ou
     const bool may_move = (c == CardKind::InfantryMove || c == CardKind::CavalryMove || c == CardKind::LeaderCheck) &&
                           !l.acted && (s.marching || s.pips >= 1);
     if (l.alive && l.deployed && may_move) {
-        for (int y = 0; y < s.ranks; ++y) {
-            for (int x = 0; x < s.files; ++x) {
+        // Within 4 squares each way (PS-MOVE-13), in board order.
+        constexpr int kReach = kLeaderMoveHalf / 2;
+        for (int y = std::max(0, l.square.y - kReach); y <= std::min(s.ranks - 1, l.square.y + kReach); ++y) {
+            for (int x = std::max(0, l.square.x - kReach); x <= std::min(s.files - 1, l.square.x + kReach); ++x) {
                 const Square q = core::make_square(x, y);
                 if (core::dist2(l.square, q) > kLeaderMoveHalf) continue;
                 for (bool attach : {false, true}) {
                     if (attach && c != CardKind::LeaderCheck) continue;
                     const MoveLeader m{q, attach};
-                    if (leader_move_block(s, m) == LeaderBlock::None) out.push_back(m);
+                    if (leader_move_block(s, m, &occ) == LeaderBlock::None) out.push_back(m);
                 }
             }
         }

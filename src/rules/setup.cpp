@@ -719,7 +719,7 @@ void finish_deploy_step(const RulesContext& ctx, GameState& s, core::Dice& dice,
 
 }  // namespace
 
-void legal_setup(const RulesContext& ctx, const GameState& s, CommandSink& out) {
+void legal_setup(const RulesContext& ctx, const GameState& s, const Occupancy& occ, CommandSink& out) {
     const Side side = s.decider;
     switch (s.decision) {
         case Decision::ExtraUnitChoice:
@@ -732,18 +732,36 @@ void legal_setup(const RulesContext& ctx, const GameState& s, CommandSink& out) 
             break;
         case Decision::PlaceTerrain: {
             out.push_back(PassTerrain{});
-            for (TerrainKind k : {TerrainKind::Wood, TerrainKind::Building, TerrainKind::Hill}) {
-                for (int y = 0; y < s.ranks; ++y) {
-                    for (int x = 0; x < s.files; ++x) {
-                        const Square q = core::make_square(x, y);
-                        // Every piece has a square here, refused away from the side edges
-                        // (PS-TERRAIN-4): passed by before any piece is made up.
-                        if (!near_side_edge(s, q)) continue;
-                        PlaceTerrain one{k, {q}};
-                        if (may_place_terrain(s, one)) out.push_back(one);
-                        for (core::Offset d : {core::Offset{1, 0}, core::Offset{0, 1}}) {
-                            PlaceTerrain two{k, {q, core::make_square(x + d.dx, y + d.dy)}};
-                            if (may_place_terrain(s, two)) out.push_back(two);
+            // terrain_verdict's tests of a piece of one or two squares side by side, asked of
+            // every square without making up the piece: a free square of the board within 4
+            // squares of a side edge, and room for one more piece (PS-TERRAIN-4, PS-TERRAIN-5).
+            // A piece is built only when the list keeps it or wants it.
+            const auto free_square = [&](int x, int y) {
+                return x >= 0 && y >= 0 && x < s.files && y < s.ranks &&
+                       s.terrain[static_cast<std::size_t>(y * s.files + x)] == 0 &&
+                       near_side_edge(s, core::make_square(x, y));
+            };
+            const auto add = [&](const auto& make) {
+                if (out.wants(1)) {
+                    out.push_back(make());
+                } else {
+                    out.skip(1);
+                }
+            };
+            if (s.terrain_piece_count < kMaxTerrainPieces) {
+                // At most three pieces at each square, of each of the three kinds.
+                out.expect(3 * 3 * static_cast<std::size_t>(s.files) * s.ranks);
+                for (TerrainKind k : {TerrainKind::Wood, TerrainKind::Building, TerrainKind::Hill}) {
+                    for (int y = 0; y < s.ranks; ++y) {
+                        for (int x = 0; x < s.files; ++x) {
+                            // Every piece has this square: refused if it is not free.
+                            if (!free_square(x, y)) continue;
+                            const Square q = core::make_square(x, y);
+                            add([&] { return PlaceTerrain{k, {q}}; });
+                            for (core::Offset d : {core::Offset{1, 0}, core::Offset{0, 1}}) {
+                                const Square q2 = core::make_square(x + d.dx, y + d.dy);
+                                if (free_square(q2.x, q2.y)) add([&] { return PlaceTerrain{k, {q, q2}}; });
+                            }
                         }
                     }
                 }
@@ -772,44 +790,82 @@ void legal_setup(const RulesContext& ctx, const GameState& s, CommandSink& out) 
             break;
         case Decision::Deploy: {
             out.push_back(DeployAuto{});
-            // The same test as check_deploy_square, with the side's squares looked up once: this
-            // list runs to thousands of commands.
-            std::array<bool, kMaxSquares> taken{};
-            std::size_t waiting = 0;  // units still to deploy
-            for (std::size_t i = 0; i < s.unit_count; ++i) {
-                const Unit& u = s.units[i];
-                if (u.side == side && u.on_table()) taken[static_cast<std::size_t>(s.square_index(u.square))] = true;
-                if (u.side == side && !u.deployed) ++waiting;
-            }
-            // At most: every waiting unit in every square of the zone, facing 8 ways; and the leader.
-            const auto zone = static_cast<std::size_t>(s.files) * s.deployment_ranks;
-            out.reserve_more(waiting * zone * static_cast<std::size_t>(core::kFacings) + 2 * zone + 1);
-            for (std::size_t i = 0; i < s.unit_count; ++i) {
-                const Unit& u = s.units[i];
-                if (u.side != side || u.deployed) continue;
-                const UnitLabel label(unit_label(ctx, s, i));
-                for (int y = 0; y < s.ranks; ++y) {
-                    for (int x = 0; x < s.files; ++x) {
-                        const Square q = core::make_square(x, y);
-                        if (!in_zone(s, side, q) || taken[static_cast<std::size_t>(s.square_index(q))] ||
-                            !terrain_allows(ctx, s, u, q)) {
-                            continue;
-                        }
-                        if (!out.wants(std::size_t{core::kFacings})) {
-                            out.skip(std::size_t{core::kFacings});
-                            continue;
-                        }
-                        for (Facing f : core::kAllFacings) out.push_back(Deploy{label, q, f});
+            // The same test as check_deploy_square, over the side's zone only (in_zone), with the
+            // side's squares looked up once: this list runs to thousands of commands, which a
+            // random choice counts, unit by unit, without building them.
+            const int y0 = side == Side::A ? 0 : std::max(0, s.ranks - s.deployment_ranks);
+            const int y1 = side == Side::A ? std::min<int>(s.deployment_ranks, s.ranks) : s.ranks;
+            std::array<Square, kMaxSquares> open{};  // the zone's squares no unit of the side holds
+            std::size_t open_count = 0;
+            std::size_t held = 0;  // the zone's squares a unit of the side holds
+            for (int y = y0; y < y1; ++y) {
+                for (int x = 0; x < s.files; ++x) {
+                    const Square q = core::make_square(x, y);
+                    if (occ.any(q, side)) {
+                        ++held;
+                    } else {
+                        open[open_count++] = q;
                     }
                 }
             }
+            std::size_t waiting = 0;  // units still to deploy
+            for (std::size_t i = 0; i < s.unit_count; ++i) {
+                if (s.units[i].side == side && !s.units[i].deployed) ++waiting;
+            }
+            // At most: every waiting unit in every square of the zone, facing 8 ways; and the leader.
+            const auto zone = static_cast<std::size_t>(s.files) * static_cast<std::size_t>(y1 - y0);
+            out.expect(waiting * zone * static_cast<std::size_t>(core::kFacings) + 2 * zone);
+            out.reserve_more(waiting * zone * static_cast<std::size_t>(core::kFacings) + 2 * zone + 1);
+            // terrain_allows for the zone's open squares, by their terrain (PS-TERRAIN-11).
+            const auto allows = [&](const TroopType& type, Square q) {
+                const std::uint8_t c = s.terrain[static_cast<std::size_t>(s.square_index(q))];
+                if (c == 0) return true;
+                return !type.prohibited.contains(c == kStreamCell ? TerrainKind::Stream : s.terrain_pieces[c - 1u].kind);
+            };
+            int last_type = -1;  // units of one type, listed one after another, share a count
+            std::size_t last_squares = 0;
+            for (std::size_t i = 0; i < s.unit_count; ++i) {
+                const Unit& u = s.units[i];
+                if (u.side != side || u.deployed) continue;
+                // A unit barred from no terrain may stand in every open square (PS-TERRAIN-11).
+                const TroopType& type = ctx.type(u);
+                const bool anywhere = type.prohibited.empty();
+                std::size_t squares = open_count;
+                if (!anywhere && u.type == last_type) {
+                    squares = last_squares;
+                } else if (!anywhere) {
+                    squares = 0;
+                    for (std::size_t k = 0; k < open_count; ++k) squares += allows(type, open[k]) ? 1 : 0;
+                    last_type = u.type;
+                    last_squares = squares;
+                }
+                const std::size_t commands = squares * static_cast<std::size_t>(core::kFacings);
+                if (!out.wants(commands)) {
+                    out.skip(commands);
+                    continue;
+                }
+                const UnitLabel label(unit_label(ctx, s, i));
+                for (std::size_t k = 0; k < open_count; ++k) {
+                    const Square q = open[k];
+                    if (!anywhere && !allows(type, q)) continue;
+                    if (!out.wants(std::size_t{core::kFacings})) {
+                        out.skip(std::size_t{core::kFacings});
+                        continue;
+                    }
+                    for (Facing f : core::kAllFacings) out.push_back(Deploy{label, q, f});
+                }
+            }
             if (!s.leaders[idx(side)].deployed) {
-                for (int y = 0; y < s.ranks; ++y) {
+                // Each square of the zone, and attached to the unit in it where there is one.
+                if (!out.wants(zone + held)) {
+                    out.skip(zone + held);
+                    break;
+                }
+                for (int y = y0; y < y1; ++y) {
                     for (int x = 0; x < s.files; ++x) {
                         const Square q = core::make_square(x, y);
-                        if (!in_zone(s, side, q)) continue;
                         out.push_back(DeployLeader{q, false});
-                        if (unit_at(s, q, side)) out.push_back(DeployLeader{q, true});
+                        if (occ.any(q, side)) out.push_back(DeployLeader{q, true});
                     }
                 }
             }

@@ -53,9 +53,12 @@ bool check_army_gone(const RulesContext& ctx, GameState& s, Events& ev) {
     // PS-VICTORY-2: the game ends at once when a side has no units on the table.
     if (s.decision == Decision::GameOver || s.turn == 0) return s.decision == Decision::GameOver;
     for (Side side : {Side::A, Side::B}) {
+        // A's units come first in the list and B's after them (new_game): each side is looked
+        // for from its own end, where its first unit on the table usually is.
         bool any = false;
-        for (std::size_t i = 0; i < s.unit_count; ++i) {
-            any = any || (s.units[i].side == side && s.units[i].on_table());
+        for (std::size_t k = 0; k < s.unit_count && !any; ++k) {
+            const Unit& u = s.units[side == Side::A ? k : s.unit_count - 1 - k];
+            any = u.side == side && u.on_table();
         }
         if (!any) {
             end_game(ctx, s, GameEnd::ArmyGone, ev);
