@@ -120,12 +120,15 @@ double value_with(const hbl::Context& ctx, const GameState& s, Side me, OddsOf&&
     return v;
 }
 
-
 /// Normal's judgement: each legal command scored by the value of what it leads to, over every face
 /// of its first two rolls. Shared by `normal` (the best, ties to the first listed) and `hard` (its
 /// policy).
 class HblJudge {
 public:
+    HblJudge() = default;
+    /// A coarse judge tries at most four faces of each die (faces_tried): `hard`'s play-outs.
+    explicit HblJudge(bool coarse) : coarse_(coarse) {}
+
     /// Every legal command but a concession, with its score, in the rules' order.
     std::vector<ScoredOf<hbl::Command>> score_all(const hbl::Context& ctx, const GameState& s) {
         std::vector<hbl::Command> legal = Engine::legal_commands(ctx, s);
@@ -158,6 +161,21 @@ public:
     }
 
 private:
+    /// The faces of an `f`-sided die a command is scored over: every face, or for a coarse judge
+    /// at most four, spread evenly and symmetric about the die's middle so that their mean is the
+    /// die's (a D6: 1, 2, 5, 6; a D12: 2, 4, 9, 11).
+    std::vector<int> faces_tried(int f) const {
+        std::vector<int> out;
+        if (!coarse_ || f <= 4) {
+            for (int a = 1; a <= f; ++a) out.push_back(a);
+            return out;
+        }
+        const int low = 1 + (f - 1) / 6;
+        const int mid = 1 + (f - 1) / 3;
+        return {low, mid, f + 1 - mid, f + 1 - low};
+    }
+
+    bool coarse_ = false;
     std::unordered_map<std::uint64_t, hbl::MeleeOdds> odds_;
     /// The value of what `c` leads to, over every face of its first two rolls.
     double expected(const hbl::Context& ctx, const GameState& s, const hbl::Command& c, Side me) {
@@ -178,19 +196,19 @@ private:
             return kNear * moves;
         };
         if (probe.rolls() == 0) return value(ctx, after, me) + moves_given(after);
-        const int f1 = core::faces(probe.die(0));
-        const int f2 = probe.rolls() > 1 ? core::faces(probe.die(1)) : 1;
+        const std::vector<int> first = faces_tried(core::faces(probe.die(0)));
+        const std::vector<int> second = probe.rolls() > 1 ? faces_tried(core::faces(probe.die(1))) : std::vector<int>{0};
         double sum = 0;
-        for (int a = 1; a <= f1; ++a) {
-            for (int b = 1; b <= f2; ++b) {
+        for (const int a : first) {
+            for (const int b : second) {
                 after = s;
-                ForcedDice dice(kRestSeed, a, probe.rolls() > 1 ? b : 0);
+                ForcedDice dice(kRestSeed, a, b);
                 Engine::apply(ctx, after, c, dice);
                 ++evaluated_;
                 sum += value(ctx, after, me) + moves_given(after);
             }
         }
-        return sum / (f1 * f2);
+        return sum / static_cast<double>(first.size() * second.size());
     }
 
     std::uint64_t evaluated_ = 0;
@@ -215,13 +233,16 @@ public:
     std::vector<ScoredOf<hbl::Command>> score_all(const hbl::Context& ctx, const GameState& s) {
         return judge_.score_all(ctx, s);
     }
+    /// In a play-out: normal's choice with each die's faces tried coarsely (at most four), which
+    /// keeps a play-out through close skirmishes (two D12s: 144 pairs of faces, each through the
+    /// rules) within a few milliseconds.
     std::optional<hbl::Command> choose(const hbl::Context& ctx, const GameState& s) {
-        auto scored = judge_.score_all(ctx, s);
+        auto scored = quick_.score_all(ctx, s);
         if (scored.empty()) return std::nullopt;
         return std::move(scored[top_scored(scored)].command);
     }
-    double value(const hbl::Context& ctx, const GameState& s, Side me) const { return hbl_value(ctx, s, me); }
-    std::uint64_t evaluated() const { return judge_.evaluated(); }
+    double value(const hbl::Context& ctx, const GameState& s, Side me) { return judge_.value(ctx, s, me); }
+    std::uint64_t evaluated() const { return judge_.evaluated() + quick_.evaluated(); }
 
     /// Shuffles each deck's cards not yet turned (Fisher-Yates with the sample's stream).
     static void deal_unseen(GameState& s, core::Dice& stream) {
@@ -242,6 +263,7 @@ public:
 
 private:
     HblJudge judge_;
+    HblJudge quick_{true};
 };
 
 static_assert(SearchPolicy<HblSearch, Engine>);
