@@ -54,11 +54,16 @@ struct Tsp {
 
 }  // namespace
 
-TEMPLATE_TEST_CASE("Every ruleset has every level", "[ai][search]", Hbl, Tsp) {
-    for (const ai::Level l : ai::kLevels) {
+TEMPLATE_TEST_CASE("Every ruleset has random and easy and normal", "[ai][search]", Hbl, Tsp) {
+    for (const ai::Level l : {ai::Level::Random, ai::Level::Easy, ai::Level::Normal}) {
         CHECK(TestType::has_level(l));
         CHECK(TestType::player(l, 1) != nullptr);
     }
+}
+
+TEST_CASE("Hell Broke Loose's hard is its search", "[ai][search]") {
+    CHECK(ai::hbl_has_level(ai::Level::Hard));
+    CHECK(ai::make_hbl_player(ai::Level::Hard, 1) != nullptr);
 }
 
 TEMPLATE_TEST_CASE("A search with normal's choice as its only candidate plays normal's game exactly",

@@ -64,7 +64,7 @@ struct TspFiles {
                                    std::size_t commands);
 };
 
-/// Its computer: random, easy, normal and hard (docs/computer.md, "The Sword and the Pike").
+/// Its computer: random, easy and normal (docs/computer.md, "The Sword and the Pike").
 struct TspComputer {
     static bool has_level(ai::Level level);
     static std::unique_ptr<ai::PlayerOf<tsp::Engine>> make_player(ai::Level level, std::uint64_t seed);

@@ -785,7 +785,9 @@ std::unique_ptr<TspPlayer> make_tsp_hard(std::uint64_t seed, SearchBudget budget
 }
 
 bool tsp_has_level(Level level) {
-    return level == Level::Random || level == Level::Easy || level == Level::Normal || level == Level::Hard;
+    // Not `hard` yet: its search (make_tsp_hard) won 45.5% of 400 games against normal, no better
+    // than normal itself (docs/computer.md), so it is not offered as a harder opponent.
+    return level == Level::Random || level == Level::Easy || level == Level::Normal;
 }
 
 std::unique_ptr<TspPlayer> make_tsp_player(Level level, std::uint64_t seed) {
@@ -793,7 +795,6 @@ std::unique_ptr<TspPlayer> make_tsp_player(Level level, std::uint64_t seed) {
         case Level::Random: return std::make_unique<RandomPlayer<Engine>>(seed);
         case Level::Easy: return std::make_unique<BlunderingPlayer<Engine, TspSearch>>(seed, TspSearch{});
         case Level::Normal: return std::make_unique<TspNormal>();
-        case Level::Hard: return make_tsp_hard(seed, tsp_hard_budget());
         default: return nullptr;
     }
 }

@@ -2,8 +2,9 @@
 /// The computer's levels for The Sword and the Pike (docs/computer.md, "The Sword and the Pike"):
 /// `random`, the generic baseline; `normal`, which plays the command whose outcome it values most,
 /// a volley reckoned over its exact odds and a charge or a close combat over its morale tests and
-/// its company match-ups; and the generic `easy` and `hard` (ai/search.hpp) with normal's
-/// judgement as their policy.
+/// its company match-ups; and the generic `easy` (ai/search.hpp) with normal's judgement as its
+/// policy. The generic search with the same policy (make_tsp_hard) is not offered as `hard` until
+/// it beats `normal`.
 #include <cstdint>
 #include <memory>
 
@@ -15,18 +16,19 @@ namespace tercio::ai {
 
 using TspPlayer = PlayerOf<tsp::Engine>;
 
-/// Whether The Sword and the Pike has the level (every level).
+/// Whether The Sword and the Pike has the level (random, easy and normal: its `hard` is not yet
+/// stronger than its `normal`, docs/computer.md).
 bool tsp_has_level(Level level);
 
-/// A player of `level` (random, easy, normal or hard) whose own choices are drawn from `seed`;
+/// A player of `level` (random, easy or normal) whose own choices are drawn from `seed`;
 /// nothing for a level The Sword and the Pike does not have.
 std::unique_ptr<TspPlayer> make_tsp_player(Level level, std::uint64_t seed);
 
-/// The budget of The Sword and the Pike's `hard` (the generic search, ai/search.hpp, with
-/// `normal` as its policy): docs/computer.md says how it was chosen.
+/// The budget of The Sword and the Pike's search (the generic one, ai/search.hpp, with `normal` as
+/// its policy), not yet offered as `hard`: docs/computer.md says how it fared.
 SearchBudget tsp_hard_budget();
 
-/// A `hard` player with another budget (the tests' smaller ones).
+/// A player of that search with a budget (tsp_hard_budget, or the tests' smaller ones).
 std::unique_ptr<TspPlayer> make_tsp_hard(std::uint64_t seed, SearchBudget budget);
 
 /// How `normal` values a position for `me` (docs/computer.md): each side's spirit points (Fresh
