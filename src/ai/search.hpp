@@ -96,6 +96,13 @@ std::size_t top_scored(const std::vector<ScoredOf<Command>>& scored) {
     return best;
 }
 
+/// The policy's choice among `scored` (the first of the highest), or nothing when it is empty.
+template <class Command>
+std::optional<Command> best_of(std::vector<ScoredOf<Command>> scored) {
+    if (scored.empty()) return std::nullopt;
+    return std::move(scored[top_scored(scored)].command);
+}
+
 /// The search. `Order` takes the scored commands and gives the candidates' indices, best first
 /// (best_first, or a kit's own order).
 template <core::RulesEngine E, SearchPolicy<E> P>
@@ -236,9 +243,7 @@ public:
             auto c = E::random_legal(view.rules(), view.state, stream_, &listed);
             if (c) return *c;
         }
-        auto scored = policy_.score_all(view.rules(), view.state);
-        if (scored.empty()) return E::concede();
-        return std::move(scored[top_scored(scored)].command);
+        return best_of(policy_.score_all(view.rules(), view.state)).value_or(E::concede());
     }
     std::uint64_t evaluated() const override { return policy_.evaluated(); }
 

@@ -217,9 +217,7 @@ private:
 class HblNormal final : public HblPlayer {
 public:
     hbl::Command choose(const View<Engine>& view) override {
-        auto scored = judge_.score_all(view.rules(), view.state);
-        if (scored.empty()) return Engine::concede();
-        return std::move(scored[top_scored(scored)].command);
+        return best_of(judge_.score_all(view.rules(), view.state)).value_or(Engine::concede());
     }
     std::uint64_t evaluated() const override { return judge_.evaluated(); }
 
@@ -237,9 +235,7 @@ public:
     /// keeps a play-out through close skirmishes (two D12s: 144 pairs of faces, each through the
     /// rules) within a few milliseconds.
     std::optional<hbl::Command> choose(const hbl::Context& ctx, const GameState& s) {
-        auto scored = quick_.score_all(ctx, s);
-        if (scored.empty()) return std::nullopt;
-        return std::move(scored[top_scored(scored)].command);
+        return best_of(quick_.score_all(ctx, s));
     }
     double value(const hbl::Context& ctx, const GameState& s, Side me) { return judge_.value(ctx, s, me); }
     std::uint64_t evaluated() const { return judge_.evaluated() + quick_.evaluated(); }

@@ -49,9 +49,7 @@ public:
         return scorer(ctx).score_all(s);
     }
     std::optional<rules::Command> choose(const rules::RulesContext& ctx, const rules::GameState& s) {
-        auto scored = scorer(ctx).score_all(s);
-        if (scored.empty()) return std::nullopt;
-        return std::move(scored[top_scored(scored)].command);
+        return best_of(scorer(ctx).score_all(s));
     }
     /// The terms of normal's evaluation, weighed by the budget's leaf weights.
     double value(const rules::RulesContext& ctx, const rules::GameState& s, rules::Side me) {

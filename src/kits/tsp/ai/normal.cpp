@@ -723,9 +723,7 @@ private:
 class TspNormal final : public TspPlayer {
 public:
     tsp::Command choose(const View<Engine>& view) override {
-        auto scored = judge_.score_all(view.rules(), view.state);
-        if (scored.empty()) return Engine::concede();
-        return std::move(scored[top_scored(scored)].command);
+        return best_of(judge_.score_all(view.rules(), view.state)).value_or(Engine::concede());
     }
     std::uint64_t evaluated() const override { return judge_.evaluated(); }
 
@@ -740,9 +738,7 @@ public:
         return judge_.score_all(ctx, s);
     }
     std::optional<tsp::Command> choose(const tsp::Context& ctx, const GameState& s) {
-        auto scored = judge_.score_all(ctx, s);
-        if (scored.empty()) return std::nullopt;
-        return std::move(scored[top_scored(scored)].command);
+        return best_of(judge_.score_all(ctx, s));
     }
     double value(const tsp::Context& ctx, const GameState& s, Side me) const { return tsp_value(ctx, s, me); }
     std::uint64_t evaluated() const { return judge_.evaluated(); }
