@@ -34,8 +34,15 @@ public:
     /// then copied into the list stalls on reading back the bytes just written).
     template <class C, class... A>
     void emplace(const A&... args) {
+#if defined(__cpp_aggregate_paren_init)
         if (count_ < keep_) list_->emplace_back(std::in_place_type<C>, args...);
         if (count_ == wanted_) wanted_command_.emplace(std::in_place_type<C>, args...);
+#else
+        // A compiler without C++20's parenthesized aggregate initialization (clang before 16,
+        // which the fuzz build uses): the command made first, then copied.
+        if (count_ < keep_) list_->emplace_back(C{args...});
+        if (count_ == wanted_) wanted_command_.emplace(C{args...});
+#endif
         ++count_;
     }
     /// Whether any of the next n commands would be kept or is the one wanted; if not, a long
