@@ -208,7 +208,7 @@ std::vector<std::string> board_lines(const hbl::Context& ctx, const hbl::GameSta
     std::vector<std::string> rows(static_cast<std::size_t>(s.ranks), std::string());
     std::vector<std::string> out;
     for (int y = s.ranks - 1; y >= 0; --y) {
-        char label[8];
+        char label[16];  // room for any int: GCC checks the format at -O0 too
         std::snprintf(label, sizeof label, "%2d ", y + 1);
         std::string row = label;
         for (int x = 0; x < s.files; ++x) {

@@ -391,7 +391,7 @@ char ground_char(tsp::Terrain t) {
 std::vector<std::string> board_lines(const tsp::Context& ctx, const tsp::GameState& s) {
     std::vector<std::string> out;
     for (int y = s.ranks - 1; y >= 0; --y) {
-        char label[8];
+        char label[16];  // room for any int: GCC checks the format at -O0 too
         std::snprintf(label, sizeof label, "%2d ", y + 1);
         std::string row = label;
         for (int x = 0; x < s.files; ++x) {
