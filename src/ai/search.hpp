@@ -10,11 +10,14 @@
 /// The budget is a count of samples and decisions, never a time, so a seed always gives the same
 /// game on any machine. Pure like the rules: the player's randomness is its own seeded stream.
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <optional>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -33,9 +36,10 @@ struct ScoredOf {
 /// What a ruleset's kit gives the search: its `normal` level as scores and a choice, how it values a
 /// position, how to deal the unseen cards, and how to tell a phase from the next. A policy object
 /// lives as long as its player and may keep tables between calls (a cache of its own); it is used
-/// from one thread.
+/// from one thread. A search on several threads gives each thread a copy, so what the policy
+/// answers must never depend on what it was asked before (a cache must be exact).
 template <class P, class E>
-concept SearchPolicy = requires(P& p, const typename E::Context& ctx, const typename E::State& cs,
+concept SearchPolicy = std::copy_constructible<P> && requires(P& p, const typename E::Context& ctx, const typename E::State& cs,
                                 typename E::State& s, core::Dice& dice, core::Side side) {
     /// Every legal command of the deciding side but a concession, scored, in the rules' order.
     { p.score_all(ctx, cs) } -> std::same_as<std::vector<ScoredOf<typename E::Command>>>;
@@ -73,6 +77,10 @@ struct SearchBudget {
     /// stream, so that the candidates' play-outs shuffle alike at the end of a turn and roll their
     /// n-th shot or melee alike, however many dice each rolled before.
     bool purpose_dice = true;
+    /// Threads the play-outs are shared among (1: the caller's alone). Every sample's deal and dice
+    /// are drawn before any play-out starts and each play-out fills a place of its own, so the
+    /// choice is the same on any number of threads: a seed gives the same game on any machine.
+    int threads = 1;
 };
 
 /// The order in which the search takes `scored`'s commands as candidates: indices, best first,
@@ -135,21 +143,31 @@ public:
         std::vector<std::size_t> alive(keep);
         for (std::size_t c = 0; c < keep; ++c) alive[c] = c;
         const auto play = [&](int from, int to) {
+            // One deal of the unseen cards and one dice seed per sample, shared by all candidates,
+            // drawn in order before any play-out.
+            struct Job {
+                int m;
+                std::size_t c;
+                std::uint64_t deal_seed, dice_seed;
+            };
+            std::vector<Job> jobs;
             for (int m = from; m < to; ++m) {
-                // One deal of the unseen cards and one dice seed per sample, shared by all candidates.
                 const std::uint64_t deal_seed = stream_next();
                 const std::uint64_t dice_seed = stream_next();
-                for (const std::size_t c : alive) {
-                    typename E::State sim = s;
-                    core::SeededDice deal(deal_seed);
-                    P::deal_unseen(sim, deal);
-                    core::SeededDice one_stream(dice_seed);
-                    core::PurposeDice by_purpose(dice_seed);
-                    core::Dice& dice = budget_.purpose_dice ? static_cast<core::Dice&>(by_purpose)
-                                                            : static_cast<core::Dice&>(one_stream);
-                    value[c][static_cast<std::size_t>(m)] = rollout(ctx, sim, scored[order[c]].command, dice, me);
-                }
+                for (const std::size_t c : alive) jobs.push_back({m, c, deal_seed, dice_seed});
             }
+            run_jobs(jobs.size(), [&](P& policy, std::size_t k) {
+                const Job& j = jobs[k];
+                typename E::State sim = s;
+                core::SeededDice deal(j.deal_seed);
+                P::deal_unseen(sim, deal);
+                core::SeededDice one_stream(j.dice_seed);
+                core::PurposeDice by_purpose(j.dice_seed);
+                core::Dice& dice = budget_.purpose_dice ? static_cast<core::Dice&>(by_purpose)
+                                                        : static_cast<core::Dice&>(one_stream);
+                value[j.c][static_cast<std::size_t>(j.m)] =
+                    rollout(policy, ctx, sim, scored[order[j.c]].command, dice, me);
+            });
         };
         play(0, screen);
         const auto finalists = static_cast<std::size_t>(std::max(1, budget_.finalists));
@@ -189,9 +207,44 @@ public:
         return std::move(scored[order[best]].command);
     }
 
-    std::uint64_t evaluated() const override { return policy_.evaluated(); }
+    std::uint64_t evaluated() const override {
+        std::uint64_t n = policy_.evaluated();
+        for (const P& h : helpers_) n += h.evaluated();
+        return n;
+    }
 
 private:
+    /// Runs job(policy, k) for k in [0, count), on budget_.threads threads, each with a policy of
+    /// its own (the player's, and copies of it made once). An exception in any job is rethrown
+    /// here once every thread has stopped.
+    template <class Job>
+    void run_jobs(std::size_t count, Job job) {
+        const std::size_t threads = std::min<std::size_t>(count, static_cast<std::size_t>(std::max(1, budget_.threads)));
+        if (threads <= 1) {
+            for (std::size_t k = 0; k < count; ++k) job(policy_, k);
+            return;
+        }
+        while (helpers_.size() < threads - 1) helpers_.push_back(policy_);
+        std::atomic<std::size_t> next{0};
+        std::atomic<bool> failed{false};
+        std::exception_ptr error;
+        std::atomic_flag error_taken = ATOMIC_FLAG_INIT;
+        const auto work = [&](P& policy) {
+            try {
+                for (std::size_t k = next++; k < count && !failed; k = next++) job(policy, k);
+            } catch (...) {
+                failed = true;
+                if (!error_taken.test_and_set()) error = std::current_exception();
+            }
+        };
+        std::vector<std::thread> pool;
+        pool.reserve(threads - 1);
+        for (std::size_t t = 0; t + 1 < threads; ++t) pool.emplace_back(work, std::ref(helpers_[t]));
+        work(policy_);
+        for (std::thread& t : pool) t.join();
+        if (error) std::rethrow_exception(error);
+    }
+
     std::uint64_t stream_next() {
         const auto hi = static_cast<std::uint64_t>(stream_.pick(1 << 30, core::RollPurpose::Other));
         const auto lo = static_cast<std::uint64_t>(stream_.pick(1 << 30, core::RollPurpose::Other));
@@ -200,8 +253,8 @@ private:
 
     /// Plays `first`, then the policy for both sides until budget_.phases phases have ended, the
     /// game ends or the depth budget runs out; what the policy makes of where it got to, for `me`.
-    double rollout(const typename E::Context& ctx, typename E::State& s, const Command& first, core::Dice& dice,
-                   core::Side me) {
+    double rollout(P& policy, const typename E::Context& ctx, typename E::State& s, const Command& first,
+                   core::Dice& dice, core::Side me) {
         std::uint64_t phase = P::phase_key(s);
         int phases_ended = 0;
         E::apply(ctx, s, first, dice);
@@ -211,16 +264,17 @@ private:
                 if (++phases_ended >= budget_.phases) break;
                 phase = now;
             }
-            const std::optional<Command> c = policy_.choose(ctx, s);
+            const std::optional<Command> c = policy.choose(ctx, s);
             if (!c) break;
             E::apply(ctx, s, *c, dice);
         }
-        return policy_.value(ctx, s, me);
+        return policy.value(ctx, s, me);
     }
 
     core::SeededDice stream_;
     SearchBudget budget_;
     P policy_;
+    std::vector<P> helpers_;  ///< the other threads' policies (budget_.threads > 1)
     Order order_;
 };
 

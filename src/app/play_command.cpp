@@ -178,12 +178,12 @@ std::variant<ui::StartMenu::Outcome, int> run_menu(std::unique_ptr<ui::CursesSur
 /// be shown, so the screen answers all the while.
 template <class Screen, class Turns>
 bool play_loop(ui::CursesSurface& term, Screen& screen, Turns& turns) {
-    using Clock = std::chrono::steady_clock;
+    using Steady = std::chrono::steady_clock;
     int errors = 0;  // reads that ended at once without a key: a closed terminal never stops
     bool redraw = true;
     for (;;) {
         // The reactions with nothing new are let go before and after the computer plays.
-        const auto u = turns.update(Clock::now(), [&screen] { return screen.pass_reactions(); });
+        const auto u = turns.update(Steady::now(), [&screen] { return screen.pass_reactions(); });
         if (redraw || u.changed) {
             term.clear();
             screen.draw(term);
@@ -191,7 +191,7 @@ bool play_loop(ui::CursesSurface& term, Screen& screen, Turns& turns) {
             redraw = false;
         }
         if (stop_signal()) return true;
-        const Clock::time_point asked = Clock::now();
+        const Steady::time_point asked = Steady::now();
         const ui::Key k = u.wait_ms ? term.read_key(*u.wait_ms) : term.read_key();
         if (stop_signal()) return true;
         if (take_interrupt()) {  // Ctrl-C: the screen asks first
@@ -201,7 +201,7 @@ bool play_loop(ui::CursesSurface& term, Screen& screen, Turns& turns) {
         }
         if (k.none) {
             // The time ran out (the computer to look at again), or the read ended at once.
-            if (u.wait_ms && Clock::now() + std::chrono::milliseconds(1) >= asked + std::chrono::milliseconds(*u.wait_ms)) {
+            if (u.wait_ms && Steady::now() + std::chrono::milliseconds(1) >= asked + std::chrono::milliseconds(*u.wait_ms)) {
                 errors = 0;
                 continue;
             }

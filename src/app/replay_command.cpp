@@ -23,9 +23,9 @@ namespace {
 /// The viewer on the terminal until it quits, the input ends or a signal comes.
 template <class Screen>
 void view(ui::CursesSurface& term, Screen& screen) {
-    using Clock = std::chrono::steady_clock;
+    using Steady = std::chrono::steady_clock;
     int errors = 0;  // reads that ended at once without a key: a closed terminal never stops
-    std::optional<Clock::time_point> due;  // autoplay's next command
+    std::optional<Steady::time_point> due;  // autoplay's next command
     while (!stop_signal() && errors < 100) {
         term.clear();
         screen.draw(term);
@@ -34,14 +34,14 @@ void view(ui::CursesSurface& term, Screen& screen) {
         if (!wait) due.reset();
         ui::Key k;
         if (wait) {
-            const Clock::time_point now = Clock::now();
+            const Steady::time_point now = Steady::now();
             if (!due) due = now + std::chrono::milliseconds(*wait);
             const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*due - now).count();
             const int ms = static_cast<int>(std::max<long long>(0, left));
             k = term.read_key(ms);
             if (stop_signal()) break;
             // No key by the time autoplay is due (a millisecond early is the timer's rounding).
-            if (k.none && Clock::now() + std::chrono::milliseconds(1) >= *due) {
+            if (k.none && Steady::now() + std::chrono::milliseconds(1) >= *due) {
                 screen.tick();
                 due.reset();
                 errors = 0;

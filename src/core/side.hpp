@@ -3,6 +3,7 @@
 /// north edge (PS-GRID-2).
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "core/grid.hpp"
 
@@ -14,6 +15,8 @@ constexpr Side other(Side s) { return s == Side::A ? Side::B : Side::A; }
 constexpr std::size_t idx(Side s) { return static_cast<std::size_t>(s); }
 /// "A" or "B".
 constexpr char side_letter(Side s) { return s == Side::A ? 'A' : 'B'; }
+/// "A" or "B", as a string.
+inline std::string side_string(Side s) { return std::string(1, side_letter(s)); }
 /// The direction of a side's own base edge (PS-GRID-2).
 constexpr Facing home_direction(Side s) { return s == Side::A ? Facing::S : Facing::N; }
 /// Toward the enemy's base edge.

@@ -8,7 +8,6 @@ namespace {
 
 /// A join code: 2 letters naming its game, then 7 secret ones (net::kCodeLength; ui does not link net).
 constexpr std::size_t kCodeLength = 9;
-const Style kDim{Color::Default, false, false, false, true};
 
 /// "join", "back" or "watch": the tag in front of a game.
 std::string tag(const GameListing& g) {

@@ -12,6 +12,11 @@
 
 namespace tercio::ui {
 
+/// "1 hit", "3 hits": a count and its noun, plural by an s.
+inline std::string plural(int n, std::string_view word) {
+    return std::to_string(n) + " " + std::string(word) + (n == 1 ? "" : "s");
+}
+
 /// One log entry.
 struct LogEntry {
     std::string text;              ///< one line in plain words (wrapped when drawn)

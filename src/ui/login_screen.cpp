@@ -12,7 +12,6 @@ namespace {
 constexpr std::size_t kMaxName = 32;
 constexpr std::size_t kMaxPassword = 128;
 const Style kBold{Color::Default, true};
-const Style kDim{Color::Default, false, false, false, true};
 
 bool name_char(char32_t c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';

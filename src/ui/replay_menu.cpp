@@ -6,7 +6,6 @@ namespace tercio::ui {
 
 namespace {
 
-const Style kDim{Color::Default, false, false, false, true};
 /// Rows above the games (the heading, what they are, a blank) and below them (a blank, where the
 /// page is, a blank, the keys, the message).
 constexpr int kRowsAbove = 3;

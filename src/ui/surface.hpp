@@ -20,6 +20,8 @@ struct Style {
     bool dim = false;
     friend bool operator==(const Style&, const Style&) = default;
 };
+/// Dim text: a menu's notes and hints.
+inline const Style kDim{Color::Default, false, false, false, true};
 
 /// A rectangle of cells: x, y of the top left corner, width and height.
 struct Rect {

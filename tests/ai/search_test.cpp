@@ -112,6 +112,28 @@ TEMPLATE_TEST_CASE("Hard gives only legal commands and a seed gives the same gam
     CHECK(overruled > 0);
 }
 
+TEMPLATE_TEST_CASE("The search on three threads plays the same game as on one", "[ai][search]", Hbl, Tsp) {
+    // Every sample's deal and dice are drawn before the play-outs start, and each play-out fills
+    // a place of its own: the threads change when a play-out runs, never what it gives.
+    using E = typename TestType::E;
+    for (int game = 0; game < 2; ++game) {
+        const auto ctx = TestType::context(game * 7 + 2);
+        const std::uint64_t seed = 800 + static_cast<std::uint64_t>(game);
+        ai::SearchBudget threaded = small_budget();
+        threaded.threads = 3;
+        auto h1 = TestType::hard(5, small_budget());
+        auto n1 = TestType::player(ai::Level::Normal, 6);
+        const auto one = ai::play_match<E>(ctx, seed, *h1, *n1);
+        auto h3 = TestType::hard(5, threaded);
+        auto n3 = TestType::player(ai::Level::Normal, 6);
+        const auto three = ai::play_match<E>(ctx, seed, *h3, *n3);
+        CHECK(three.final_hash == one.final_hash);
+        CHECK(three.decisions == one.decisions);
+        // The same work, shared: the helpers' policies count theirs too.
+        CHECK(h3->evaluated() == h1->evaluated());
+    }
+}
+
 TEMPLATE_TEST_CASE("Easy gives only legal commands and is neither normal nor random", "[ai][search]", Hbl, Tsp) {
     using E = typename TestType::E;
     int easy_won = 0;

@@ -13,10 +13,6 @@ namespace {
 
 using namespace hbl;
 
-std::string letter(core::Side s) {
-    return std::string(1, core::side_letter(s));
-}
-
 std::string upper(std::string text) {
     for (char& ch : text) ch = static_cast<char>(ch >= 'a' && ch <= 'z' ? ch - 'a' + 'A' : ch);
     return text;
@@ -64,7 +60,7 @@ std::string Text::decision_hint(const Context& ctx, const State& s, const std::s
         case Decision::React:
             // HBL-SHOOT-1: the other side may shoot at a command activated to move, before it
             // moves.
-            return who + letter(s.card_side) +
+            return who + core::side_string(s.card_side) +
                    " activated a command. Shoot at it first (Space, f) or d to hold.";
         case Decision::Stubborn:
             return who +
@@ -92,7 +88,7 @@ std::vector<std::string> Text::unit_reference(const Context& ctx, const State& s
     std::vector<std::string> rows = {
         unit_name(ctx, s, unit) + ": " + type.name + " (" + std::string(1, type.glyph) + "), " +
             std::string(to_string(type.category)) + ", " + std::string(to_string(type.formation)) +
-            ", armour " + std::string(to_string(type.armour)) + "; side " + letter(u.side) + ", " +
+            ", armour " + std::string(to_string(type.armour)) + "; side " + core::side_string(u.side) + ", " +
             ctx.army(u.side).name + ".",
         "Class " + std::string(1, line.quality) + ": Combat Die " +
             upper(core::to_string(line.combat)) + " (melee and shooting), Defence Die " +

@@ -13,10 +13,6 @@ namespace {
 
 using namespace hbl;
 
-std::string letter(core::Side s) {
-    return std::string(1, core::side_letter(s));
-}
-
 /// "25.0% (9/36)": a count of outcomes as a chance, exact.
 std::string chance(int count, int outcomes) {
     char buf[48];
@@ -38,7 +34,7 @@ std::string average(int sum, int outcomes) {
 
 /// "A P1": the unit's side and label.
 std::string side_unit(const Context& ctx, const GameState& s, std::size_t u) {
-    return letter(s.units[u].side) + " " + unit_label(ctx, s, u);
+    return core::side_string(s.units[u].side) + " " + unit_label(ctx, s, u);
 }
 
 /// The odds of a round of melee `m` fought in `s` (HBL-MELEE-3, HBL-MOD-1).
@@ -119,7 +115,7 @@ std::string terrain_word(Terrain t) {
 std::string unit_words(const Context& ctx, const GameState& s, std::size_t i, int brevity) {
     const Unit& u = s.units[i];
     std::string out =
-        brevity >= 2 ? letter(u.side) + " " + unit_label(ctx, s, i) : Text::unit_name(ctx, s, i);
+        brevity >= 2 ? core::side_string(u.side) + " " + unit_label(ctx, s, i) : Text::unit_name(ctx, s, i);
     out += (brevity >= 1 ? " " : " facing ") + std::string(core::to_string(u.facing));
     out += ", " + std::to_string(u.integrity.ui - u.integrity.lost) + "/" +
            std::to_string(u.integrity.ui) + " UI";
@@ -149,11 +145,11 @@ std::string square_words(const Context& ctx, const GameState& s, core::Square sq
 }  // namespace
 
 std::string Text::side_label(const Context& ctx, core::Side side) {
-    return letter(side) + " " + ctx.army(side).name;
+    return core::side_string(side) + " " + ctx.army(side).name;
 }
 
 std::string Text::side_name(const Context& ctx, core::Side side) {
-    return "Side " + letter(side) + " (" + ctx.army(side).name + ")";
+    return "Side " + core::side_string(side) + " (" + ctx.army(side).name + ")";
 }
 
 std::string Text::unit_name(const Context& ctx, const State& s, std::size_t unit) {
@@ -161,7 +157,7 @@ std::string Text::unit_name(const Context& ctx, const State& s, std::size_t unit
     const UnitLine& line = ctx.army(u.side).units[u.line];
     const std::string name = !line.name.empty() ? line.name : ctx.rs().troop_types[u.type].name;
     // The side first, as in the event text ("A P1"): both sides may have a P1.
-    return letter(u.side) + " " + unit_label(ctx, s, unit) + " " + name;
+    return core::side_string(u.side) + " " + unit_label(ctx, s, unit) + " " + name;
 }
 
 std::vector<ui::LogEntry> Text::log_entries(const Context& ctx, const State* before,

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "kits/pikette/control/event_text.hpp"
+#include "ui/log.hpp"
 
 namespace tercio::ui {
 
@@ -69,10 +70,6 @@ std::optional<Side> lone_leader_in(const GameState& s, core::Square q) {
 bool leader_attached_to(const GameState& s, std::size_t unit) {
     const Leader& l = s.leaders[rules::idx(s.units[unit].side)];
     return l.alive && l.deployed && l.attached == unit;
-}
-
-std::string plural(int n, std::string_view word) {
-    return std::to_string(n) + " " + std::string(word) + (n == 1 ? "" : "s");
 }
 
 class SquarePainter {

@@ -24,10 +24,6 @@ std::string squares(int half) {
     return out;
 }
 
-std::string plural(int n, std::string_view word) {
-    return std::to_string(n) + " " + std::string(word) + (n == 1 ? "" : "s");
-}
-
 std::string joined(const std::vector<std::string>& parts, std::string_view sep) {
     std::string out;
     for (const std::string& p : parts) {

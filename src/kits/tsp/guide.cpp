@@ -16,10 +16,6 @@ namespace {
 
 using namespace tsp;
 
-std::string letter(core::Side s) {
-    return std::string(1, core::side_letter(s));
-}
-
 std::string plural(int n, const std::string& one, const std::string& many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
@@ -116,7 +112,7 @@ std::vector<std::string> Text::unit_reference(const Context& ctx, const State& s
     std::vector<std::string> rows = {
         unit_name(ctx, s, unit) + ": " + type.name + " (" + std::string(1, type.glyph) + "), " +
             (type_name == kind ? std::string() : kind + " ") + "in " + std::string(to_string(u.order)) + " order" +
-            (line.temper != Temper::Other ? ", " + temper : std::string()) + "; side " + letter(u.side) + ", " +
+            (line.temper != Temper::Other ? ", " + temper : std::string()) + "; side " + core::side_string(u.side) + ", " +
             ctx.army(u.side).name + ".",
     };
     // Its companies, front first (TSP-TYPE-1), then the attached ones, and where its leaders are

@@ -15,10 +15,6 @@ using namespace tsp;
 /// The odds column is at least this wide (the side pane at 80x24).
 constexpr int kOddsWidth = 28;
 
-std::string letter(core::Side s) {
-    return std::string(1, core::side_letter(s));
-}
-
 std::string terrain_word(Terrain t) {
     switch (t) {
         case Terrain::Open: return "open";
@@ -36,7 +32,7 @@ std::string terrain_word(Terrain t) {
 /// A unit in words at a level of brevity: 0 in full, 1 shorter, 2 without the troop's name.
 std::string unit_words(const Context& ctx, const GameState& s, std::size_t i, int brevity) {
     const Unit& u = s.units[i];
-    std::string out = brevity >= 2 ? letter(u.side) + " " + unit_label(ctx, s, i) : Text::unit_name(ctx, s, i);
+    std::string out = brevity >= 2 ? core::side_string(u.side) + " " + unit_label(ctx, s, i) : Text::unit_name(ctx, s, i);
     out += (brevity >= 1 ? " " : " facing ") + std::string(core::to_string(u.facing));
     out += ", " + std::to_string(u.total()) + "/" + std::to_string(u.start_figures) +
            (brevity >= 1 ? " " : " figures ") + control::condition_word(condition_of(u));
@@ -66,11 +62,11 @@ std::string square_words(const Context& ctx, const GameState& s, core::Square sq
 }  // namespace
 
 std::string Text::side_label(const Context& ctx, core::Side side) {
-    return letter(side) + " " + ctx.army(side).name;
+    return core::side_string(side) + " " + ctx.army(side).name;
 }
 
 std::string Text::side_name(const Context& ctx, core::Side side) {
-    return "Side " + letter(side) + " (" + ctx.army(side).name + ")";
+    return "Side " + core::side_string(side) + " (" + ctx.army(side).name + ")";
 }
 
 std::string Text::unit_name(const Context& ctx, const State& s, std::size_t unit) {
@@ -78,7 +74,7 @@ std::string Text::unit_name(const Context& ctx, const State& s, std::size_t unit
     const UnitLine& line = ctx.army(u.side).units[u.line];
     const std::string name = !line.name.empty() ? line.name : ctx.rs().troop_types[u.type].name;
     // The side first, as in the event text ("A P1"): both sides may have a P1.
-    return letter(u.side) + " " + unit_label(ctx, s, unit) + " " + name;
+    return core::side_string(u.side) + " " + unit_label(ctx, s, unit) + " " + name;
 }
 
 std::vector<ui::LogEntry> Text::log_entries(const Context& ctx, const State* before, const State& after,

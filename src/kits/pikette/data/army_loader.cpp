@@ -17,9 +17,6 @@ using data::detail::TableView;
 
 namespace {
 
-constexpr int kMaxHalf = 60;
-/// A move in progress holds at most MoveInProgress::kMaxSteps steps, each at least a square.
-constexpr int kMaxMoveHalf = 2 * rules::MoveInProgress::kMaxSteps;
 /// A unit names its upgrade in a byte, kNone meaning none (so upgrades 0 to 254), and its roster
 /// line in a byte.
 constexpr std::size_t kMaxUpgrades = rules::kNone;
@@ -98,9 +95,9 @@ std::optional<UnitLine> read_unit_line(TableView& t, const Ruleset* rs) {
         }
     }
     u.name = t.string("name", false).value_or("");
-    const auto move = t.half_squares("move", false, 1, kMaxMoveHalf);
+    const auto move = t.half_squares("move", false, 1, detail::kMaxMoveHalf);
     const auto shoot = t.die("shoot", false);
-    const auto range = t.half_squares("range", false, 1, kMaxHalf);
+    const auto range = t.half_squares("range", false, 1, detail::kMaxHalf);
     const bool has_shoot = t.raw().contains("shoot");
     const bool has_range = t.raw().contains("range");
     if (has_shoot != has_range) {

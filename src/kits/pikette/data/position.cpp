@@ -24,9 +24,6 @@ using data::detail::TableView;
 
 namespace {
 
-constexpr int kMaxHalf = 60;  // 30 squares, as in rulesets and army lists
-/// A move in progress holds at most MoveInProgress::kMaxSteps steps, each at least a square.
-constexpr int kMaxMoveHalf = 2 * rules::MoveInProgress::kMaxSteps;
 constexpr int kMaxRoll = 12;  // the largest die (PS-DICE-1)
 constexpr std::int64_t kByte = 255;
 
@@ -461,9 +458,9 @@ void Reader::unit(TableView& t, std::size_t i, std::array<int, 2>& per_side) {
     if (auto f = facing(t, "facing")) u.facing = *f;
     if (auto d = t.die("fight", true)) u.fight = *d;
     if (auto d = t.die("shoot", true)) u.shoot_die = *d;
-    if (auto h = t.half_squares("range", true, 0, kMaxHalf))
+    if (auto h = t.half_squares("range", true, 0, detail::kMaxHalf))
         u.range_half = static_cast<std::uint8_t>(*h);
-    if (auto h = t.half_squares("move", true, 0, kMaxMoveHalf))
+    if (auto h = t.half_squares("move", true, 0, detail::kMaxMoveHalf))
         u.move_half = static_cast<std::uint8_t>(*h);
     if (const toml::array* traits = t.array("traits", true)) {
         for (std::size_t k = 0; k < traits->size(); ++k) {

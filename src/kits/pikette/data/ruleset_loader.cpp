@@ -16,9 +16,6 @@ using data::detail::TableView;
 
 namespace {
 
-constexpr int kMaxHalf = 60;  // 30 squares
-/// A move in progress holds at most MoveInProgress::kMaxSteps steps, each at least a square.
-constexpr int kMaxMoveHalf = 2 * rules::MoveInProgress::kMaxSteps;
 
 std::optional<rules::DieRoll> read_die_roll(TableView& parent, std::string_view key) {
     auto t = parent.table(key, true);
@@ -122,7 +119,7 @@ std::optional<TroopType> read_troop_type(TableView& t) {
         }
     }
     read_stands(t, type);
-    const auto move = t.half_squares("move", true, 1, kMaxMoveHalf);
+    const auto move = t.half_squares("move", true, 1, detail::kMaxMoveHalf);
     const auto turn = t.integer("turn_limit", true, 1, 4);
     const auto move_pips = t.integer("move_pips", true, 1, 12);
     const auto reload_pips = t.integer("reload_pips", true, 0, 12);
@@ -133,7 +130,7 @@ std::optional<TroopType> read_troop_type(TableView& t) {
                                                    detail::ability_choices());
     type.fight = t.die("fight", false);
     const auto shoot = t.die("shoot", false);
-    const auto range = t.half_squares("range", false, 1, kMaxHalf);
+    const auto range = t.half_squares("range", false, 1, detail::kMaxHalf);
     const bool has_shoot = t.raw().contains("shoot");
     const bool has_range = t.raw().contains("range");
     if (has_shoot != has_range) {
@@ -301,8 +298,8 @@ Loaded<Ruleset> load_ruleset(std::string_view file, std::string_view text,
                 rs.leader_glyph = static_cast<char>(c);
             }
         }
-        rs.leader_move_half = leader->half_squares("move", true, 1, kMaxHalf).value_or(8);
-        rs.rally_range_half = leader->half_squares("rally_range", true, 0, kMaxHalf).value_or(10);
+        rs.leader_move_half = leader->half_squares("move", true, 1, detail::kMaxHalf).value_or(8);
+        rs.rally_range_half = leader->half_squares("rally_range", true, 0, detail::kMaxHalf).value_or(10);
         leader->finish();
     }
     if (auto deck = root.table("deck", true)) {
