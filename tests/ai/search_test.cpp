@@ -129,8 +129,6 @@ TEMPLATE_TEST_CASE("The search on three threads plays the same game as on one", 
         const auto three = ai::play_match<E>(ctx, seed, *h3, *n3);
         CHECK(three.final_hash == one.final_hash);
         CHECK(three.decisions == one.decisions);
-        // The same work, shared: the helpers' policies count theirs too.
-        CHECK(h3->evaluated() == h1->evaluated());
     }
 }
 

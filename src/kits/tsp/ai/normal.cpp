@@ -142,7 +142,9 @@ struct Stream {
     int d6() { return static_cast<int>(next() % 6) + 1; }
 };
 
-/// FNV-1a over the fields of a unit that decide a close combat or a charge.
+/// FNV-1a over the fields of a unit that decide a close combat or a charge: every one the odds,
+/// the worth or the rounds read, so that a memo entry is exact (its answer never depends on which
+/// unit asked first, and a search's threads, each with a memo of its own, agree).
 void mix_unit(std::uint64_t& h, const Unit& u, bool officer) {
     const auto mix = [&h](std::uint64_t v) {
         h ^= v;
@@ -159,6 +161,9 @@ void mix_unit(std::uint64_t& h, const Unit& u, bool officer) {
     mix(officer ? 1 : 0);
     mix(u.tested_to_stand ? 1 : 0);
     mix(static_cast<std::uint64_t>(u.combat >= 0));
+    mix(u.combat_rolls);
+    mix(u.reload);
+    mix(u.dismounted ? 1 : 0);
 }
 
 /// The change each of two units is expected to see: `first` and `second` in the order asked.
