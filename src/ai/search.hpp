@@ -53,11 +53,16 @@ concept SearchPolicy = std::copy_constructible<P> && requires(P& p, const typena
     /// Puts each deck's face-down cards in an order drawn from `dice` (a sample's guess).
     { P::deal_unseen(s, dice) };
     /// A number that changes when a phase ends: the play-out's horizon counts phases by it.
+    /// kBetweenPhases for a decision that belongs to no phase (who goes first): not counted, so
+    /// the phase it opens counts as one whatever it is.
     { P::phase_key(cs) } -> std::same_as<std::uint64_t>;
     /// Whether the decision is one the search is worth spending on (an action, a reaction...);
     /// the others (the set-up, say) take the policy's best at once.
     { P::worth_searching(cs) } -> std::same_as<bool>;
 };
+
+/// A policy's phase_key for a decision between two phases.
+inline constexpr std::uint64_t kBetweenPhases = ~std::uint64_t{0};
 
 /// How much a search thinks: counts, never times, so games repeat.
 struct SearchBudget {
@@ -260,7 +265,7 @@ private:
         E::apply(ctx, s, first, dice);
         for (int depth = 0; depth < budget_.depth; ++depth) {
             if (E::over(s)) break;
-            if (const std::uint64_t now = P::phase_key(s); now != phase) {
+            if (const std::uint64_t now = P::phase_key(s); now != kBetweenPhases && now != phase) {
                 if (++phases_ended >= budget_.phases) break;
                 phase = now;
             }

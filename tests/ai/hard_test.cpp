@@ -192,3 +192,34 @@ TEST_CASE("Hard's play-outs draw each purpose's dice from a stream of its own", 
     }
     CHECK(differ > 0);
 }
+
+TEST_CASE("Hard's play-outs count a game's first phase whichever side goes first", "[ai]") {
+    // The state names side A active in phase 0 until the first phase starts, so a first phase of
+    // A's looked like no change of phase: its play-outs ran a phase further than B's first.
+    auto ctx = test::Armies::get().context("french", "imperialist");
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        core::SeededDice dice(seed);
+        rules::GameState s;
+        rules::new_game(ctx, s, dice);
+        auto a = ai::make_player(ai::Level::Normal, 1);
+        auto b = ai::make_player(ai::Level::Normal, 2);
+        while (s.decision != rules::Decision::InitiativeChoice && s.decision != rules::Decision::GameOver) {
+            const auto side = rules::deciding_side(s);
+            rules::apply(ctx, s, (side == rules::Side::A ? a : b)->choose(ai::make_view(ctx, s, side)), dice);
+        }
+        REQUIRE(s.decision == rules::Decision::InitiativeChoice);
+        INFO("seed " << seed << ", " << core::side_letter(s.decider) << " chooses");
+        CHECK(s.turn == 1);
+        CHECK(ai::hard_phase_key(s) == ai::kBetweenPhases);
+        std::vector<std::uint64_t> keys;
+        for (const bool first : {true, false}) {
+            rules::GameState t = s;
+            core::SeededDice d(seed + 100);
+            rules::apply(ctx, t, rules::Command{rules::ChooseOrder{first}}, d);
+            // A phase like any other: counted by the play-out from the choice.
+            CHECK(ai::hard_phase_key(t) != ai::kBetweenPhases);
+            keys.push_back(ai::hard_phase_key(t));
+        }
+        CHECK(keys[0] != keys[1]);  // A's first phase and B's are not the same phase
+    }
+}

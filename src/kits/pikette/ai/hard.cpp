@@ -66,8 +66,16 @@ public:
             }
         }
     }
+    /// The turn, the initiative's rolls, which of its two phases and who is active. Who goes first
+    /// is between phases: the state then still names the phase before, and the first phase of a
+    /// game (A active, phase 0, as the state starts) or one after a Command Indecision card would
+    /// otherwise look like the phase before if the same side went first, and so not count. Side
+    /// A going first in turn 1 was played out a phase further than going second, and a search
+    /// compared them unevenly.
     static std::uint64_t phase_key(const rules::GameState& s) {
-        return static_cast<std::uint64_t>(s.turn) << 16 | static_cast<std::uint64_t>(s.phase) << 8 |
+        if (s.decision == rules::Decision::InitiativeChoice) return kBetweenPhases;
+        return static_cast<std::uint64_t>(s.turn) << 32 | static_cast<std::uint64_t>(s.initiative_roll[0]) << 24 |
+               static_cast<std::uint64_t>(s.initiative_roll[1]) << 16 | static_cast<std::uint64_t>(s.phase) << 8 |
                static_cast<std::uint64_t>(s.active);
     }
     static bool worth_searching(const rules::GameState& s) {
@@ -123,5 +131,7 @@ std::unique_ptr<Player> make_hard(std::uint64_t seed, HardBudget budget) {
 }
 
 std::unique_ptr<Player> make_hard(std::uint64_t seed) { return make_hard(seed, HardBudget{}); }
+
+std::uint64_t hard_phase_key(const rules::GameState& s) { return PiketteSearch::phase_key(s); }
 
 }  // namespace tercio::ai

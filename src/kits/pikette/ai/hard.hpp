@@ -28,4 +28,8 @@ std::vector<std::size_t> hard_candidates(const std::vector<Scored>& scored, cons
 
 std::unique_ptr<Player> make_hard(std::uint64_t seed, HardBudget budget);
 
+/// The phase a play-out is in, as hard's play-outs count them (SearchPolicy::phase_key):
+/// kBetweenPhases while a side chooses who goes first.
+std::uint64_t hard_phase_key(const rules::GameState& s);
+
 }  // namespace tercio::ai
