@@ -223,3 +223,21 @@ TEST_CASE("Hard's play-outs count a game's first phase whichever side goes first
         CHECK(keys[0] != keys[1]);  // A's first phase and B's are not the same phase
     }
 }
+
+TEST_CASE("Hard on three threads makes the same choices as on one", "[ai]") {
+    // Each thread's scorer is a copy with caches of its own; the samples are drawn before the
+    // play-outs start, so the threads change when a play-out runs, never what it gives.
+    auto ctx = test::Armies::get().context("italian", "moorish");
+    const auto positions = test::act_positions(ctx, 17, 12);
+    REQUIRE(positions.size() == 12);
+    ai::HardBudget one = small_budget(4, 4, 6);
+    ai::HardBudget three = one;
+    three.threads = 3;
+    auto p1 = ai::make_hard(5, one);
+    auto p3 = ai::make_hard(5, three);
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        INFO("position " << i);
+        const auto view = ai::make_view(ctx, positions[i], positions[i].decider);
+        CHECK(rules::print(p3->choose(view)) == rules::print(p1->choose(view)));
+    }
+}
