@@ -46,7 +46,11 @@ if out="$("$tercio" lobby --root "$work/open" 2>&1)"; then
 fi
 grep -qF "$work/open" <<<"$out" || { echo "tmux_lobby: the refusal does not name the directory: $out" >&2; exit 1; }
 
-t -f /dev/null new-session -d -s "$session" -x 80 -y 24 "$tercio lobby --root '$root'; echo LOBBY-ENDED \$?; sleep 30"
+# A session that lasts the whole test: killing the lobby's session to start another must never
+# leave the tmux server empty, or it exits and the next new-session can meet it on its way out
+# ("server exited unexpectedly").
+t -f /dev/null new-session -d -s keep -x 80 -y 24 "sleep 600"
+t new-session -d -s "$session" -x 80 -y 24 "$tercio lobby --root '$root'; echo LOBBY-ENDED \$?; sleep 30"
 expect "r  Register a new player"
 expect "0 players registered here, 0 games running."
 # Register alice: the password twice, never shown.
@@ -114,7 +118,7 @@ ls "$root/players/alice/"*.save >/dev/null || { echo "tmux_lobby: no save in ali
 echo concede | TERM=dumb timeout 60 "$tercio" play --plain --seed 3 --save-dir "$root/players" --player alice \
     >"$work/out.txt" 2>&1 || { echo "tmux_lobby: the conceded game did not end" >&2; exit 1; }
 t kill-session -t "$session"
-t -f /dev/null new-session -d -s "$session" -x 80 -y 24 "$tercio lobby --root '$root'; echo LOBBY-ENDED \$?; sleep 30"
+t new-session -d -s "$session" -x 80 -y 24 "$tercio lobby --root '$root'; echo LOBBY-ENDED \$?; sleep 30"
 expect "r  Register a new player"
 keys r
 text bob
@@ -147,7 +151,7 @@ expect "LOBBY-ENDED 0"
 "$tercio" lobby --root "$root" --lock alice | grep -qF "alice is locked"
 "$tercio" lobby --root "$root" --list | grep -qF "alice  locked"
 t kill-session -t "$session"
-t -f /dev/null new-session -d -s "$session" -x 80 -y 24 "$tercio lobby --root '$root'; echo LOBBY-ENDED \$?; sleep 30"
+t new-session -d -s "$session" -x 80 -y 24 "$tercio lobby --root '$root'; echo LOBBY-ENDED \$?; sleep 30"
 expect "l  Log in"
 keys l
 text alice
