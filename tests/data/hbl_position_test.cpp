@@ -1,6 +1,7 @@
-// Hell Broke Loose's position files (src/kits/hbl/data/position.hpp, docs/positions.md): every state of
-// random games round-trips, a loaded position plays on as the game it came from, and a broken or
-// unplayable position is refused at the key that breaks it, with the reason.
+// Hell Broke Loose's position files (src/kits/hbl/data/position.hpp, docs/positions.md): a loaded
+// position plays on as the game it came from, and a broken or unplayable position is refused at
+// the key that breaks it, with the reason. Every state of random games round-trips in
+// random_positions_test.cpp (the long series).
 #include "kits/check.hpp"
 #include "kits/hbl/data/position.hpp"
 
@@ -74,37 +75,6 @@ std::string unit_block(const std::string& label, const std::string& side) {
 }
 
 }  // namespace
-
-TEST_CASE("Hell Broke Loose positions of random games round-trip at every step", "[data][position][hbl]") {
-    // Three games between the six armies: every state of them, each army on one side.
-    for (int game = 0; game < 3; ++game) {
-        const auto& ids = test::hbl_army_ids();
-        const std::string a = ids[static_cast<std::size_t>(2 * game)];
-        const std::string b = ids[static_cast<std::size_t>(2 * game + 1)];
-        const hbl::Context ctx = test::HblArmies::get().context(a, b);
-        HblPosition p{kRuleset, {a, b}, static_cast<std::uint64_t>(game) + 40, 0, {}};
-        core::SeededDice dice(p.seed);
-        core::SeededDice chooser(static_cast<std::uint64_t>(game) + 90);
-        hbl::new_game(ctx, p.state, dice);
-        int step = 0;
-        while (true) {
-            INFO(a << " v " << b << ", game " << game << ", command " << step);
-            p.calls = dice.calls();
-            const std::string text = hbl::write_hbl_position(p, ctx);
-            const auto loaded = load(text);
-            for (const auto& e : loaded.errors) UNSCOPED_INFO(e.to_string());
-            REQUIRE(loaded.ok());
-            REQUIRE(*loaded.value == p);
-            REQUIRE(hbl::write_hbl_position(*loaded.value, ctx) == text);
-            if (p.state.over()) break;
-            const auto c = hbl::random_legal(ctx, p.state, chooser);
-            REQUIRE(c);
-            hbl::apply(ctx, p.state, *c, dice);
-            ++step;
-        }
-        CHECK(step > 50);
-    }
-}
 
 TEST_CASE("A loaded Hell Broke Loose position plays on exactly as the game it came from",
           "[data][position][hbl]") {

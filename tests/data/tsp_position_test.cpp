@@ -1,6 +1,7 @@
 // The Sword and the Pike's position files (src/kits/tsp/data/position.hpp, docs/positions.md):
-// every state of random games round-trips, a loaded position plays on as the game it came from,
-// and a broken or unplayable position is refused at the key that breaks it, with the reason.
+// a loaded position plays on as the game it came from, and a broken or unplayable position is
+// refused at the key that breaks it, with the reason. Every state of random games round-trips in
+// random_positions_test.cpp (the long series).
 #include "kits/tsp/data/position.hpp"
 
 #include <catch2/catch.hpp>
@@ -87,53 +88,6 @@ std::size_t first_on_field(const tsp::GameState& s, tsp::Side side) {
 }
 
 }  // namespace
-
-TEST_CASE("Sword and the Pike positions of random games round-trip at every step", "[data][position][tsp]") {
-    // Four games, each army on a side at least once, with the options on in three; two start
-    // close, so that charges, close combats and routs are carried over from one command to the next.
-    int combats = 0, charges = 0, routed = 0;
-    // Four games at least, and more (up to 12, their armies starting close) until positions in
-    // close combat, with a charge and with a routed unit have been written and read.
-    for (int game = 3; game < 7 || (game < 15 && (combats == 0 || charges == 0 || routed == 0)); ++game) {
-        const auto& ids = test::tsp_army_ids();
-        const std::string a = ids[static_cast<std::size_t>(2 * game) % ids.size()];
-        const std::string b = ids[static_cast<std::size_t>(2 * game + 1) % ids.size()];
-        const auto options = static_cast<std::uint8_t>(game % 4);
-        const tsp::Context ctx = test::TspArmies::get().context(a, b, options);
-        TspPosition p{test::kTspRuleset, {a, b}, static_cast<std::uint64_t>(game) + 40, 0, {}};
-        core::SeededDice dice(p.seed);
-        core::SeededDice chooser(static_cast<std::uint64_t>(game) + 90);
-        tsp::new_game(ctx, p.state, dice);
-        if (game == 4 || game == 5 || game >= 7) test::tsp_start_close(p.state);
-        int step = 0;
-        while (true) {
-            INFO(a << " v " << b << ", game " << game << ", command " << step);
-            p.calls = dice.calls();
-            const std::string text = tsp::write_tsp_position(p, ctx);
-            const auto loaded = load(text);
-            for (const auto& e : loaded.errors) UNSCOPED_INFO(e.to_string());
-            REQUIRE(loaded.ok());
-            REQUIRE(*loaded.value == p);
-            REQUIRE(tsp::write_tsp_position(*loaded.value, ctx) == text);
-            for (std::size_t u = 0; u < p.state.unit_count; ++u) {
-                combats += p.state.units[u].combat >= 0;
-                charges += p.state.units[u].charging >= 0;
-                routed += p.state.units[u].status == tsp::Status::Routed;
-            }
-            if (p.state.over()) break;
-            const auto c = tsp::random_legal(ctx, p.state, chooser);
-            REQUIRE(c);
-            tsp::apply(ctx, p.state, *c, dice);
-            ++step;
-        }
-        CHECK(step > 50);
-        CHECK(p.state.options == options);
-    }
-    // The positions carried the states besides moves and fire.
-    CHECK(combats > 0);
-    CHECK(charges > 0);
-    CHECK(routed > 0);
-}
 
 TEST_CASE("A loaded Sword and the Pike position plays on exactly as the game it came from",
           "[data][position][tsp]") {
