@@ -19,6 +19,14 @@ std::optional<Level> parse_level(std::string_view text) {
     return std::nullopt;
 }
 
+std::string levels_in_words(const std::vector<std::string>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    }
+    return out;
+}
+
 std::uint64_t player_seed(std::uint64_t game_seed, core::Side side) {
     // A fixed odd multiplier and a per-side constant: never equal to the game's seed.
     return (game_seed * 0x9E3779B97F4A7C15ULL) ^ (side == core::Side::A ? 0xA11CE5EEDULL : 0xB0B5EED5ULL);

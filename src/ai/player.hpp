@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/dice.hpp"
 #include "core/engine.hpp"
@@ -17,9 +19,25 @@ namespace tercio::ai {
 /// The computer's levels, and the uniformly random baseline.
 enum class Level : std::uint8_t { Random, Easy, Normal, Hard };
 inline constexpr std::array<Level, 4> kLevels = {Level::Random, Level::Easy, Level::Normal, Level::Hard};
-/// "random", "easy", "normal", "hard".
+/// "random", "easy", "normal", "hard": a level's name in saves, options and menus.
 std::string_view level_name(Level level);
 std::optional<Level> parse_level(std::string_view text);
+/// The names of the levels `has` admits (every level by default), in order.
+template <class Has>
+std::vector<std::string> level_names(Has has) {
+    std::vector<std::string> names;
+    for (const Level l : kLevels) {
+        if (has(l)) names.emplace_back(level_name(l));
+    }
+    return names;
+}
+inline std::vector<std::string> level_names() {
+    return level_names([](Level) { return true; });
+}
+/// "random, easy, normal or hard": `names` as a sentence lists them.
+std::string levels_in_words(const std::vector<std::string>& names);
+/// Every level, in words.
+inline std::string levels_in_words() { return levels_in_words(level_names()); }
 
 /// What one side may know: the game with the face-down part of both decks put in one fixed order
 /// (E::hide_unseen). Which cards remain is public (every deck's make-up is known, and turned

@@ -111,10 +111,7 @@ std::string ruleset_plays(kits::KitTag<K>, const char* verb) {
 /// The levels kit K's computer plays, or nothing when it plays every level.
 template <class K>
 std::vector<std::string> fewer_levels() {
-    std::vector<std::string> names;
-    for (const ai::Level l : ai::kLevels) {
-        if (K::Computer::has_level(l)) names.emplace_back(ai::level_name(l));
-    }
+    std::vector<std::string> names = ai::level_names(&K::Computer::has_level);
     if (names.size() == ai::kLevels.size()) names.clear();
     return names;
 }
@@ -368,10 +365,10 @@ int main(int argc, char** argv) {
                      "(default /tmp/tercio-games), as in tercio host")
         ->type_name("DIR");
     CLI::Option* vs = play->add_option("--vs", play_opt.vs,
-                                       "Play against the computer at this level: random, easy, normal or hard;\n"
-                                       "it plays side B unless --computer-side says red. Skips the menu")
+                                       "Play against the computer at this level: " + ai::levels_in_words() +
+                                           ";\nit plays side B unless --computer-side says red. Skips the menu")
                           ->type_name("LEVEL")
-                          ->check(CLI::IsMember({"random", "easy", "normal", "hard"}));
+                          ->check(CLI::IsMember(ai::level_names()));
     play->add_option("--computer-side", play_opt.computer_side,
                      "The side the computer plays with --vs: red (side A, south) or blue (side B, north;\n"
                      "the default)")
@@ -441,10 +438,10 @@ int main(int argc, char** argv) {
         ->type_name("SIDE")
         ->check(CLI::IsMember({"red", "blue"}));
     CLI::Option* host_vs = host->add_option("--vs", net_opt.vs,
-                                            "The computer plays the other side at this level (random, easy,\n"
-                                            "normal, hard): a solo game others can watch")
+                                            "The computer plays the other side at this level\n(" +
+                                                ai::levels_in_words() + "): a solo game others can watch")
                                ->type_name("LEVEL")
-                               ->check(CLI::IsMember({"random", "easy", "normal", "hard"}));
+                               ->check(CLI::IsMember(ai::level_names()));
     host->add_flag("--resume", net_opt.resume, "Host your newest unfinished game")->excludes(host_vs);
     host->add_option("--listen", net_opt.listen,
                      "Also take players over TCP at ADDRESS:PORT (e.g. 0.0.0.0:7777, for a LAN);\n"
@@ -532,7 +529,7 @@ int main(int argc, char** argv) {
         ->excludes(sim_blue);
     sim->add_option("--optional-rule", sim_opt.optional_rules, optional_rules_help("An optional rule of the games"))
         ->type_name("NAME");
-    sim->add_option("--red-ai", sim_opt.red_ai, "Side A's level: random, easy, normal or hard\n(default normal)")
+    sim->add_option("--red-ai", sim_opt.red_ai, "Side A's level: " + ai::levels_in_words() + "\n(default normal)")
         ->type_name("LEVEL");
     sim->add_option("--blue-ai", sim_opt.blue_ai, "Side B's level (default normal)")->type_name("LEVEL");
     sim->add_option("--games", sim_opt.games, "How many games in all (default 100)")

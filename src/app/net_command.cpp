@@ -841,7 +841,7 @@ int run_host(const NetOptions& given, const fs::path& data_dir) {
         return kExitUsage;
     }
     if (opt.vs && !ai::parse_level(*opt.vs)) {
-        std::cerr << kCmd << ": --vs " << *opt.vs << ": not a level (random, easy, normal, hard)\n";
+        std::cerr << kCmd << ": --vs " << *opt.vs << ": not a level (" << ai::levels_in_words() << ")\n";
         return kExitUsage;
     }
     Contexts contexts(data_dir);

@@ -454,7 +454,7 @@ int run_play(const PlayOptions& opt, const std::filesystem::path& data_dir, bool
     if (opt.vs) {
         const auto level = ai::parse_level(*opt.vs);
         if (!level) {
-            std::cerr << "tercio play: --vs " << *opt.vs << ": not a level (random, easy, normal, hard)\n";
+            std::cerr << "tercio play: --vs " << *opt.vs << ": not a level (" << ai::levels_in_words() << ")\n";
             return kExitUsage;
         }
         computer[opt.computer_side == "red" ? 0 : 1] = level;

@@ -39,7 +39,7 @@ struct PlayOptions {
     /// Where the menu's Host a game and Join a game find this machine's games (none:
     /// /tmp/tercio-games).
     std::optional<std::filesystem::path> server_dir;
-    /// The computer plays a side at this level (`--vs`: random, easy, normal, hard).
+    /// The computer plays a side at this level (`--vs`: a level's name, ai::level_name).
     std::optional<std::string> vs;
     std::string computer_side = "blue";  ///< the side it plays: "red" (A) or "blue" (B)
     /// The least time from one command to the computer's next, so that each can be seen.

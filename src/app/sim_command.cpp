@@ -314,7 +314,7 @@ std::variant<Plan<E>, int> make_plan(const SimOptions& opt, const std::filesyste
         const auto level = ai::parse_level(*names[s]);
         if (!level) {
             std::cerr << "tercio sim: " << (s == 0 ? "--red-ai" : "--blue-ai") << ": no level \""
-                      << *names[s] << "\" (random, easy, normal or hard)\n";
+                      << *names[s] << "\" (" << ai::levels_in_words() << ")\n";
             return kExitUsage;
         }
         if (!kits::KitOf<E>::Computer::has_level(*level)) {

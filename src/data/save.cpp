@@ -11,6 +11,15 @@ namespace tercio::data {
 
 namespace {
 
+/// "random, easy, normal or hard": the levels a save may name.
+std::string computer_levels_in_words() {
+    std::string out;
+    for (std::size_t i = 0; i < kComputerLevels.size(); ++i) {
+        out += (i == 0 ? "" : i + 1 == kComputerLevels.size() ? " or " : ", ") + std::string(kComputerLevels[i]);
+    }
+    return out;
+}
+
 using detail::Reporter;
 using detail::TableView;
 
@@ -84,8 +93,8 @@ std::optional<SavedSide> read_side(TableView& root, std::string_view key) {
     if (auto v = t->string("plays", true)) {
         if (*v != kPlaysHuman && !computer_level(*v)) {
             t->error(*t->raw().get("plays"), "plays",
-                     "\"" + *v + "\" is not known (use \"human\", or \"computer:\" and a level: random, easy, "
-                     "normal or hard)");
+                     "\"" + *v + "\" is not known (use \"human\", or \"computer:\" and a level: " +
+                         computer_levels_in_words() + ")");
         }
         s.plays = *v;
     }

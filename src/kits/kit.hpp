@@ -231,15 +231,7 @@ inline bool no_rule_options(std::string_view title, const std::vector<std::strin
 /// "random or normal": the levels kit K's computer plays, in words.
 template <RulesetKit K>
 std::string levels_in_words() {
-    std::vector<std::string> names;
-    for (const ai::Level l : ai::kLevels) {
-        if (K::Computer::has_level(l)) names.emplace_back(ai::level_name(l));
-    }
-    std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
-    }
-    return out;
+    return ai::levels_in_words(ai::level_names(&K::Computer::has_level));
 }
 
 }  // namespace tercio::kits
