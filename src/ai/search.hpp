@@ -52,9 +52,9 @@ concept SearchPolicy = std::copy_constructible<P> && requires(P& p, const typena
     { p.evaluated() } -> std::convertible_to<std::uint64_t>;
     /// Puts each deck's face-down cards in an order drawn from `dice` (a sample's guess).
     { P::deal_unseen(s, dice) };
-    /// A number that changes when a phase ends: the play-out's horizon counts phases by it.
-    /// kBetweenPhases for a decision that belongs to no phase (who goes first): not counted, so
-    /// the phase it opens counts as one whatever it is.
+    /// A number that changes when a phase ends: the play-out's horizon counts phases by it
+    /// (PhaseHorizon). kBetweenPhases for a decision that belongs to no phase (who goes first):
+    /// not a phase, so whichever side the choice puts first, the play-outs count the same phases.
     { P::phase_key(cs) } -> std::same_as<std::uint64_t>;
     /// Whether the decision is one the search is worth spending on (an action, a reaction...);
     /// the others (the set-up, say) take the policy's best at once.
@@ -63,6 +63,26 @@ concept SearchPolicy = std::copy_constructible<P> && requires(P& p, const typena
 
 /// A policy's phase_key for a decision between two phases.
 inline constexpr std::uint64_t kBetweenPhases = ~std::uint64_t{0};
+
+/// A play-out's horizon: it plays on until `phases` phases have ended, told by the phase keys of
+/// the decisions it reaches. A play-out from a decision between phases (who goes first) plays the
+/// phase the choice opens as its first, so that both choices are played out as far.
+class PhaseHorizon {
+public:
+    PhaseHorizon(std::uint64_t root, int phases) : phase_(root), phases_(phases) {}
+    /// The play-out is at a decision of phase key `now`: whether it stops here.
+    bool reached(std::uint64_t now) {
+        if (now == kBetweenPhases || now == phase_) return false;
+        const bool ended = phase_ != kBetweenPhases;  // from between phases, one opens: none ended
+        phase_ = now;
+        return ended && ++ended_ >= phases_;
+    }
+
+private:
+    std::uint64_t phase_;
+    int phases_;
+    int ended_ = 0;
+};
 
 /// How much a search thinks: counts, never times, so games repeat.
 struct SearchBudget {
@@ -260,15 +280,10 @@ private:
     /// game ends or the depth budget runs out; what the policy makes of where it got to, for `me`.
     double rollout(P& policy, const typename E::Context& ctx, typename E::State& s, const Command& first,
                    core::Dice& dice, core::Side me) {
-        std::uint64_t phase = P::phase_key(s);
-        int phases_ended = 0;
+        PhaseHorizon horizon(P::phase_key(s), budget_.phases);
         E::apply(ctx, s, first, dice);
         for (int depth = 0; depth < budget_.depth; ++depth) {
-            if (E::over(s)) break;
-            if (const std::uint64_t now = P::phase_key(s); now != kBetweenPhases && now != phase) {
-                if (++phases_ended >= budget_.phases) break;
-                phase = now;
-            }
+            if (E::over(s) || horizon.reached(P::phase_key(s))) break;
             const std::optional<Command> c = policy.choose(ctx, s);
             if (!c) break;
             E::apply(ctx, s, *c, dice);

@@ -160,3 +160,61 @@ TEST_CASE("The search's candidates are the best scores first with ties in the ru
     CHECK(ai::best_first(scored) == std::vector<std::size_t>{1, 3, 0, 2, 4});
     CHECK(ai::top_scored(scored) == 1);
 }
+
+TEST_CASE("A play-out's horizon counts the phases that end and none for who goes first", "[ai][search]") {
+    constexpr std::uint64_t kBetween = ai::kBetweenPhases;
+    // Plays the keys in turn; how many it took to reach the horizon (0: not reached).
+    const auto stops_at = [](std::uint64_t root, int phases, const std::vector<std::uint64_t>& keys) {
+        ai::PhaseHorizon h(root, phases);
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            if (h.reached(keys[i])) return i + 1;
+        }
+        return std::size_t{0};
+    };
+    // From within a phase: the rest of it, then the next, and it stops as the third begins.
+    CHECK(stops_at(5, 2, {5, 5, 6, 6, 7, 7}) == 5);
+    CHECK(stops_at(5, 1, {5, 6}) == 2);
+    // A choice of who goes first inside a play-out is no phase, and does not end one.
+    CHECK(stops_at(5, 1, {5, kBetween, 5, 6}) == 4);
+    CHECK(stops_at(5, 2, {kBetween, 6, kBetween, 7}) == 4);
+    // From a choice of who goes first: the phase it opens is played whole, whichever it is, so
+    // both choices are played out as far.
+    CHECK(stops_at(kBetween, 1, {8, 8, 9}) == 3);
+    CHECK(stops_at(kBetween, 1, {9, 9, 8}) == 3);
+    CHECK(stops_at(kBetween, 2, {8, 9, kBetween, 10}) == 4);
+    CHECK(stops_at(kBetween, 1, {8, 8, 8}) == 0);
+}
+
+TEST_CASE("Hell Broke Loose's hard counts the phase who goes first opens whichever side it is",
+          "[ai][search]") {
+    // Choosing who goes first, the state names the side that acted last: one choice had looked
+    // like the phase going on and the other like a new phase, played out a phase less.
+    int choices = 0;
+    for (int game = 0; game < 6 && choices < 4; ++game) {
+        const hbl::Context ctx = test::hbl_game_context(game);
+        core::SeededDice dice(static_cast<std::uint64_t>(game) + 3);
+        hbl::GameState s;
+        hbl::new_game(ctx, s, dice);
+        auto a = ai::make_hbl_player(ai::Level::Normal, 1);
+        auto b = ai::make_hbl_player(ai::Level::Normal, 2);
+        for (int step = 0; step < 400 && !s.over() && choices < 4; ++step) {
+            if (s.decision == hbl::Decision::Choose) {
+                INFO("game " << game << ", command " << step);
+                ++choices;
+                CHECK(ai::hbl_phase_key(s) == ai::kBetweenPhases);
+                std::vector<std::uint64_t> keys;
+                for (const hbl::Command& c : {hbl::Command{hbl::cmd::First{}}, hbl::Command{hbl::cmd::Second{}}}) {
+                    hbl::GameState t = s;
+                    core::SeededDice d(7);
+                    hbl::apply(ctx, t, c, d);
+                    CHECK(ai::hbl_phase_key(t) != ai::kBetweenPhases);
+                    keys.push_back(ai::hbl_phase_key(t));
+                }
+                CHECK(keys[0] != keys[1]);  // the chooser's phase and the other side's
+            }
+            const core::Side side = hbl::deciding_side(s);
+            hbl::apply(ctx, s, (side == core::Side::A ? a : b)->choose(ai::view_of<hbl::Engine>(ctx, s, side)), dice);
+        }
+    }
+    CHECK(choices == 4);
+}

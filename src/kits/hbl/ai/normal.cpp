@@ -250,7 +250,11 @@ public:
         }
     }
     /// A side's phase: the turn, which of the initiative's two phases, and whose.
+    /// A phase: its turn, first or second, and who acts. Choosing who goes first is between
+    /// phases: the state still names the side that acted last, so that one choice would look
+    /// like the phase going on and the other like a new phase, and be played out a phase less.
     static std::uint64_t phase_key(const GameState& s) {
+        if (s.decision == hbl::Decision::Choose) return kBetweenPhases;
         return static_cast<std::uint64_t>(s.turn) << 16 | (s.second_phase ? 1U : 0U) << 8 |
                static_cast<std::uint64_t>(s.active);
     }
@@ -274,6 +278,8 @@ double hbl_value(const hbl::Context& ctx, const GameState& s, Side me) {
         return odds;
     });
 }
+
+std::uint64_t hbl_phase_key(const hbl::GameState& s) { return HblSearch::phase_key(s); }
 
 SearchBudget hbl_hard_budget() {
     SearchBudget b;

@@ -28,6 +28,10 @@ SearchBudget hbl_hard_budget();
 /// A `hard` player with another budget (the tests' smaller ones).
 std::unique_ptr<HblPlayer> make_hbl_hard(std::uint64_t seed, SearchBudget budget);
 
+/// The phase a play-out of `hard` is in, as it counts them (SearchPolicy::phase_key):
+/// kBetweenPhases while a side chooses who goes first.
+std::uint64_t hbl_phase_key(const hbl::GameState& s);
+
 /// How `normal` values a position for `me`, in morale chips (docs/computer.md): the chips each
 /// side keeps, its units' UI left, vexation, loaded shot, the exact edge of every melee in
 /// progress, and how near its units stand to the enemy. A finished game is worth +-1000.
