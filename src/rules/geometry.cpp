@@ -122,6 +122,11 @@ bool leader_in_enemy_range(const RulesContext& ctx, const GameState& s, Side lea
 std::optional<std::size_t> leader_shooter(const RulesContext& ctx, const GameState& s, Side leader_side) {
     const Leader& l = s.leaders[idx(leader_side)];
     if (!l.alive || !l.deployed) return std::nullopt;
+    return leader_shooter_at(ctx, s, leader_side, l.square);
+}
+
+std::optional<std::size_t> leader_shooter_at(const RulesContext& ctx, const GameState& s, Side leader_side,
+                                             Square square) {
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const Unit& u = s.units[i];
         // PS-LEADER-9 (b): a non-Routed enemy unit with a Shoot value, loaded or not (the F
@@ -130,9 +135,9 @@ std::optional<std::size_t> leader_shooter(const RulesContext& ctx, const GameSta
         if (!shoot_value_usable(ctx.type(u), u)) continue;
         // PS-LOS-6: the test of a shot at his square: range (PS-SHOOT-4), arc (PS-GRID-12,
         // PS-GRID-13), line of sight (PS-LOS). Cheapest first.
-        if (core::dist2(u.square, l.square) > u.range_half) continue;
-        if (!in_fire_arc(ctx, u, l.square)) continue;
-        if (line_of_sight(ctx, s, u.square, l.square)) return i;
+        if (core::dist2(u.square, square) > u.range_half) continue;
+        if (!in_fire_arc(ctx, u, square)) continue;
+        if (line_of_sight(ctx, s, u.square, square)) return i;
     }
     return std::nullopt;
 }

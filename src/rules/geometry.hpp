@@ -70,5 +70,10 @@ bool has_shoot_value(const RulesContext& ctx, const Unit& u);
 bool leader_in_enemy_range(const RulesContext& ctx, const GameState& s, Side leader_side);
 /// The first enemy unit that could shoot at the leader's square (PS-LEADER-9 b), if any.
 std::optional<std::size_t> leader_shooter(const RulesContext& ctx, const GameState& s, Side leader_side);
+/// leader_shooter for the leader of `leader_side` at `square` instead (where a move would take him;
+/// leaders are not units, so no line of sight changes with him): whether he is alive and deployed
+/// is not asked.
+std::optional<std::size_t> leader_shooter_at(const RulesContext& ctx, const GameState& s, Side leader_side,
+                                             Square square);
 
 }  // namespace tercio::rules

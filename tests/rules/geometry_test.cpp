@@ -497,6 +497,17 @@ TEST_CASE("a leader is in range of enemy weapons by range, arc and line of sight
         p.leader_of(A).deployed = false;
         CHECK_FALSE(leader_in_enemy_range(p.ctx, p.s, A));
     }
+    SECTION("a square he might move to is judged as if he stood there") {
+        // leader_shooter_at: the scorer's question for each of his moves, without moving him.
+        for (const char* to : {"h5", "h9", "j7", "k7", "a1"}) {
+            INFO(to);
+            Position q = p;
+            q.leader(A, to);
+            CHECK(leader_shooter_at(p.ctx, p.s, A, sq(to)) == leader_shooter(q.ctx, q.s, A));
+        }
+        CHECK(leader_shooter_at(p.ctx, p.s, A, sq("h7")) == arq);
+        CHECK_FALSE(leader_shooter_at(p.ctx, p.s, A, sq("k7")).has_value());
+    }
 }
 
 TEST_CASE("a Light Horse threatens a leader behind it, a Carabin facing away does not",

@@ -405,13 +405,14 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
             [&](const rules::Pass&) -> double { return -0.001 * s.pips; },
             [&](const rules::March&) -> double { return -1; },
             [&](const rules::MoveLeader& ml) -> double {
-                GameState after = s;
-                rules::Leader& l = after.leaders[rules::idx(me)];
-                const bool before_danger = rules::leader_in_enemy_range(ctx_, s, me);
-                l.square = ml.to;
-                l.attached = ml.attach ? static_cast<std::uint8_t>(rules::unit_at(s, ml.to, me).value_or(rules::kNone)) : rules::kNone;
-                const bool after_danger = rules::leader_in_enemy_range(ctx_, after, me);
-                return (before_danger && !after_danger ? 0.5 : -0.05) - kPip;
+                // Out of the enemy's range is worth a move; where he stands now is asked once per
+                // score_all (false for a leader dead or not deployed, whatever the square).
+                if (leader_danger_generation_ != generation_) {
+                    leader_danger_generation_ = generation_;
+                    leader_in_danger_ = rules::leader_in_enemy_range(ctx_, s, me);
+                }
+                const bool after_danger = rules::leader_shooter_at(ctx_, s, me, ml.to).has_value();
+                return (leader_in_danger_ && !after_danger ? 0.5 : -0.05) - kPip;
             },
             [&](const rules::Escape& e) -> double {
                 int nearest = 1 << 20;

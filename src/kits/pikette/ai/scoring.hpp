@@ -157,6 +157,10 @@ private:
     std::uint64_t generation_ = 0;
     std::vector<std::uint64_t> at_stamp_ = std::vector<std::uint64_t>(rules::kMaxSquares * core::kFacings, 0);
     std::vector<double> at_value_ = std::vector<double>(rules::kMaxSquares * core::kFacings, 0.0);
+    /// Whether the deciding side's leader is in range of enemy weapons, for the score_all of
+    /// leader_danger_generation_.
+    std::uint64_t leader_danger_generation_ = ~std::uint64_t{0};
+    bool leader_in_danger_ = false;
 };
 
 }  // namespace tercio::ai
