@@ -1,5 +1,7 @@
 #include "ai/player.hpp"
 
+#include "core/names.hpp"
+
 namespace tercio::ai {
 
 std::string_view level_name(Level level) {
@@ -19,13 +21,7 @@ std::optional<Level> parse_level(std::string_view text) {
     return std::nullopt;
 }
 
-std::string levels_in_words(const std::vector<std::string>& names) {
-    std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
-    }
-    return out;
-}
+std::string levels_in_words(const std::vector<std::string>& names) { return core::in_words(names, "or"); }
 
 std::uint64_t player_seed(std::uint64_t game_seed, core::Side side) {
     // A fixed odd multiplier and a per-side constant: never equal to the game's seed.

@@ -24,6 +24,7 @@
 #include "app/rules_command.hpp"
 #include "app/run_command.hpp"
 #include "app/sim_command.hpp"
+#include "core/names.hpp"
 #include "data/data_files.hpp"
 #include "kits/check.hpp"
 #include "kits/registry.hpp"
@@ -80,15 +81,6 @@ std::string wrap(const std::string& text, std::size_t width) {
     return out;
 }
 
-/// "a, b and c".
-std::string in_words(const std::vector<std::string>& items, const char* last) {
-    std::string out;
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        out += (i == 0 ? "" : i + 1 == items.size() ? std::string(" ") + last + " " : std::string(", ")) + items[i];
-    }
-    return out;
-}
-
 /// What each ruleset beside the default's is, for a --ruleset's help: `f(KitTag<K>{})` for each
 /// of their kits, joined by "; " ("ID plays TITLE with its own armies").
 template <class F>
@@ -120,7 +112,7 @@ std::vector<std::string> fewer_levels() {
 std::string titles() {
     std::vector<std::string> names;
     kits::for_each_kit([&]<class K>(kits::KitTag<K>) { names.emplace_back(K::title); });
-    return in_words(names, "and");
+    return core::in_words(names, "and");
 }
 
 /// The levels of the default kit's computer in words, then those of every other kit that plays
@@ -142,7 +134,7 @@ std::string optional_rules_help(const char* what) {
     kits::for_each_kit([&]<class K>(kits::KitTag<K>) {
         std::vector<std::string> names;
         for (const ui::RuleOption& o : K::Files::rule_options()) names.push_back(o.name);
-        if (!names.empty()) each += (each.empty() ? "" : "; ") + std::string(K::title) + ": " + in_words(names, "and");
+        if (!names.empty()) each += (each.empty() ? "" : "; ") + std::string(K::title) + ": " + core::in_words(names, "and");
     });
     return wrap(std::string(what) + ", by name; repeat it for more (" +
                     (each.empty() ? std::string("no ruleset of this tercio has any") : each) + ")",
@@ -514,7 +506,7 @@ int main(int argc, char** argv) {
                                  const std::vector<std::string> levels = fewer_levels<K>();
                                  return ruleset_plays(kit, "plays") + " with its own armies (rulesets/" +
                                         std::string(K::ruleset) + "/armies/)" +
-                                        (levels.empty() ? "" : " at the levels " + in_words(levels, "and"));
+                                        (levels.empty() ? "" : " at the levels " + core::in_words(levels, "and"));
                              }),
                          57))
         ->type_name("ID");

@@ -5,7 +5,9 @@
 #include <cstddef>
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -45,6 +47,26 @@ inline bool same_word(std::string_view a, std::string_view b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
                return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
            });
+}
+
+/// "a, b and c": `items` as a sentence lists them, `last` ("and", "or") before the last one.
+template <class Items>
+std::string in_words(const Items& items, std::string_view last) {
+    std::string out;
+    const std::size_t n = std::size(items);
+    std::size_t i = 0;
+    for (const auto& item : items) {
+        if (i > 0 && i + 1 == n) {
+            out += ' ';
+            out += last;
+            out += ' ';
+        } else if (i > 0) {
+            out += ", ";
+        }
+        out += item;
+        ++i;
+    }
+    return out;
 }
 
 }  // namespace tercio::core

@@ -5,20 +5,12 @@
 #include <limits>
 
 #include "core/dice.hpp"
+#include "core/names.hpp"
 #include "data/toml_reader.hpp"
 
 namespace tercio::data {
 
 namespace {
-
-/// "random, easy, normal or hard": the levels a save may name.
-std::string computer_levels_in_words() {
-    std::string out;
-    for (std::size_t i = 0; i < kComputerLevels.size(); ++i) {
-        out += (i == 0 ? "" : i + 1 == kComputerLevels.size() ? " or " : ", ") + std::string(kComputerLevels[i]);
-    }
-    return out;
-}
 
 using detail::Reporter;
 using detail::TableView;
@@ -94,7 +86,7 @@ std::optional<SavedSide> read_side(TableView& root, std::string_view key) {
         if (*v != kPlaysHuman && !computer_level(*v)) {
             t->error(*t->raw().get("plays"), "plays",
                      "\"" + *v + "\" is not known (use \"human\", or \"computer:\" and a level: " +
-                         computer_levels_in_words() + ")");
+                         core::in_words(kComputerLevels, "or") + ")");
         }
         s.plays = *v;
     }

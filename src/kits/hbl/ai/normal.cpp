@@ -249,10 +249,9 @@ public:
             }
         }
     }
-    /// A side's phase: the turn, which of the initiative's two phases, and whose.
-    /// A phase: its turn, first or second, and who acts. Choosing who goes first is between
-    /// phases: the state still names the side that acted last, so that one choice would look
-    /// like the phase going on and the other like a new phase, and be played out a phase less.
+    /// A side's phase: its turn, which of the initiative's two phases, and whose. Choosing who
+    /// goes first is between phases: the state still names the side that acted last, so one choice
+    /// would look like that phase going on and the other like a new one, played out a phase less.
     static std::uint64_t phase_key(const GameState& s) {
         if (s.decision == hbl::Decision::Choose) return kBetweenPhases;
         return static_cast<std::uint64_t>(s.turn) << 16 | (s.second_phase ? 1U : 0U) << 8 |
