@@ -53,6 +53,44 @@ TEST_CASE("The Sword and the Pike's levels are random and easy and normal - not 
     CHECK(ai::make_tsp_player(ai::Level::Hard, 1) == nullptr);
 }
 
+TEST_CASE("The Sword and the Pike's search plays out to the end of the turn and activates as normal does",
+          "[tsp][ai]") {
+    // Its play-outs count turns, not card phases or steps; the choice of which unit to activate
+    // is not searched, so it is normal's.
+    const tsp::Context ctx = test::tsp_context();
+    ai::SearchBudget small = ai::tsp_hard_budget();
+    small.samples = 2;
+    small.candidates = 2;
+    int activations = 0, turns = 0, searched = 0;
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+        tsp::GameState s = new_game(ctx, seed);
+        core::SeededDice dice(seed + 10);
+        auto search = ai::make_tsp_hard(5, small);
+        auto normal = ai::make_tsp_player(ai::Level::Normal, 6);
+        auto judge = ai::make_tsp_player(ai::Level::Normal, 7);
+        tsp::GameState before = s;
+        for (int step = 0; step < 150 && !s.over(); ++step) {
+            INFO("seed " << seed << ", command " << step);
+            CHECK((ai::tsp_phase_key(s) != ai::tsp_phase_key(before)) == (s.turn != before.turn));
+            turns += s.turn != before.turn;
+            CHECK(ai::tsp_worth_searching(s) == (s.decision != tsp::Decision::Activate));
+            searched += ai::tsp_worth_searching(s);
+            const core::Side side = tsp::deciding_side(s);
+            const auto view = ai::view_of<tsp::Engine>(ctx, s, side);
+            const tsp::Command c = (side == core::Side::A ? *search : *normal).choose(view);
+            if (side == core::Side::A && s.decision == tsp::Decision::Activate) {
+                ++activations;
+                CHECK(c == judge->choose(view));
+            }
+            before = s;
+            tsp::apply(ctx, s, c, dice);
+        }
+    }
+    CHECK(activations > 10);
+    CHECK(turns >= 2);
+    CHECK(searched > 20);
+}
+
 TEST_CASE("The Sword and the Pike's normal gives only legal commands, and a seed gives the same game",
           "[tsp][ai]") {
     const tsp::Context ctx = test::tsp_context();

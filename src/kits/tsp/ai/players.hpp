@@ -31,6 +31,14 @@ SearchBudget tsp_hard_budget();
 /// A player of that search with a budget (tsp_hard_budget, or the tests' smaller ones).
 std::unique_ptr<TspPlayer> make_tsp_hard(std::uint64_t seed, SearchBudget budget);
 
+/// The phase a play-out of the search is in (SearchPolicy::phase_key): the turn, so that a play-out runs
+/// to the end of the turn it starts in.
+std::uint64_t tsp_phase_key(const tsp::GameState& s);
+
+/// Whether the search searches a decision (SearchPolicy::worth_searching): every one but the choice
+/// of which unit to activate, which takes `normal`'s choice.
+bool tsp_worth_searching(const tsp::GameState& s);
+
 /// How `normal` values a position for `me` (docs/computer.md): each side's spirit points (Fresh
 /// 2, Worn 1, Spent 0, tsp::spirit_points2) and figures, scaled to the size of its army; Shaken
 /// and Routed units, Spent units that may be removed at the start of the next turn, fire tests
