@@ -98,6 +98,12 @@ struct SearchBudget {
     /// best finalists - 1 of the others by their mean gain over it so far.
     int finalists = 4;
     int screen_samples = 4;
+    /// After every screen_samples samples, a candidate whose mean gain over the policy's choice is
+    /// below minus this many standard errors of the paired differences is played out no further,
+    /// and once the policy's choice is the only one left the search ends: the time a clear choice
+    /// needs is spent on the close ones. 0: every candidate left after the screening is played out
+    /// on every sample.
+    double drop = 0;
     /// Each sample's dice are a stream for each purpose (core::PurposeDice) rather than one
     /// stream, so that the candidates' play-outs shuffle alike at the end of a turn and roll their
     /// n-th shot or melee alike, however many dice each rolled before.
@@ -207,26 +213,33 @@ public:
                              [&](std::size_t a, std::size_t b) { return gain[a] > gain[b]; });
             alive.resize(finalists);
         }
-        play(screen, total);
+        // The samples after the screening: with `drop`, screen_samples at a time, the candidates
+        // clearly behind the policy's choice dropped before each chunk, until only it is left (the
+        // chunks draw the same seeds in the same order as one run of them would).
+        int played = screen;
+        while (played < total) {
+            if (budget_.drop > 0) {
+                std::erase_if(alive, [&](std::size_t c) {
+                    if (c == 0) return false;
+                    const Gain g = gain_over_policy(value[c], value[0], played);
+                    return g.mean < -budget_.drop * g.se;
+                });
+                if (alive.size() == 1) break;
+            }
+            const int next = budget_.drop > 0 ? std::min(total, played + screen) : total;
+            play(played, next);
+            played = next;
+        }
         // The policy's choice stands unless the samples show another to be better beyond their
         // noise: the mean of the paired differences must exceed `confidence` standard errors.
         std::size_t best = 0;
         double best_gain = 0;
-        const double n = total;
         for (std::size_t i = 1; i < alive.size(); ++i) {
             const std::size_t c = alive[i];
-            double sum = 0, sq = 0;
-            for (std::size_t m = 0; m < value[c].size(); ++m) {
-                const double d = value[c][m] - value[0][m];
-                sum += d;
-                sq += d * d;
-            }
-            const double mean = sum / n;
-            const double var = n > 1 ? std::max(0.0, (sq - n * mean * mean) / (n - 1)) : 0.0;
-            const double se = std::sqrt(var / n);
-            if (mean > budget_.confidence * se && mean > best_gain) {
+            const Gain g = gain_over_policy(value[c], value[0], played);
+            if (g.mean > budget_.confidence * g.se && g.mean > best_gain) {
                 best = c;
-                best_gain = mean;
+                best_gain = g.mean;
             }
         }
         return std::move(scored[order[best]].command);
@@ -239,6 +252,25 @@ public:
     }
 
 private:
+    /// A candidate's mean gain over the policy's choice on their first `n` samples, and the
+    /// standard error of that mean (of the paired differences).
+    struct Gain {
+        double mean = 0;
+        double se = 0;
+    };
+    static Gain gain_over_policy(const std::vector<double>& mine, const std::vector<double>& policy, int samples) {
+        double sum = 0, sq = 0;
+        for (std::size_t m = 0; m < static_cast<std::size_t>(samples); ++m) {
+            const double d = mine[m] - policy[m];
+            sum += d;
+            sq += d * d;
+        }
+        const double n = samples;
+        const double mean = sum / n;
+        const double var = n > 1 ? std::max(0.0, (sq - n * mean * mean) / (n - 1)) : 0.0;
+        return {mean, std::sqrt(var / n)};
+    }
+
     /// Runs job(policy, k) for k in [0, count), on budget_.threads threads, each with a policy of
     /// its own (the player's, and copies of it made once). An exception in any job is rethrown
     /// here once every thread has stopped.

@@ -5,6 +5,8 @@
 // only candidate plays `normal`'s game exactly, and the real budget does overrule it.
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 #include "ai/match.hpp"
 #include "ai/search.hpp"
 #include "kits/hbl/ai/players.hpp"
@@ -130,6 +132,50 @@ TEMPLATE_TEST_CASE("The search on three threads plays the same game as on one", 
         CHECK(three.final_hash == one.final_hash);
         CHECK(three.decisions == one.decisions);
     }
+}
+
+TEMPLATE_TEST_CASE("A search that drops the candidates clearly behind plays fewer play-outs and the same game on any number of threads",
+                   "[ai][search]", Hbl, Tsp) {
+    using E = typename TestType::E;
+    ai::SearchBudget full = small_budget();
+    full.samples = 6;
+    full.screen_samples = 2;
+    full.depth = 12;
+    ai::SearchBudget dropping = full;
+    dropping.drop = 0.5;
+    std::uint64_t work_full = 0, work_dropping = 0;
+    for (int game = 0; game < 1; ++game) {
+        const auto ctx = TestType::context(game * 7 + 3);
+        const std::uint64_t seed = 850 + static_cast<std::uint64_t>(game);
+        // The same positions for both: each plays normal's game, only playing its candidates out
+        // (a bar of infinitely many standard errors is never passed, even by a sure gain).
+        ai::SearchBudget only_full = full, only_dropping = dropping;
+        only_full.confidence = only_dropping.confidence = std::numeric_limits<double>::infinity();
+        auto f = TestType::hard(5, only_full);
+        auto nf = TestType::player(ai::Level::Normal, 6);
+        const auto a = ai::play_match<E>(ctx, seed, *f, *nf);
+        auto d = TestType::hard(5, only_dropping);
+        auto nd = TestType::player(ai::Level::Normal, 6);
+        const auto b = ai::play_match<E>(ctx, seed, *d, *nd);
+        REQUIRE(a.final_hash == b.final_hash);
+        work_full += a.evaluated[0];
+        work_dropping += b.evaluated[0];
+        // With its real bar: legal (play_match throws on an illegal command), and the same game on
+        // three threads as on one.
+        ai::SearchBudget threaded = dropping;
+        threaded.threads = 3;
+        auto h1 = TestType::hard(5, dropping);
+        auto n1 = TestType::player(ai::Level::Normal, 6);
+        const auto one = ai::play_match<E>(ctx, seed, *h1, *n1);
+        auto h3 = TestType::hard(5, threaded);
+        auto n3 = TestType::player(ai::Level::Normal, 6);
+        const auto three = ai::play_match<E>(ctx, seed, *h3, *n3);
+        CHECK(three.final_hash == one.final_hash);
+        CHECK(three.decisions == one.decisions);
+    }
+    // Scoring the same commands in the same positions, the dropping search played out less.
+    INFO(work_dropping << " commands scored of " << work_full);
+    CHECK(work_dropping < work_full * 9 / 10);
 }
 
 TEMPLATE_TEST_CASE("Easy gives only legal commands and is neither normal nor random", "[ai][search]", Hbl, Tsp) {
