@@ -753,10 +753,11 @@ public:
     static void deal_unseen(GameState&, core::Dice&) {}
     /// The turn: a play-out runs to the end of the turn, so that it reads a move after the volleys,
     /// charges and close combats it leads to, which all come later in the turn (a card phase or a
-    /// step was too short a horizon: docs/computer.md, "hard").
+    /// step was too short a horizon: docs/computer.md, "Its search, not yet hard").
     static std::uint64_t phase_key(const GameState& s) { return static_cast<std::uint64_t>(s.turn); }
     /// Moves, volleys and the rest, but not which unit to activate next: `normal` activates every
-    /// unit, the farthest from the enemy first, and searching that order only lost games.
+    /// unit, the farthest from the enemy first, so its candidates there are orders that differ
+    /// little, and the search's time goes to what the units do.
     static bool worth_searching(const GameState& s) { return s.decision != tsp::Decision::Activate; }
 
 private:
