@@ -143,39 +143,31 @@ TEMPLATE_TEST_CASE("A search that drops the candidates clearly behind plays fewe
     full.depth = 12;
     ai::SearchBudget dropping = full;
     dropping.drop = 0.5;
-    std::uint64_t work_full = 0, work_dropping = 0;
-    for (int game = 0; game < 1; ++game) {
-        const auto ctx = TestType::context(game * 7 + 3);
-        const std::uint64_t seed = 850 + static_cast<std::uint64_t>(game);
-        // The same positions for both: each plays normal's game, only playing its candidates out
-        // (a bar of infinitely many standard errors is never passed, even by a sure gain).
-        ai::SearchBudget only_full = full, only_dropping = dropping;
-        only_full.confidence = only_dropping.confidence = std::numeric_limits<double>::infinity();
-        auto f = TestType::hard(5, only_full);
-        auto nf = TestType::player(ai::Level::Normal, 6);
-        const auto a = ai::play_match<E>(ctx, seed, *f, *nf);
-        auto d = TestType::hard(5, only_dropping);
-        auto nd = TestType::player(ai::Level::Normal, 6);
-        const auto b = ai::play_match<E>(ctx, seed, *d, *nd);
-        REQUIRE(a.final_hash == b.final_hash);
-        work_full += a.evaluated[0];
-        work_dropping += b.evaluated[0];
-        // With its real bar: legal (play_match throws on an illegal command), and the same game on
-        // three threads as on one.
-        ai::SearchBudget threaded = dropping;
-        threaded.threads = 3;
-        auto h1 = TestType::hard(5, dropping);
-        auto n1 = TestType::player(ai::Level::Normal, 6);
-        const auto one = ai::play_match<E>(ctx, seed, *h1, *n1);
-        auto h3 = TestType::hard(5, threaded);
-        auto n3 = TestType::player(ai::Level::Normal, 6);
-        const auto three = ai::play_match<E>(ctx, seed, *h3, *n3);
-        CHECK(three.final_hash == one.final_hash);
-        CHECK(three.decisions == one.decisions);
-    }
+    const auto ctx = TestType::context(3);
+    // The search with `budget` as side A against normal.
+    const auto play = [&](const ai::SearchBudget& budget) {
+        auto search = TestType::hard(5, budget);
+        auto normal = TestType::player(ai::Level::Normal, 6);
+        return ai::play_match<E>(ctx, 850, *search, *normal);
+    };
+    // The same positions for both: each plays normal's game, only playing its candidates out (a
+    // bar of infinitely many standard errors is never passed, even by a sure gain).
+    ai::SearchBudget only_full = full, only_dropping = dropping;
+    only_full.confidence = only_dropping.confidence = std::numeric_limits<double>::infinity();
+    const auto a = play(only_full);
+    const auto b = play(only_dropping);
+    REQUIRE(a.final_hash == b.final_hash);
     // Scoring the same commands in the same positions, the dropping search played out less.
-    INFO(work_dropping << " commands scored of " << work_full);
-    CHECK(work_dropping < work_full * 9 / 10);
+    INFO(b.evaluated[0] << " commands scored of " << a.evaluated[0]);
+    CHECK(b.evaluated[0] < a.evaluated[0] * 9 / 10);
+    // With its real bar: legal (play_match throws on an illegal command), and the same game on
+    // three threads as on one.
+    ai::SearchBudget threaded = dropping;
+    threaded.threads = 3;
+    const auto one = play(dropping);
+    const auto three = play(threaded);
+    CHECK(three.final_hash == one.final_hash);
+    CHECK(three.decisions == one.decisions);
 }
 
 TEMPLATE_TEST_CASE("Easy gives only legal commands and is neither normal nor random", "[ai][search]", Hbl, Tsp) {
