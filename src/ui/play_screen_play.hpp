@@ -212,7 +212,10 @@ template <ScreenKit K>
 std::string PlayScreenOf<K>::last_undoable() const {
     if (session_.undoable() == 0) return "the last command";
     // Named in the state it was played in (the state now may have moved its units).
-    return "\"" + E::print(ctx_, session_.state_before(0), session_.history().back().command) + "\"";
+    std::string quoted = "\"";  // built up, not with +: g++ 12 warns falsely (-Wrestrict) on "x" + s + "x"
+    quoted += E::print(ctx_, session_.state_before(0), session_.history().back().command);
+    quoted += '"';
+    return quoted;
 }
 
 template <ScreenKit K>
