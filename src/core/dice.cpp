@@ -12,7 +12,7 @@ std::string_view to_string(RollPurpose p) {
         "leader alone", "leader lost",        "pursuit",            "knights restraint",
         "terrain allotment", "terrain adjustment", "army upgrade",  "extra unit",
         "morale chips", "nightfall",          "shuffle",            "other",
-        "card",         "casualty card",
+        "card",         "casualty card",      "spirit",
     };
     return kNames[static_cast<std::size_t>(p)];
 }

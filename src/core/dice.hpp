@@ -39,10 +39,14 @@ enum class RollPurpose : std::uint8_t {
     Card,
     /// The same from a deck of casualty cards.
     CasualtyCard,
+    /// An army's spirit test at the end of a turn (The Sword and the Pike): a stream of its own, so
+    /// that a search's play-outs roll the same test however many morale tests came before it.
+    /// After the cards, so that every other stream keeps its seed.
+    Spirit,
 };
 
 /// How many purposes there are.
-inline constexpr std::size_t kRollPurposes = static_cast<std::size_t>(RollPurpose::CasualtyCard) + 1;
+inline constexpr std::size_t kRollPurposes = static_cast<std::size_t>(RollPurpose::Spirit) + 1;
 
 /// Lower-case words, e.g. "initiative", "shooting defence".
 std::string_view to_string(RollPurpose p);

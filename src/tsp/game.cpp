@@ -996,7 +996,7 @@ void end_turn(const Context& ctx, GameState& s, core::Dice& dice, Events& out) {
             out.push_back(e);
             continue;
         }
-        e.a = dice.roll(DieType::D10, RollPurpose::Morale);
+        e.a = dice.roll(DieType::D10, RollPurpose::Spirit);
         const bool good = spirit_good(limit, e.a);
         e.c = good ? 1 : 0;
         out.push_back(e);

@@ -245,6 +245,120 @@ TEST_CASE("The Sword and the Pike's value counts each side's spirit", "[tsp][ai]
     CHECK(ai::tsp_value(ctx, over, core::Side::B) <= -1000);
 }
 
+namespace {
+
+/// Takes side `side`'s units off the field, the first `n` of them.
+void remove_units(tsp::GameState& s, core::Side side, int n) {
+    for (std::size_t u = 0; u < s.unit_count && n > 0; ++u) {
+        if (s.units[u].side == side && s.units[u].on_board) {
+            s.units[u].on_board = false;
+            --n;
+        }
+    }
+}
+
+/// A side's chance to fail its spirit test now (TSP-SPIRIT-2, 3).
+double fail_chance(const tsp::Context& ctx, const tsp::GameState& s, core::Side side) {
+    const int p2 = tsp::spirit_points2(ctx, s, side);
+    return 1.0 - tsp::spirit_limit(p2, s.start_units[core::idx(side)]) / 10.0;
+}
+
+}  // namespace
+
+TEST_CASE("The race of the spirit tests is each side's chance to win it", "[tsp][ai][TSP-SPIRIT-2][TSP-SPIRIT-4]") {
+    const tsp::Context ctx = test::tsp_context();
+    tsp::GameState s = new_game(ctx, 7);
+    // A finished game: won, lost, drawn.
+    tsp::GameState over = s;
+    over.decision = tsp::Decision::Over;
+    over.end = tsp::EndReason::SpiritFailed;
+    over.winner = core::Side::A;
+    CHECK(ai::spirit_race(ctx, over, core::Side::A) == 1.0);
+    CHECK(ai::spirit_race(ctx, over, core::Side::B) == -1.0);
+    over.winner.reset();
+    CHECK(ai::spirit_race(ctx, over, core::Side::A) == 0.0);
+
+    // The last turn, Red with two tests failed (one of its four units gone: its test may fail): Red
+    // loses if it fails, else the larger share kept wins, Red's (Black lost two); Black cannot
+    // fail three in a row in one test.
+    tsp::GameState last = s;
+    last.turn = tsp::kTurnLimit;
+    last.spirit_failures = {2, 0};
+    remove_units(last, core::Side::A, 1);
+    remove_units(last, core::Side::B, 2);
+    const double q = fail_chance(ctx, last, core::Side::A);
+    const double qb = fail_chance(ctx, last, core::Side::B);
+    REQUIRE(q > 0.1);
+    REQUIRE(qb > q);
+    REQUIRE(qb < 1.0);
+    const long a_share = static_cast<long>(tsp::spirit_points2(ctx, last, core::Side::A)) * last.start_units[1];
+    const long b_share = static_cast<long>(tsp::spirit_points2(ctx, last, core::Side::B)) * last.start_units[0];
+    REQUIRE(a_share > b_share);
+    CHECK(ai::spirit_race(ctx, last, core::Side::A) == Approx((1 - q) - q));
+    // Black's two failed tests too: Red wins unless it fails, and when both fail it is drawn.
+    last.spirit_failures = {2, 2};
+    const double a_wins = (1 - q) * qb + (1 - q) * (1 - qb);
+    const double b_wins = q * (1 - qb);
+    CHECK(ai::spirit_race(ctx, last, core::Side::A) == Approx(a_wins - b_wins));
+    CHECK(ai::spirit_race(ctx, last, core::Side::B) == Approx(b_wins - a_wins));
+    // Two turns left, Red one test failed and Black two. Black loses at its next failure in the first
+    // turn; Red, failing then, can still lose at the last; a side passing starts again from none.
+    last.turn = tsp::kTurnLimit - 1;
+    last.spirit_failures = {1, 2};
+    const double a_wins2 = qb + (1 - qb) * (1 - q) * (1 + q);
+    const double b_wins2 = q * q * (1 - qb);
+    CHECK(ai::spirit_race(ctx, last, core::Side::A) == Approx(a_wins2 - b_wins2));
+
+    // No spirit left loses at the next test, whatever the turn.
+    tsp::GameState gone = s;
+    gone.turn = 1;
+    for (std::size_t u = 0; u < gone.unit_count; ++u) {
+        if (gone.units[u].side == core::Side::B) gone.units[u].figures = {1, 0, 0, 0, 0, 0};
+    }
+    REQUIRE(tsp::spirit_points2(ctx, gone, core::Side::B) == 0);
+    CHECK(ai::spirit_race(ctx, gone, core::Side::A) == Approx(1.0));
+
+    // Early on, a test failed counts against its side, and more failed count more.
+    tsp::GameState early = s;
+    early.turn = 3;
+    remove_units(early, core::Side::A, 2);
+    remove_units(early, core::Side::B, 2);
+    early.spirit_failures = {0, 0};
+    const double r0 = ai::spirit_race(ctx, early, core::Side::A);
+    early.spirit_failures = {1, 0};
+    const double r1 = ai::spirit_race(ctx, early, core::Side::A);
+    early.spirit_failures = {2, 0};
+    const double r2 = ai::spirit_race(ctx, early, core::Side::A);
+    CHECK(r1 < r0);
+    CHECK(r2 < r1);
+    CHECK(r2 > -1.0);
+}
+
+TEST_CASE("The search reads a play-out that ends the game as a step from one that nearly did", "[tsp][ai][TSP-SPIRIT-4]") {
+    // normal's value jumps by a thousand when the third test fails; the search's by the race's last
+    // step only, and it ranks the same ends the same way.
+    const tsp::Context ctx = test::tsp_context();
+    tsp::GameState s = new_game(ctx, 7);
+    // A unit gone from each side: both may fail their tests, and they hold equal shares.
+    s.turn = 5;
+    remove_units(s, core::Side::A, 1);
+    remove_units(s, core::Side::B, 1);
+    tsp::GameState nearly = s;
+    nearly.spirit_failures = {0, 2};
+    tsp::GameState lost = nearly;
+    lost.spirit_failures = {0, 3};
+    lost.decision = tsp::Decision::Over;
+    lost.end = tsp::EndReason::SpiritFailed;
+    lost.winner = core::Side::A;
+    const double fresh = ai::tsp_search_value(ctx, s, core::Side::A);
+    const double near = ai::tsp_search_value(ctx, nearly, core::Side::A);
+    const double won = ai::tsp_search_value(ctx, lost, core::Side::A);
+    CHECK(fresh < near);
+    CHECK(near < won);
+    CHECK(won - near < 10.0);
+    CHECK(ai::tsp_value(ctx, lost, core::Side::A) - ai::tsp_value(ctx, nearly, core::Side::A) > 900.0);
+}
+
 TEST_CASE("The Sword and the Pike's normal shoots when it has a target", "[tsp][ai]") {
     const tsp::Context ctx = test::tsp_context();
     tsp::GameState s = new_game(ctx, 9);

@@ -166,11 +166,70 @@ void mix_unit(std::uint64_t& h, const Unit& u, bool officer) {
     mix(u.dismounted ? 1 : 0);
 }
 
+}  // namespace
+
+double spirit_race(const tsp::Context& ctx, const GameState& s, Side me) {
+    if (s.over()) return !s.winner ? 0.0 : (*s.winner == me ? 1.0 : -1.0);
+    // Each side's chance to fail a test (TSP-SPIRIT-2, 3), and the tests failed so far in a row; a
+    // side with no spirit left loses at its next test, as if it had failed two already.
+    std::array<double, 2> fail{};
+    std::array<int, 2> failed{};
+    std::array<long, 2> points2{};
+    for (const Side side : {Side::A, Side::B}) {
+        const std::size_t i = core::idx(side);
+        points2[i] = tsp::spirit_points2(ctx, s, side);
+        const int limit = tsp::spirit_limit(static_cast<int>(points2[i]), s.start_units[i]);
+        fail[i] = limit <= 0 ? 1.0 : 1.0 - limit / 10.0;
+        failed[i] = limit <= 0 ? 2 : std::min<int>(s.spirit_failures[i], 2);
+    }
+    // at[a][b]: the chance the game goes on with a and b tests failed in a row.
+    std::array<std::array<double, 3>, 3> at{};
+    at[static_cast<std::size_t>(failed[0])][static_cast<std::size_t>(failed[1])] = 1.0;
+    std::array<double, 2> wins{};  // A's, B's
+    for (int turn = s.turn; turn <= tsp::kTurnLimit; ++turn) {
+        std::array<std::array<double, 3>, 3> next{};
+        for (std::size_t a = 0; a < 3; ++a) {
+            for (std::size_t b = 0; b < 3; ++b) {
+                if (at[a][b] == 0) continue;
+                for (const bool a_fails : {false, true}) {
+                    for (const bool b_fails : {false, true}) {
+                        const double p = at[a][b] * (a_fails ? fail[0] : 1 - fail[0]) * (b_fails ? fail[1] : 1 - fail[1]);
+                        const std::size_t na = a_fails ? a + 1 : 0;
+                        const std::size_t nb = b_fails ? b + 1 : 0;
+                        if (na == 3 && nb == 3) continue;  // both lose: drawn (TSP-SPIRIT-4)
+                        if (na == 3) wins[1] += p;
+                        else if (nb == 3) wins[0] += p;
+                        else next[na][nb] += p;
+                    }
+                }
+            }
+        }
+        at = next;
+    }
+    // Past the turn limit, the larger share of its start kept wins (our resolution).
+    double left = 0;
+    for (const auto& row : at) {
+        for (const double p : row) left += p;
+    }
+    const long a_share = points2[0] * s.start_units[1];
+    const long b_share = points2[1] * s.start_units[0];
+    if (a_share > b_share) wins[0] += left;
+    if (b_share > a_share) wins[1] += left;
+    return me == Side::A ? wins[0] - wins[1] : wins[1] - wins[0];
+}
+
+namespace {
+
 /// The change each of two units is expected to see: `first` and `second` in the order asked.
 struct Change {
     double first = 0;
     double second = 0;
 };
+
+/// How the search reads where a play-out ended: the spirit tests to come as a race (spirit_race), a
+/// sure win worth this much more than an even race and a sure loss this much less, in place of
+/// normal's kSpiritFailed a test failed and kGameWon a game.
+constexpr double kRace = 10.0;
 
 class Evaluator {
 public:
@@ -183,6 +242,18 @@ public:
             return (*s.winner == me_ ? kGameWon : -kGameWon) + margin;
         }
         return placed(s, standing(s));
+    }
+
+    /// The search's reading of a position, finished or not: normal's, with the spirit tests to come
+    /// reckoned as a race (spirit_race, times kRace) instead of a cost per test failed and a won
+    /// game's 1,000. A play-out's end is then worth what it makes of the chance to win, smoothly:
+    /// a third test failed is a step from two failed, not from nothing to a thousand.
+    double race_value(const GameState& s) {
+        double v = placed(s, standing(s));
+        for (const Side side : {Side::A, Side::B}) {
+            v += sign(side) * kSpiritFailed * s.spirit_failures[core::idx(side)];  // read as the race
+        }
+        return v + kRace * spirit_race(ctx_, s, me_);
     }
 
     /// What the units of a position are worth, wherever they stand: each unit's worth with its
@@ -745,7 +816,8 @@ public:
     std::optional<tsp::Command> choose(const tsp::Context& ctx, const GameState& s) {
         return best_of(judge_.score_all(ctx, s));
     }
-    double value(const tsp::Context& ctx, const GameState& s, Side me) const { return tsp_value(ctx, s, me); }
+    /// normal's value with the spirit tests read as a race (tsp_search_value).
+    double value(const tsp::Context& ctx, const GameState& s, Side me) const { return tsp_search_value(ctx, s, me); }
     std::uint64_t evaluated() const { return judge_.evaluated(); }
 
     /// Nothing to deal: each card turned is a pick among those left (the dice's), so the order of
@@ -771,6 +843,11 @@ static_assert(SearchPolicy<TspSearch, Engine>);
 double tsp_value(const tsp::Context& ctx, const GameState& s, Side me) {
     Evaluator eval(ctx, me);
     return eval.value(s);
+}
+
+double tsp_search_value(const tsp::Context& ctx, const GameState& s, Side me) {
+    Evaluator eval(ctx, me);
+    return eval.race_value(s);
 }
 
 std::uint64_t tsp_phase_key(const GameState& s) { return TspSearch::phase_key(s); }

@@ -48,4 +48,16 @@ bool tsp_worth_searching(const tsp::GameState& s);
 /// worth +-1000.
 double tsp_value(const tsp::Context& ctx, const tsp::GameState& s, core::Side me);
 
+/// The race of the spirit tests from `s` for `me`: its chance to win less its chance to lose if
+/// each side's share of spirit stayed as it is now. Each turn to the limit (tsp::kTurnLimit) both
+/// sides test (TSP-SPIRIT-2, 3: a D10 up to the share in tenths, rounded up, passes); three failed
+/// in a row lose, both at once draw (TSP-SPIRIT-4); at the limit the larger share kept wins. A
+/// finished game: +1, -1 or 0.
+double spirit_race(const tsp::Context& ctx, const tsp::GameState& s, core::Side me);
+
+/// How the search reads where a play-out ended (docs/computer.md): tsp_value, with the spirit tests
+/// to come counted as spirit_race times 10 in place of 1.5 a test failed in a row and 1,000 a game
+/// won, so that a play-out that ends the game is a step from one that nearly did, not a cliff.
+double tsp_search_value(const tsp::Context& ctx, const tsp::GameState& s, core::Side me);
+
 }  // namespace tercio::ai
