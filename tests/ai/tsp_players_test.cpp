@@ -1,5 +1,5 @@
 // The Sword and the Pike through the generic code (src/core/engine.hpp): its levels are random,
-// easy and normal (tests/ai/search_test.cpp plays easy and its search); the headless match plays
+// easy, normal and hard (tests/ai/search_test.cpp plays easy and its search); the headless match plays
 // them with only legal commands; a seed always gives the same game; `normal` beats random; and its
 // value of a position counts each side's spirit.
 #include <catch2/catch.hpp>
@@ -43,14 +43,11 @@ void hold_until_a_shot(const tsp::Context& ctx, tsp::GameState& s, core::Dice& d
 
 }  // namespace
 
-TEST_CASE("The Sword and the Pike's levels are random and easy and normal - not hard yet", "[tsp][ai]") {
-    for (const ai::Level l : {ai::Level::Random, ai::Level::Easy, ai::Level::Normal}) {
+TEST_CASE("The Sword and the Pike's levels are random and easy and normal and hard", "[tsp][ai]") {
+    for (const ai::Level l : ai::kLevels) {
         CHECK(ai::tsp_has_level(l));
         CHECK(ai::make_tsp_player(l, 1) != nullptr);
     }
-    // Its search did not beat normal (docs/computer.md): not offered as hard.
-    CHECK_FALSE(ai::tsp_has_level(ai::Level::Hard));
-    CHECK(ai::make_tsp_player(ai::Level::Hard, 1) == nullptr);
 }
 
 TEST_CASE("The Sword and the Pike's search plays out to the end of the turn and activates as normal does",

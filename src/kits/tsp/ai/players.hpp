@@ -3,8 +3,8 @@
 /// `random`, the generic baseline; `normal`, which plays the command whose outcome it values most,
 /// a volley reckoned over its exact odds and a charge or a close combat over its morale tests and
 /// its company match-ups; and the generic `easy` (ai/search.hpp) with normal's judgement as its
-/// policy. The generic search with the same policy (make_tsp_hard) is not offered as `hard` until
-/// it beats `normal`.
+/// policy; and `hard`, the generic search with the same policy (make_tsp_hard), its play-outs read
+/// with the spirit tests as a race (tsp_search_value).
 #include <cstdint>
 #include <memory>
 
@@ -16,16 +16,15 @@ namespace tercio::ai {
 
 using TspPlayer = PlayerOf<tsp::Engine>;
 
-/// Whether The Sword and the Pike has the level (random, easy and normal: its `hard` is not yet
-/// stronger than its `normal`, docs/computer.md).
+/// Whether The Sword and the Pike has the level: every one (random, easy, normal and hard).
 bool tsp_has_level(Level level);
 
-/// A player of `level` (random, easy or normal) whose own choices are drawn from `seed`;
-/// nothing for a level The Sword and the Pike does not have.
+/// A player of `level` whose own choices are drawn from `seed`; nothing for a level The Sword and
+/// the Pike does not have.
 std::unique_ptr<TspPlayer> make_tsp_player(Level level, std::uint64_t seed);
 
-/// The budget of The Sword and the Pike's search (the generic one, ai/search.hpp, with `normal` as
-/// its policy), not yet offered as `hard`: docs/computer.md says how it fared.
+/// The budget of The Sword and the Pike's `hard` (the generic search, ai/search.hpp, with `normal`
+/// as its policy): docs/computer.md says how it fared.
 SearchBudget tsp_hard_budget();
 
 /// A player of that search with a budget (tsp_hard_budget, or the tests' smaller ones).
