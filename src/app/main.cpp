@@ -538,9 +538,9 @@ int main(int argc, char** argv) {
                                             "the results do not depend on it")
         ->type_name("J")
         ->check(CLI::Range(1, 256));
-    sim->add_option("--csv", sim_opt.csv, "Write a line per game here: index, seed, armies,\n"
-                                          "levels, winner, end, victory points, turns,\n"
-                                          "decisions, evaluated, final hash")
+    sim->add_option("--csv", sim_opt.csv, "Write a line per game here as the games end: index,\n"
+                                          "seed, armies, levels, winner, end, victory points,\n"
+                                          "turns, decisions, evaluated, final hash")
         ->type_name("FILE");
     sim->add_flag("--csv-times", sim_opt.csv_times,
                   "Add each side's median and 95th percentile time per\n"

@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <variant>
@@ -105,9 +107,11 @@ void play_one(const SimOptions& opt, const Plan<E>& plan, GameRecord<E>& r, Leve
 
 /// Plays every game on `opt.jobs` threads, each taking the next game not yet taken, and keeps
 /// each result at its game's index: the same records whatever the number of threads. After a
-/// failure no new game starts. Returns the decision times per level.
-template <core::RulesEngine E>
-LevelTimes play_all(const SimOptions& opt, const Plan<E>& plan, std::vector<GameRecord<E>>& records) {
+/// failure no new game starts. `ended(i)` is called as game i ends, from the thread that played
+/// it. Returns the decision times per level.
+template <core::RulesEngine E, class Ended>
+LevelTimes play_all(const SimOptions& opt, const Plan<E>& plan, std::vector<GameRecord<E>>& records,
+                    Ended&& ended) {
     std::atomic<long> next{0};
     std::atomic<long> done{0};
     std::atomic<bool> failed{false};
@@ -122,6 +126,7 @@ LevelTimes play_all(const SimOptions& opt, const Plan<E>& plan, std::vector<Game
                 GameRecord<E>& r = records[static_cast<std::size_t>(i)];
                 play_one(opt, plan, r, times[static_cast<std::size_t>(j)]);
                 if (!r.error.empty()) failed = true;
+                ended(static_cast<std::size_t>(i));
                 ++done;
             }
         });
@@ -265,36 +270,66 @@ void print_summary(const SimOptions& opt, const Plan<E>& plan, const std::vector
 
 // ---- CSV ----
 
+/// The CSV file, written as the games end: a line for each game, in the games' order, as soon as
+/// every game before it has ended, and flushed. A run stopped part way (Ctrl-C, a kill, a
+/// player's failure) leaves every game up to the first that did not end, the same lines a full
+/// run gives them, whatever the number of threads.
 template <core::RulesEngine E>
-void write_csv(std::ostream& f, const SimOptions& opt, const Plan<E>& plan,
-               const std::vector<GameRecord<E>>& records) {
-    f << "game,seed,red_army,blue_army,red_level,blue_level,winner,end,red_vp,blue_vp,turns,"
-         "decisions,"
-         "red_evaluated,blue_evaluated,final_hash";
-    if (opt.csv_times) f << ",red_ms_median,red_ms_p95,blue_ms_median,blue_ms_p95";
-    f << '\n';
-    char buf[96];
-    for (std::size_t i = 0; i < records.size(); ++i) {
-        const GameRecord<E>& r = records[i];
+class CsvStream {
+public:
+    CsvStream(std::ofstream& f, const SimOptions& opt, const Plan<E>& plan, const std::vector<GameRecord<E>>& records)
+        : f_(f), opt_(opt), plan_(plan), records_(records), ended_(records.size(), false) {
+        f_ << "game,seed,red_army,blue_army,red_level,blue_level,winner,end,red_vp,blue_vp,turns,"
+              "decisions,"
+              "red_evaluated,blue_evaluated,final_hash";
+        if (opt_.csv_times) f_ << ",red_ms_median,red_ms_p95,blue_ms_median,blue_ms_p95";
+        f_ << '\n';
+        f_.flush();
+    }
+
+    /// Game i has ended: writes the lines now due. A failed game and those after it stay out.
+    void ended(std::size_t i) {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        ended_[i] = true;
+        const std::size_t before = next_;
+        while (next_ < records_.size() && ended_[next_] && records_[next_].error.empty()) {
+            write(next_);
+            ++next_;
+        }
+        if (next_ != before) f_.flush();
+    }
+
+private:
+    void write(std::size_t i) {
+        const GameRecord<E>& r = records_[i];
         const ai::GameResultOf<E>& g = r.result;
-        const auto& names = plan.army_names[r.pairing];
-        f << i << ',' << r.seed << ',' << names[0] << ',' << names[1] << ','
-          << ai::level_name(r.levels[0]) << ',' << ai::level_name(r.levels[1]) << ','
-          << (g.winner == 0   ? "red"
-              : g.winner == 1 ? "blue"
-                              : "draw")
-          << ',' << E::end_word(g.end) << ',' << g.vp[0] << ',' << g.vp[1] << ',' << g.turns << ','
-          << g.decisions << ',' << g.evaluated[0] << ',' << g.evaluated[1] << ',';
+        const auto& names = plan_.army_names[r.pairing];
+        f_ << i << ',' << r.seed << ',' << names[0] << ',' << names[1] << ','
+           << ai::level_name(r.levels[0]) << ',' << ai::level_name(r.levels[1]) << ','
+           << (g.winner == 0   ? "red"
+               : g.winner == 1 ? "blue"
+                               : "draw")
+           << ',' << E::end_word(g.end) << ',' << g.vp[0] << ',' << g.vp[1] << ',' << g.turns << ','
+           << g.decisions << ',' << g.evaluated[0] << ',' << g.evaluated[1] << ',';
+        char buf[96];
         std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(g.final_hash));
-        f << buf;
-        if (opt.csv_times) {
+        f_ << buf;
+        if (opt_.csv_times) {
             std::snprintf(buf, sizeof buf, ",%.4f,%.4f,%.4f,%.4f", r.ms_median[0], r.ms_p95[0],
                           r.ms_median[1], r.ms_p95[1]);
-            f << buf;
+            f_ << buf;
         }
-        f << '\n';
+        f_ << '\n';
     }
-}
+
+    std::ofstream& f_;
+    const SimOptions& opt_;
+    const Plan<E>& plan_;
+    const std::vector<GameRecord<E>>& records_;
+    std::mutex mutex_;
+    std::vector<bool> ended_;
+    std::size_t next_ = 0;  ///< the first game not yet written
+};
 
 /// The context of one pairing of engine E.
 template <core::RulesEngine E>
@@ -379,8 +414,12 @@ int run_sim_for(const SimOptions& opt, const std::filesystem::path& data_dir, Ga
     }
     std::vector<GameRecord<E>> records;
     for (long i = 0; i < opt.games; ++i) records.push_back(schedule(opt, plan, i));
+    std::optional<CsvStream<E>> lines;
+    if (opt.csv) lines.emplace(csv, opt, plan, records);
     const auto t0 = Clock::now();
-    const LevelTimes times = play_all(opt, plan, records);
+    const LevelTimes times = play_all(opt, plan, records, [&](std::size_t i) {
+        if (lines) lines->ended(i);
+    });
     const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
 
     for (std::size_t i = 0; i < records.size(); ++i) {
@@ -390,10 +429,16 @@ int run_sim_for(const SimOptions& opt, const std::filesystem::path& data_dir, Ga
         std::cerr << "tercio sim: game " << i << ", seed " << r.seed << " (" << names[0] << ' '
                   << ai::level_name(r.levels[0]) << " v " << names[1] << ' '
                   << ai::level_name(r.levels[1]) << "): " << r.error << '\n';
+        if (opt.csv) {
+            std::cerr << "tercio sim: --csv " << *opt.csv;
+            if (i == 0)
+                std::cerr << " has only its header\n";
+            else
+                std::cerr << " has the lines of games 0 to " << i - 1 << ", the games before it\n";
+        }
         return kExitIllegal;
     }
     if (opt.csv) {
-        write_csv(csv, opt, plan, records);
         if (!csv.flush()) {
             std::cerr << "tercio sim: --csv " << *opt.csv << ": cannot write the file\n";
             return kExitIoError;
