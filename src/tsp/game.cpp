@@ -1030,13 +1030,7 @@ void end_turn(const Context& ctx, GameState& s, core::Dice& dice, Events& out) {
     if (lost[0]) return finish(s, why[0], Side::B, out);
     if (lost[1]) return finish(s, why[1], Side::A, out);
     if (s.turn >= kTurnLimit) {
-        // A scenario's objectives decide first: the side holding more of them wins.
-        if (const int a = objectives_held(ctx, s, Side::A), b = objectives_held(ctx, s, Side::B); a != b)
-            return finish(s, EndReason::TurnLimit, a > b ? Side::A : Side::B, out);
-        // Our resolution: the larger part of its start kept wins, compared exactly.
-        const long a = static_cast<long>(spirit_points2(ctx, s, Side::A)) * s.start_units[1];
-        const long b = static_cast<long>(spirit_points2(ctx, s, Side::B)) * s.start_units[0];
-        return finish(s, EndReason::TurnLimit, a == b ? std::nullopt : std::optional<Side>(a > b ? Side::A : Side::B), out);
+        return finish(s, EndReason::TurnLimit, turn_limit_winner(ctx, s), out);
     }
     ++s.turn;
     begin_turn(ctx, s, dice, out);
@@ -1420,6 +1414,17 @@ const Objective* objective_at(const Context& ctx, Square q) {
         if (o.square == q) return &o;
     }
     return nullptr;
+}
+
+std::optional<Side> turn_limit_winner(const Context& ctx, const GameState& s) {
+    // A scenario's objectives decide first: the side holding more of them wins (TSP-AMB-9).
+    if (const int a = objectives_held(ctx, s, Side::A), b = objectives_held(ctx, s, Side::B); a != b)
+        return a > b ? Side::A : Side::B;
+    // Our resolution: the larger part of its start kept wins, compared exactly.
+    const long a = static_cast<long>(spirit_points2(ctx, s, Side::A)) * s.start_units[1];
+    const long b = static_cast<long>(spirit_points2(ctx, s, Side::B)) * s.start_units[0];
+    if (a == b) return std::nullopt;
+    return a > b ? Side::A : Side::B;
 }
 
 int objectives_held(const Context& ctx, const GameState& s, Side side) {

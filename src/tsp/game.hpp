@@ -416,6 +416,9 @@ std::optional<Side> objective_holder(const Context& ctx, const GameState& s, std
 const Objective* objective_at(const Context& ctx, Square q);
 /// How many of the ruleset's objectives `side` holds.
 int objectives_held(const Context& ctx, const GameState& s, Side side);
+/// Who wins a game still on at the turn limit (TSP-SPIRIT-4, TSP-AMB-9): the side holding more
+/// objectives, else the side that kept the larger part of its start's spirit; nothing if even.
+std::optional<Side> turn_limit_winner(const Context& ctx, const GameState& s);
 
 /// The unit of `side` in a square (on the board), if any.
 std::optional<std::size_t> unit_at(const GameState& s, Square q, Side side);

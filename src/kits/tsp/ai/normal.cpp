@@ -174,11 +174,9 @@ double spirit_race(const tsp::Context& ctx, const GameState& s, Side me) {
     // side with no spirit left loses at its next test, as if it had failed two already.
     std::array<double, 2> fail{};
     std::array<int, 2> failed{};
-    std::array<long, 2> points2{};
     for (const Side side : {Side::A, Side::B}) {
         const std::size_t i = core::idx(side);
-        points2[i] = tsp::spirit_points2(ctx, s, side);
-        const int limit = tsp::spirit_limit(static_cast<int>(points2[i]), s.start_units[i]);
+        const int limit = tsp::spirit_limit(tsp::spirit_points2(ctx, s, side), s.start_units[i]);
         fail[i] = limit <= 0 ? 1.0 : 1.0 - limit / 10.0;
         failed[i] = limit <= 0 ? 2 : std::min<int>(s.spirit_failures[i], 2);
     }
@@ -206,15 +204,12 @@ double spirit_race(const tsp::Context& ctx, const GameState& s, Side me) {
         }
         at = next;
     }
-    // Past the turn limit, the larger share of its start kept wins (our resolution).
+    // Past the turn limit, the game's own rule decides as things stand (tsp::turn_limit_winner).
     double left = 0;
     for (const auto& row : at) {
         for (const double p : row) left += p;
     }
-    const long a_share = points2[0] * s.start_units[1];
-    const long b_share = points2[1] * s.start_units[0];
-    if (a_share > b_share) wins[0] += left;
-    if (b_share > a_share) wins[1] += left;
+    if (const std::optional<Side> w = tsp::turn_limit_winner(ctx, s)) wins[core::idx(*w)] += left;
     return me == Side::A ? wins[0] - wins[1] : wins[1] - wins[0];
 }
 

@@ -50,7 +50,7 @@ double tsp_value(const tsp::Context& ctx, const tsp::GameState& s, core::Side me
 /// The race of the spirit tests from `s` for `me`: its chance to win less its chance to lose if
 /// each side's share of spirit stayed as it is now. Each turn to the limit (tsp::kTurnLimit) both
 /// sides test (TSP-SPIRIT-2, 3: a D10 up to the share in tenths, rounded up, passes); three failed
-/// in a row lose, both at once draw (TSP-SPIRIT-4); at the limit the larger share kept wins. A
+/// in a row lose, both at once draw (TSP-SPIRIT-4); at the limit the game's rule decides (tsp::turn_limit_winner). A
 /// finished game: +1, -1 or 0.
 double spirit_race(const tsp::Context& ctx, const tsp::GameState& s, core::Side me);
 
