@@ -1,19 +1,31 @@
 #!/usr/bin/env python3
-"""Fits the weights of hard's leaf evaluation to the data of bench/leaf_data.cpp.
+"""Fits the weights of hard's reading of a play-out's end to the data of bench/leaf_data.cpp
+(Pikette Squared) or bench/tsp_leaf_data.cpp (The Sword and the Pike).
 
 Least squares of how the game ended (winner: +1 side A, -1 side B, 0 a draw; or the victory
-points difference) on the terms of ai::Scorer::terms at the start of each phase, with an intercept per pairing of
-armies.
-The weights are printed scaled so that an OK stand is worth 2, as in normal's evaluation, next to
-normal's own (only their ratios matter to hard, which compares play-outs by their differences).
+points difference) on the terms of the reading (ai::Scorer::terms, ai::tsp_search_terms) at the
+start of each phase or turn, with an intercept per pairing of armies. The weights are printed
+scaled so that the first term has the weight the ruleset's own reading gives it, next to that
+reading's (only their ratios matter to hard, which compares play-outs by their differences).
+It then fits again on the first half of the games alone and says how well the fitted weights,
+and the reading's own (at their best scale on that half), foretell the second half: the share of
+the outcome's spread (within each pairing) that each explains.
 
-    python3 bench/fit-leaf.py /tmp/leaf.csv [--target winner|vp] [--from-turn N] [--to-turn N]
+    python3 bench/fit-leaf.py /tmp/leaf.csv [--ruleset R] [--target winner|vp] [--from-turn N] [--to-turn N]
 """
 import argparse
 import csv
 
-TERMS = ["ok", "disordered", "routed", "leader", "chips", "shots", "melees", "nearness", "facing"]
-NORMAL = [2.0, 1.3, 0.4, 2.0, 0.12, 0.25, 0.125, 0.02, 0.08]
+RULESETS = {
+    "pikette-squared": (
+        ["ok", "disordered", "routed", "leader", "chips", "shots", "melees", "nearness", "facing"],
+        [2.0, 1.3, 0.4, 2.0, 0.12, 0.25, 0.125, 0.02, 0.08],
+    ),
+    "the-sword-and-the-pike": (
+        ["units", "fire", "fights", "placing", "charges", "race"],
+        [1.0, 1.0, 1.0, 1.0, 1.0, 10.0],
+    ),
+}
 
 
 def solve(a, b):
@@ -33,45 +45,73 @@ def solve(a, b):
     return [m[i][n] / m[i][i] for i in range(n)]
 
 
+def centred(groups, k):
+    """Each pairing's rows, the terms and the outcome measured from their means in the pairing."""
+    out = []
+    for group in groups.values():
+        n = len(group)
+        mx = [sum(x[i] for x, _ in group) / n for i in range(k)]
+        my = sum(y for _, y in group) / n
+        out += [([x[i] - mx[i] for i in range(k)], y - my) for x, y in group]
+    return out
+
+
+def fit(rows, k):
+    xtx = [[0.0] * k for _ in range(k)]
+    xty = [0.0] * k
+    for x, y in rows:
+        for i in range(k):
+            xty[i] += x[i] * y
+            for j in range(k):
+                xtx[i][j] += x[i] * x[j]
+    return solve(xtx, xty)
+
+
+def explained(rows, w):
+    """The share of the outcome's spread the reading w explains (1 - residual / total)."""
+    total = sum(y * y for _, y in rows)
+    resid = sum((y - sum(a * b for a, b in zip(x, w))) ** 2 for x, y in rows)
+    return 1 - resid / total
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("csv")
+    ap.add_argument("--ruleset", choices=sorted(RULESETS), default="pikette-squared")
     ap.add_argument("--target", choices=["winner", "vp"], default="winner")
     ap.add_argument("--from-turn", type=int, default=1)
     ap.add_argument("--to-turn", type=int, default=99)
     args = ap.parse_args()
+    terms, own = RULESETS[args.ruleset]
+    k = len(terms)
     # Each pairing of armies gets its own intercept (the terms and the outcome are measured from
     # their means within the pairing): hard compares play-outs of one game, so an army's strength
     # must not pass for the terms it tends to have.
     data = {}
+    halves = ({}, {})
+    seeds = []
     with open(args.csv, newline="") as f:
         for r in csv.DictReader(f):
             if not args.from_turn <= int(r["turn"]) <= args.to_turn:
                 continue
-            x = [float(r[t]) for t in TERMS]
-            data.setdefault(r["pairing"], []).append((x, float(r[args.target])))
-    k = len(TERMS)
-    xtx = [[0.0] * k for _ in range(k)]
-    xty = [0.0] * k
-    rows = 0
-    for group in data.values():
-        n = len(group)
-        mx = [sum(x[i] for x, _ in group) / n for i in range(k)]
-        my = sum(y for _, y in group) / n
-        for x, y in group:
-            x = [x[i] - mx[i] for i in range(k)]
-            y -= my
-            for i in range(k):
-                xty[i] += x[i] * y
-                for j in range(k):
-                    xtx[i][j] += x[i] * x[j]
-            rows += 1
-    w = solve(xtx, xty)
-    scale = 2.0 / w[0]
-    print(f"{rows} positions, target {args.target}, turns {args.from_turn}-{args.to_turn}")
-    print(f"{'term':15} {'fitted':>10} {'as normal':>10} {'normal':>8}")
-    for t, wi, n in zip(TERMS, w, NORMAL):
+            row = ([float(r[t]) for t in terms], float(r[args.target]))
+            data.setdefault(r["pairing"], []).append(row)
+            seeds.append((int(r["seed"]), r["pairing"], row))
+    w = fit(centred(data, k), k)
+    scale = own[0] / w[0]
+    print(f"{sum(len(g) for g in data.values())} positions, target {args.target}, turns {args.from_turn}-{args.to_turn}")
+    print(f"{'term':15} {'fitted':>10} {'scaled':>10} {'its own':>8}")
+    for t, wi, n in zip(terms, w, own):
         print(f"{t:15} {wi:10.5f} {wi * scale:10.4f} {n:8.3f}")
+    middle = sorted(s for s, _, _ in seeds)[len(seeds) // 2]
+    for s, pairing, row in seeds:
+        halves[s >= middle].setdefault(pairing, []).append(row)
+    first, second = centred(halves[0], k), centred(halves[1], k)
+    wf = fit(first, k)
+    own_x = [(sum(a * b for a, b in zip(x, own)), y) for x, y in first]
+    c = sum(x * y for x, y in own_x) / sum(x * x for x, _ in own_x)
+    print(f"second half explained: fitted on the first {explained(second, wf):.4f}, "
+          f"its own weights (times {c:.4f}) {explained(second, [c * o for o in own]):.4f}")
 
 
 if __name__ == "__main__":

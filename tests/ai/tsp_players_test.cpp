@@ -356,6 +356,49 @@ TEST_CASE("The search reads a play-out that ends the game as a step from one tha
     CHECK(ai::tsp_value(ctx, lost, core::Side::A) - ai::tsp_value(ctx, nearly, core::Side::A) > 900.0);
 }
 
+TEST_CASE("The search's reading is the sum of the parts the fitting tool writes", "[tsp][ai][TSP-SPIRIT-2]") {
+    // bench/tsp_leaf_data.cpp writes ai::tsp_search_terms to fit their weights: they must be the
+    // reading's own parts, from both sides, at every kind of position a game passes through.
+    const tsp::Context ctx = test::tsp_context();
+    core::SeededDice dice(5);
+    tsp::GameState s = new_game(ctx, 5);
+    auto a = ai::make_tsp_player(ai::Level::Normal, 1);
+    auto b = ai::make_tsp_player(ai::Level::Normal, 2);
+    int checked = 0;
+    bool fights = false;
+    bool charges = false;
+    bool fire = false;
+    for (int step = 0; step < 2000 && !s.over(); ++step) {
+        if (step % 7 == 0) {
+            for (const core::Side me : {core::Side::A, core::Side::B}) {
+                const ai::TspLeafTerms t = ai::tsp_search_terms(ctx, s, me);
+                const ai::TspLeafTerms other = ai::tsp_search_terms(ctx, s, core::other(me));
+                const double sum = t.units + t.fire + t.fights + t.placing + t.charges + 10 * t.race;
+                CHECK(ai::tsp_search_value(ctx, s, me) == Approx(sum).margin(1e-9));
+                CHECK(t.race == Approx(ai::spirit_race(ctx, s, me)));
+                CHECK(t.placing == Approx(t.near_me + t.facing_me).margin(1e-9));
+                CHECK(t.near_them == Approx(other.near_me).margin(1e-9));
+                CHECK(t.facing_them == Approx(other.facing_me).margin(1e-9));
+                CHECK(t.units == Approx(-other.units).margin(1e-9));
+                CHECK(t.near_me <= 0);
+                CHECK(t.facing_me <= 0);
+                fights = fights || t.fights != 0;
+                charges = charges || t.charges != 0;
+                fire = fire || t.fire != 0;
+                ++checked;
+            }
+        }
+        const core::Side side = tsp::Engine::deciding_side(s);
+        ai::TspPlayer& p = side == core::Side::A ? *a : *b;
+        tsp::apply(ctx, s, p.choose(ai::view_of<tsp::Engine>(ctx, s, side)), dice);
+    }
+    CHECK(checked > 20);
+    // The game passed through charges in reach, volleys in range and close combats.
+    CHECK(charges);
+    CHECK(fire);
+    CHECK(fights);
+}
+
 TEST_CASE("The Sword and the Pike's normal shoots when it has a target", "[tsp][ai]") {
     const tsp::Context ctx = test::tsp_context();
     tsp::GameState s = new_game(ctx, 9);

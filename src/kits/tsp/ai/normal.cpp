@@ -251,6 +251,30 @@ public:
         return v + kRace * spirit_race(ctx_, s, me_);
     }
 
+    /// The parts of race_value, for fitting their weights (bench/tsp_leaf_data.cpp).
+    TspLeafTerms terms(const GameState& s) {
+        const Standing st = standing(s);
+        TspLeafTerms t;
+        t.units = st.value;
+        for (const Side side : {Side::A, Side::B}) {
+            t.units += sign(side) * kSpiritFailed * s.spirit_failures[core::idx(side)];
+        }
+        t.fire = fire_potential(s, st.one_hit);
+        t.fights = fights(s);
+        t.placing = placing(s);
+        for (const Side side : {me_, core::other(me_)}) {
+            double& near = side == me_ ? t.near_me : t.near_them;
+            double& facing = side == me_ ? t.facing_me : t.facing_them;
+            each_placed(s, side, [&](double n, double f) {
+                near -= n;
+                facing -= f;
+            });
+        }
+        t.charges = charge_threats(s);
+        t.race = spirit_race(ctx_, s, me_);
+        return t;
+    }
+
     /// What the units of a position are worth, wherever they stand: each unit's worth with its
     /// fire test to come, and what a first hit would take from each.
     struct Standing {
@@ -640,16 +664,27 @@ private:
     /// other for contact), and that enemy on its flank or to its rear.
     double placing(const GameState& s) const {
         double v = 0;
+        each_placed(s, me_, [&v](double near, double facing) {
+            v -= near;
+            v -= facing;
+        });
+        return v;
+    }
+
+    /// For each unit of `side` that may move and has an enemy in sight, `f(near, facing)`: what
+    /// placing takes for how far it stands beyond where it wants, and for its facing.
+    template <class F>
+    void each_placed(const GameState& s, Side side, F&& f) const {
         for (std::size_t i = 0; i < s.unit_count; ++i) {
             const Unit& u = s.units[i];
-            if (!u.on_board || u.side != me_ || u.status == tsp::Status::Routed || u.combat >= 0) continue;
+            if (!u.on_board || u.side != side || u.status == tsp::Status::Routed || u.combat >= 0) continue;
             const Kind k = kind_of(ctx_, u);
             if (k == Kind::HeavyGun && !line_of(ctx_, u).may_move) continue;
             int nearest = 999;
             core::Square there{};
             for (std::size_t j = 0; j < s.unit_count; ++j) {
                 const Unit& e = s.units[j];
-                if (!e.on_board || e.side == me_ || e.status == tsp::Status::Routed) continue;
+                if (!e.on_board || e.side == side || e.status == tsp::Status::Routed) continue;
                 if (const int d = squares_apart(u.sq, e.sq); d < nearest) {
                     nearest = d;
                     there = e.sq;
@@ -661,13 +696,13 @@ private:
                 const int reach = std::max(tsp::band_reach(w, tsp::Band::Short), tsp::band_reach(w, tsp::Band::Full));
                 wish = std::max(1, reach / 2);
             }
-            v -= kNear * std::max(0, nearest - wish);
+            double facing = 0;
             if (there != u.sq) {
                 const core::Aspect a = core::aspect(u.facing, there - u.sq);
-                v -= a == core::Aspect::Rear ? 2 * kAway : a == core::Aspect::Flank ? kAway : 0.0;
+                facing = a == core::Aspect::Rear ? 2 * kAway : a == core::Aspect::Flank ? kAway : 0.0;
             }
+            f(kNear * std::max(0, nearest - wish), facing);
         }
-        return v;
     }
 
     const tsp::Context& ctx_;
@@ -843,6 +878,11 @@ double tsp_value(const tsp::Context& ctx, const GameState& s, Side me) {
 double tsp_search_value(const tsp::Context& ctx, const GameState& s, Side me) {
     Evaluator eval(ctx, me);
     return eval.race_value(s);
+}
+
+TspLeafTerms tsp_search_terms(const tsp::Context& ctx, const GameState& s, Side me) {
+    Evaluator eval(ctx, me);
+    return eval.terms(s);
 }
 
 std::uint64_t tsp_phase_key(const GameState& s) { return TspSearch::phase_key(s); }

@@ -30,6 +30,21 @@ SearchBudget tsp_hard_budget();
 /// A player of that search with a budget (tsp_hard_budget, or the tests' smaller ones).
 std::unique_ptr<TspPlayer> make_tsp_hard(std::uint64_t seed, SearchBudget budget);
 
+/// The parts of tsp_search_value for `me`, each side's less the other's: it is units + fire + fights
+/// + placing + charges + 10 race (bench/tsp_leaf_data.cpp writes them, to fit their weights).
+struct TspLeafTerms {
+    double units = 0;    ///< each unit's worth with its fire test to come (spirit points, figures, state)
+    double fire = 0;     ///< the best volley each loaded shooter has in range
+    double fights = 0;   ///< the charges and close combats in progress
+    double placing = 0;  ///< how near `me`'s units stand to the enemy and which way they face
+    double charges = 0;  ///< the best charge each unit yet to move could make
+    double race = 0;     ///< spirit_race
+    /// placing's two parts (nearness, facing) for `me`'s units, and the same for the other side's
+    /// (not in tsp_search_value: for the fit alone)
+    double near_me = 0, facing_me = 0, near_them = 0, facing_them = 0;
+};
+TspLeafTerms tsp_search_terms(const tsp::Context& ctx, const tsp::GameState& s, core::Side me);
+
 /// The phase a play-out of the search is in (SearchPolicy::phase_key): the turn, so that a play-out runs
 /// to the end of the turn it starts in.
 std::uint64_t tsp_phase_key(const tsp::GameState& s);
