@@ -12,6 +12,11 @@ and the reading's own (at their best scale on that half), foretell the second ha
 the outcome's spread (within each pairing) that each explains.
 
     python3 bench/fit-leaf.py /tmp/leaf.csv [--ruleset R] [--target winner|vp] [--from-turn N] [--to-turn N]
+    python3 bench/fit-leaf.py /tmp/leaf.csv --ruleset R --by-turn [--terms a,b,...]
+
+--by-turn fits each turn from --from-turn on alone (the last, --to-turn, with every turn after
+it), and prints the weights as fitted (the outcome's change per unit of each term), one row a turn,
+with the share of the spread each row explains. --terms fits only those terms (the rest 0).
 """
 import argparse
 import csv
@@ -81,8 +86,13 @@ def main():
     ap.add_argument("--target", choices=["winner", "vp"], default="winner")
     ap.add_argument("--from-turn", type=int, default=1)
     ap.add_argument("--to-turn", type=int, default=99)
+    ap.add_argument("--by-turn", action="store_true")
+    ap.add_argument("--terms")
     args = ap.parse_args()
     terms, own = RULESETS[args.ruleset]
+    if args.by_turn:
+        by_turn(args, terms)
+        return
     k = len(terms)
     # Each pairing of armies gets its own intercept (the terms and the outcome are measured from
     # their means within the pairing): hard compares play-outs of one game, so an army's strength
@@ -112,6 +122,23 @@ def main():
     c = sum(x * y for x, y in own_x) / sum(x * x for x, _ in own_x)
     print(f"second half explained: fitted on the first {explained(second, wf):.4f}, "
           f"its own weights (times {c:.4f}) {explained(second, [c * o for o in own]):.4f}")
+
+
+def by_turn(args, terms):
+    use = args.terms.split(",") if args.terms else terms
+    rows = list(csv.DictReader(open(args.csv, newline="")))
+    last = min(args.to_turn, max(int(r["turn"]) for r in rows))
+    print("turn  " + " ".join(f"{t:>9}" for t in terms) + "  explained")
+    for turn in range(args.from_turn, last + 1):
+        groups = {}
+        for r in rows:
+            if int(r["turn"]) == turn or (turn == last and int(r["turn"]) > last):
+                groups.setdefault(r["pairing"], []).append(([float(r[t]) for t in use], float(r[args.target])))
+        c = centred(groups, len(use))
+        w = dict(zip(use, fit(c, len(use))))
+        label = f"{turn}+" if turn == last else f"{turn}"
+        print(f"{label:5} " + " ".join(f"{w.get(t, 0.0):9.5f}" for t in terms) +
+              f"  {explained(c, [w[t] for t in use]):.3f}")
 
 
 if __name__ == "__main__":
