@@ -425,9 +425,10 @@ MeleeSetup melee_setup(const RulesContext& ctx, const GameState& s, std::size_t 
     m.b_flank = b_entered && entered_from_flank_or_rear(ctx, b.entry, a);
     const bool a_worse = a_entered && better_terrain(s, a.square, a.entry);
     const bool b_worse = b_entered && better_terrain(s, b.square, b.entry);
-    const auto build = [&](const Unit& u, std::size_t ui, const Unit& o, bool charging, bool flank, bool flanked,
-                           bool worse) {
-        ModifiedRoll r;
+    // Each roll is built where it stays (not returned and copied): the copy's wide read of the
+    // bytes just written one by one stalled the processor, a sixth of hard's time in this function.
+    const auto build = [&](ModifiedRoll& r, const Unit& u, std::size_t ui, const Unit& o, bool charging, bool flank,
+                           bool flanked, bool worse) {
         r.side = u.side;
         r.base = u.fight;
         if (charging) add(r, ModifierId::Charging);
@@ -438,10 +439,9 @@ MeleeSetup melee_setup(const RulesContext& ctx, const GameState& s, std::size_t 
         if (worse || has(ctx, o, Ability::WarWagon)) add(r, ModifierId::BetterTerrainOrWagon);
         if (u.status == UnitStatus::Disordered) add(r, ModifierId::Disordered);
         finish(r);
-        return r;
     };
-    m.initiator = build(a, init, b, a_charging, m.a_flank, m.b_flank, a_worse);
-    m.defender = build(b, def, a, b_charging, m.b_flank, m.a_flank, b_worse);
+    build(m.initiator, a, init, b, a_charging, m.a_flank, m.b_flank, a_worse);
+    build(m.defender, b, def, a, b_charging, m.b_flank, m.a_flank, b_worse);
     // PS-MELEE-15, PS-PHALANX-3, PS-TERCIO-3: a PHALANX (from the front) or TERCIO beaten by
     // cavalry has no losing result.
     const auto immune = [&](const Unit& loser, const Unit& winner, bool winner_flank) {
