@@ -15,24 +15,18 @@
 #include "kits/pikette/ai/players.hpp"
 #include "kits/pikette/ai/scoring.hpp"
 #include "app/game_contexts.hpp"
+#include "bench/leaf_args.hpp"
 #include "core/dice.hpp"
 
 using namespace tercio;
 
 int main(int argc, char** argv) {
-    if (argc != 4) {
-        std::fprintf(stderr, "usage: %s DATA_DIR GAMES FIRST_SEED\n", argv[0]);
-        return 2;
-    }
-    app::GameContexts contexts(argv[1]);
-    std::string why;
-    const auto pairings = contexts.all_pairings<kits::PiketteKit>(std::string(rules::Engine::name), why);
-    if (!pairings) {
-        std::fprintf(stderr, "%s\n", why.c_str());
-        return 65;
-    }
-    const long games = std::atol(argv[2]);
-    const auto first = std::strtoull(argv[3], nullptr, 10);
+    int code = 0;
+    const auto run = bench::leaf_run<kits::PiketteKit>(argc, argv, std::string(rules::Engine::name), code);
+    if (!run) return code;
+    const auto* pairings = &run->pairings;
+    const long games = run->games;
+    const std::uint64_t first = run->first_seed;
     std::printf(
         "seed,pairing,turn,active,ok,disordered,routed,leader,chips,shots,melees,nearness,facing,"
         "winner,vp\n");

@@ -13,6 +13,7 @@
 
 #include "ai/player.hpp"
 #include "app/game_contexts.hpp"
+#include "bench/leaf_args.hpp"
 #include "core/dice.hpp"
 #include "kits/tsp/ai/players.hpp"
 #include "kits/tsp/kit.hpp"
@@ -21,19 +22,12 @@
 using namespace tercio;
 
 int main(int argc, char** argv) {
-    if (argc != 4) {
-        std::fprintf(stderr, "usage: %s DATA_DIR GAMES FIRST_SEED\n", argv[0]);
-        return 2;
-    }
-    app::GameContexts contexts(argv[1]);
-    std::string why;
-    const auto pairings = contexts.all_pairings<kits::TspKit>("the-sword-and-the-pike", why);
-    if (!pairings) {
-        std::fprintf(stderr, "%s\n", why.c_str());
-        return 65;
-    }
-    const long games = std::atol(argv[2]);
-    const auto first = std::strtoull(argv[3], nullptr, 10);
+    int code = 0;
+    const auto run = bench::leaf_run<kits::TspKit>(argc, argv, "the-sword-and-the-pike", code);
+    if (!run) return code;
+    const auto* pairings = &run->pairings;
+    const long games = run->games;
+    const std::uint64_t first = run->first_seed;
     std::printf("seed,pairing,turn,units,fire,fights,placing,charges,race,near_me,facing_me,near_them,facing_them,limit_a,limit_b,failed_a,failed_b,winner,vp\n");
     using E = tsp::Engine;
     for (long g = 0; g < games; ++g) {
