@@ -14,7 +14,6 @@
 #include "ai/player.hpp"
 #include "kits/pikette/ai/players.hpp"
 #include "kits/pikette/ai/scoring.hpp"
-#include "app/game_contexts.hpp"
 #include "bench/leaf_args.hpp"
 #include "core/dice.hpp"
 
@@ -24,7 +23,7 @@ int main(int argc, char** argv) {
     int code = 0;
     const auto run = bench::leaf_run<kits::PiketteKit>(argc, argv, std::string(rules::Engine::name), code);
     if (!run) return code;
-    const auto* pairings = &run->pairings;
+    const auto& pairings = run->pairings;
     const long games = run->games;
     const std::uint64_t first = run->first_seed;
     std::printf(
@@ -32,8 +31,8 @@ int main(int argc, char** argv) {
         "winner,vp\n");
     for (long g = 0; g < games; ++g) {
         const std::uint64_t seed = first + static_cast<std::uint64_t>(g);
-        const std::size_t pairing = static_cast<std::size_t>(g) % pairings->size();
-        const rules::RulesContext& ctx = (*pairings)[pairing];
+        const std::size_t pairing = static_cast<std::size_t>(g) % pairings.size();
+        const rules::RulesContext& ctx = pairings[pairing];
         ai::Scorer scorer(ctx);
         auto a = ai::make_player(ai::Level::Normal, ai::player_seed(seed, rules::Side::A));
         auto b = ai::make_player(ai::Level::Normal, ai::player_seed(seed, rules::Side::B));

@@ -12,7 +12,6 @@
 #include <string>
 
 #include "ai/player.hpp"
-#include "app/game_contexts.hpp"
 #include "bench/leaf_args.hpp"
 #include "core/dice.hpp"
 #include "kits/tsp/ai/players.hpp"
@@ -25,15 +24,17 @@ int main(int argc, char** argv) {
     int code = 0;
     const auto run = bench::leaf_run<kits::TspKit>(argc, argv, "the-sword-and-the-pike", code);
     if (!run) return code;
-    const auto* pairings = &run->pairings;
+    const auto& pairings = run->pairings;
     const long games = run->games;
     const std::uint64_t first = run->first_seed;
-    std::printf("seed,pairing,turn,units,fire,fights,placing,charges,race,near_me,facing_me,near_them,facing_them,limit_a,limit_b,failed_a,failed_b,winner,vp\n");
+    std::printf(
+        "seed,pairing,turn,units,fire,fights,placing,charges,race,near_me,facing_me,near_them,facing_them,"
+        "limit_a,limit_b,failed_a,failed_b,winner,vp\n");
     using E = tsp::Engine;
     for (long g = 0; g < games; ++g) {
         const std::uint64_t seed = first + static_cast<std::uint64_t>(g);
-        const std::size_t pairing = static_cast<std::size_t>(g) % pairings->size();
-        const tsp::Context& ctx = (*pairings)[pairing];
+        const std::size_t pairing = static_cast<std::size_t>(g) % pairings.size();
+        const tsp::Context& ctx = pairings[pairing];
         auto a = ai::make_tsp_player(ai::Level::Normal, ai::player_seed(seed, core::Side::A));
         auto b = ai::make_tsp_player(ai::Level::Normal, ai::player_seed(seed, core::Side::B));
         ai::TspPlayer* players[2] = {a.get(), b.get()};
@@ -52,10 +53,11 @@ int main(int argc, char** argv) {
                     limit[i] = tsp::spirit_limit(tsp::spirit_points2(ctx, s, side), s.start_units[i]);
                 }
                 char buf[400];
-                std::snprintf(buf, sizeof buf, "%llu,%zu,%d,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.4f,%.4f,%.4f,%.4f,%d,%d,%d,%d",
+                std::snprintf(buf, sizeof buf,
+                              "%llu,%zu,%d,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.4f,%.4f,%.4f,%.4f,%d,%d,%d,%d",
                               static_cast<unsigned long long>(seed), pairing, s.turn, t.units, t.fire, t.fights,
-                              t.placing, t.charges, t.race, t.near_me, t.facing_me, t.near_them, t.facing_them, limit[0], limit[1], s.spirit_failures[0],
-                              s.spirit_failures[1]);
+                              t.placing, t.charges, t.race, t.near_me, t.facing_me, t.near_them, t.facing_them,
+                              limit[0], limit[1], s.spirit_failures[0], s.spirit_failures[1]);
                 lines += buf;
                 lines += '\n';
             }
