@@ -10,6 +10,7 @@ std::string_view level_name(Level level) {
         case Level::Easy: return "easy";
         case Level::Normal: return "normal";
         case Level::Hard: return "hard";
+        case Level::Expert: return "expert";
     }
     return "?";
 }

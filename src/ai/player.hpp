@@ -17,9 +17,10 @@
 namespace tercio::ai {
 
 /// The computer's levels, and the uniformly random baseline.
-enum class Level : std::uint8_t { Random, Easy, Normal, Hard };
-inline constexpr std::array<Level, 4> kLevels = {Level::Random, Level::Easy, Level::Normal, Level::Hard};
-/// "random", "easy", "normal", "hard": a level's name in saves, options and menus.
+enum class Level : std::uint8_t { Random, Easy, Normal, Hard, Expert };
+inline constexpr std::array<Level, 5> kLevels = {Level::Random, Level::Easy, Level::Normal, Level::Hard,
+                                                 Level::Expert};
+/// "random", "easy", "normal", "hard", "expert": a level's name in saves, options and menus.
 std::string_view level_name(Level level);
 std::optional<Level> parse_level(std::string_view text);
 /// The names of the levels `has` admits (every level by default), in order.
@@ -34,7 +35,7 @@ std::vector<std::string> level_names(Has has) {
 inline std::vector<std::string> level_names() {
     return level_names([](Level) { return true; });
 }
-/// "random, easy, normal or hard": `names` as a sentence lists them.
+/// "random, easy, normal, hard or expert": `names` as a sentence lists them.
 std::string levels_in_words(const std::vector<std::string>& names);
 /// Every level, in words.
 inline std::string levels_in_words() { return levels_in_words(level_names()); }

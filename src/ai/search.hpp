@@ -115,6 +115,22 @@ struct SearchBudget {
     int threads = 1;
 };
 
+/// The `expert` level of every ruleset: its `hard` search with kExpertTimes as many samples, so
+/// about that many times the thinking, shared among `threads` threads (which changes no choice:
+/// a seed still gives the same game on any machine). For the player who has beaten `hard` and
+/// will wait for a stronger move.
+inline constexpr int kExpertTimes = 10;
+inline SearchBudget expert_budget(SearchBudget hard, int threads) {
+    hard.samples *= kExpertTimes;
+    hard.threads = std::max(1, threads);
+    return hard;
+}
+/// The threads this machine runs at once (std::thread::hardware_concurrency: at least 1, at most
+/// 8): what `expert` thinks on.
+inline int machine_threads() {
+    return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 8U));
+}
+
 /// The order in which the search takes `scored`'s commands as candidates: indices, best first,
 /// ties in the rules' order. A kit may reorder them (Pikette Squared's `spread`).
 template <class Command>

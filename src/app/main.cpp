@@ -116,7 +116,7 @@ std::string titles() {
 }
 
 /// The levels of the default kit's computer in words, then those of every other kit that plays
-/// fewer ("random, easy, normal or hard; TITLE: random or normal").
+/// fewer ("random, easy, normal, hard or expert; TITLE: random or normal").
 std::string levels_by_kit() {
     std::string out = kits::levels_in_words<kits::DefaultKit>();
     kits::for_each_kit([&]<class K>(kits::KitTag<K>) {

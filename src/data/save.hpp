@@ -48,7 +48,7 @@ inline constexpr std::string_view kPlaysHuman = "human";
 inline constexpr std::string_view kPlaysComputer = "computer:";
 /// The computer levels a save may name: ai::level_name's (the tests check that they agree; the
 /// data layer does not link the computer players).
-inline constexpr std::array<std::string_view, 4> kComputerLevels = {"random", "easy", "normal", "hard"};
+inline constexpr std::array<std::string_view, 5> kComputerLevels = {"random", "easy", "normal", "hard", "expert"};
 
 /// The computer level a `plays` value names ("normal" for "computer:normal"); nothing for
 /// "human" or anything parse_save refuses.

@@ -23,6 +23,7 @@ std::string level_note(const std::optional<ai::Level>& level) {
         case ai::Level::Easy: return "for a first game";
         case ai::Level::Normal: return "";
         case ai::Level::Hard: return "thinks longer";
+        case ai::Level::Expert: return "thinks ten times as long as hard";
     }
     return "";
 }

@@ -10,8 +10,11 @@
 #include "ai/match.hpp"
 #include "ai/search.hpp"
 #include "kits/hbl/ai/players.hpp"
+#include "kits/pikette/ai/hard.hpp"
+#include "kits/pikette/ai/players.hpp"
 #include "kits/tsp/ai/players.hpp"
 #include "tests/hbl/fixture.hpp"
+#include "tests/rules/fixture.hpp"
 #include "tests/tsp/fixture.hpp"
 
 using namespace tercio;
@@ -40,6 +43,7 @@ struct Hbl {
         return ai::make_hbl_hard(seed, b);
     }
     static bool has_level(ai::Level l) { return ai::hbl_has_level(l); }
+    static ai::SearchBudget hard_budget() { return ai::hbl_hard_budget(); }
 };
 
 struct Tsp {
@@ -52,7 +56,44 @@ struct Tsp {
         return ai::make_tsp_hard(seed, b);
     }
     static bool has_level(ai::Level l) { return ai::tsp_has_level(l); }
+    static ai::SearchBudget hard_budget() { return ai::tsp_hard_budget(); }
 };
+
+struct Pikette {
+    using E = rules::Engine;
+    static rules::RulesContext context(int) { return test::Armies::get().context("french", "spanish"); }
+    static std::unique_ptr<ai::PlayerOf<E>> player(ai::Level l, std::uint64_t seed) {
+        return ai::make_player(l, seed);
+    }
+    static std::unique_ptr<ai::PlayerOf<E>> hard(std::uint64_t seed, ai::SearchBudget b) {
+        ai::HardBudget hb;
+        static_cast<ai::SearchBudget&>(hb) = b;
+        return ai::make_hard(seed, hb);
+    }
+    static bool has_level(ai::Level) { return true; }
+    static ai::SearchBudget hard_budget() { return ai::HardBudget{}; }
+};
+
+/// The views of the deciding side at `count` decisions, `every` apart, of a game seeded `seed`
+/// between two `normal` players.
+template <class K>
+std::vector<ai::View<typename K::E>> normal_game_views(const typename K::E::Context& ctx, std::uint64_t seed,
+                                                       int every, std::size_t count) {
+    using E = typename K::E;
+    core::SeededDice dice(seed);
+    typename E::State s;
+    E::new_game(ctx, s, dice);
+    std::array<std::unique_ptr<ai::PlayerOf<E>>, 2> normal{K::player(ai::Level::Normal, 1),
+                                                           K::player(ai::Level::Normal, 2)};
+    std::vector<ai::View<E>> views;
+    for (int decision = 1; !E::over(s) && views.size() < count; ++decision) {
+        const core::Side side = E::deciding_side(s);
+        ai::View<E> view = ai::view_of<E>(ctx, s, side);
+        E::apply(ctx, s, normal[core::idx(side)]->choose(view), dice);
+        if (decision % every == 0) views.push_back(std::move(view));
+    }
+    return views;
+}
 
 }  // namespace
 
@@ -61,6 +102,50 @@ TEMPLATE_TEST_CASE("Every ruleset has random and easy and normal", "[ai][search]
         CHECK(TestType::has_level(l));
         CHECK(TestType::player(l, 1) != nullptr);
     }
+}
+
+TEST_CASE("Expert's budget is hard's with ten times the samples on the threads given", "[ai][search]") {
+    ai::SearchBudget hard = small_budget();
+    const ai::SearchBudget expert = ai::expert_budget(hard, 3);
+    CHECK(expert.samples == 10 * hard.samples);
+    CHECK(expert.threads == 3);
+    // Everything else is hard's.
+    ai::SearchBudget back = expert;
+    back.samples = hard.samples;
+    back.threads = hard.threads;
+    CHECK(back.candidates == hard.candidates);
+    CHECK(back.phases == hard.phases);
+    CHECK(back.depth == hard.depth);
+    CHECK(back.confidence == hard.confidence);
+    CHECK(back.finalists == hard.finalists);
+    CHECK(back.screen_samples == hard.screen_samples);
+    CHECK(back.drop == hard.drop);
+    CHECK(back.purpose_dice == hard.purpose_dice);
+    CHECK(ai::expert_budget(hard, 0).threads == 1);
+    CHECK(ai::machine_threads() >= 1);
+    CHECK(ai::machine_threads() <= 8);
+}
+
+TEMPLATE_TEST_CASE("Expert is every ruleset's hard search with expert's budget", "[ai][search]", Pikette, Hbl, Tsp) {
+    // Choice for choice, the level is hard's search with ten times the samples (on one thread
+    // here, which changes no choice), and not hard itself. (How many commands it scores depends
+    // on which thread's policy, each with its own caches, played which play-out: not compared.)
+    using E = typename TestType::E;
+    CHECK(TestType::has_level(ai::Level::Expert));
+    const auto ctx = TestType::context(3);
+    const auto views = normal_game_views<TestType>(ctx, 41, 9, 3);
+    REQUIRE(views.size() == 3);
+    auto expert = TestType::player(ai::Level::Expert, 7);
+    REQUIRE(expert != nullptr);
+    auto reference = TestType::hard(7, ai::expert_budget(TestType::hard_budget(), 1));
+    auto hard = TestType::player(ai::Level::Hard, 7);
+    for (const ai::View<E>& view : views) {
+        CHECK(E::print(ctx, view.state, expert->choose(view)) == E::print(ctx, view.state, reference->choose(view)));
+        static_cast<void>(hard->choose(view));
+    }
+    // Both searched, with about ten times hard's play-outs.
+    CHECK(reference->evaluated() > 5 * hard->evaluated());
+    CHECK(expert->evaluated() > 5 * hard->evaluated());
 }
 
 TEST_CASE("Hell Broke Loose's hard is its search", "[ai][search]") {

@@ -69,7 +69,7 @@ expect("Game over (" "${OUT}")
 run(0 ${GAME} --red-ai easy --blue-ai normal)
 expect("Game over (" "${OUT}")
 run(2 ${GAME} --red-ai genius)
-expect("--red-ai: no level \"genius\" for hell-broke-loose (random, easy, normal or hard)" "${ERR}")
+expect("--red-ai: no level \"genius\" for hell-broke-loose (random, easy, normal, hard or expert)" "${ERR}")
 # Refusals.
 run(2 ${GAME} --odds "turn")
 expect("--odds: turn: only fight and shoot have odds" "${ERR}")

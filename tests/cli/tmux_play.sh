@@ -38,14 +38,16 @@ t send-keys -t menu q
 for _ in $(seq 50); do t capture-pane -p -t menu | grep -qF "no game started" && break; sleep 0.1; done
 t capture-pane -p -t menu | grep -qF "no game started" || { echo "tmux_play: q did not leave the menu" >&2; exit 1; }
 
-# tercio play: the menu, side B played by a person instead of the computer (Right twice: hard,
-# then a person), seed 12 typed on the Seed line, then Start.
+# tercio play: the menu, side B played by a person instead of the computer (Right three times:
+# hard, expert, then a person), seed 12 typed on the Seed line, then Start.
 t -f /dev/null new-session -d -s play -x 80 -y 24 "$tercio play; sleep 5"
 expect "Start the battle"
 expect "< French >"
 expect "Played by   < the computer, normal >"
 t send-keys -t play Up Up Right
 expect "Played by   < the computer, hard >  thinks longer"
+t send-keys -t play Right
+expect "Played by   < the computer, expert >  thinks ten times as long as hard"
 t send-keys -t play Right
 expect "Two players share this keyboard"
 t send-keys -t play Down 1 2

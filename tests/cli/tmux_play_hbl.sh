@@ -43,7 +43,7 @@ refused() {  # refused EXPECTED-TEXT ARGS...: exit status 2 (usage) and the text
     fi
 }
 
-refused "--vs: genius not in {random,easy,normal,hard}" --ruleset hell-broke-loose --vs genius
+refused "--vs: genius not in {random,easy,normal,hard,expert}" --ruleset hell-broke-loose --vs genius
 refused "--ruleset nonsuch: no ruleset \"nonsuch\"" --ruleset nonsuch
 
 # The start menu: Up from Start to the Rules line, Right to Hell Broke Loose, s starts.

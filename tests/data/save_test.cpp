@@ -683,7 +683,7 @@ TEST_CASE("a side played by the computer is saved as computer and its level and 
         CHECK(e.line == line_starting(lines, "plays = "));
         CHECK(e.column == 9);
         CHECK(contains(e.message, "plays: \"" + bad + "\" is not known (use \"human\", or \"computer:\" and a level: "
-                                  "random, easy, normal or hard)"));
+                                  "random, easy, normal, hard or expert)"));
     }
     CHECK_FALSE(data::computer_level("human"));
     CHECK_FALSE(data::computer_level("computer:"));

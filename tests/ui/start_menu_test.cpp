@@ -76,10 +76,12 @@ TEST_CASE("Left and Right choose a person or the computer at each level for each
     press(m, KeyPress::of(K::Up), 2);  // side B: played by
     const std::vector<std::string> shown = {"the computer, random >  any legal command",
                                             "the computer, easy >  for a first game", "the computer, normal >",
-                                            "the computer, hard >  thinks longer", "a person at this keyboard >"};
+                                            "the computer, hard >  thinks longer",
+                                            "the computer, expert >  thinks ten times as long as hard",
+                                            "a person at this keyboard >"};
     const std::vector<std::optional<tercio::ai::Level>> levels = {tercio::ai::Level::Random, tercio::ai::Level::Easy,
                                                                   tercio::ai::Level::Normal, tercio::ai::Level::Hard,
-                                                                  std::nullopt};
+                                                                  tercio::ai::Level::Expert, std::nullopt};
     for (std::size_t i = 0; i < shown.size(); ++i) {
         m.handle(KeyPress::of(K::Right));
         INFO(i);
@@ -89,8 +91,8 @@ TEST_CASE("Left and Right choose a person or the computer at each level for each
     }
     // Left goes back round; Enter and Space step on too.
     m.handle(KeyPress::of(K::Left));
-    CHECK(m.setup().computer[1] == tercio::ai::Level::Hard);
-    CHECK(m.message() == "Side B: the computer, hard.");
+    CHECK(m.setup().computer[1] == tercio::ai::Level::Expert);
+    CHECK(m.message() == "Side B: the computer, expert.");
     const std::string s = screen_of(m);
     CHECK(contains(s, "A new game against the computer."));
     m.handle(KeyPress::of(K::Enter));
@@ -100,11 +102,11 @@ TEST_CASE("Left and Right choose a person or the computer at each level for each
     // Side A too: the computer may play both sides, and the player watches.
     press(m, KeyPress::of(K::Up), 2);
     m.handle(KeyPress::of(K::Left));
-    CHECK(m.setup().computer[0] == tercio::ai::Level::Hard);
+    CHECK(m.setup().computer[0] == tercio::ai::Level::Expert);
     CHECK(contains(m.message(), "The computer plays both sides: you watch."));
     CHECK(contains(screen_of(m), "A new game, the computer against itself: you watch."));
     CHECK(m.handle(KeyPress::character('s')) == StartMenu::Outcome::Start);
-    CHECK(m.setup().computer[0] == tercio::ai::Level::Hard);
+    CHECK(m.setup().computer[0] == tercio::ai::Level::Expert);
     CHECK(m.setup().computer[1] == tercio::ai::Level::Random);
     CHECK(m.handle(KeyPress::character('q')) == StartMenu::Outcome::Quit);
     StartMenu n(armies(), GameSetup{});
@@ -181,7 +183,7 @@ TEST_CASE("Host a game hosts the armies chosen, with the computer or a friend on
 
     // Side B a person: the friend who joins with the code.
     press(m, KeyPress::of(K::Up), 3);  // Host, Start, Seed, side B's player
-    m.handle(KeyPress::of(K::Right));
+    press(m, KeyPress::of(K::Right), 2);  // hard, then expert, then a person
     REQUIRE_FALSE(m.setup().computer[1]);
     press(m, KeyPress::of(K::Down), 3);
     CHECK(contains(screen_of(m), "[ Host a game ]  you play A; a friend joins B with a code"));
@@ -192,14 +194,14 @@ TEST_CASE("Host a game hosts the armies chosen, with the computer or a friend on
     // Side A the computer's: this keyboard plays B.
     press(m, KeyPress::of(K::Down), 4);  // Join, Quit, Army A, Player A
     m.handle(KeyPress::of(K::Left));
-    CHECK(m.setup().computer[0] == tercio::ai::Level::Hard);
+    CHECK(m.setup().computer[0] == tercio::ai::Level::Expert);
     CHECK(m.hosting()->you == tercio::rules::Side::B);
-    CHECK(m.hosting()->other == tercio::ai::Level::Hard);
+    CHECK(m.hosting()->other == tercio::ai::Level::Expert);
 
     // Both the computer's: nothing to host, and the menu says why.
     press(m, KeyPress::of(K::Down), 2);
     m.handle(KeyPress::of(K::Left));
-    CHECK(m.setup().computer[1] == tercio::ai::Level::Hard);
+    CHECK(m.setup().computer[1] == tercio::ai::Level::Expert);
     CHECK_FALSE(m.hosting());
     press(m, KeyPress::of(K::Down), 3);  // Seed, Start, Host
     CHECK(contains(screen_of(m), "[ Host a game ]  set a side to a person first"));

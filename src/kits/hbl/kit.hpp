@@ -60,7 +60,7 @@ struct HblFiles {
                                    std::size_t commands);
 };
 
-/// Its computer: random, easy, normal and hard (docs/computer.md, "Hell Broke Loose").
+/// Its computer: random, easy, normal, hard and expert (docs/computer.md, "Hell Broke Loose").
 struct HblComputer {
     static bool has_level(ai::Level level);
     static std::unique_ptr<ai::PlayerOf<hbl::Engine>> make_player(ai::Level level, std::uint64_t seed);

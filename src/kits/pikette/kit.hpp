@@ -65,7 +65,7 @@ struct PiketteFiles {
                                    std::size_t commands);
 };
 
-/// Its computer: every level (random, easy, normal, hard).
+/// Its computer: every level (random, easy, normal, hard, expert).
 struct PiketteComputer {
     static bool has_level(ai::Level) { return true; }
     static std::unique_ptr<ai::PlayerOf<rules::Engine>> make_player(ai::Level level, std::uint64_t seed);

@@ -294,7 +294,8 @@ std::unique_ptr<HblPlayer> make_hbl_hard(std::uint64_t seed, SearchBudget budget
 }
 
 bool hbl_has_level(Level level) {
-    return level == Level::Random || level == Level::Easy || level == Level::Normal || level == Level::Hard;
+    return level == Level::Random || level == Level::Easy || level == Level::Normal || level == Level::Hard ||
+           level == Level::Expert;
 }
 
 std::unique_ptr<HblPlayer> make_hbl_player(Level level, std::uint64_t seed) {
@@ -303,6 +304,7 @@ std::unique_ptr<HblPlayer> make_hbl_player(Level level, std::uint64_t seed) {
         case Level::Easy: return std::make_unique<BlunderingPlayer<Engine, HblSearch>>(seed, HblSearch{});
         case Level::Normal: return std::make_unique<HblNormal>();
         case Level::Hard: return make_hbl_hard(seed, hbl_hard_budget());
+        case Level::Expert: return make_hbl_hard(seed, expert_budget(hbl_hard_budget(), machine_threads()));
         default: return nullptr;
     }
 }

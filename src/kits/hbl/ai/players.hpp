@@ -17,7 +17,7 @@ using HblPlayer = PlayerOf<hbl::Engine>;
 /// Whether Hell Broke Loose has the level (every level).
 bool hbl_has_level(Level level);
 
-/// A player of `level` (random, easy, normal or hard) whose own choices are drawn from `seed`;
+/// A player of `level` (random, easy, normal, hard or expert) whose own choices are drawn from `seed`;
 /// nothing for a level Hell Broke Loose does not have.
 std::unique_ptr<HblPlayer> make_hbl_player(Level level, std::uint64_t seed);
 

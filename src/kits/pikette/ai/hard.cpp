@@ -132,6 +132,12 @@ std::unique_ptr<Player> make_hard(std::uint64_t seed, HardBudget budget) {
 
 std::unique_ptr<Player> make_hard(std::uint64_t seed) { return make_hard(seed, HardBudget{}); }
 
+std::unique_ptr<Player> make_expert(std::uint64_t seed) {
+    HardBudget b;
+    static_cast<SearchBudget&>(b) = expert_budget(b, machine_threads());
+    return make_hard(seed, b);
+}
+
 std::uint64_t hard_phase_key(const rules::GameState& s) { return PiketteSearch::phase_key(s); }
 
 }  // namespace tercio::ai

@@ -16,6 +16,7 @@ std::unique_ptr<Player> make_player(Level level, std::uint64_t seed) {
         case Level::Easy: return make_easy(seed);
         case Level::Normal: return make_normal(seed);
         case Level::Hard: return make_hard(seed);
+        case Level::Expert: return make_expert(seed);
     }
     return make_random(seed);
 }

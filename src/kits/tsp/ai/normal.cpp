@@ -905,7 +905,8 @@ std::unique_ptr<TspPlayer> make_tsp_hard(std::uint64_t seed, SearchBudget budget
 bool tsp_has_level(Level level) {
     // Every level: the search reading the spirit tests as a race won 56.0% of 400 fresh games
     // against normal (docs/computer.md), short of the 65% asked of `hard` but clearly stronger.
-    return level == Level::Random || level == Level::Easy || level == Level::Normal || level == Level::Hard;
+    return level == Level::Random || level == Level::Easy || level == Level::Normal || level == Level::Hard ||
+           level == Level::Expert;
 }
 
 std::unique_ptr<TspPlayer> make_tsp_player(Level level, std::uint64_t seed) {
@@ -914,6 +915,7 @@ std::unique_ptr<TspPlayer> make_tsp_player(Level level, std::uint64_t seed) {
         case Level::Easy: return std::make_unique<BlunderingPlayer<Engine, TspSearch>>(seed, TspSearch{});
         case Level::Normal: return std::make_unique<TspNormal>();
         case Level::Hard: return make_tsp_hard(seed, tsp_hard_budget());
+        case Level::Expert: return make_tsp_hard(seed, expert_budget(tsp_hard_budget(), machine_threads()));
         default: return nullptr;
     }
 }

@@ -16,7 +16,7 @@ namespace tercio::ai {
 
 using TspPlayer = PlayerOf<tsp::Engine>;
 
-/// Whether The Sword and the Pike has the level: every one (random, easy, normal and hard).
+/// Whether The Sword and the Pike has the level: every one (random, easy, normal, hard and expert).
 bool tsp_has_level(Level level);
 
 /// A player of `level` whose own choices are drawn from `seed`; nothing for a level The Sword and
