@@ -28,8 +28,8 @@ constexpr int kHardGamesQuick = 12;
 /// 12 samples of up to three phases, at every decision) these twelve games under the sanitizers
 /// were the longest tests of the suite by far. This one still takes every path of hard's search:
 /// more candidates than finalists (the screening), the paired comparison with normal's choice,
-/// the purpose dice. The default budget is held to repeat its choices in tests/ai/hard_test.cpp
-/// ("Hard with its default budget makes the same choices in the same order"), and hard's whole
+/// the purpose dice. The default budget is held to repeat its choices in
+/// tests/ai/hard_default_test.cpp ("Hard with its default budget makes the same choices in the same order"), and hard's whole
 /// series ([.slow]) plays it.
 ai::HardBudget legality_budget() {
     ai::HardBudget b;
@@ -200,8 +200,9 @@ TEST_CASE("A seed gives the same game every time", "[ai][sim][long]") {
     for (ai::Level level : ai::kLevels) {
         // Against the random level, which costs little; the level on side A, then on side B.
         // Hard, being slow, is checked by its choices over many positions instead, in
-        // tests/ai/hard_test.cpp ("Hard with its default budget makes the same choices ..."), and
-        // expert, hard with a larger budget, there too.
+        // tests/ai/hard_default_test.cpp ("Hard with its default budget makes the same choices
+        // ..."), and expert by its choices against hard's search with its budget, in
+        // tests/ai/search_test.cpp ("Expert is every ruleset's hard search ...").
         if (level == ai::Level::Hard || level == ai::Level::Expert) continue;
         for (int g = 0; g < 2; ++g) {
             const Scheduled s = schedule(level, g, ai::kLevels);

@@ -5,6 +5,7 @@
 // only candidate plays `normal`'s game exactly, and the real budget does overrule it.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <limits>
 
 #include "ai/match.hpp"
@@ -104,19 +105,23 @@ TEMPLATE_TEST_CASE("Every ruleset has random and easy and normal", "[ai][search]
     }
 }
 
-TEST_CASE("Expert's budget is hard's with ten times the samples on the threads given", "[ai][search]") {
+TEST_CASE("Expert is hard with ten times the samples on the threads given and the same bar on the mean gain",
+          "[ai][search]") {
     ai::SearchBudget hard = small_budget();
     const ai::SearchBudget expert = ai::expert_budget(hard, 3);
     CHECK(expert.samples == 10 * hard.samples);
     CHECK(expert.threads == 3);
+    // The standard error of a mean of ten times the samples is sqrt(10) times smaller: the same
+    // gain is sqrt(10) times as many of them.
+    CHECK(expert.confidence == Approx(hard.confidence * std::sqrt(10.0)));
     // Everything else is hard's.
     ai::SearchBudget back = expert;
     back.samples = hard.samples;
     back.threads = hard.threads;
+    back.confidence = hard.confidence;
     CHECK(back.candidates == hard.candidates);
     CHECK(back.phases == hard.phases);
     CHECK(back.depth == hard.depth);
-    CHECK(back.confidence == hard.confidence);
     CHECK(back.finalists == hard.finalists);
     CHECK(back.screen_samples == hard.screen_samples);
     CHECK(back.drop == hard.drop);
