@@ -117,11 +117,16 @@ struct SearchBudget {
 
 /// The `expert` level of every ruleset: its `hard` search with kExpertTimes as many samples, so
 /// about that many times the thinking, shared among `threads` threads (which changes no choice:
-/// a seed still gives the same game on any machine). For the player who has beaten `hard` and
-/// will wait for a stronger move.
+/// a seed still gives the same game on any machine). It asks the same mean gain of a command
+/// that overrules the policy's choice as `hard` does, measured more closely: a mean over ten
+/// times the samples has a standard error sqrt(10) times smaller, so the bar is sqrt(10) times as
+/// many standard errors. (At `hard`'s 0.8 standard errors it overruled on gains too small to
+/// be real, and won no more than `hard`: docs/computer.md, "expert".) For the player who has
+/// beaten `hard` and will wait for a stronger move.
 inline constexpr int kExpertTimes = 10;
 inline SearchBudget expert_budget(SearchBudget hard, int threads) {
     hard.samples *= kExpertTimes;
+    hard.confidence *= std::sqrt(static_cast<double>(kExpertTimes));
     hard.threads = std::max(1, threads);
     return hard;
 }
