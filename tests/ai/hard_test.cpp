@@ -23,6 +23,7 @@ ai::HardBudget small_budget(int candidates, int finalists, int screen_samples) {
     b.confidence = 0.0;  // the best mean gain wins
     b.finalists = finalists;
     b.screen_samples = screen_samples;
+    b.moving_on = false;  // exactly `candidates` of them, however many move on
     return b;
 }
 
@@ -123,6 +124,7 @@ TEST_CASE("Hard's candidates are normal's best, in normal's order", "[ai]") {
     ai::HardBudget b;
     b.candidates = 4;
     b.spread = false;
+    b.moving_on = false;
     // Ties keep the rules' order: of the two steps scored 1.9, the one listed first comes first.
     CHECK(printed(scored, ai::hard_candidates(scored, b)) == printed(scored, {1, 3, 4, 2}));
     b.candidates = 20;
@@ -135,6 +137,7 @@ TEST_CASE("Hard's spread candidates are one per unit and deed before a second of
     const auto scored = crowded_by_one_unit();
     ai::HardBudget b;
     b.spread = true;
+    b.moving_on = false;
     b.candidates = 4;
     // Normal's choice first; then the shot, the other shot (another target), the attack: the
     // first unit's other steps wait.
@@ -145,6 +148,31 @@ TEST_CASE("Hard's spread candidates are one per unit and deed before a second of
     b.candidates = 8;
     CHECK(printed(scored, ai::hard_candidates(scored, b)) ==
           printed(scored, {1, 2, 5, 6, 7, 0, 3, 4}));
+}
+
+TEST_CASE("Hard always compares moving on from the card: the best turn of a card or pass after normal's best",
+          "[ai]") {
+    const auto scored = crowded_by_one_unit();
+    ai::HardBudget b;
+    REQUIRE(b.moving_on);  // the default
+    b.candidates = 4;
+    // None of normal's best four passes or turns a card: passing, scored last of all, is
+    // compared as well.
+    CHECK(printed(scored, ai::hard_candidates(scored, b)) == printed(scored, {1, 3, 4, 2, 0}));
+    // Turning a card, scored above passing, is the one compared.
+    auto with_turn = scored;
+    with_turn.push_back({rules::TurnCard{}, 0.6});
+    CHECK(printed(with_turn, ai::hard_candidates(with_turn, b)) == printed(with_turn, {1, 3, 4, 2, 8}));
+    // One of the best already moves on: nothing is added.
+    with_turn.back().score = 1.95;
+    CHECK(printed(with_turn, ai::hard_candidates(with_turn, b)) == printed(with_turn, {1, 8, 3, 4}));
+    // After the spread candidates too.
+    b.spread = true;
+    CHECK(printed(scored, ai::hard_candidates(scored, b)) == printed(scored, {1, 2, 5, 6, 0}));
+    // Nothing that moves on is legal: normal's best four alone.
+    b.spread = false;
+    const std::vector<ai::Scored> no_pass(scored.begin() + 1, scored.end());
+    CHECK(ai::hard_candidates(no_pass, b).size() == 4);
 }
 
 TEST_CASE("Hard's play-outs draw each purpose's dice from a stream of its own", "[ai]") {
@@ -216,4 +244,25 @@ TEST_CASE("Hard on three threads makes the same choices as on one", "[ai]") {
         const auto view = ai::make_view(ctx, positions[i], positions[i].decider);
         CHECK(rules::print(p3->choose(view)) == rules::print(p1->choose(view)));
     }
+}
+
+TEST_CASE("Hard's comparison of moving on changes some choices and not with the threads", "[ai]") {
+    // With turning the card or passing always among the candidates, the play-outs overrule
+    // normal where the policy alone would not have compared them.
+    auto ctx = test::Armies::get().context("spanish", "french");
+    const auto positions = test::act_positions(ctx, 29, 16);
+    REQUIRE(positions.size() == 16);
+    ai::HardBudget without = small_budget(3, 4, 6);
+    ai::HardBudget with = without;
+    with.moving_on = true;
+    ai::HardBudget threaded = with;
+    threaded.threads = 3;
+    int changed = 0;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        INFO("position " << i);
+        const std::string choice = hard_choice(ctx, positions[i], with);
+        CHECK(hard_choice(ctx, positions[i], threaded) == choice);
+        changed += choice != hard_choice(ctx, positions[i], without);
+    }
+    CHECK(changed > 0);
 }

@@ -126,6 +126,7 @@ TEST_CASE("Expert is hard with ten times the samples on the threads given and th
     CHECK(back.screen_samples == hard.screen_samples);
     CHECK(back.drop == hard.drop);
     CHECK(back.purpose_dice == hard.purpose_dice);
+    CHECK(back.moving_on == hard.moving_on);
     CHECK(ai::expert_budget(hard, 0).threads == 1);
     CHECK(ai::machine_threads() >= 1);
     CHECK(ai::machine_threads() <= 8);
@@ -165,6 +166,7 @@ TEMPLATE_TEST_CASE("A search with normal's choice as its only candidate plays no
     // normal at any confidence, so only one candidate makes sure none does).
     ai::SearchBudget never = small_budget();
     never.candidates = 1;
+    never.moving_on = false;  // no second candidate for moving on either
     for (int game = 0; game < 2; ++game) {
         const auto ctx = TestType::context(game * 5);
         const std::uint64_t seed = 900 + static_cast<std::uint64_t>(game);

@@ -259,6 +259,10 @@ public:
     }
     /// Every decision: the armies set themselves up, so each one asked is a real choice.
     static bool worth_searching(const GameState&) { return true; }
+    /// Turning the next card for a pip, or being done with the one turned.
+    static bool moves_on(const hbl::Command& c) {
+        return std::holds_alternative<hbl::cmd::Turn>(c) || std::holds_alternative<hbl::cmd::Done>(c);
+    }
 
 private:
     HblJudge judge_;
@@ -286,6 +290,7 @@ SearchBudget hbl_hard_budget() {
     b.samples = 8;
     b.phases = 1;
     b.depth = 40;
+    b.moving_on = false;
     return b;
 }
 

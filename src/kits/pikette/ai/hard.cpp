@@ -78,6 +78,10 @@ public:
                static_cast<std::uint64_t>(s.initiative_roll[1]) << 16 | static_cast<std::uint64_t>(s.phase) << 8 |
                static_cast<std::uint64_t>(s.active);
     }
+    /// Turning the next card and passing: moving on from the card turned (or from the phase).
+    static bool moves_on(const rules::Command& c) {
+        return std::holds_alternative<rules::TurnCard>(c) || std::holds_alternative<rules::Pass>(c);
+    }
     static bool worth_searching(const rules::GameState& s) {
         const rules::Decision d = s.decision;
         return d == rules::Decision::Act || d == rules::Decision::React || d == rules::Decision::Chip ||
@@ -120,9 +124,8 @@ std::vector<std::size_t> spread_first(const std::vector<Scored>& scored) {
 std::vector<std::size_t> hard_candidates(const std::vector<Scored>& scored, const HardBudget& budget) {
     // Every one of them is played out, however far below the best normal scores it: leaving out
     // those scored more than 1.5 below the best lost 48 of 1,000 games (docs/computer.md).
-    std::vector<std::size_t> order = budget.spread ? spread_first(scored) : best_first(scored);
-    order.resize(std::min<std::size_t>(order.size(), static_cast<std::size_t>(std::max(1, budget.candidates))));
-    return order;
+    return candidates_of(scored, budget.spread ? spread_first(scored) : best_first(scored), budget,
+                         &PiketteSearch::moves_on);
 }
 
 std::unique_ptr<Player> make_hard(std::uint64_t seed, HardBudget budget) {

@@ -23,7 +23,9 @@ struct HardBudget : SearchBudget {
 };
 
 /// Which of `scored` (normal's scores, in the rules' order) hard plays out: indices, normal's
-/// choice first (the first of the highest scores), at most `budget.candidates` of them.
+/// choice first (the first of the highest scores), at most `budget.candidates` of them, and with
+/// `budget.moving_on` the best turn of a card or pass after them when none of them is one
+/// (ai::candidates_of).
 std::vector<std::size_t> hard_candidates(const std::vector<Scored>& scored, const HardBudget& budget);
 
 std::unique_ptr<Player> make_hard(std::uint64_t seed, HardBudget budget);

@@ -861,6 +861,8 @@ public:
     /// unit, the farthest from the enemy first, so its candidates there are orders that differ
     /// little, and the search's time goes to what the units do.
     static bool worth_searching(const GameState& s) { return s.decision != tsp::Decision::Activate; }
+    /// No command here moves on from a card: the cards are turned by the rules, not the sides.
+    static bool moves_on(const tsp::Command&) { return false; }
 
 private:
     TspJudge judge_;
