@@ -290,7 +290,7 @@ SearchBudget hbl_hard_budget() {
     b.samples = 8;
     b.phases = 1;
     b.depth = 40;
-    b.moving_on = false;
+    b.moving_on = true;  // turning a card or being done with it always compared (docs/computer.md)
     return b;
 }
 
