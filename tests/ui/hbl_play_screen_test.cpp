@@ -454,3 +454,22 @@ TEST_CASE("Hell Broke Loose: a shot at an activated command is answered with one
     }
     FAIL("no game came to a reaction");
 }
+
+TEST_CASE("Hell Broke Loose: with no card in play the hint offers only turning one, as the rules do",
+          "[ui][hbl][HBL-INIT-6]") {
+    // A phase ends when its pips are spent (HBL-INIT-6): `done` needs a card in play, so the hint
+    // must not offer it before the first card is turned.
+    const hbl::Context ctx = french_v_ottoman();
+    Session session(ctx, 5);
+    REQUIRE(session.state().decision == hbl::Decision::Choose);
+    REQUIRE(session.play(hbl::cmd::First{}).ok());
+    const hbl::GameState& s = session.state();
+    REQUIRE(s.decision == hbl::Decision::Act);
+    REQUIRE_FALSE(s.card);
+    const std::string hint = Text::decision_hint(ctx, s, "");
+    CHECK(contains(hint, "t turns a card for a pip"));
+    CHECK(contains(hint, "the phase ends when they are spent"));
+    CHECK_FALSE(contains(hint, "P "));
+    CHECK(hbl::Engine::validate(ctx, s, hbl::cmd::Done{}) == std::optional<std::string>("there is no card in play"));
+    CHECK_FALSE(hbl::Engine::validate(ctx, s, hbl::cmd::Turn{}));
+}

@@ -53,8 +53,9 @@ std::string Text::decision_hint(const Context& ctx, const State& s, const std::s
                    " pips each: go first or second (Enter, then pick).";
         case Decision::Act:
             if (!s.card)
+                // HBL-INIT-6: the phase ends when the pips are spent; `done` needs a card in play.
                 return who + "t turns a card for a pip (" + std::to_string(s.pips_left) +
-                       " left); P ends the phase.";
+                       " left); the phase ends when they are spent.";
             return side_label(ctx, s.decider) + ", " + std::string(card_title(*s.card)) + ": " +
                    card_hint(*s.card) + "; P: done.";
         case Decision::React:
