@@ -33,7 +33,7 @@ RULESETS = {
 }
 
 
-def solve(a, b):
+def solve(a, b, names):
     """Gaussian elimination with partial pivoting: a x = b."""
     n = len(b)
     m = [row[:] + [b[i]] for i, row in enumerate(a)]
@@ -41,7 +41,7 @@ def solve(a, b):
         p = max(range(c, n), key=lambda r: abs(m[r][c]))
         m[c], m[p] = m[p], m[c]
         if abs(m[c][c]) < 1e-12:
-            raise SystemExit(f"term {c} does not vary: no fit")
+            too_few(f"the term {names[c]} does not vary (or moves with the others)")
         for r in range(n):
             if r != c:
                 f = m[r][c] / m[c][c]
@@ -61,7 +61,7 @@ def centred(groups, k):
     return out
 
 
-def fit(rows, k):
+def fit(rows, k, names):
     xtx = [[0.0] * k for _ in range(k)]
     xty = [0.0] * k
     for x, y in rows:
@@ -69,12 +69,18 @@ def fit(rows, k):
             xty[i] += x[i] * y
             for j in range(k):
                 xtx[i][j] += x[i] * x[j]
-    return solve(xtx, xty)
+    return solve(xtx, xty, names)
+
+
+def too_few(why):
+    raise SystemExit(f"too few games to fit: {why}; give the data tool more games (thousands)")
 
 
 def explained(rows, w):
     """The share of the outcome's spread the reading w explains (1 - residual / total)."""
     total = sum(y * y for _, y in rows)
+    if total == 0:
+        too_few("every game of a pairing ended alike")
     resid = sum((y - sum(a * b for a, b in zip(x, w))) ** 2 for x, y in rows)
     return 1 - resid / total
 
@@ -107,7 +113,11 @@ def main():
             row = ([float(r[t]) for t in terms], float(r[args.target]))
             data.setdefault(r["pairing"], []).append(row)
             seeds.append((int(r["seed"]), r["pairing"], row))
-    w = fit(centred(data, k), k)
+    if not data:
+        too_few("no positions in these turns")
+    w = fit(centred(data, k), k, terms)
+    if w[0] == 0:
+        too_few(f"the fitted weight of {terms[0]} is 0")
     scale = own[0] / w[0]
     print(f"{sum(len(g) for g in data.values())} positions, target {args.target}, turns {args.from_turn}-{args.to_turn}")
     print(f"{'term':15} {'fitted':>10} {'scaled':>10} {'its own':>8}")
@@ -117,9 +127,12 @@ def main():
     for s, pairing, row in seeds:
         halves[s >= middle].setdefault(pairing, []).append(row)
     first, second = centred(halves[0], k), centred(halves[1], k)
-    wf = fit(first, k)
+    wf = fit(first, k, terms)
     own_x = [(sum(a * b for a, b in zip(x, own)), y) for x, y in first]
-    c = sum(x * y for x, y in own_x) / sum(x * x for x, _ in own_x)
+    spread = sum(x * x for x, _ in own_x)
+    if spread == 0:
+        too_few("the reading does not vary in the first half")
+    c = sum(x * y for x, y in own_x) / spread
     print(f"second half explained: fitted on the first {explained(second, wf):.4f}, "
           f"its own weights (times {c:.4f}) {explained(second, [c * o for o in own]):.4f}")
 
@@ -127,6 +140,8 @@ def main():
 def by_turn(args, terms):
     use = args.terms.split(",") if args.terms else terms
     rows = list(csv.DictReader(open(args.csv, newline="")))
+    if not rows:
+        too_few("no positions")
     last = min(args.to_turn, max(int(r["turn"]) for r in rows))
     print("turn  " + " ".join(f"{t:>9}" for t in terms) + "  explained")
     for turn in range(args.from_turn, last + 1):
@@ -135,7 +150,7 @@ def by_turn(args, terms):
             if int(r["turn"]) == turn or (turn == last and int(r["turn"]) > last):
                 groups.setdefault(r["pairing"], []).append(([float(r[t]) for t in use], float(r[args.target])))
         c = centred(groups, len(use))
-        w = dict(zip(use, fit(c, len(use))))
+        w = dict(zip(use, fit(c, len(use), use)))
         label = f"{turn}+" if turn == last else f"{turn}"
         print(f"{label:5} " + " ".join(f"{w.get(t, 0.0):9.5f}" for t in terms) +
               f"  {explained(c, [w[t] for t in use]):.3f}")
