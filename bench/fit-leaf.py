@@ -41,7 +41,8 @@ def solve(a, b, names):
         p = max(range(c, n), key=lambda r: abs(m[r][c]))
         m[c], m[p] = m[p], m[c]
         if abs(m[c][c]) < 1e-12:
-            too_few(f"the term {names[c]} does not vary (or moves with the others)")
+            raise SystemExit(f"no fit: the term {names[c]} does not vary in these positions, or moves with the "
+                             "others (too few games; or only turn 1, before anything has happened: --from-turn 2)")
         for r in range(n):
             if r != c:
                 f = m[r][c] / m[c][c]

@@ -27,7 +27,7 @@ for args in "$tmp/ps.csv" "$tmp/tsp.csv --ruleset the-sword-and-the-pike" \
         rc=$?
     fi
     [ "$rc" -eq 1 ] || fail "fit-leaf.py $args: exit $rc"
-    grep -q '^too few games to fit' "$tmp/err" || fail "fit-leaf.py $args: $(cat "$tmp/err")"
+    grep -Eq "^(too few games to fit|no fit: )" "$tmp/err" || fail "fit-leaf.py $args: $(cat "$tmp/err")"
 done
 
 # Data made from known weights (the tools' columns, the outcome exactly the ruleset's own reading
