@@ -10,9 +10,7 @@ sock="tercio-net-$$"
 . "$(dirname "${BASH_SOURCE[0]}")/tmux_net_common.sh"
 common="--server-dir $servers --save-dir $work/saves"
 t new-session -d -s alice -x 80 -y 24 "TERM=xterm $tercio host $common --player alice --seed 5 --ai-delay 0; echo EXIT=\$?; sleep 60"
-see alice "Join code: "
-code="$(screen alice | grep -o 'Join code: [A-Z]*' | head -1 | cut -d' ' -f3)"
-id="$(screen alice | grep -o 'Game [0-9a-f]* hosted' | head -1 | cut -d' ' -f2)"
+hosted alice
 see alice "has no player yet: tell them tercio"
 
 t new-session -d -s bob -x 80 -y 24 "TERM=xterm $tercio join $common --player bob $code; echo EXIT=\$?; sleep 60"

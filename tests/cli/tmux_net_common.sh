@@ -1,5 +1,6 @@
 # Sourced by the tests of networked games in tmux (tmux_net.sh, tmux_menu_net.sh): a private game
-# directory and tmux server, their cleanup, and the helpers that drive and read the panes.
+# directory and tmux server, their cleanup, and the helpers that drive and read the panes (and
+# hosted, from tests/cli/hosted.sh).
 # Before sourcing, set: tercio (the program), name (for messages), sock (the tmux socket's name).
 work="$(mktemp -d)"
 servers="$work/games"
@@ -31,3 +32,4 @@ see() {
 }
 keys() { t send-keys -t "$1" "${@:2}"; }
 typed() { t send-keys -t "$1" -l "$2"; }
+. "$(dirname "${BASH_SOURCE[0]}")/hosted.sh"

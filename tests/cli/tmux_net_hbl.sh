@@ -12,9 +12,7 @@ sock="tercio-net-hbl-$$"
 common="--server-dir $servers --save-dir $work/saves"
 t new-session -d -s alice -x 80 -y 24 \
     "TERM=xterm $tercio host $common --ruleset hell-broke-loose --red french --blue ottoman --player alice --seed 7 --ai-delay 0; echo EXIT=\$?; sleep 60"
-see alice "Join code: "
-code="$(screen alice | grep -o 'Join code: [A-Z]*' | head -1 | cut -d' ' -f3)"
-id="$(screen alice | grep -o 'Game [0-9a-f]* hosted' | head -1 | cut -d' ' -f2)"
+hosted alice
 see alice "Turn 1 of 10"
 
 t new-session -d -s bob -x 80 -y 24 "TERM=xterm $tercio join $common --player bob $code; echo EXIT=\$?; sleep 60"

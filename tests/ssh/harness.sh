@@ -18,8 +18,8 @@
 #                        CMD the login shell, or the account's ForceCommand
 # and: $bin (the copy of tercio every user can run), $work (the temporary directory, 0755),
 # $port (sshd's), t (tmux on the test's own socket), fail, and the pane helpers screen, see,
-# keys and typed as in tests/cli/tmux_net_common.sh. KEEP=1 keeps the directory of a test that
-# fails (the users and sshd go all the same).
+# keys and typed as in tests/cli/tmux_net_common.sh, and hosted (tests/cli/hosted.sh). KEEP=1
+# keeps the directory of a test that fails (the users and sshd go all the same).
 set -euo pipefail
 ssh_skip() {
     echo "$name: skipped: $*"
@@ -225,3 +225,4 @@ see() {
 }
 keys() { t send-keys -t "$1" "${@:2}"; }
 typed() { t send-keys -t "$1" -l "$2"; }
+. "$(dirname "${BASH_SOURCE[0]}")/../cli/hosted.sh"

@@ -110,10 +110,7 @@ see alice "> Played by < a person at this keyboard >"
 to_line alice "Host a game"
 see alice "> [ Host a game ] you play A; a friend joins B with a code"
 keys alice Enter
-see alice "Join code: "
-code="$(screen alice | grep -o 'Join code: [A-Z]*' | head -1 | cut -d' ' -f3)"
-id="$(screen alice | grep -o 'Game [0-9a-f]* hosted' | head -1 | cut -d' ' -f2)"
-[[ ${#code} == 9 && ${#id} == 8 ]] || fail "no join code or game id on alice's screen"
+hosted alice
 [ -S "$root/games/$id.sock" ] || fail "the game is not served in the lobby's games/: $(ls -la "$root" "$root/games" 2>&1)"
 [ "$(stat -c %U "$root/games/$id.sock")" = "$g" ] || fail "the game server does not run as the shared account"
 

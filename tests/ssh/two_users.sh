@@ -40,10 +40,7 @@ play() {  # play SESSION 'A (French, NAME)' COMMAND SESSION...
 }
 
 login alice alice "$bin host --server-dir $games --seed 5"
-see alice "Join code: "
-code="$(screen alice | grep -o 'Join code: [A-Z]*' | head -1 | cut -d' ' -f3)"
-id="$(screen alice | grep -o 'Game [0-9a-f]* hosted' | head -1 | cut -d' ' -f2)"
-[[ ${#code} == 9 && ${#id} == 8 ]] || fail "no join code or game id on alice's screen"
+hosted alice
 [ -S "$games/$id.sock" ] && [ "$(stat -c %U "$games/$id.sock")" = "$a" ] ||
     fail "no socket of alice's in the game directory: $(ls -la "$games")"
 
