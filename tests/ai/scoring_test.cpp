@@ -2,9 +2,14 @@
 // command's score.
 #include "kits/pikette/ai/scoring.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "ai/player.hpp"
+#include "core/dice.hpp"
+#include "kits/pikette/ai/players.hpp"
+#include "rules/game.hpp"
 #include "tests/rules/position_fixture.hpp"
 
 using namespace tercio;
@@ -137,4 +142,83 @@ TEST_CASE(
     // Facing the arquebus, it has nothing left to turn for.
     p.unit(cannon).facing = core::Facing::N;
     CHECK(scorer.terms(p.s, Side::A).facing == 0);
+}
+
+namespace {
+
+/// Plays a seeded normal-vs-normal game and, at every decision, has `judge` compare a Scorer that
+/// has judged all the positions before with a new one (what it remembers must never change an
+/// answer: a remembered melee, a remembered choice).
+template <class Judge>
+int compare_along_a_game(const char* red, const char* blue, std::uint64_t seed, Judge judge) {
+    auto ctx = test::Armies::get().context(red, blue);
+    core::SeededDice dice(seed);
+    rules::GameState s;
+    rules::new_game(ctx, s, dice);
+    auto a = ai::make_player(ai::Level::Normal, seed + 1);
+    auto b = ai::make_player(ai::Level::Normal, seed + 2);
+    ai::Scorer old_hand(ctx);
+    int decisions = 0;
+    while (s.decision != rules::Decision::GameOver && decisions < 2000) {
+        ai::Scorer new_hand(ctx);
+        judge(old_hand, new_hand, s);
+        const auto side = rules::deciding_side(s);
+        rules::apply(ctx, s, (side == Side::A ? a : b)->choose(ai::make_view(ctx, s, side)), dice);
+        ++decisions;
+    }
+    return decisions;
+}
+
+}  // namespace
+
+TEST_CASE("A Scorer that has judged earlier positions judges each as a new one would", "[ai]") {
+    const auto same_scores = [](ai::Scorer& old_hand, ai::Scorer& new_hand, const rules::GameState& s) {
+        const auto before = old_hand.score_all(s);
+        const auto fresh = new_hand.score_all(s);
+        REQUIRE(before.size() == fresh.size());
+        for (std::size_t i = 0; i < fresh.size(); ++i) {
+            INFO(rules::print(fresh[i].command));
+            REQUIRE(before[i].command == fresh[i].command);
+            REQUIRE(before[i].score == fresh[i].score);  // exactly: the same games follow
+        }
+        for (const Side me : {Side::A, Side::B}) {
+            const ai::EvalTerms x = old_hand.terms(s, me), y = new_hand.terms(s, me);
+            REQUIRE(x.shot_threats == y.shot_threats);
+            REQUIRE(x.melee_threats == y.melee_threats);
+            REQUIRE(x.nearness == y.nearness);
+            REQUIRE(x.facing == y.facing);
+        }
+    };
+    // Knights, pistol cavalry, tercios, light horse and cannon: melees of many kinds.
+    CHECK(compare_along_a_game("french", "spanish", 501, same_scores) > 100);
+    CHECK(compare_along_a_game("imperialist", "ottoman", 502, same_scores) > 100);
+    CHECK(compare_along_a_game("moorish", "italian", 503, same_scores) > 100);
+}
+
+TEST_CASE("Normal's scores do not depend on the order of the face-down cards", "[ai]") {
+    // Hard's play-outs remember normal's choices by position with each deck's face-down cards in
+    // one order (src/kits/pikette/ai/hard.cpp, ChoiceMemo): right only while this holds.
+    const auto same_in_any_order = [](ai::Scorer& judge, ai::Scorer&, const rules::GameState& s) {
+        rules::GameState dealt = s;
+        int moved = 0;
+        for (std::size_t k = 0; k < dealt.decks.size(); ++k) {
+            rules::Deck& d = dealt.decks[k];
+            std::reverse(d.cards.begin() + d.drawn, d.cards.begin() + d.size);
+            for (std::size_t i = d.drawn; i < d.size; ++i) moved += d.cards[i] != s.decks[k].cards[i] ? 1 : 0;
+        }
+        const auto as_is = judge.score_all(s);
+        const auto reordered = judge.score_all(dealt);
+        REQUIRE(as_is.size() == reordered.size());
+        for (std::size_t i = 0; i < as_is.size(); ++i) {
+            INFO(rules::print(as_is[i].command));
+            REQUIRE(as_is[i].command == reordered[i].command);
+            REQUIRE(as_is[i].score == reordered[i].score);
+        }
+        return moved;
+    };
+    int reordered = 0;
+    compare_along_a_game("spanish", "moorish", 511, [&](ai::Scorer& a, ai::Scorer& b, const rules::GameState& s) {
+        reordered += same_in_any_order(a, b, s) > 0 ? 1 : 0;
+    });
+    CHECK(reordered > 100);  // most positions had face-down cards that the reversal moved
 }

@@ -35,6 +35,15 @@ double approx(const rules::odds::Chance& c) { return c.approx(); }
 
 bool fighting_unit(const Unit& u) { return u.on_table() && u.status != UnitStatus::Routed; }
 
+/// A 64-bit mix (splitmix64's finaliser) for the melee table's index.
+constexpr std::uint64_t mix64(std::uint64_t x) {
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
 std::optional<std::size_t> own_unit_at(const GameState& s, core::Square sq, Side side) {
     return rules::unit_at(s, sq, side);
 }
@@ -158,6 +167,13 @@ double Scorer::melee_threat(GameState& s, std::size_t a, std::size_t d) const {
     if (!fighting_unit(u) || !e.on_table() || u.move_half == 0) return 0;
     if (core::dist2(u.square, e.square) > u.move_half) return 0;
     if (e.status == UnitStatus::Routed) return 0.5 * unit_worth(s, d);  // cut down for a pip
+    const MeleeKey key = melee_key(s, a, d);
+    MeleeMemo& memo = melee_memo_[static_cast<std::size_t>(mix64(key[0] + 3 * key[1] + 5 * key[2] + 7 * key[3]) &
+                                                          (kMeleeMemoSize - 1))];
+    // Word by word: std::array's == calls memcmp, which cost more than the look-up.
+    if (memo.key[0] == key[0] && memo.key[1] == key[1] && memo.key[2] == key[2] && memo.key[3] == key[3]) {
+        return memo.value;
+    }
     // The melee as the rules would set it up if u entered e's square from the side it is on:
     // unit a is moved there in s for the set-up and put back at once.
     const Unit saved = u;
@@ -172,7 +188,47 @@ double Scorer::melee_threat(GameState& s, std::size_t a, std::size_t d) const {
     const unsigned flags = (setup.initiator_void ? 1u : 0u) | (setup.defender_void ? 2u : 0u) |
                            (setup.x2_on_defender ? 4u : 0u) | (setup.x2_on_initiator ? 8u : 0u);
     const auto& m = melee_summary(setup.initiator.final, setup.defender.final, flags);
-    return loss(s, d, m.defender) - loss(s, a, m.initiator);
+    memo.key = key;
+    memo.value = loss(s, d, m.defender) - loss(s, a, m.initiator);
+    return memo.value;
+}
+
+Scorer::MeleeKey Scorer::melee_key(const GameState& s, std::size_t a, std::size_t d) const {
+    // What melee_threat reads of a unit: where it is, its type, die, status, stands and hits,
+    // whether its leader is attached, and whether the enemy has a chip left to chip it with
+    // (chip_window_value). The attacker's facing is not read (it enters the defender's square);
+    // the defender's is (from its flank or rear).
+    const auto words = [&](std::size_t i, bool facing) {
+        const Unit& u = s.unit(i);
+        const std::uint64_t w0 =
+            std::uint64_t{1} << 63 | static_cast<std::uint64_t>(static_cast<std::uint8_t>(u.square.x)) |
+            static_cast<std::uint64_t>(static_cast<std::uint8_t>(u.square.y)) << 8 |
+            (facing ? static_cast<std::uint64_t>(u.facing) : 0xFFu) << 16 |
+            static_cast<std::uint64_t>(u.status) << 24 | static_cast<std::uint64_t>(u.deployed) << 32 |
+            static_cast<std::uint64_t>(rules::idx(u.side)) << 33 |
+            static_cast<std::uint64_t>(rules::leader_attached(s, i)) << 34 |
+            static_cast<std::uint64_t>(s.morale_chips[rules::idx(rules::other(u.side))] > 0) << 35 |
+            static_cast<std::uint64_t>(u.type) << 40 | static_cast<std::uint64_t>(u.fight) << 48;
+        const std::uint64_t w1 = static_cast<std::uint64_t>(u.move_half) | static_cast<std::uint64_t>(u.stands[0]) << 8 |
+                                 static_cast<std::uint64_t>(u.stands[1]) << 16 | static_cast<std::uint64_t>(u.hits) << 24;
+        return std::pair{w0, w1};
+    };
+    static_assert(rules::kMaxStandGroups == 2);
+    const auto [a0, a1] = words(a, false);
+    const auto [d0, d1] = words(d, true);
+    return {a0, a1, d0, d1};
+}
+
+void Scorer::same_terrain(const GameState& s) const {
+    if (s.terrain == memo_terrain_ && s.terrain_pieces == memo_pieces_ && s.files == memo_files_ &&
+        s.ranks == memo_ranks_) {
+        return;
+    }
+    std::fill(melee_memo_.begin(), melee_memo_.end(), MeleeMemo{});
+    memo_terrain_ = s.terrain;
+    memo_pieces_ = s.terrain_pieces;
+    memo_files_ = s.files;
+    memo_ranks_ = s.ranks;
 }
 
 Scorer::UnitParts Scorer::unit_parts(GameState& s, std::size_t ui) const {
@@ -232,6 +288,7 @@ double EvalWeights::apply(const EvalTerms& t) const {
 EvalTerms Scorer::terms(const GameState& position, Side me) const {
     GameState& s = scratch_;  // one copy for every unit's terms, which move units and put them back
     s = position;
+    same_terrain(s);
     EvalTerms t;
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const Unit& u = s.unit(i);
@@ -475,6 +532,7 @@ std::vector<Scored> Scorer::score_all(const GameState& s) {
     // score_one works on a copy of s that it changes and puts back, and reads each unit's terms
     // where it stands from terms_now_, worked out on first use.
     scratch_ = s;
+    same_terrain(s);
     terms_now_.assign(s.unit_count, std::numeric_limits<double>::quiet_NaN());
     ++generation_;
     for (auto& c : rules::legal_commands(ctx_, s)) {

@@ -157,6 +157,24 @@ private:
     std::uint64_t generation_ = 0;
     std::vector<std::uint64_t> at_stamp_ = std::vector<std::uint64_t>(rules::kMaxSquares * core::kFacings, 0);
     std::vector<double> at_value_ = std::vector<double>(rules::kMaxSquares * core::kFacings, 0.0);
+    /// melee_threat's results, kept for the life of the Scorer (a game, and a search's every
+    /// play-out): a direct-mapped table keyed by everything melee_threat reads of the two units
+    /// and of the state (MeleeKey). The terrain it also reads is the same for a whole game; the
+    /// table is emptied when it is not (same_terrain). Exact: a hit gives the very number the
+    /// working out would, so the games are the same with it as without.
+    using MeleeKey = std::array<std::uint64_t, 4>;
+    struct MeleeMemo {
+        MeleeKey key{};  ///< all zero: empty
+        double value = 0;
+    };
+    static constexpr std::size_t kMeleeMemoSize = std::size_t{1} << 14;
+    MeleeKey melee_key(const rules::GameState& s, std::size_t a, std::size_t d) const;
+    /// Empties the melee table when `s`'s terrain is not the one its entries were worked out on.
+    void same_terrain(const rules::GameState& s) const;
+    mutable std::vector<MeleeMemo> melee_memo_ = std::vector<MeleeMemo>(kMeleeMemoSize);
+    mutable std::array<std::uint8_t, rules::kMaxSquares> memo_terrain_{};
+    mutable std::array<rules::TerrainPiece, rules::kMaxTerrainPieces> memo_pieces_{};
+    mutable std::uint8_t memo_files_ = 0, memo_ranks_ = 0;
     /// Whether the deciding side's leader is in range of enemy weapons, for the score_all of
     /// leader_danger_generation_.
     std::uint64_t leader_danger_generation_ = ~std::uint64_t{0};
