@@ -40,6 +40,79 @@ std::uint64_t actor_of(const rules::Command& c) {
     return static_cast<std::uint64_t>(c.index()) << 40 | who;  // who: at most 32 bits (a shot)
 }
 
+/// The play-outs' choices, remembered by position. Play-outs of one decision often pass through
+/// the same position: every sample of a candidate plays the same moves until the first die or
+/// card, and normal's choice there is the same each time. A position is kept with the face-down
+/// cards of each deck in one order (sorted), as the samples deal them differently and normal
+/// reads only which cards remain; a look-up compares whole positions, so a remembered choice is
+/// always the one normal would make (and the games are the same with the memory as without).
+class ChoiceMemo {
+public:
+    /// The remembered choice for `s`, if any. `s` is kept as the key a remember() then stores.
+    const std::optional<rules::Command>* find(const rules::GameState& s) {
+        key_ = s;
+        for (auto& d : key_.decks) {
+            std::sort(d.cards.begin() + d.drawn, d.cards.begin() + d.size);
+        }
+        hash_ = hash(key_);
+        Slot& slot = slots_[hash_ & (kSlots - 1)];
+        if (slot.used && slot.hash == hash_ && slot.state == key_) return &slot.choice;
+        return nullptr;
+    }
+    /// Keeps `choice` for the position last passed to find().
+    void remember(const std::optional<rules::Command>& choice) {
+        Slot& slot = slots_[hash_ & (kSlots - 1)];
+        slot.used = true;
+        slot.hash = hash_;
+        slot.state = key_;
+        slot.choice = choice;
+    }
+    void clear() {
+        for (Slot& slot : slots_) slot.used = false;
+    }
+
+private:
+    static constexpr std::size_t kSlots = 1024;
+    struct Slot {
+        bool used = false;
+        std::uint64_t hash = 0;
+        rules::GameState state;
+        std::optional<rules::Command> choice;
+    };
+    /// What changes from one position of a game to the next, mixed; equal positions always hash
+    /// alike, and the look-up compares the positions themselves.
+    static std::uint64_t hash(const rules::GameState& s) {
+        std::uint64_t h = 0x9E3779B97F4A7C15ULL;
+        const auto mix = [&h](std::uint64_t w) {
+            h ^= w;
+            h *= 0xbf58476d1ce4e5b9ULL;
+            h ^= h >> 31;
+        };
+        for (std::size_t i = 0; i < s.unit_count; ++i) {
+            const rules::Unit& u = s.units[i];
+            mix(static_cast<std::uint64_t>(static_cast<std::uint8_t>(u.square.x)) |
+                static_cast<std::uint64_t>(static_cast<std::uint8_t>(u.square.y)) << 8 |
+                static_cast<std::uint64_t>(u.facing) << 16 | static_cast<std::uint64_t>(u.status) << 24 |
+                static_cast<std::uint64_t>(u.hits) << 32 | static_cast<std::uint64_t>(u.stands[0]) << 40 |
+                static_cast<std::uint64_t>(u.stands[1]) << 48 |
+                static_cast<std::uint64_t>(u.fired | u.acted << 1 | u.moved_through << 2 | u.deployed << 3) << 56);
+        }
+        mix(static_cast<std::uint64_t>(s.decision) | static_cast<std::uint64_t>(s.active) << 8 |
+            static_cast<std::uint64_t>(s.pips) << 16 | static_cast<std::uint64_t>(s.turn) << 24 |
+            static_cast<std::uint64_t>(s.phase) << 32 | static_cast<std::uint64_t>(s.decks[0].drawn) << 40 |
+            static_cast<std::uint64_t>(s.decks[1].drawn) << 48 | static_cast<std::uint64_t>(s.chip_target) << 56);
+        mix(static_cast<std::uint64_t>(static_cast<std::uint16_t>(s.morale_chips[0])) |
+            static_cast<std::uint64_t>(static_cast<std::uint16_t>(s.morale_chips[1])) << 16 |
+            static_cast<std::uint64_t>(s.move.unit) << 32 | static_cast<std::uint64_t>(s.move.next) << 40 |
+            static_cast<std::uint64_t>(s.react_window) << 48 | static_cast<std::uint64_t>(s.decider) << 56);
+        return h;
+    }
+
+    std::vector<Slot> slots_ = std::vector<Slot>(kSlots);
+    rules::GameState key_;
+    std::uint64_t hash_ = 0;
+};
+
 /// Normal's judgement as the search's policy.
 class PiketteSearch {
 public:
@@ -49,7 +122,11 @@ public:
         return scorer(ctx).score_all(s);
     }
     std::optional<rules::Command> choose(const rules::RulesContext& ctx, const rules::GameState& s) {
-        return best_of(scorer(ctx).score_all(s));
+        Scorer& judge = scorer(ctx);  // first: a new game's context empties the memory
+        if (const auto* known = memo_.find(s)) return *known;
+        auto choice = best_of(judge.score_all(s));
+        memo_.remember(choice);
+        return choice;
     }
     /// The terms of normal's evaluation, weighed by the budget's leaf weights.
     double value(const rules::RulesContext& ctx, const rules::GameState& s, rules::Side me) {
@@ -94,11 +171,13 @@ private:
         if (!scorer_ || ctx_ != &ctx) {
             scorer_.emplace(ctx);
             ctx_ = &ctx;
+            memo_.clear();
         }
         return *scorer_;
     }
 
     EvalWeights leaf_;
+    ChoiceMemo memo_;
     std::optional<Scorer> scorer_;
     const rules::RulesContext* ctx_ = nullptr;
 };
