@@ -124,7 +124,7 @@ public:
     std::optional<rules::Command> choose(const rules::RulesContext& ctx, const rules::GameState& s) {
         Scorer& judge = scorer(ctx);  // first: a new game's context empties the memory
         if (const auto* known = memo_.find(s)) return *known;
-        auto choice = best_of(judge.score_all(s));
+        auto choice = judge.best(s);
         memo_.remember(choice);
         return choice;
     }

@@ -1,6 +1,7 @@
 #include "kits/pikette/ai/scoring.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <variant>
@@ -42,10 +43,6 @@ constexpr std::uint64_t mix64(std::uint64_t x) {
     x ^= x >> 27;
     x *= 0x94d049bb133111ebULL;
     return x ^ (x >> 31);
-}
-
-std::optional<std::size_t> own_unit_at(const GameState& s, core::Square sq, Side side) {
-    return rules::unit_at(s, sq, side);
 }
 
 }  // namespace
@@ -376,15 +373,16 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
         }
         return v;
     };
-    std::variant<rules::Preview, std::string> last;
+    // Made only for the commands that preview (a Preview is large to make and unmake for each).
+    std::optional<std::variant<rules::Preview, std::string>> last;
     const auto previewed = [&](const rules::Command& cmd) -> const rules::Preview* {
-        last = rules::preview(ctx_, s, std::span<const rules::Command>(&cmd, 1));
-        return std::get_if<rules::Preview>(&last);
+        last.emplace(rules::preview(ctx_, s, std::span<const rules::Command>(&cmd, 1)));
+        return std::get_if<rules::Preview>(&*last);
     };
     return std::visit(
         core::Overloaded{
             [&](const rules::Move& m) -> double {
-                const auto ui = own_unit_at(s, m.from, me);
+                const auto ui = own_unit_at(s, m.from);
                 if (!ui) return -1;
                 const Unit& u = s.unit(*ui);
                 const int pips = ctx_.type(u).move_pips + (m.attack ? 1 : 0);
@@ -410,7 +408,7 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
                 return p ? melee_ev(*p) - kPip : -1;
             },
             [&](const rules::Charge& ch) -> double {
-                const auto ui = own_unit_at(s, ch.from, me);
+                const auto ui = own_unit_at(s, ch.from);
                 if (!ui || s.move.unit == rules::kNone) return -1;
                 return kMeleeThreat * 2 * melee_threat(scratch_, *ui, s.move.unit) - kOpportunityChip;
             },
@@ -418,7 +416,7 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
                 // The unit entered is ours, in the square the mover is entering.
                 if (s.move.unit == rules::kNone) return -1;
                 const Unit& mover = s.unit(s.move.unit);
-                const auto ui = own_unit_at(s, mover.square, me);
+                const auto ui = own_unit_at(s, mover.square);
                 double worst = 0;
                 for (std::size_t i = 0; i < s.unit_count; ++i) {
                     if (s.unit(i).side == me && s.unit(i).on_table() && core::dist2(s.unit(i).square, mover.square) <= 3)
@@ -428,7 +426,7 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
                 return worst - kOpportunityChip;
             },
             [&](const rules::Reload& r) -> double {
-                const auto ui = own_unit_at(s, r.square, me);
+                const auto ui = own_unit_at(s, r.square);
                 if (!ui) return -1;
                 const Unit& u = s.unit(*ui);
                 const double loaded_terms = terms_if(*ui, [](Unit& loaded) { loaded.fired = false; });
@@ -437,7 +435,7 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
             },
             [&](const rules::Rally& r) -> double {
                 const auto* p = previewed(c);
-                const auto ui = own_unit_at(s, r.square, me);
+                const auto ui = own_unit_at(s, r.square);
                 if (!p || !ui) return -1;
                 const Unit& u = s.unit(*ui);
                 const double gain = u.status == UnitStatus::Routed ? (kDisorderedStand - kRoutedStand) * u.stand_count()
@@ -494,6 +492,13 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
         c);
 }
 
+std::optional<std::size_t> Scorer::own_unit_at(const GameState& s, Square sq) const {
+    if (!s.on_board(sq)) return rules::unit_at(s, sq, rules::deciding_side(s));
+    const std::uint8_t i = own_at_[static_cast<std::size_t>(s.square_index(sq))];
+    if (i == 0) return std::nullopt;
+    return i - 1u;
+}
+
 template <typename Change>
 double Scorer::terms_if(std::size_t u, Change change) {
     Unit& unit = scratch_.unit(u);
@@ -507,17 +512,108 @@ double Scorer::terms_if(std::size_t u, Change change) {
 double Scorer::terms_at(std::size_t u, Square to, Facing facing) {
     // One slot per square and facing; a slot holds the last unit worked out there in this
     // score_all (its stamp says which), so nothing is cleared between decisions.
-    const auto slot = static_cast<std::size_t>(scratch_.square_index(to)) * core::kFacings + static_cast<std::size_t>(facing);
-    static_assert(rules::kMaxUnits <= 256);
+    const auto square = static_cast<std::size_t>(scratch_.square_index(to));
+    const auto slot = square * core::kFacings + static_cast<std::size_t>(facing);
+    static_assert(rules::kMaxUnits <= 256 && rules::kMaxSquares <= (1 << 16));
     const std::uint64_t stamp = (generation_ << 8) | u;
     if (at_stamp_[slot] == stamp) return at_value_[slot];
-    const double t = terms_if(u, [&](Unit& moved) {
-        moved.square = to;
-        moved.facing = facing;
-    });
+    Unit& unit = scratch_.unit(u);
+    const Unit saved = unit;
+    unit.square = to;
+    unit.facing = facing;
+    // The square's facing-free parts, shared by the unit's every facing there.
+    const std::size_t parts_slot = square % kSquareSlots;
+    const std::uint64_t parts_stamp = (stamp << 16) | square;
+    SquareParts& sp = square_parts_[parts_slot];
+    if (square_stamp_[parts_slot] != parts_stamp) {
+        square_parts(sp, u);
+        square_stamp_[parts_slot] = parts_stamp;
+    }
+    const UnitParts p = parts_facing(sp, u);
+    const double t = kThreat * (p.shots + kMeleeThreat * p.melees) + kApproach * p.nearness + kFacing * p.facing;
+    assert(t == unit_terms(scratch_, u));  // the same sums as unit_parts makes (Debug builds check)
+    unit = saved;
     at_stamp_[slot] = stamp;
     at_value_[slot] = t;
     return t;
+}
+
+void Scorer::square_parts(SquareParts& sp, std::size_t ui) const {
+    GameState& s = scratch_;
+    const Unit& u = s.unit(ui);
+    sp.pair_count = 0;
+    sp.in_range_count = 0;
+    sp.nearest = 1 << 20;
+    sp.hit_value = hit_value(s, ui);
+    sp.shooter = false;
+    if (!u.on_table()) return;  // no parts: unit_parts' zeros
+    const int u_reach = std::max(u.range_half, u.move_half);
+    sp.shooter = u.range_half > 0 && u.status != UnitStatus::Routed && rules::has_shoot_value(ctx_, u);
+    // shot_threat(u, e) but for the arc: u's facing turns only its arc.
+    const bool u_can_shoot =
+        fighting_unit(u) && !u.fired && u.range_half != 0 && rules::has_shoot_value(ctx_, u);
+    for (std::size_t j = 0; j < s.unit_count; ++j) {
+        const Unit& e = s.unit(j);
+        if (e.side == u.side || !e.on_table()) continue;
+        const int d2 = core::dist2(u.square, e.square);
+        if (e.status != UnitStatus::Routed) sp.nearest = std::min(sp.nearest, d2);
+        if (sp.shooter && e.status != UnitStatus::Routed && d2 <= u.range_half) {
+            sp.in_range[sp.in_range_count++] = static_cast<std::uint8_t>(j);
+        }
+        if (d2 > u_reach && d2 > std::max(e.range_half, e.move_half)) continue;
+        SquareParts::Pair& pair = sp.pairs[sp.pair_count++];
+        pair = {};
+        pair.enemy = static_cast<std::uint8_t>(j);
+        if (u_can_shoot && d2 <= u.range_half && rules::line_of_sight(ctx_, s, u.square, e.square)) {
+            pair.shoots_out = true;
+            const auto roll = rules::shot_roll(ctx_, s, ui, j);
+            pair.shot_out = shot_hits_[static_cast<std::size_t>(core::ladder_index(roll.final))] * hit_value(s, j) * 1.2;
+        }
+        // shot_threat(e, u) but for the roll, whose flank modifier u's facing turns.
+        pair.shot_at = fighting_unit(e) && !e.fired && e.range_half != 0 && core::dist2(e.square, u.square) <= e.range_half &&
+                       rules::has_shoot_value(ctx_, e) && rules::in_fire_arc(ctx_, e, u.square) &&
+                       rules::line_of_sight(ctx_, s, e.square, u.square);
+        pair.melee_out = melee_threat(s, ui, j);
+    }
+}
+
+Scorer::UnitParts Scorer::parts_facing(const SquareParts& sp, std::size_t ui) const {
+    GameState& s = scratch_;
+    const Unit& u = s.unit(ui);
+    UnitParts parts;
+    for (std::size_t k = 0; k < sp.pair_count; ++k) {
+        const SquareParts::Pair& pair = sp.pairs[k];
+        const Unit& e = s.unit(pair.enemy);
+        const double out = pair.shoots_out && rules::in_fire_arc(ctx_, u, e.square) ? pair.shot_out : 0.0;
+        double in = 0.0;
+        if (pair.shot_at) {
+            const auto roll = rules::shot_roll(ctx_, s, pair.enemy, ui);
+            in = shot_hits_[static_cast<std::size_t>(core::ladder_index(roll.final))] * sp.hit_value * 1.2;
+        }
+        parts.shots += out - in;
+        parts.melees += pair.melee_out - melee_threat(s, pair.enemy, ui);
+    }
+    // The facing term, as unit_parts finds it: the first enemy in range in the arc, else the
+    // fewest steps to turn to one.
+    bool in_arc = false;
+    int turn = core::kFacings;
+    for (std::size_t k = 0; k < sp.in_range_count && !in_arc; ++k) {
+        const Unit& e = s.unit(sp.in_range[k]);
+        if (rules::in_fire_arc(ctx_, u, e.square)) {
+            in_arc = true;
+        } else {
+            for (int step = 1; step < turn; ++step) {
+                if (core::in_arc(core::rotated(u.facing, step), e.square - u.square) ||
+                    core::in_arc(core::rotated(u.facing, -step), e.square - u.square)) {
+                    turn = step;
+                    break;
+                }
+            }
+        }
+    }
+    if (u.status != UnitStatus::Routed && sp.nearest < (1 << 20)) parts.nearness = -sp.nearest / 2.0;
+    if (!in_arc && turn < core::kFacings) parts.facing = -turn;
+    return parts;
 }
 
 double Scorer::terms_now(std::size_t u) {
@@ -526,15 +622,31 @@ double Scorer::terms_now(std::size_t u) {
     return t;
 }
 
+std::optional<rules::Command> Scorer::best(const GameState& s) {
+    const Side me = rules::deciding_side(s);
+    begin_scoring(s, me);
+    std::vector<rules::Command> legal = rules::legal_commands(ctx_, s);
+    std::optional<std::size_t> best;
+    double best_score = 0;
+    std::uint64_t scored = 0;
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+        if (std::holds_alternative<rules::Concede>(legal[i])) continue;
+        const double v = score_one(s, legal[i], me);
+        ++scored;
+        if (!best || v > best_score) {  // the first of the highest, as best_of picks
+            best = i;
+            best_score = v;
+        }
+    }
+    evaluated_ += scored;
+    if (!best) return std::nullopt;
+    return std::move(legal[*best]);
+}
+
 std::vector<Scored> Scorer::score_all(const GameState& s) {
     const Side me = rules::deciding_side(s);
+    begin_scoring(s, me);
     std::vector<Scored> out;
-    // score_one works on a copy of s that it changes and puts back, and reads each unit's terms
-    // where it stands from terms_now_, worked out on first use.
-    scratch_ = s;
-    same_terrain(s);
-    terms_now_.assign(s.unit_count, std::numeric_limits<double>::quiet_NaN());
-    ++generation_;
     for (auto& c : rules::legal_commands(ctx_, s)) {
         if (std::holds_alternative<rules::Concede>(c)) continue;
         const double v = score_one(s, c, me);
@@ -542,6 +654,24 @@ std::vector<Scored> Scorer::score_all(const GameState& s) {
     }
     evaluated_ += out.size();
     return out;
+}
+
+void Scorer::begin_scoring(const GameState& s, Side me) {
+    // score_one works on a copy of s that it changes and puts back, and reads each unit's terms
+    // where it stands from terms_now_, worked out on first use.
+    scratch_ = s;
+    same_terrain(s);
+    // The deciding side's units by square, the first in the units' order where two share one
+    // (as rules::unit_at finds them).
+    own_at_.fill(0);
+    for (std::size_t i = s.unit_count; i-- > 0;) {
+        const Unit& u = s.unit(i);
+        if (u.side == me && u.on_table() && s.on_board(u.square)) {
+            own_at_[static_cast<std::size_t>(s.square_index(u.square))] = static_cast<std::uint8_t>(i + 1);
+        }
+    }
+    terms_now_.assign(s.unit_count, std::numeric_limits<double>::quiet_NaN());
+    ++generation_;
 }
 
 }  // namespace tercio::ai

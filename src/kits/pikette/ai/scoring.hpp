@@ -4,6 +4,7 @@
 /// rules' exact odds, minus what it spends). Pure: reads states, rolls nothing.
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "ai/search.hpp"
@@ -70,6 +71,9 @@ public:
     /// change it is expected to bring to evaluate() for that side, less the pips, chips and
     /// loaded shots it spends. In the order rules::legal_commands gives them.
     std::vector<Scored> score_all(const rules::GameState& s);
+    /// The first of score_all's highest-scored commands (normal's choice without noise), without
+    /// keeping the others; nothing when score_all would be empty. Counts as score_all does.
+    std::optional<rules::Command> best(const rules::GameState& s);
 
     /// How good `s` is for `me`, in victory points' currency: what each side's units would be
     /// worth at the end (stands by status, hits counted as part of a stand), the leader, morale
@@ -129,6 +133,37 @@ private:
         double facing = 0;  ///< minus the steps to turn to an enemy in range, if none is in arc
     };
     UnitParts unit_parts(rules::GameState& s, std::size_t u) const;
+    /// What unit u standing on one square threatens and meets there whatever way it faces: its
+    /// nearness, and per enemy within reach (in the units' order) its melee on it, its shot at it
+    /// but for the arc, and whether the enemy could shoot it but for the roll (which u's facing
+    /// changes: a shot from its flank). Worked out once per square and score_all for terms_at's
+    /// facings there; parts_facing adds what the facing changes, in unit_parts' order, so that
+    /// the sums are unit_parts' to the last bit.
+    struct SquareParts {
+        struct Pair {
+            std::uint8_t enemy = 0;
+            bool shoots_out = false;  ///< u could shoot it, if it is in u's arc
+            bool shot_at = false;     ///< it could shoot u
+            double shot_out = 0;      ///< shot_threat(u, enemy) when it is in u's arc
+            double melee_out = 0;     ///< melee_threat(u, enemy)
+        };
+        std::array<Pair, rules::kMaxUnits> pairs{};
+        std::size_t pair_count = 0;
+        /// Enemies not Routed within u's range (the facing term's), in the units' order.
+        std::array<std::uint8_t, rules::kMaxUnits> in_range{};
+        std::size_t in_range_count = 0;
+        bool shooter = false;
+        int nearest = 1 << 20;
+        double hit_value = 0;  ///< of u
+    };
+    /// SquareParts for unit u where it stands in scratch_.
+    void square_parts(SquareParts& sp, std::size_t u) const;
+    /// unit_parts of unit u where it stands and faces in scratch_, from its square's parts.
+    UnitParts parts_facing(const SquareParts& sp, std::size_t u) const;
+    static constexpr std::size_t kSquareSlots = 64;
+    std::vector<SquareParts> square_parts_ = std::vector<SquareParts>(kSquareSlots);
+    /// Per slot: (generation_, unit, square index) of the parts it holds.
+    std::vector<std::uint64_t> square_stamp_ = std::vector<std::uint64_t>(kSquareSlots, 0);
     /// unit_terms of unit u in the position being scored (scratch_), computed once per score_all.
     double terms_now(std::size_t u);
     /// unit_terms of unit u in the position being scored, were `change` made to it (it is made in
@@ -138,6 +173,12 @@ private:
     /// terms_if for unit u moved to `to` and facing `facing`, worked out once per score_all.
     double terms_at(std::size_t u, rules::Square to, rules::Facing facing);
     double score_one(const rules::GameState& s, const rules::Command& c, rules::Side me);
+    /// Makes `s` the position being scored (scratch_ and the tables of one score_all).
+    void begin_scoring(const rules::GameState& s, rules::Side me);
+    /// The deciding side's unit at `sq` in the position being scored (rules::unit_at's answer).
+    std::optional<std::size_t> own_unit_at(const rules::GameState& s, rules::Square sq) const;
+    /// own_unit_at's table for the score_all under way: unit index + 1 by square, 0 for none.
+    std::array<std::uint8_t, rules::kMaxSquares> own_at_{};
     double card_turn_value(const rules::GameState& s, rules::Side me) const;
 
     const rules::RulesContext& ctx_;
