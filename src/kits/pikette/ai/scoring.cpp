@@ -373,11 +373,9 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
         }
         return v;
     };
-    // Made only for the commands that preview (a Preview is large to make and unmake for each).
-    std::optional<std::variant<rules::Preview, std::string>> last;
     const auto previewed = [&](const rules::Command& cmd) -> const rules::Preview* {
-        last.emplace(rules::preview(ctx_, s, std::span<const rules::Command>(&cmd, 1)));
-        return std::get_if<rules::Preview>(&*last);
+        preview_ = rules::preview(ctx_, s, std::span<const rules::Command>(&cmd, 1));
+        return std::get_if<rules::Preview>(&preview_);
     };
     return std::visit(
         core::Overloaded{
@@ -516,7 +514,7 @@ double Scorer::terms_at(std::size_t u, Square to, Facing facing) {
     const auto slot = square * core::kFacings + static_cast<std::size_t>(facing);
     static_assert(rules::kMaxUnits <= 256 && rules::kMaxSquares <= (1 << 16));
     const std::uint64_t stamp = (generation_ << 8) | u;
-    if (at_stamp_[slot] == stamp) return at_value_[slot];
+    if (at_[slot].stamp == stamp) return at_[slot].value;
     Unit& unit = scratch_.unit(u);
     const Unit saved = unit;
     unit.square = to;
@@ -533,8 +531,7 @@ double Scorer::terms_at(std::size_t u, Square to, Facing facing) {
     const double t = kThreat * (p.shots + kMeleeThreat * p.melees) + kApproach * p.nearness + kFacing * p.facing;
     assert(t == unit_terms(scratch_, u));  // the same sums as unit_parts makes (Debug builds check)
     unit = saved;
-    at_stamp_[slot] = stamp;
-    at_value_[slot] = t;
+    at_[slot] = {stamp, t};
     return t;
 }
 

@@ -5,10 +5,13 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <variant>
 #include <vector>
 
 #include "ai/search.hpp"
 #include "rules/game.hpp"
+#include "rules/preview.hpp"
 
 namespace tercio::ai {
 
@@ -177,6 +180,9 @@ private:
     void begin_scoring(const rules::GameState& s, rules::Side me);
     /// The deciding side's unit at `sq` in the position being scored (rules::unit_at's answer).
     std::optional<std::size_t> own_unit_at(const rules::GameState& s, rules::Square sq) const;
+    /// The last command's preview, kept in the Scorer: a Preview is large, and making an empty
+    /// one for every command scored (most never preview) cost a tenth of hard's time.
+    std::variant<rules::Preview, std::string> preview_;
     /// own_unit_at's table for the score_all under way: unit index + 1 by square, 0 for none.
     std::array<std::uint8_t, rules::kMaxSquares> own_at_{};
     double card_turn_value(const rules::GameState& s, rules::Side me) const;
@@ -196,8 +202,11 @@ private:
     /// terms_at's results by square and facing, each stamped with the score_all (generation_)
     /// and the unit it is for.
     std::uint64_t generation_ = 0;
-    std::vector<std::uint64_t> at_stamp_ = std::vector<std::uint64_t>(rules::kMaxSquares * core::kFacings, 0);
-    std::vector<double> at_value_ = std::vector<double>(rules::kMaxSquares * core::kFacings, 0.0);
+    struct AtSlot {
+        std::uint64_t stamp = 0;
+        double value = 0;
+    };
+    std::vector<AtSlot> at_ = std::vector<AtSlot>(rules::kMaxSquares * core::kFacings);
     /// melee_threat's results, kept for the life of the Scorer (a game, and a search's every
     /// play-out): a direct-mapped table keyed by everything melee_threat reads of the two units
     /// and of the state (MeleeKey). The terrain it also reads is the same for a whole game; the
