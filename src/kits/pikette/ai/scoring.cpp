@@ -571,24 +571,39 @@ void Scorer::square_parts(SquareParts& sp, std::size_t ui) const {
                        rules::has_shoot_value(ctx_, e) && rules::in_fire_arc(ctx_, e, u.square) &&
                        rules::line_of_sight(ctx_, s, e.square, u.square);
         pair.melee_out = melee_threat(s, ui, j);
+        const int dx = (e.square.x > u.square.x) - (e.square.x < u.square.x);
+        const int dy = (e.square.y > u.square.y) - (e.square.y < u.square.y);
+        pair.entry = core::make_square(u.square.x + dx, u.square.y + dy);
     }
 }
 
-Scorer::UnitParts Scorer::parts_facing(const SquareParts& sp, std::size_t ui) const {
+Scorer::UnitParts Scorer::parts_facing(SquareParts& sp, std::size_t ui) const {
     GameState& s = scratch_;
     const Unit& u = s.unit(ui);
     UnitParts parts;
     for (std::size_t k = 0; k < sp.pair_count; ++k) {
-        const SquareParts::Pair& pair = sp.pairs[k];
+        SquareParts::Pair& pair = sp.pairs[k];
         const Unit& e = s.unit(pair.enemy);
         const double out = pair.shoots_out && rules::in_fire_arc(ctx_, u, e.square) ? pair.shot_out : 0.0;
         double in = 0.0;
         if (pair.shot_at) {
-            const auto roll = rules::shot_roll(ctx_, s, pair.enemy, ui);
-            in = shot_hits_[static_cast<std::size_t>(core::ladder_index(roll.final))] * sp.hit_value * 1.2;
+            // shot_roll's only modifier that u's facing turns (PS-SHOOT-7).
+            const std::size_t flank = rules::fires_on_flank_or_rear(ctx_, e.square, u) ? 1 : 0;
+            if (!pair.shot_in_known[flank]) {
+                const auto roll = rules::shot_roll(ctx_, s, pair.enemy, ui);
+                pair.shot_in[flank] = shot_hits_[static_cast<std::size_t>(core::ladder_index(roll.final))] * sp.hit_value * 1.2;
+                pair.shot_in_known[flank] = true;
+            }
+            in = pair.shot_in[flank];
         }
         parts.shots += out - in;
-        parts.melees += pair.melee_out - melee_threat(s, pair.enemy, ui);
+        // melee_setup reads the defender's facing only for the attacker's entry (PS-MELEE-6).
+        const std::size_t flank = rules::entered_from_flank_or_rear(ctx_, pair.entry, u) ? 1 : 0;
+        if (!pair.melee_in_known[flank]) {
+            pair.melee_in[flank] = melee_threat(s, pair.enemy, ui);
+            pair.melee_in_known[flank] = true;
+        }
+        parts.melees += pair.melee_out - pair.melee_in[flank];
     }
     // The facing term, as unit_parts finds it: the first enemy in range in the arc, else the
     // fewest steps to turn to one.

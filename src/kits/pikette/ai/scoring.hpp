@@ -149,6 +149,15 @@ private:
             bool shot_at = false;     ///< it could shoot u
             double shot_out = 0;      ///< shot_threat(u, enemy) when it is in u's arc
             double melee_out = 0;     ///< melee_threat(u, enemy)
+            /// The square the enemy would enter u's from (as melee_threat sets its melee up).
+            rules::Square entry{};
+            /// u's facing changes the enemy's shot at it and melee on it only by whether they
+            /// come from u's flank or rear: each is worked out once for each answer ([1]: flank
+            /// or rear), when a facing first asks.
+            std::array<double, 2> shot_in{};
+            std::array<double, 2> melee_in{};
+            std::array<bool, 2> shot_in_known{};
+            std::array<bool, 2> melee_in_known{};
         };
         std::array<Pair, rules::kMaxUnits> pairs{};
         std::size_t pair_count = 0;
@@ -162,7 +171,7 @@ private:
     /// SquareParts for unit u where it stands in scratch_.
     void square_parts(SquareParts& sp, std::size_t u) const;
     /// unit_parts of unit u where it stands and faces in scratch_, from its square's parts.
-    UnitParts parts_facing(const SquareParts& sp, std::size_t u) const;
+    UnitParts parts_facing(SquareParts& sp, std::size_t u) const;
     static constexpr std::size_t kSquareSlots = 64;
     std::vector<SquareParts> square_parts_ = std::vector<SquareParts>(kSquareSlots);
     /// Per slot: (generation_, unit, square index) of the parts it holds.
