@@ -41,6 +41,12 @@ std::optional<std::string> validate(const RulesContext& ctx, const GameState& s,
 /// For trusted inner loops (the computer's rollouts); a game played by people goes through `play`.
 Events apply(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice);
 
+/// Applies a command known to be legal (one of legal_commands, or one validate has accepted),
+/// without checking it again: the engine's trusted step (core::RulesEngine's `apply`), which the
+/// computer's play-outs take thousands of times a decision. An illegal command here is a bug of
+/// the caller's, and what it does to `s` is undefined by the rules.
+Events apply_trusted(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice);
+
 /// One command played: what happened, whether it revealed randomness, or why it was refused.
 struct Played {
     Events events;
