@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
+#include <vector>
 
 #include "ai/player.hpp"
 #include "core/dice.hpp"
@@ -169,18 +170,21 @@ int compare_along_a_game(const char* red, const char* blue, std::uint64_t seed, 
     return decisions;
 }
 
+/// The same commands with the same scores, exactly (the same games follow from them).
+void require_same_scores(const std::vector<ai::Scored>& a, const std::vector<ai::Scored>& b) {
+    REQUIRE(a.size() == b.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        INFO(rules::print(a[i].command));
+        REQUIRE(a[i].command == b[i].command);
+        REQUIRE(a[i].score == b[i].score);
+    }
+}
+
 }  // namespace
 
 TEST_CASE("A Scorer that has judged earlier positions judges each as a new one would", "[ai]") {
     const auto same_scores = [](ai::Scorer& old_hand, ai::Scorer& new_hand, const rules::GameState& s) {
-        const auto before = old_hand.score_all(s);
-        const auto fresh = new_hand.score_all(s);
-        REQUIRE(before.size() == fresh.size());
-        for (std::size_t i = 0; i < fresh.size(); ++i) {
-            INFO(rules::print(fresh[i].command));
-            REQUIRE(before[i].command == fresh[i].command);
-            REQUIRE(before[i].score == fresh[i].score);  // exactly: the same games follow
-        }
+        require_same_scores(old_hand.score_all(s), new_hand.score_all(s));
         for (const Side me : {Side::A, Side::B}) {
             const ai::EvalTerms x = old_hand.terms(s, me), y = new_hand.terms(s, me);
             REQUIRE(x.shot_threats == y.shot_threats);
@@ -206,14 +210,7 @@ TEST_CASE("Normal's scores do not depend on the order of the face-down cards", "
             std::reverse(d.cards.begin() + d.drawn, d.cards.begin() + d.size);
             for (std::size_t i = d.drawn; i < d.size; ++i) moved += d.cards[i] != s.decks[k].cards[i] ? 1 : 0;
         }
-        const auto as_is = judge.score_all(s);
-        const auto reordered = judge.score_all(dealt);
-        REQUIRE(as_is.size() == reordered.size());
-        for (std::size_t i = 0; i < as_is.size(); ++i) {
-            INFO(rules::print(as_is[i].command));
-            REQUIRE(as_is[i].command == reordered[i].command);
-            REQUIRE(as_is[i].score == reordered[i].score);
-        }
+        require_same_scores(judge.score_all(s), judge.score_all(dealt));
         return moved;
     };
     int reordered = 0;

@@ -36,6 +36,18 @@ double approx(const rules::odds::Chance& c) { return c.approx(); }
 
 bool fighting_unit(const Unit& u) { return u.on_table() && u.status != UnitStatus::Routed; }
 
+/// The fewest 45-degree steps, fewer than `below`, that would turn `u` to bring `target` into its
+/// arc (either way round); `below` if none would.
+int fewest_turns(const Unit& u, Square target, int below) {
+    for (int k = 1; k < below; ++k) {
+        if (core::in_arc(core::rotated(u.facing, k), target - u.square) ||
+            core::in_arc(core::rotated(u.facing, -k), target - u.square)) {
+            return k;
+        }
+    }
+    return below;
+}
+
 /// A 64-bit mix (splitmix64's finaliser) for the melee table's index.
 constexpr std::uint64_t mix64(std::uint64_t x) {
     x ^= x >> 30;
@@ -251,13 +263,7 @@ Scorer::UnitParts Scorer::unit_parts(GameState& s, std::size_t ui) const {
             if (rules::in_fire_arc(ctx_, u, e.square)) {
                 in_arc = true;
             } else {
-                for (int k = 1; k < turn; ++k) {
-                    if (core::in_arc(core::rotated(u.facing, k), e.square - u.square) ||
-                        core::in_arc(core::rotated(u.facing, -k), e.square - u.square)) {
-                        turn = k;
-                        break;
-                    }
-                }
+                turn = fewest_turns(u, e.square, turn);
             }
         }
         if (d2 > u_reach && d2 > std::max(e.range_half, e.move_half)) continue;
@@ -614,13 +620,7 @@ Scorer::UnitParts Scorer::parts_facing(SquareParts& sp, std::size_t ui) const {
         if (rules::in_fire_arc(ctx_, u, e.square)) {
             in_arc = true;
         } else {
-            for (int step = 1; step < turn; ++step) {
-                if (core::in_arc(core::rotated(u.facing, step), e.square - u.square) ||
-                    core::in_arc(core::rotated(u.facing, -step), e.square - u.square)) {
-                    turn = step;
-                    break;
-                }
-            }
+            turn = fewest_turns(u, e.square, turn);
         }
     }
     if (u.status != UnitStatus::Routed && sp.nearest < (1 << 20)) parts.nearness = -sp.nearest / 2.0;
