@@ -321,14 +321,18 @@ EvalTerms Scorer::terms(const GameState& position, Side me) const {
 double Scorer::card_turn_value(const GameState& s, Side me) const {
     const rules::Deck& d = s.decks[rules::idx(me)];
     if (d.left() <= 0) return kTurnBase;
-    bool inf = false, cav = false, fired = false, shaken = false, contact = false;
+    bool inf = false, cav = false, fired = false, shaken = false;
+    bool melee_left = false;
+    for (int i = d.drawn; i < d.size; ++i) melee_left |= d.cards[static_cast<std::size_t>(i)] == rules::CardKind::Melee;
+    // Whether any unit of mine is within a step of an enemy: asked only when a Melee card remains.
+    bool contact = false;
     for (std::size_t i = 0; i < s.unit_count; ++i) {
         const Unit& u = s.unit(i);
         if (u.side != me || !u.on_table()) continue;
         (ctx_.type(u).category == rules::Category::Cavalry ? cav : inf) = true;
         fired |= u.fired;
         shaken |= u.status != UnitStatus::Ok;
-        for (std::size_t j = 0; j < s.unit_count && !contact; ++j) {
+        for (std::size_t j = 0; j < s.unit_count && melee_left && !contact; ++j) {
             const Unit& e = s.unit(j);
             if (e.side != me && e.on_table() && core::dist2(u.square, e.square) <= 3) contact = true;
         }
@@ -470,8 +474,9 @@ double Scorer::score_one(const GameState& s, const rules::Command& c, Side me) {
                     leader_danger_generation_ = generation_;
                     leader_in_danger_ = rules::leader_in_enemy_range(ctx_, s, me);
                 }
-                const bool after_danger = rules::leader_shooter_at(ctx_, s, me, ml.to).has_value();
-                return (leader_in_danger_ && !after_danger ? 0.5 : -0.05) - kPip;
+                // Where he goes matters only when he is in danger where he stands.
+                const bool to_safety = leader_in_danger_ && !rules::leader_shooter_at(ctx_, s, me, ml.to).has_value();
+                return (to_safety ? 0.5 : -0.05) - kPip;
             },
             [&](const rules::Escape& e) -> double {
                 int nearest = 1 << 20;
