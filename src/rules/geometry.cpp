@@ -100,6 +100,12 @@ bool line_of_sight(const RulesContext& ctx, const GameState& s, Square from, Squ
 
 bool in_or_behind_war_wagons(const RulesContext& ctx, const GameState& s, Square from,
                              Square target_square, Side target_side) {
+    // No War Wagon of the target's side on the table: none to be in or behind (the common case,
+    // asked once instead of at every square of the line).
+    const bool any = std::any_of(s.units.begin(), s.units.begin() + s.unit_count, [&](const Unit& u) {
+        return u.side == target_side && u.on_table() && ctx.type(u).has(Ability::WarWagon);
+    });
+    if (!any) return false;
     // PS-LOS-5: the target is a War Wagon.
     if (war_wagon_at(ctx, s, target_square, target_side)) return true;
     // PS-LOS-1: under los = "none" PS-LOS-5 counts only the target itself.
