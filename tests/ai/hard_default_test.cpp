@@ -19,8 +19,8 @@ TEST_CASE("Hard with its default budget makes the same choices in the same order
     auto ctx = test::Armies::get().context("ottoman", "spanish");
     const auto positions = test::act_positions(ctx, 23, 12);
     REQUIRE(positions.size() == 12);
-    auto first = ai::make_hard(31, ai::HardBudget{});
-    auto second = ai::make_hard(31, ai::HardBudget{});
+    auto first = ai::make_hard(31, ai::hard_budget());
+    auto second = ai::make_hard(31, ai::hard_budget());
     std::vector<std::string> a, b;
     for (const auto& s : positions) a.push_back(rules::print(first->choose(ai::make_view(ctx, s, s.decider))));
     for (const auto& s : positions) b.push_back(rules::print(second->choose(ai::make_view(ctx, s, s.decider))));
@@ -28,7 +28,7 @@ TEST_CASE("Hard with its default budget makes the same choices in the same order
     CHECK(first->evaluated() == second->evaluated());
     // A third player seeded differently searches on other samples: the checks above are not
     // comparing what could not differ.
-    auto other = ai::make_hard(32, ai::HardBudget{});
+    auto other = ai::make_hard(32, ai::hard_budget());
     for (const auto& s : positions) static_cast<void>(other->choose(ai::make_view(ctx, s, s.decider)));
     REQUIRE(first->evaluated() > 0);
     CHECK(other->evaluated() != first->evaluated());

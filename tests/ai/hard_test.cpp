@@ -181,7 +181,7 @@ TEST_CASE("Hard's play-outs draw each purpose's dice from a stream of its own", 
     auto ctx = test::Armies::get().context("spanish", "italian");
     const auto positions = test::act_positions(ctx, 37, 16);
     REQUIRE(positions.size() == 16);
-    REQUIRE(ai::HardBudget{}.purpose_dice);
+    REQUIRE(ai::hard_budget().purpose_dice);
     auto small = [](bool by_purpose) {
         ai::HardBudget b = small_budget(4, 4, 6);
         b.phases = 2;

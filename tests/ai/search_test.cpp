@@ -72,7 +72,7 @@ struct Pikette {
         return ai::make_hard(seed, hb);
     }
     static bool has_level(ai::Level) { return true; }
-    static ai::SearchBudget hard_budget() { return ai::HardBudget{}; }
+    static ai::SearchBudget hard_budget() { return ai::hard_budget(); }
 };
 
 /// The views of the deciding side at `count` decisions, `every` apart, of a game seeded `seed`

@@ -7,6 +7,7 @@
 #include "kits/pikette/ai/hard.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 #include "kits/pikette/ai/levels.hpp"
@@ -212,10 +213,18 @@ std::unique_ptr<Player> make_hard(std::uint64_t seed, HardBudget budget) {
         seed, budget, PiketteSearch(budget.leaf), budget.spread ? &spread_first : &best_first<rules::Command>);
 }
 
-std::unique_ptr<Player> make_hard(std::uint64_t seed) { return make_hard(seed, HardBudget{}); }
+HardBudget hard_budget() {
+    constexpr int kTimes = 2;
+    HardBudget b;
+    b.samples *= kTimes;
+    b.confidence *= std::sqrt(static_cast<double>(kTimes));
+    return b;
+}
+
+std::unique_ptr<Player> make_hard(std::uint64_t seed) { return make_hard(seed, hard_budget()); }
 
 std::unique_ptr<Player> make_expert(std::uint64_t seed) {
-    HardBudget b;
+    HardBudget b = hard_budget();
     static_cast<SearchBudget&>(b) = expert_budget(b, machine_threads());
     return make_hard(seed, b);
 }

@@ -22,6 +22,12 @@ struct HardBudget : SearchBudget {
     bool spread = false;
 };
 
+/// The budget of Pikette Squared's `hard` level: the search's defaults with twice the samples
+/// (24), and a bar on the mean gain of an overrule as high as at 12 samples (sqrt 2 times the
+/// standard errors, as expert_budget keeps it). Once the scorer was twice as fast with the same
+/// answers, twice the samples fitted in the time 12 had taken: docs/computer.md, "hard".
+HardBudget hard_budget();
+
 /// Which of `scored` (normal's scores, in the rules' order) hard plays out: indices, normal's
 /// choice first (the first of the highest scores), at most `budget.candidates` of them, and with
 /// `budget.moving_on` the best turn of a card or pass after them when none of them is one
