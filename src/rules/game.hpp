@@ -38,7 +38,8 @@ Events new_game(const RulesContext& ctx, GameState& out, core::Dice& dice);
 std::optional<std::string> validate(const RulesContext& ctx, const GameState& s, const Command& c);
 
 /// Applies a legal command and returns what happened. Throws IllegalCommand if it is not legal.
-/// For trusted inner loops (the computer's rollouts); a game played by people goes through `play`.
+/// For callers that want the check without play's copy (tests, tools); a game played by people
+/// goes through `play`, the computer's play-outs through apply_trusted.
 Events apply(const RulesContext& ctx, GameState& s, const Command& c, core::Dice& dice);
 
 /// Applies a command known to be legal (one of legal_commands, or one validate has accepted),

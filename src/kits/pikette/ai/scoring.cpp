@@ -553,10 +553,9 @@ void Scorer::square_parts(SquareParts& sp, std::size_t ui) const {
     sp.in_range_count = 0;
     sp.nearest = 1 << 20;
     sp.hit_value = hit_value(s, ui);
-    sp.shooter = false;
     if (!u.on_table()) return;  // no parts: unit_parts' zeros
     const int u_reach = std::max(u.range_half, u.move_half);
-    sp.shooter = u.range_half > 0 && u.status != UnitStatus::Routed && rules::has_shoot_value(ctx_, u);
+    const bool shooter = u.range_half > 0 && u.status != UnitStatus::Routed && rules::has_shoot_value(ctx_, u);
     // shot_threat(u, e) but for the arc: u's facing turns only its arc.
     const bool u_can_shoot =
         fighting_unit(u) && !u.fired && u.range_half != 0 && rules::has_shoot_value(ctx_, u);
@@ -565,7 +564,7 @@ void Scorer::square_parts(SquareParts& sp, std::size_t ui) const {
         if (e.side == u.side || !e.on_table()) continue;
         const int d2 = core::dist2(u.square, e.square);
         if (e.status != UnitStatus::Routed) sp.nearest = std::min(sp.nearest, d2);
-        if (sp.shooter && e.status != UnitStatus::Routed && d2 <= u.range_half) {
+        if (shooter && e.status != UnitStatus::Routed && d2 <= u.range_half) {
             sp.in_range[sp.in_range_count++] = static_cast<std::uint8_t>(j);
         }
         if (d2 > u_reach && d2 > std::max(e.range_half, e.move_half)) continue;

@@ -164,7 +164,6 @@ private:
         /// Enemies not Routed within u's range (the facing term's), in the units' order.
         std::array<std::uint8_t, rules::kMaxUnits> in_range{};
         std::size_t in_range_count = 0;
-        bool shooter = false;
         int nearest = 1 << 20;
         double hit_value = 0;  ///< of u
     };
